@@ -1,0 +1,58 @@
+"""The two set-up commands of the README, with nothing but Python 3.11+ installed.
+
+    python3 dev.py lab     make .venv if needed, then open JupyterLab on notebooks/
+    python3 dev.py test    make .venv if needed, then run every test (unit, property,
+                           doctest and notebook tests), with any extra pytest arguments
+
+The environment is rebuilt when pyproject.toml changes (its hash is kept in .venv).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+VENV = ROOT / ".venv"
+BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
+PYTHON = BIN / ("python.exe" if os.name == "nt" else "python")
+STAMP = VENV / ".tenpennies-installed"
+
+
+def ensure_env() -> None:
+    if sys.version_info < (3, 11):
+        sys.exit(f"tenpennies needs Python 3.11 or newer; this is {sys.version.split()[0]}")
+    wanted = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
+    if STAMP.exists() and STAMP.read_text() == wanted and PYTHON.exists():
+        return
+    if not PYTHON.exists():
+        print(f"Creating the environment in {VENV} ...", flush=True)
+        venv.EnvBuilder(with_pip=True).create(VENV)
+    print("Installing tenpennies with its notebook and test extras (first time takes a minute) ...", flush=True)
+    subprocess.run([str(PYTHON), "-m", "pip", "install", "-q", "--upgrade", "pip"], check=True)
+    subprocess.run(
+        [str(PYTHON), "-m", "pip", "install", "-q", "-e", f"{ROOT}[notebooks,test]"], check=True
+    )
+    STAMP.write_text(wanted)
+
+
+def main(argv: list[str]) -> int:
+    command, extra = (argv[0], argv[1:]) if argv else ("", [])
+    if command not in ("lab", "test"):
+        print(__doc__)
+        return 2
+    ensure_env()
+    os.chdir(ROOT)
+    if command == "lab":
+        args = [str(PYTHON), "-m", "jupyter", "lab", "--notebook-dir", str(ROOT / "notebooks"), *extra]
+    else:
+        args = [str(PYTHON), "-m", "pytest", "--nbval", "--nbval-current-env", *extra]
+    return subprocess.call(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

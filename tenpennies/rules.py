@@ -1,0 +1,212 @@
+"""The rule set: every number and choice a house might change, in one frozen value.
+
+Source: ``shared/seeds/000_*.txt`` (a game site's rules page), decided where it is
+silent by the project's rulings T1-T20. The default, :data:`TEN_PENNIES`, is the game
+as ruled; a lesson can flip one field and compare::
+
+    >>> from tenpennies import TEN_PENNIES
+    >>> TEN_PENNIES.contract(3)
+    Contract(round_no=3, sets=2, size=4, wild_limit=1)
+    >>> str(TEN_PENNIES.contract(7))
+    'round 7: one set of 7 (at most 3 wilds per set)'
+    >>> easy = TEN_PENNIES.replace(repeated_suits_allowed=True)
+
+=========================  ===========================================  ======
+field                      meaning                                      ruling
+=========================  ===========================================  ======
+players                    seats, numbered clockwise from 0             T1
+decks, jokers              52-card decks shuffled together, plus jokers T1
+hand_size                  cards dealt to each player                   T3
+tokens                     buy tokens per player for the whole match    T4
+contracts                  (sets, size) for each round, in order        T13
+wild_ranks                 ranks (1=ace, 2=two, ...) wild in each round T15
+wild_limits                most wild cards in one set, per round        T14
+min_set_size               fewest cards in any set                      T10/T14
+buy_extra_cards            stock cards a buyer takes with the discard   T5
+turn_cap                   completed turns after which a round ends     T17
+discarder_may_buy_back     may a discarder be offered its own discard   T7
+repeated_suits_allowed     may a set repeat a natural suit              T14
+card_points                points of a card left in hand, by rank       T18
+=========================  ===========================================  ======
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Any
+
+from .cards import ALL_CARDS, JOKER, RANK_NAMES, Card
+
+_NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}
+
+
+@dataclass(frozen=True)
+class Contract:
+    """What a player must lay down, all at once, to open in a round (T13)."""
+
+    round_no: int
+    sets: int
+    size: int
+    wild_limit: int
+
+    @property
+    def cards_needed(self) -> int:
+        """The fewest cards that can make the contract."""
+        return self.sets * self.size
+
+    @property
+    def words(self) -> str:
+        """'two sets of 3', 'one set of 7'."""
+        count = _NUMBER_WORDS.get(self.sets, str(self.sets))
+        return f"{count} set{'s' if self.sets != 1 else ''} of {self.size}"
+
+    def __str__(self) -> str:
+        wilds = f"{self.wild_limit} wild{'s' if self.wild_limit != 1 else ''}"
+        return f"round {self.round_no}: {self.words} (at most {wilds} per set)"
+
+
+def _frozen_ranks(*ranks: int) -> frozenset[int]:
+    return frozenset(ranks)
+
+
+@dataclass(frozen=True, kw_only=True)
+class RuleSet:
+    """One complete set of house rules. Make variants with :meth:`replace`."""
+
+    name: str = "Ten Pennies"
+    players: int = 4
+    decks: int = 2
+    jokers: int = 4
+    hand_size: int = 11
+    tokens: int = 10
+    contracts: tuple[tuple[int, int], ...] = ((2, 3), (1, 4), (2, 4), (1, 5), (2, 5), (1, 6), (1, 7))
+    wild_ranks: tuple[frozenset[int], ...] = (
+        (_frozen_ranks(),) * 4 + (_frozen_ranks(1, 2),) * 3
+    )
+    wild_limits: tuple[int, ...] = (1, 1, 1, 2, 2, 2, 3)
+    min_set_size: int = 3
+    buy_extra_cards: int = 2
+    turn_cap: int = 250
+    discarder_may_buy_back: bool = False
+    repeated_suits_allowed: bool = False
+    # Indexed by rank; index 0 is the joker. A and 2 score 20 even when wild (T18).
+    card_points: tuple[int, ...] = (50, 20, 20, 5, 5, 5, 5, 5, 5, 5, 10, 10, 10, 10)
+    # Derived look-up tables, filled in __post_init__ (not settings).
+    _wild: tuple[tuple[bool, ...], ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        rounds = len(self.contracts)
+        problems = []
+        if rounds < 1:
+            problems.append("there must be at least one round")
+        if len(self.wild_ranks) != rounds or len(self.wild_limits) != rounds:
+            problems.append(
+                f"{rounds} contracts but {len(self.wild_ranks)} wild_ranks and "
+                f"{len(self.wild_limits)} wild_limits: give one of each per round"
+            )
+        if not 2 <= self.players:
+            problems.append("at least two players are needed")
+        if len(self.card_points) != 14:
+            problems.append("card_points needs 14 values: the joker, then ace to king")
+        for sets, size in self.contracts:
+            if sets < 1 or size < self.min_set_size:
+                problems.append(f"contract ({sets}, {size}) is not a contract")
+        if self.decks * 52 + self.jokers < self.players * self.hand_size + 1:
+            problems.append("the deck is too small to deal every hand and a discard")
+        if problems:
+            raise ValueError("invalid rule set: " + "; ".join(problems))
+        object.__setattr__(self, "wild_ranks", tuple(frozenset(r) for r in self.wild_ranks))
+        wild = tuple(
+            tuple(card.suit is None or card.rank in ranks for card in ALL_CARDS)
+            for ranks in self.wild_ranks
+        )
+        object.__setattr__(self, "_wild", wild)
+
+    # -- questions about the rules -------------------------------------------------
+    @property
+    def rounds(self) -> int:
+        return len(self.contracts)
+
+    @property
+    def deck_size(self) -> int:
+        return self.decks * 52 + self.jokers
+
+    def _check_round(self, round_no: int) -> None:
+        if not (isinstance(round_no, int) and 1 <= round_no <= self.rounds):
+            raise ValueError(f"round {round_no!r} does not exist: rounds are 1 to {self.rounds}")
+
+    def contract(self, round_no: int) -> Contract:
+        """The contract of a round (1-based), in words and numbers."""
+        self._check_round(round_no)
+        sets, size = self.contracts[round_no - 1]
+        return Contract(round_no, sets, size, self.wild_limits[round_no - 1])
+
+    def wild_limit(self, round_no: int) -> int:
+        self._check_round(round_no)
+        return self.wild_limits[round_no - 1]
+
+    def is_wild(self, card: Card, round_no: int) -> bool:
+        """Jokers always; the round's wild ranks too, wherever they are played (T15)."""
+        self._check_round(round_no)
+        return self._wild[round_no - 1][card.index]
+
+    def wild_table(self, round_no: int) -> tuple[bool, ...]:
+        """``wild_table(r)[card.index]`` is ``is_wild(card, r)``, for hot loops."""
+        self._check_round(round_no)
+        return self._wild[round_no - 1]
+
+    def points(self, card: Card) -> int:
+        """What a card left in hand costs (T18)."""
+        return self.card_points[card.rank]
+
+    def deck(self) -> tuple[Card, ...]:
+        """Every card of the match, unshuffled (T1): 108 by default."""
+        return tuple(c for c in ALL_CARDS[:52] for _ in range(self.decks)) + (JOKER,) * self.jokers
+
+    def wild_words(self, round_no: int) -> str:
+        """'jokers', or 'jokers, aces and twos'."""
+        ranks = sorted(self.wild_ranks[round_no - 1])
+        names = ["jokers"] + [RANK_NAMES[r] + ("es" if r == 6 else "s") for r in ranks]
+        return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+    # -- variants and saving ---------------------------------------------------------
+    def replace(self, **changes: Any) -> "RuleSet":
+        """A copy with some fields changed: ``TEN_PENNIES.replace(tokens=5)``."""
+        return dataclasses.replace(self, **changes)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON-ready data; :meth:`from_dict` reads it back."""
+        out = {}
+        for f in dataclasses.fields(self):
+            if not f.init:
+                continue
+            value = getattr(self, f.name)
+            if f.name == "wild_ranks":
+                value = [sorted(r) for r in value]
+            elif f.name == "contracts":
+                value = [list(c) for c in value]
+            elif isinstance(value, tuple):
+                value = list(value)
+            out[f.name] = value
+        return out
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> "RuleSet":
+        known = {f.name for f in dataclasses.fields(cls) if f.init}
+        unknown = set(data) - known
+        if unknown:
+            raise ValueError(f"unknown rule set fields: {sorted(unknown)}")
+        kwargs = dict(data)
+        if "contracts" in kwargs:
+            kwargs["contracts"] = tuple(tuple(c) for c in kwargs["contracts"])
+        if "wild_ranks" in kwargs:
+            kwargs["wild_ranks"] = tuple(frozenset(r) for r in kwargs["wild_ranks"])
+        for key in ("wild_limits", "card_points"):
+            if key in kwargs:
+                kwargs[key] = tuple(kwargs[key])
+        return cls(**kwargs)
+
+
+TEN_PENNIES = RuleSet()
+"""Ten Pennies as ruled by T1-T20: the default everywhere."""
