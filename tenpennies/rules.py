@@ -16,6 +16,7 @@ field                      meaning                                      ruling
 =========================  ===========================================  ======
 players                    seats, numbered clockwise from 0             T1
 decks, jokers              52-card decks shuffled together, plus jokers T1
+ranks                      the ranks in each deck (all 13 by default)   T1
 hand_size                  cards dealt to each player                   T3
 tokens                     buy tokens per player for the whole match    T4
 contracts                  (sets, size) for each round, in order        T13
@@ -78,6 +79,8 @@ class RuleSet:
     players: int = 4
     decks: int = 2
     jokers: int = 4
+    # The ranks each deck holds; fewer ranks make toy decks whose every hand can be listed.
+    ranks: tuple[int, ...] = tuple(range(1, 14))
     hand_size: int = 11
     tokens: int = 10
     contracts: tuple[tuple[int, int], ...] = ((2, 3), (1, 4), (2, 4), (1, 5), (2, 5), (1, 6), (1, 7))
@@ -112,7 +115,9 @@ class RuleSet:
         for sets, size in self.contracts:
             if sets < 1 or size < self.min_set_size:
                 problems.append(f"contract ({sets}, {size}) is not a contract")
-        if self.decks * 52 + self.jokers < self.players * self.hand_size + 1:
+        if not self.ranks or not set(self.ranks) <= set(range(1, 14)) or len(set(self.ranks)) != len(self.ranks):
+            problems.append("ranks must be distinct numbers from 1 (ace) to 13 (king)")
+        elif self.deck_size < self.players * self.hand_size + 1:
             problems.append("the deck is too small to deal every hand and a discard")
         if problems:
             raise ValueError("invalid rule set: " + "; ".join(problems))
@@ -130,7 +135,7 @@ class RuleSet:
 
     @property
     def deck_size(self) -> int:
-        return self.decks * 52 + self.jokers
+        return self.decks * 4 * len(self.ranks) + self.jokers
 
     def _check_round(self, round_no: int) -> None:
         if not (isinstance(round_no, int) and 1 <= round_no <= self.rounds):
@@ -162,7 +167,9 @@ class RuleSet:
 
     def deck(self) -> tuple[Card, ...]:
         """Every card of the match, unshuffled (T1): 108 by default."""
-        return tuple(c for c in ALL_CARDS[:52] for _ in range(self.decks)) + (JOKER,) * self.jokers
+        ranks = set(self.ranks)
+        naturals = tuple(c for c in ALL_CARDS[:52] if c.rank in ranks for _ in range(self.decks))
+        return naturals + (JOKER,) * self.jokers
 
     def wild_words(self, round_no: int) -> str:
         """'jokers', or 'jokers, aces and twos'."""
@@ -202,7 +209,7 @@ class RuleSet:
             kwargs["contracts"] = tuple(tuple(c) for c in kwargs["contracts"])
         if "wild_ranks" in kwargs:
             kwargs["wild_ranks"] = tuple(frozenset(r) for r in kwargs["wild_ranks"])
-        for key in ("wild_limits", "card_points"):
+        for key in ("wild_limits", "card_points", "ranks"):
             if key in kwargs:
                 kwargs[key] = tuple(kwargs[key])
         return cls(**kwargs)
