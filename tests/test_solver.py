@@ -1,0 +1,252 @@
+"""The contract solver, checked against an exhaustive search and against the rulings.
+
+The exhaustive search below knows nothing of the solver's counting: it tries every
+sub-multiset of the hand's cards of one natural rank plus every sub-multiset of its
+wilds as a set (asking :func:`tenpennies.sets.is_valid_set`), then every choice of
+contract-many such sets that the hand can supply at once.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from itertools import combinations_with_replacement, product
+
+import pytest
+
+from tenpennies import TEN_PENNIES, parse_cards
+from tenpennies.cards import ALL_CARDS, sort_key
+from tenpennies.sets import is_valid_set
+from tenpennies.solver import OBJECTIVES, Arrangement, can_lay_down, find_contract
+
+# -- the exhaustive search (the oracle) ---------------------------------------------
+
+
+def exhaustive_sets(hand, round_no, rules):
+    """Every distinct valid set of at least the contract's size in ``hand``."""
+    size = rules.contracts[round_no - 1][1]
+    wild = rules.wild_table(round_no)
+    counts = Counter(hand)
+    values = sorted(counts, key=sort_key)
+    wilds = [v for v in values if wild[v.index]]
+    ranks = sorted({v.rank for v in values if not wild[v.index]})
+    found = []
+    for rank in ranks:
+        naturals = [v for v in values if not wild[v.index] and v.rank == rank]
+        for pick in product(*(range(counts[v] + 1) for v in naturals + wilds)):
+            cards = tuple(v for v, n in zip(naturals + wilds, pick) for _ in range(n))
+            if len(cards) >= size and is_valid_set(cards, round_no, rules):
+                found.append(cards)
+    return found
+
+
+def exhaustive_arrangements(hand, round_no, rules=TEN_PENNIES):
+    """Every multiset-distinct arrangement, as a sorted tuple of sorted sets."""
+    sets_needed = rules.contracts[round_no - 1][0]
+    counts = Counter(hand)
+    candidates = exhaustive_sets(hand, round_no, rules)
+    for combo in combinations_with_replacement(range(len(candidates)), sets_needed):
+        used = Counter()
+        for i in combo:
+            used.update(candidates[i])
+        if all(used[v] <= counts[v] for v in used):
+            yield tuple(sorted(tuple(sorted(candidates[i], key=sort_key)) for i in combo))
+
+
+def objective_key(sets, round_no, rules, objective):
+    """What each objective minimises, computed from the cards alone."""
+    wild = rules.wild_table(round_no)
+    cards = [c for s in sets for c in s]
+    wilds = sum(wild[c.index] for c in cards)
+    points = sum(rules.points(c) for c in cards)
+    return {
+        "fewest_wilds": (wilds, -points),
+        "most_points": (-points, wilds),
+        "fewest_cards": (len(cards), wilds, -points),
+    }[objective]
+
+
+def assert_valid(arrangement, hand, round_no, rules):
+    sets_needed, size = rules.contracts[round_no - 1]
+    wild = rules.wild_table(round_no)
+    assert isinstance(arrangement, Arrangement)
+    assert len(arrangement.sets) == sets_needed
+    for s in arrangement.sets:
+        assert len(s) >= size and is_valid_set(s, round_no, rules), s
+        naturals = [c for c in s if not wild[c.index]]
+        wilds = [c for c in s if wild[c.index]]
+        assert list(s) == sorted(naturals, key=sort_key) + sorted(wilds, key=sort_key)
+    used = Counter(arrangement.cards)
+    held = Counter(hand)
+    assert all(used[c] <= held[c] for c in used)
+    assert arrangement.wilds == sum(wild[c.index] for c in arrangement.cards)
+    assert arrangement.points == sum(rules.points(c) for c in arrangement.cards)
+    assert arrangement.round_no == round_no
+
+
+# -- hands ----------------------------------------------------------------------------
+
+
+def random_hand(rng, rules, size):
+    return tuple(rng.sample(rules.deck(), size))
+
+
+def rich_hand(rng, rules, size):
+    """A hand from few ranks, so contracts (and near misses) are common."""
+    ranks = rng.sample(rules.ranks, rng.randint(2, 4))
+    pool = [c for c in rules.deck() if c.suit is None or c.rank in ranks or rng.random() < 0.05]
+    return tuple(rng.sample(pool, min(size, len(pool))))
+
+
+VARIANTS = {
+    "ten pennies": TEN_PENNIES,
+    "repeated suits": TEN_PENNIES.replace(repeated_suits_allowed=True),
+    "one deck": TEN_PENNIES.replace(decks=1, jokers=2),
+    "three decks": TEN_PENNIES.replace(decks=3, jokers=6),
+    "toy": TEN_PENNIES.replace(
+        ranks=tuple(range(1, 9)),
+        contracts=((3, 3), (2, 4), (1, 5)),
+        wild_ranks=(frozenset(), frozenset({2}), frozenset({1, 2})),
+        wild_limits=(0, 1, 2),
+    ),
+}
+
+
+def sample_hands(rules, round_no, count, seed, sizes=(11, 12, 13, 14)):
+    rng = random.Random(seed * 1000 + round_no)
+    hands = []
+    for n in range(count):
+        size = sizes[n % len(sizes)]
+        maker = rich_hand if n % 2 else random_hand
+        hands.append(maker(rng, rules, size))
+    return hands
+
+
+# -- against the exhaustive search ---------------------------------------------------
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_feasibility_and_best_match_exhaustive_search(variant):
+    rules = VARIANTS[variant]
+    for round_no in range(1, rules.rounds + 1):
+        for hand in sample_hands(rules, round_no, 24, seed=len(variant)):
+            arrangements = list(exhaustive_arrangements(hand, round_no, rules))
+            assert can_lay_down(hand, round_no, rules) == bool(arrangements), (hand, round_no)
+            for objective in OBJECTIVES:
+                found = find_contract(hand, round_no, rules, objective=objective)
+                if not arrangements:
+                    assert found is None
+                    continue
+                assert_valid(found, hand, round_no, rules)
+                best = min(objective_key(a, round_no, rules, objective) for a in arrangements)
+                assert objective_key(found.sets, round_no, rules, objective) == best, (
+                    hand, round_no, objective, str(found))
+
+
+def test_answer_does_not_depend_on_hand_order():
+    rng = random.Random(7)
+    for round_no in range(1, 8):
+        for hand in sample_hands(TEN_PENNIES, round_no, 30, seed=3):
+            shuffled = list(hand)
+            rng.shuffle(shuffled)
+            for objective in OBJECTIVES:
+                assert find_contract(hand, round_no, objective=objective) == find_contract(
+                    shuffled, round_no, objective=objective)
+
+
+def test_unknown_objective_names_the_valid_ones():
+    with pytest.raises(ValueError, match="fewest_wilds, most_points, fewest_cards"):
+        find_contract(parse_cards("7S 7H 7D"), 2, objective="cheapest")
+
+
+def test_bad_round_is_refused():
+    with pytest.raises(ValueError, match="round 8 does not exist"):
+        can_lay_down(parse_cards("7S 7H 7D"), 8)
+
+
+# -- the rulings ---------------------------------------------------------------------
+
+
+def test_t13_two_sets_may_share_a_rank():
+    hand = parse_cards("7S 7H 7D 7S 7C 7H 4D")
+    assert can_lay_down(hand, 1)
+    found = find_contract(hand, 1)
+    assert [len(s) for s in found.sets] == [3, 3]
+    assert {c.rank for c in found.cards} == {7}
+
+
+def test_t13_sets_of_one_rank_share_suits_evenly():
+    # 7S twice, 7H and 7D once: 7S 7H + 7S 7D, each with a joker, is the only way.
+    hand = parse_cards("7S 7S 7H 7D JK JK 3C 9D")
+    assert can_lay_down(hand, 1)
+    assert str(find_contract(hand, 1)) == "7S 7H JK; 7S 7D JK"
+
+
+def test_t13_contract_sets_may_be_larger_than_stated():
+    hand = parse_cards("9S 9H 9D 9C 5S 5H 5D 3C")
+    assert str(find_contract(hand, 1)) == "5S 5H 5D; 9S 9H 9D 9C"
+    assert str(find_contract(hand, 1, objective="fewest_cards")) == "5S 5H 5D; 9S 9H 9D"
+
+
+def test_t13_whole_contract_or_nothing():
+    # One set of 4 is there, the second of round 3's two is not.
+    assert not can_lay_down(parse_cards("8S 8H 8D 8C 4S 4H JK 3D"), 3)
+    assert find_contract(parse_cards("8S 8H 8D 8C 4S 4H JK 3D"), 3) is None
+
+
+def test_t14_fifth_natural_refused():
+    # Four natural suits at most: the second 8S cannot make a set of 5 in round 4.
+    hand = parse_cards("8S 8H 8D 8C 8S 3D 4D")
+    assert not can_lay_down(hand, 4)
+    assert can_lay_down(hand + parse_cards("JK"), 4)
+
+
+def test_t14_no_natural_suit_twice():
+    assert not can_lay_down(parse_cards("8S 8S 8H 4D 5C 6H"), 2)
+    assert not can_lay_down(parse_cards("8S 8S 8H 8C 4D"), 2)
+    assert can_lay_down(parse_cards("8S 8S 8H 8C 8D 4D"), 2)
+
+
+def test_t14_wild_limit_per_set():
+    # Round 1 allows one wild per set: 5S + two jokers is no set.
+    assert not can_lay_down(parse_cards("5S JK JK 9S 9H 9D"), 1)
+    assert can_lay_down(parse_cards("5S 5H JK 9S 9H JK"), 1)
+    # Round 7: four naturals and three wilds, no fewer naturals.
+    assert can_lay_down(parse_cards("QS QH QD QC JK JK JK"), 7)
+    assert not can_lay_down(parse_cards("QS QH QD JK JK JK JK"), 7)
+
+
+def test_t14_at_least_one_natural():
+    assert not can_lay_down(parse_cards("JK JK JK JK"), 1, TEN_PENNIES.replace(wild_limits=(3,) * 7))
+
+
+def test_t14_round_6_is_four_naturals_and_two_wilds():
+    found = find_contract(parse_cards("6S 6H 6D 6C 6S JK AS 2D KD"), 6)
+    assert found.wilds == 2 and len(found.sets[0]) == 6
+    assert not can_lay_down(parse_cards("6S 6H 6D 6C 6S JK KD"), 6)
+
+
+def test_t15_aces_wild_in_round_5():
+    hand = parse_cards("AS AH AD 9S 9H 9D KS KH KD")
+    assert can_lay_down(hand, 1)          # three aces are a natural set in round 1
+    assert not can_lay_down(hand, 5)      # but wild in round 5: no set of aces
+    found = find_contract(hand, 5)         # two sets of 5 with two wilds each
+    assert found is None or all(c.rank != 1 for s in found.sets for c in s[:3])
+    assert str(find_contract(parse_cards("AS AH 9S 9H 9D KS KH KD 2C 2D"), 5)) == (
+        "9S 9H 9D 2D 2C; KS KH KD AS AH")
+
+
+def test_t15_twos_are_natural_before_round_5():
+    assert can_lay_down(parse_cards("2S 2H 2D 2C"), 2)
+    assert not can_lay_down(parse_cards("2S 2H 2D 2C 2S"), 6)
+
+
+def test_t15_jokers_always_wild():
+    for round_no in range(1, 8):
+        found = find_contract(parse_cards("JK") + parse_cards("TS TH TD TC"), round_no)
+        if found is not None:
+            assert Card_is_joker_counted(found)
+
+
+def Card_is_joker_counted(found):
+    return found.wilds == sum(c.is_joker for c in found.cards)
