@@ -1,0 +1,129 @@
+"""How fast is the contract solver? Hands per second, beside an exhaustive search.
+
+Run from the repository root::
+
+    python3 benchmarks/solver.py            # 100 hands per round, about half a minute
+    python3 benchmarks/solver.py --hands 40 # quicker
+
+For every round it deals seeded random hands of 11 to 14 cards from the Ten Pennies
+deck, times :func:`tenpennies.solver.can_lay_down` (feasibility) and
+:func:`tenpennies.solver.find_contract` (the best arrangement) on each hand, and times
+an exhaustive search on the same hands in the same run. Figures are medians per hand
+(each hand is timed ``--repeat`` times and its fastest run kept, to shed scheduler
+noise); the ratio of medians is the speed-up.
+
+The exhaustive search is the plain way to do it: every sub-multiset of the hand is
+tried as a set (``is_valid_set`` decides), and every choice of contract-many sets
+the hand can supply at once is scored. It finds the same answers (the test suite
+checks that) and knows nothing about ranks or counting.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import sys
+import time
+from collections import Counter
+from itertools import combinations_with_replacement, product
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+
+from tenpennies import TEN_PENNIES  # noqa: E402
+from tenpennies.cards import sort_key  # noqa: E402
+from tenpennies.sets import is_valid_set  # noqa: E402
+from tenpennies.solver import can_lay_down, find_contract  # noqa: E402
+
+
+def exhaustive_best(hand, round_no, rules=TEN_PENNIES):
+    """The fewest-wilds, most-points arrangement's score by trying everything, or None."""
+    sets_needed, size = rules.contracts[round_no - 1]
+    wild = rules.wild_table(round_no)
+    counts = Counter(hand)
+    values = sorted(counts, key=sort_key)
+    candidates = []
+    for pick in product(*(range(counts[v] + 1) for v in values)):
+        cards = [v for v, n in zip(values, pick) for _ in range(n)]
+        if len(cards) >= size and is_valid_set(cards, round_no, rules):
+            candidates.append(Counter(cards))
+    best = None
+    for combo in combinations_with_replacement(candidates, sets_needed):
+        used = Counter()
+        for c in combo:
+            used.update(c)
+        if any(used[v] > counts[v] for v in used):
+            continue
+        wilds = sum(n for v, n in used.items() if wild[v.index])
+        points = sum(rules.points(v) * n for v, n in used.items())
+        key = (wilds, -points)
+        if best is None or key < best:
+            best = key
+    return best
+
+
+def fastest_ns(fn, hand, round_no, repeat):
+    best = None
+    for _ in range(repeat):
+        start = time.perf_counter_ns()
+        fn(hand, round_no)
+        took = time.perf_counter_ns() - start
+        best = took if best is None or took < best else best
+    return best
+
+
+def main(argv=None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=100, help="hands per round (default 100)")
+    parser.add_argument("--repeat", type=int, default=5, help="timings per hand for the solver")
+    parser.add_argument("--seed", type=int, default=2026)
+    args = parser.parse_args(argv)
+
+    rules = TEN_PENNIES
+    deck = rules.deck()
+    print(f"Ten Pennies contract solver: {args.hands} seeded random hands of 11-14 cards per round,")
+    print("median time per hand; the exhaustive search runs on the same hands in this run.\n")
+    header = (f"{'contract':<16} {'there':>5} {'feasible':>9} {'best':>9} {'best|there':>10} "
+              f"{'exhaustive':>11} {'x feasible':>10} {'x best':>8}")
+    print(header)
+    print("-" * len(header))
+    every = {"feasible": [], "best": [], "there": [], "slow": []}
+    for round_no in range(1, rules.rounds + 1):
+        rng = random.Random(args.seed * 100 + round_no)
+        hands = [tuple(rng.sample(deck, 11 + n % 4)) for n in range(args.hands)]
+        feasible = [fastest_ns(can_lay_down, h, round_no, args.repeat) for h in hands]
+        best = [fastest_ns(find_contract, h, round_no, args.repeat) for h in hands]
+        slow, there = [], []
+        for h, b in zip(hands, best):
+            start = time.perf_counter_ns()
+            truth = exhaustive_best(h, round_no)
+            slow.append(time.perf_counter_ns() - start)
+            # The figures only count if the answers agree.
+            found = find_contract(h, round_no)
+            assert (found is None) == (truth is None) == (not can_lay_down(h, round_no)), h
+            if found is not None:
+                assert (found.wilds, -found.points) == truth, h
+                there.append(b)
+        for name, values in (("feasible", feasible), ("best", best), ("there", there), ("slow", slow)):
+            every[name] += values
+        print(row(f"R{round_no} {rules.contract(round_no).words}", len(there) / len(hands),
+                  feasible, best, there, slow))
+    print("-" * len(header))
+    print(row("all rounds", len(every["there"]) / len(every["best"]),
+              every["feasible"], every["best"], every["there"], every["slow"]))
+    f, b, x = (statistics.median(every[k]) for k in ("feasible", "best", "slow"))
+    print(f"\nhands per second: feasibility {1e9 / f:,.0f}, best arrangement {1e9 / b:,.0f}, "
+          f"exhaustive {1e9 / x:,.0f}")
+    print("(best|there: the best arrangement, timed only on hands that hold the contract)")
+
+
+def row(label, share, feasible, best, there, slow):
+    f, b, x = (statistics.median(v) for v in (feasible, best, slow))
+    t = f"{statistics.median(there) / 1000:>7.1f} µs" if there else f"{'-':>10}"
+    return (f"{label:<16} {100 * share:>4.0f}% {f / 1000:>6.1f} µs {b / 1000:>6.1f} µs {t} "
+            f"{x / 1000:>8.0f} µs {x / f:>9.0f}x {x / b:>7.0f}x")
+
+
+if __name__ == "__main__":
+    main()
