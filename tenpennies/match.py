@@ -1,0 +1,522 @@
+"""The match: seven rounds of Ten Pennies as one state machine (T1-T19).
+
+A :class:`Match` is always in one of three phases:
+
+- ``OFFER``: the top discard is being offered; ``to_act`` answers with Buy or Pass (T5-T9).
+- ``PLAY``: the active seat has drawn and may lay down, meld, add to sets, then discards
+  (T10-T12).
+- ``OVER``: the seventh round has been scored (T19).
+
+Draws, the deal, recycling the stock and the end of a round happen by themselves between
+decisions, so a state always waits on one seat's decision (or is over). The state changes
+only through :meth:`Match.apply`, which checks the action first: an illegal action raises
+:class:`IllegalActionError` saying why, and then nothing has changed. Every action and
+every event is appended to :attr:`Match.log`. All randomness comes from the match's seed.
+
+    >>> m = Match(seed=7)
+    >>> m.phase, m.round_no, m.to_act
+    (<Phase.OFFER: 'offer'>, 1, 2)
+    >>> m.apply(Pass(2)); m.to_act
+    3
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from collections import Counter
+from dataclasses import dataclass, field
+from itertools import combinations
+from typing import Iterable, Sequence
+
+from .actions import (
+    Action, AddToSet, Buy, Deal, Discard, Draw, Event, LayDown, Meld, Pass, Recycle, RoundEnd,
+)
+from .cards import Card, format_cards, parse_cards, sort_key
+from .errors import IllegalActionError
+from .rules import TEN_PENNIES, Contract, RuleSet
+from .sets import TableSet, set_problems, set_rank
+
+
+class Phase(enum.Enum):
+    OFFER = "offer"
+    PLAY = "play"
+    OVER = "over"
+
+
+@dataclass(frozen=True)
+class Position:
+    """A situation to start a round from, for puzzles, lessons and tests.
+
+    Cards may be given as notation strings. ``stock`` lists the stock from its top card
+    down; ``None`` means "the rest of the deck, shuffled with the match's seed".
+    ``discard_pile`` lists the pile from the bottom up (its last card is the top
+    discard, offered first). Cards of the deck that are in none of the places are out of
+    play for this round (they come back at the next deal).
+    """
+
+    round_no: int
+    hands: tuple
+    discard_pile: tuple | str = ()
+    stock: tuple | str | None = None
+    table: tuple = ()
+    opened: tuple[bool, ...] | None = None
+    tokens: tuple[int, ...] | None = None
+    scores: tuple[int, ...] | None = None
+    dealer: int = 0
+    active: int | None = None
+    top_discarder: int | None = None
+
+
+def _cards(value) -> tuple[Card, ...]:
+    return parse_cards(value) if isinstance(value, str) else tuple(parse_cards(value))
+
+
+class Match:
+    """A whole match: ``Match(seed=1)`` deals round 1; :meth:`apply` plays it.
+
+    Read-only state: ``round_no``, ``phase``, ``active`` (whose turn), ``to_act`` (whose
+    decision now, also during an offer), ``hands``, ``stock`` (top card last),
+    ``discard_pile`` (top card last), ``table`` (the sets, in the order laid), ``opened``,
+    ``tokens``, ``scores`` (totals), ``round_results``, ``turns`` (completed this round),
+    ``log``.
+    """
+
+    def __init__(self, seed: int | str = 0, rules: RuleSet = TEN_PENNIES, *, position: Position | None = None):
+        if not isinstance(seed, (int, str)):
+            raise TypeError("a match's seed is an int or a str, so it can be saved")
+        self.rules = rules
+        self.seed = seed
+        self._rng = random.Random(seed)
+        self.log: list[Action | Event] = []
+        self.round_results: list[RoundEnd] = []
+        self.start: Position | None = position
+        n = rules.players
+        self.tokens = [rules.tokens] * n
+        self.scores = [0] * n
+        self.out_of_play: list[Card] = []
+        if position is None:
+            # The first dealer comes from the seed (T2).
+            self._deal(1, self._rng.randrange(n))
+        else:
+            self._set_up(position)
+
+    @classmethod
+    def from_position(cls, position: Position, seed: int | str = 0, rules: RuleSet = TEN_PENNIES) -> "Match":
+        """A match whose current round starts from ``position`` (see :class:`Position`)."""
+        return cls(seed, rules, position=position)
+
+    # -- setting up a round ------------------------------------------------------------
+    def _deal(self, round_no: int, dealer: int) -> None:
+        rules, n = self.rules, self.rules.players
+        deck = list(self.rules.deck())
+        self._rng.shuffle(deck)
+        size = rules.hand_size
+        # One card at a time, clockwise from the dealer's left (T3).
+        hands = [deck[(i - dealer - 1) % n: n * size: n] for i in range(n)]
+        stock = deck[n * size:][::-1]  # the top card is the list's last
+        up = stock.pop()  # the next stock card is turned up to start the discard pile
+        self._begin_round(round_no, dealer, hands, stock=stock, discard_pile=[up],
+                          table=[], opened=[False] * n, active=(dealer + 1) % n, top_discarder=None)
+        self.out_of_play = []
+        self.log.append(Deal(round_no, dealer, up))
+        self._start_turn()
+
+    def _set_up(self, p: Position) -> None:
+        rules, n = self.rules, self.rules.players
+        rules.contract(p.round_no)
+        if len(p.hands) != n:
+            raise ValueError(f"a position needs {n} hands, got {len(p.hands)}")
+        hands = [list(_cards(h)) for h in p.hands]
+        if not all(hands):
+            raise ValueError("every seat needs at least one card: an empty hand has already gone out")
+        pile = list(_cards(p.discard_pile))
+        table = []
+        for entry in p.table:
+            if isinstance(entry, TableSet):
+                owner, cards = entry.owner, entry.cards
+            else:
+                owner, cards = entry[0], _cards(entry[1])
+            problems = set_problems(cards, p.round_no, rules)
+            if problems:
+                raise ValueError(f"table set {format_cards(cards)} is not a set: " + "; ".join(problems))
+            table.append(TableSet(owner, tuple(cards), set_rank(cards, p.round_no, rules)))
+        placed = Counter(c for h in hands for c in h) + Counter(pile) + Counter(c for s in table for c in s.cards)
+        remaining = Counter(rules.deck())
+        too_many = placed - remaining
+        if too_many:
+            raise ValueError("the position holds more cards than the deck has: "
+                             + format_cards(sorted(too_many.elements(), key=sort_key)))
+        remaining -= placed
+        if p.stock is None:
+            stock = sorted(remaining.elements(), key=sort_key)
+            self._rng.shuffle(stock)
+            out: list[Card] = []
+        else:
+            stock = list(_cards(p.stock))[::-1]
+            extra = Counter(stock) - remaining
+            if extra:
+                raise ValueError("the stock holds cards already placed elsewhere: "
+                                 + format_cards(sorted(extra.elements(), key=sort_key)))
+            out = sorted((remaining - Counter(stock)).elements(), key=sort_key)
+        opened = list(p.opened) if p.opened is not None else [any(s.owner == i for s in table) for i in range(n)]
+        if p.tokens is not None:
+            self.tokens = list(p.tokens)
+        if p.scores is not None:
+            self.scores = list(p.scores)
+        if len(self.tokens) != n or len(self.scores) != n or len(opened) != n:
+            raise ValueError(f"tokens, scores and opened need one entry per seat ({n})")
+        active = (p.dealer + 1) % n if p.active is None else p.active
+        self._begin_round(p.round_no, p.dealer, hands, stock=stock, discard_pile=pile, table=table,
+                          opened=opened, active=active, top_discarder=p.top_discarder)
+        self.out_of_play = out
+        self.log.append(Deal(p.round_no, p.dealer, pile[-1] if pile else None))
+        self._start_turn()
+
+    def _begin_round(self, round_no, dealer, hands, *, stock, discard_pile, table, opened, active, top_discarder):
+        self.round_no = round_no
+        self.contract: Contract = self.rules.contract(round_no)
+        self.dealer = dealer
+        self.hands: list[list[Card]] = hands
+        self.stock: list[Card] = stock
+        self.discard_pile: list[Card] = discard_pile
+        self.table: list[TableSet] = table
+        self.opened: list[bool] = opened
+        self.active = active
+        self.top_discarder = top_discarder
+        self.turns = 0
+        self.phase = Phase.OFFER
+        self.to_act: int | None = active
+        self._waiting: list[int] = []  # seats still to be asked after to_act, in order
+
+    # -- the flow between decisions ----------------------------------------------------
+    def purchase_available(self) -> bool:
+        """Can a purchase's extra cards be drawn, counting recycling (T8)?"""
+        if not self.discard_pile:
+            return False
+        # After the buyer takes the top discard, the new top card stays when recycling (T16).
+        recyclable = max(0, len(self.discard_pile) - 2)
+        return len(self.stock) + recyclable >= self.rules.buy_extra_cards
+
+    def _may_be_offered(self, seat: int) -> bool:
+        if self.tokens[seat] <= 0:
+            return False  # T5: a player with no tokens is not asked
+        # T7: the discarder is not offered its own card (the up card has no discarder).
+        return seat != self.top_discarder or self.rules.discarder_may_buy_back
+
+    def _start_turn(self) -> None:
+        n = self.rules.players
+        if self.purchase_available():
+            order = [(self.active + k) % n for k in range(n)]
+            asked = [s for s in order if self._may_be_offered(s)]
+        else:
+            asked = []
+        if asked:
+            self.phase, self.to_act, self._waiting = Phase.OFFER, asked[0], asked[1:]
+        else:
+            self._regular_draw()
+
+    def _draw_one(self, seat: int, source: str) -> bool:
+        if not self.stock:
+            if len(self.discard_pile) <= 1:
+                return False
+            top = self.discard_pile.pop()
+            self.stock = self.discard_pile
+            self._rng.shuffle(self.stock)
+            self.discard_pile = [top]
+            self.log.append(Recycle(len(self.stock)))
+        card = self.stock.pop()
+        self.hands[seat].append(card)
+        self.log.append(Draw(seat, card, source))
+        return True
+
+    def _regular_draw(self) -> None:
+        # T6: after others bought or all passed, the active player draws automatically.
+        if self._draw_one(self.active, "stock"):
+            self.phase, self.to_act, self._waiting = Phase.PLAY, self.active, []
+        else:
+            self._end_round("no draw", None)  # T17
+
+    def _end_round(self, how: str, went_out: int | None) -> None:
+        points = tuple(sum(self.rules.card_points[c.rank] for c in h) for h in self.hands)
+        result = RoundEnd(self.round_no, how, went_out, points,
+                          tuple(tuple(sorted(h, key=sort_key)) for h in self.hands), self.turns)
+        self.log.append(result)
+        self.round_results.append(result)
+        self.scores = [s + p for s, p in zip(self.scores, points)]
+        if self.round_no >= self.rules.rounds:
+            self.phase, self.to_act, self._waiting = Phase.OVER, None, []
+        else:
+            self._deal(self.round_no + 1, (self.dealer + 1) % self.rules.players)
+
+    # -- checking actions --------------------------------------------------------------
+    def verify(self, action: Action) -> None:
+        """Raise :class:`IllegalActionError` saying why ``action`` is not legal now."""
+        if self.phase is Phase.OVER:
+            raise IllegalActionError("the match is over")
+        seat = getattr(action, "seat", None)
+        if not isinstance(seat, int) or not 0 <= seat < self.rules.players:
+            raise IllegalActionError(f"{action!r} is not an action of a seat of this match")
+        if seat != self.to_act:
+            doing = "answer the offer" if self.phase is Phase.OFFER else "play"
+            raise IllegalActionError(f"it is seat {self.to_act}'s turn to {doing}, not seat {seat}'s")
+        if self.phase is Phase.OFFER:
+            if not isinstance(action, (Buy, Pass)):
+                raise IllegalActionError(
+                    f"seat {seat} is being offered {self.discard_pile[-1]}: it may only buy or pass")
+            return
+        if isinstance(action, (Buy, Pass)):
+            raise IllegalActionError("there is no offer now: seat %d has drawn and plays" % seat)
+        hand = self.hands[seat]
+        if isinstance(action, Discard):
+            if not isinstance(action.card, Card) or action.card not in hand:
+                raise IllegalActionError(f"seat {seat} has no {action.card} to discard")
+            return
+        if isinstance(action, LayDown):
+            self._verify_lay_down(action, hand)
+            return
+        if not isinstance(action, (Meld, AddToSet)):
+            raise IllegalActionError(f"{action!r} is not an action")
+        if not self.opened[seat]:
+            raise IllegalActionError(
+                f"seat {seat} has not laid down its contract ({self.contract.words}) yet, "
+                "so it may not meld or add to sets")
+        self._verify_in_hand(action.cards, hand, seat)
+        if isinstance(action, Meld):
+            problems = set_problems(action.cards, self.round_no, self.rules)
+            if problems:
+                raise IllegalActionError(f"{format_cards(action.cards)} is not a set: " + "; ".join(problems))
+            return
+        if not isinstance(action.set_index, int) or not 0 <= action.set_index < len(self.table):
+            raise IllegalActionError(
+                f"there is no set {action.set_index} on the table (it has {len(self.table)} sets)")
+        if not action.cards:
+            raise IllegalActionError("adding to a set needs at least one card")
+        target = self.table[action.set_index]
+        problems = set_problems(target.cards + tuple(action.cards), self.round_no, self.rules)
+        if problems:
+            raise IllegalActionError(
+                f"adding {format_cards(action.cards)} to set {action.set_index} "
+                f"({format_cards(target.cards)}) breaks it: " + "; ".join(problems))
+
+    def _verify_in_hand(self, cards: Sequence[Card], hand: list[Card], seat: int) -> None:
+        if not all(isinstance(c, Card) for c in cards):
+            raise IllegalActionError("an action's cards must be Card values")
+        missing = Counter(cards) - Counter(hand)
+        if missing:
+            raise IllegalActionError(
+                f"seat {seat} does not hold {format_cards(sorted(missing.elements(), key=sort_key))}")
+
+    def _verify_lay_down(self, action: LayDown, hand: list[Card]) -> None:
+        seat, contract = action.seat, self.contract
+        if self.opened[seat]:
+            raise IllegalActionError(f"seat {seat} has already laid down its contract this round")
+        if len(action.sets) != contract.sets:
+            raise IllegalActionError(
+                f"the contract is {contract.words}: lay down {contract.sets} set(s), not {len(action.sets)}")
+        self._verify_in_hand(action.cards, hand, seat)
+        for cards in action.sets:
+            if len(cards) < contract.size:
+                raise IllegalActionError(
+                    f"{format_cards(cards)} has {len(cards)} cards; the contract needs sets of {contract.size}")
+            problems = set_problems(cards, self.round_no, self.rules)
+            if problems:
+                raise IllegalActionError(f"{format_cards(cards)} is not a set: " + "; ".join(problems))
+
+    def is_legal(self, action: Action) -> bool:
+        try:
+            self.verify(action)
+        except IllegalActionError:
+            return False
+        return True
+
+    # -- applying actions --------------------------------------------------------------
+    def apply(self, action: Action) -> None:
+        """Check ``action`` and play it; raise :class:`IllegalActionError` (changing nothing) if illegal."""
+        self.verify(action)
+        self.log.append(action)
+        seat = action.seat
+        if isinstance(action, Pass):
+            if self._waiting:
+                self.to_act = self._waiting.pop(0)
+            else:
+                self._regular_draw()
+        elif isinstance(action, Buy):
+            self._buy(seat)
+        elif isinstance(action, Discard):
+            hand = self.hands[seat]
+            hand.remove(action.card)
+            self.discard_pile.append(action.card)
+            self.top_discarder = seat
+            self.turns += 1
+            if not hand:
+                self._end_round("out", seat)  # T12
+            elif self.turns >= self.rules.turn_cap:
+                self._end_round("turn cap", None)  # T17
+            else:
+                self.active = (self.active + 1) % self.rules.players
+                self._start_turn()
+        else:
+            self._meld(action)
+
+    def _buy(self, seat: int) -> None:
+        self.tokens[seat] -= 1
+        card = self.discard_pile.pop()
+        self.hands[seat].append(card)
+        self.log.append(Draw(seat, card, "discard"))
+        for _ in range(self.rules.buy_extra_cards):
+            drew = self._draw_one(seat, "purchase")
+            assert drew, "purchase_available() promised these cards (T8)"
+        if seat == self.active:
+            self.phase, self.to_act, self._waiting = Phase.PLAY, seat, []  # T6: the buy is its draw
+        else:
+            self._regular_draw()  # T9: no second offer this turn
+
+    def _meld(self, action: LayDown | Meld | AddToSet) -> None:
+        seat, hand, r = action.seat, self.hands[action.seat], self.round_no
+        if isinstance(action, AddToSet):
+            self.table[action.set_index] = self.table[action.set_index].added(action.cards)
+            cards: Iterable[Card] = action.cards
+        elif isinstance(action, Meld):
+            self.table.append(TableSet(seat, tuple(action.cards), set_rank(action.cards, r, self.rules)))
+            cards = action.cards
+        else:
+            for s in action.sets:
+                self.table.append(TableSet(seat, tuple(s), set_rank(s, r, self.rules)))
+            self.opened[seat] = True
+            cards = action.cards
+        for c in cards:
+            hand.remove(c)
+        if not hand:
+            self._end_round("out", seat)  # T12: going out by a meld ends the round at once
+
+    # -- listing actions ---------------------------------------------------------------
+    def legal_actions(self) -> list[Action]:
+        """What ``to_act`` can do now.
+
+        During an offer: buy and pass. In play: discarding any card; once open, every
+        legal single-card addition to a table set and every new set of three; before
+        opening, laying down each arrangement the solver finds. Larger melds, additions of
+        several cards and other valid arrangements are legal too (:meth:`is_legal` says),
+        though not listed, since there can be thousands.
+        """
+        if self.phase is Phase.OVER:
+            return []
+        seat = self.to_act
+        if self.phase is Phase.OFFER:
+            return [Buy(seat), Pass(seat)]
+        hand = self.hands[seat]
+        distinct = sorted(set(hand), key=sort_key)
+        actions: list[Action] = []
+        if not self.opened[seat]:
+            from .solver import find_contract
+
+            found = find_contract(hand, self.round_no, self.rules)
+            if found is not None:
+                actions.append(LayDown(seat, found.sets))
+        else:
+            r, rules = self.round_no, self.rules
+            for i, s in enumerate(self.table):
+                for c in distinct:
+                    if not set_problems(s.cards + (c,), r, rules):
+                        actions.append(AddToSet(seat, i, (c,)))
+            actions.extend(Meld(seat, trio) for trio in _new_sets_of_three(hand, r, rules))
+        actions.extend(Discard(seat, c) for c in distinct)
+        return actions
+
+    # -- reading the state -------------------------------------------------------------
+    @property
+    def is_over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """Seats with the lowest total after the last round; ties share the win (T19)."""
+        if not self.is_over:
+            return ()
+        low = min(self.scores)
+        return tuple(i for i, s in enumerate(self.scores) if s == low)
+
+    @property
+    def top_discard(self) -> Card | None:
+        return self.discard_pile[-1] if self.discard_pile else None
+
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        """A seat's hand, sorted for reading."""
+        return tuple(sorted(self.hands[seat], key=sort_key))
+
+    def all_cards(self) -> Counter:
+        """Every card of the round wherever it is: always the whole deck (for tests)."""
+        everywhere = Counter(self.stock) + Counter(self.discard_pile) + Counter(self.out_of_play)
+        for h in self.hands:
+            everywhere.update(h)
+        for s in self.table:
+            everywhere.update(s.cards)
+        return everywhere
+
+    def snapshot(self) -> tuple:
+        """The whole state as one comparable value (random generator included)."""
+        return (
+            self.round_no, self.dealer, self.active, self.phase, self.to_act, tuple(self._waiting),
+            tuple(tuple(h) for h in self.hands), tuple(self.stock), tuple(self.discard_pile),
+            tuple(self.table), tuple(self.opened), tuple(self.tokens), tuple(self.scores),
+            self.turns, self.top_discarder, tuple(self.out_of_play), len(self.log),
+            tuple(self.round_results), self._rng.getstate(),
+        )
+
+    def view(self, seat: int):
+        """What one seat may know (T20): see :class:`tenpennies.view.PlayerView`."""
+        from .view import PlayerView
+
+        return PlayerView.of(self, seat)
+
+    def __str__(self) -> str:
+        return self.describe()
+
+    def describe(self, show_hands: bool = True) -> str:
+        """The table as text; ``show_hands=False`` hides every hand."""
+        lines = [f"Round {self.round_no} of {self.rules.rounds}: {self.contract.words}"
+                 f" (wilds: {self.rules.wild_words(self.round_no)}, at most {self.contract.wild_limit} per set)"]
+        if self.is_over:
+            lines[0] = f"Match over after {self.rules.rounds} rounds; winner(s): " + ", ".join(
+                f"seat {w}" for w in self.winners)
+        for seat in range(self.rules.players):
+            mark = ">" if seat == self.to_act else " "
+            hand = format_cards(self.hand(seat)) if show_hands else f"{len(self.hands[seat])} cards"
+            status = "open" if self.opened[seat] else "not open"
+            lines.append(f"{mark} seat {seat}: {self.scores[seat]:>3} pts, {self.tokens[seat]:>2} tokens, "
+                         f"{status:<8} | {hand}")
+        top = self.top_discard
+        lines.append(f"  stock: {len(self.stock)} cards   discard pile: {len(self.discard_pile)} cards, top "
+                     f"{top if top else '(empty)'}")
+        for i, s in enumerate(self.table):
+            lines.append(f"  set {i}: {s}")
+        if not self.is_over:
+            doing = f"offered {top}: buy or pass" if self.phase is Phase.OFFER else "to play"
+            lines.append(f"  seat {self.to_act} {doing} (turn {self.turns + 1}, seat {self.active}'s)")
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        return f"<Match seed={self.seed!r} round {self.round_no} {self.phase.value} to_act={self.to_act}>"
+
+
+def _new_sets_of_three(hand: Iterable[Card], round_no: int, rules: RuleSet) -> list[tuple[Card, ...]]:
+    """Every distinct valid set of three in a hand (two 7♠ count once as a value).
+
+    Built rank by rank from that rank's naturals plus the wilds, so the work stays small.
+    """
+    wild = rules.wild_table(round_no)
+    counts = Counter(hand)
+    wilds = [c for c in sorted(counts, key=sort_key) if wild[c.index] for _ in range(min(counts[c], 3))]
+    by_rank: dict[int, list[Card]] = {}
+    for c in sorted(counts, key=sort_key):
+        if not wild[c.index]:
+            by_rank.setdefault(c.rank, []).extend([c] * min(counts[c], 3))
+    found: list[tuple[Card, ...]] = []
+    for naturals in by_rank.values():
+        seen = set()
+        for trio in combinations(naturals + wilds, 3):
+            if trio not in seen and not set_problems(trio, round_no, rules):
+                seen.add(trio)
+                found.append(trio)
+    return found

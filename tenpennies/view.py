@@ -1,0 +1,105 @@
+"""What one seat may know (T20), as a frozen value bots and tables are given.
+
+Public: every table set and who made it, every discard, every purchase (who bought what
+card), hand sizes, tokens, scores, the contract, whose turn it is. Private: a player's own
+hand, and the stock cards a buyer receives. A view is built by copying only public facts
+and the seat's own hand out of the match, so it cannot leak another hand or the stock
+order: there is nothing hidden inside it to read.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+from .actions import Action, Draw, Event, RoundEnd
+from .cards import Card, format_cards
+from .rules import Contract, RuleSet
+from .sets import TableSet
+
+if TYPE_CHECKING:
+    from .match import Match, Phase
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    """One seat's view of a match. ``legal_actions`` is filled when it is this seat's decision."""
+
+    seat: int
+    rules: RuleSet
+    round_no: int
+    contract: Contract
+    phase: "Phase"
+    active: int
+    to_act: int | None
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    tokens: tuple[int, ...]
+    scores: tuple[int, ...]
+    opened: tuple[bool, ...]
+    table: tuple[TableSet, ...]
+    discard_pile: tuple[Card, ...]
+    top_discarder: int | None
+    stock_size: int
+    turns: int
+    log: tuple[Action | Event, ...]
+    legal_actions: tuple[Action, ...]
+
+    @classmethod
+    def of(cls, match: "Match", seat: int) -> "PlayerView":
+        if not 0 <= seat < match.rules.players:
+            raise ValueError(f"there is no seat {seat}")
+        return cls(
+            seat=seat,
+            rules=match.rules,
+            round_no=match.round_no,
+            contract=match.contract,
+            phase=match.phase,
+            active=match.active,
+            to_act=match.to_act,
+            hand=match.hand(seat),
+            hand_sizes=tuple(len(h) for h in match.hands),
+            tokens=tuple(match.tokens),
+            scores=tuple(match.scores),
+            opened=tuple(match.opened),
+            table=tuple(match.table),
+            discard_pile=tuple(match.discard_pile),
+            top_discarder=match.top_discarder,
+            stock_size=len(match.stock),
+            turns=match.turns,
+            log=tuple(_public(entry, seat) for entry in match.log),
+            legal_actions=tuple(match.legal_actions()) if match.to_act == seat else (),
+        )
+
+    @property
+    def top_discard(self) -> Card | None:
+        return self.discard_pile[-1] if self.discard_pile else None
+
+    @property
+    def purchases(self) -> tuple[tuple[int, Card], ...]:
+        """Who bought what card, this match so far, in order (public, T20)."""
+        return tuple((e.seat, e.card) for e in self.log if isinstance(e, Draw) and e.source == "discard")
+
+    def seen_cards(self) -> tuple[Card, ...]:
+        """Cards this seat has seen outside its hand now: the discard pile and the table."""
+        return self.discard_pile + tuple(c for s in self.table for c in s.cards)
+
+    def __str__(self) -> str:
+        lines = [f"Seat {self.seat}'s view, round {self.round_no}: {self.contract.words}"]
+        lines.append(f"  your hand: {format_cards(self.hand)}")
+        for s in range(len(self.hand_sizes)):
+            lines.append(f"  seat {s}: {self.hand_sizes[s]} cards, {self.tokens[s]} tokens, "
+                         f"{self.scores[s]} pts{', open' if self.opened[s] else ''}")
+        lines.append(f"  stock {self.stock_size}, top discard {self.top_discard}")
+        for i, t in enumerate(self.table):
+            lines.append(f"  set {i}: {t}")
+        return "\n".join(lines)
+
+
+def _public(entry, seat: int):
+    """A log entry as ``seat`` may see it: others' stock cards and final hands hidden."""
+    if isinstance(entry, Draw) and entry.seat != seat and entry.source != "discard":
+        return replace(entry, card=None)
+    if isinstance(entry, RoundEnd):
+        return replace(entry, hands=tuple(h if i == seat else () for i, h in enumerate(entry.hands)))
+    return entry
