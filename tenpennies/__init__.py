@@ -1,8 +1,16 @@
 """tenpennies: the contract-rummy game Ten Pennies, to play, puzzle over and learn from.
 
-The public names live here; each is defined in the module that owns its concept.
+    >>> from tenpennies import Match, parse_cards, is_valid_set, find_contract
+    >>> is_valid_set(parse_cards("7S 7H JK"), round_no=1)
+    True
+    >>> print(find_contract(parse_cards("7S 7H 7D 9S 9H JK KC"), round_no=1))
+    7S 7H 7D; 9S 9H JK
+
+The public names live here; each is defined in the module that owns its concept:
+cards, rules, sets, solver, match (with actions and view), record, odds.
 """
 
+from .actions import AddToSet, Buy, Discard, LayDown, Meld, Pass, parse_action
 from .cards import ALL_CARDS, JOKER, Card, format_cards, parse_cards
 from .errors import (
     IllegalActionError,
@@ -11,12 +19,19 @@ from .errors import (
     RecordError,
     TenPenniesError,
 )
-from .rules import TEN_PENNIES, Contract, RuleSet
+from .match import Match, Phase, Position
+from .rules import TEN_PENNIES, Contract, RuleSet, hand_points
 from .sets import TableSet, check_set, is_valid_set, set_problems
+from .solver import can_lay_down, find_contract
+from .view import PlayerView
 
 __all__ = [
+    "AddToSet", "Buy", "Discard", "LayDown", "Meld", "Pass", "parse_action",
     "ALL_CARDS", "JOKER", "Card", "format_cards", "parse_cards",
     "IllegalActionError", "InvalidSetError", "NotationError", "RecordError", "TenPenniesError",
-    "TEN_PENNIES", "Contract", "RuleSet",
+    "Match", "Phase", "Position",
+    "TEN_PENNIES", "Contract", "RuleSet", "hand_points",
     "TableSet", "check_set", "is_valid_set", "set_problems",
+    "can_lay_down", "find_contract",
+    "PlayerView",
 ]

@@ -15,9 +15,9 @@ every event is appended to :attr:`Match.log`. All randomness comes from the matc
 
     >>> m = Match(seed=7)
     >>> m.phase, m.round_no, m.to_act
-    (<Phase.OFFER: 'offer'>, 1, 2)
-    >>> m.apply(Pass(2)); m.to_act
-    3
+    (<Phase.OFFER: 'offer'>, 1, 3)
+    >>> m.apply(Pass(3)); m.to_act
+    0
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ from .actions import (
 )
 from .cards import Card, format_cards, parse_cards, sort_key
 from .errors import IllegalActionError
-from .rules import TEN_PENNIES, Contract, RuleSet
+from .rules import TEN_PENNIES, Contract, RuleSet, hand_points
 from .sets import TableSet, set_problems, set_rank
 
 
@@ -238,7 +238,7 @@ class Match:
             self._end_round("no draw", None)  # T17
 
     def _end_round(self, how: str, went_out: int | None) -> None:
-        points = tuple(sum(self.rules.card_points[c.rank] for c in h) for h in self.hands)
+        points = tuple(hand_points(h, self.rules) for h in self.hands)
         result = RoundEnd(self.round_no, how, went_out, points,
                           tuple(tuple(sorted(h, key=sort_key)) for h in self.hands), self.turns)
         self.log.append(result)

@@ -217,3 +217,14 @@ class RuleSet:
 
 TEN_PENNIES = RuleSet()
 """Ten Pennies as ruled by T1-T20: the default everywhere."""
+
+
+def hand_points(cards, rules: RuleSet = TEN_PENNIES) -> int:
+    """What cards left in hand cost at the end of a round (T18).
+
+    >>> from tenpennies import parse_cards
+    >>> hand_points(parse_cards("3S 9H KD AS 2C JK"))
+    110
+    """
+    points = rules.card_points
+    return sum(points[c.rank] for c in cards)

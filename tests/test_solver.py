@@ -17,7 +17,18 @@ import pytest
 from tenpennies import TEN_PENNIES, parse_cards
 from tenpennies.cards import ALL_CARDS, sort_key
 from tenpennies.sets import is_valid_set
-from tenpennies.solver import OBJECTIVES, Arrangement, can_lay_down, find_contract
+from tenpennies.solver import (
+    OBJECTIVES,
+    Arrangement,
+    MissingCards,
+    can_lay_down,
+    contract_arrangements,
+    contract_problems,
+    count_arrangements,
+    find_contract,
+    is_contract,
+    what_is_missing,
+)
 
 # -- the exhaustive search (the oracle) ---------------------------------------------
 
@@ -50,7 +61,12 @@ def exhaustive_arrangements(hand, round_no, rules=TEN_PENNIES):
         for i in combo:
             used.update(candidates[i])
         if all(used[v] <= counts[v] for v in used):
-            yield tuple(sorted(tuple(sorted(candidates[i], key=sort_key)) for i in combo))
+            yield normal(candidates[i] for i in combo)
+
+
+def normal(sets):
+    """An arrangement as the exhaustive search writes it: sorted sets of sorted cards."""
+    return tuple(sorted(tuple(sorted(s, key=sort_key)) for s in sets))
 
 
 def objective_key(sets, round_no, rules, objective):
@@ -250,3 +266,132 @@ def test_t15_jokers_always_wild():
 
 def Card_is_joker_counted(found):
     return found.wilds == sum(c.is_joker for c in found.cards)
+
+
+# -- every arrangement ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_every_arrangement_matches_exhaustive_search(variant):
+    rules = VARIANTS[variant]
+    for round_no in range(1, rules.rounds + 1):
+        for hand in sample_hands(rules, round_no, 12, seed=11, sizes=(9, 10, 11, 12)):
+            expected = sorted(exhaustive_arrangements(hand, round_no, rules))
+            listed = contract_arrangements(hand, round_no, rules)
+            assert sorted(normal(a.sets) for a in listed) == expected
+            assert len(set(listed)) == len(listed)        # each listed once
+            assert count_arrangements(hand, round_no, rules) == len(expected)
+            for a in listed:
+                assert_valid(a, hand, round_no, rules)
+                assert is_contract(a.sets, round_no, rules, hand=hand)
+
+
+def test_listing_treats_identical_cards_as_one():
+    # Two 7S: "7S 7H 7D" can be made two ways physically, but it is one arrangement.
+    assert count_arrangements(parse_cards("7S 7S 7H 7D"), 2) == 0
+    assert [str(a) for a in contract_arrangements(parse_cards("7S 7S 7H 7D 7C"), 2)] == [
+        "7S 7H 7D 7C"]
+    # Round 1 from 7S 7S 7H 7H 7D: 7S 7H 7D + 7S 7H is not two sets of 3 ...
+    assert count_arrangements(parse_cards("7S 7S 7H 7H 7D"), 1) == 0
+    # ... but with 7D twice it is, in exactly one way.
+    assert [str(a) for a in contract_arrangements(parse_cards("7S 7S 7H 7H 7D 7D"), 1)] == [
+        "7S 7H 7D; 7S 7H 7D"]
+
+
+def test_listing_includes_the_best_arrangement():
+    for round_no in range(1, 8):
+        for hand in sample_hands(TEN_PENNIES, round_no, 10, seed=5, sizes=(10, 11)):
+            best = find_contract(hand, round_no)
+            listed = contract_arrangements(hand, round_no)
+            assert (best is None) == (not listed)
+            assert best is None or best in listed
+
+
+# -- checking a player's arrangement ----------------------------------------------------
+
+
+def test_a_players_arrangement_is_checked_with_reasons():
+    hand = parse_cards("7S 7H 7D 9S 9H JK 4C")
+    assert is_contract([parse_cards("7S 7H 7D"), parse_cards("9S 9H JK")], 1, hand=hand)
+    assert contract_problems([parse_cards("7S 7H 7D")], 1, hand=hand) == (
+        "round 1 needs two sets of 3, not 1",)
+    assert contract_problems([parse_cards("7S 7H 7D"), parse_cards("9S 9H 4C")], 1) == (
+        "set 2 (9S 9H 4C): natural cards of different ranks (fours, nines)",)
+    assert contract_problems([parse_cards("7S 7H 7D"), parse_cards("9S 9H 9C")], 1, hand=hand) == (
+        "9C is not in the hand",)
+
+
+def test_t14_the_same_physical_card_cannot_be_in_two_sets():
+    sets = [parse_cards("7S 7H JK"), parse_cards("7S 7D JK")]
+    assert not is_contract(sets, 1, hand=parse_cards("7S 7H 7D JK JK"))
+    assert is_contract(sets, 1, hand=parse_cards("7S 7S 7H 7D JK JK"))
+    assert contract_problems(sets, 1, hand=parse_cards("7S 7S 7H 7D JK")) == (
+        "JK is used twice but the hand holds it once",)
+
+
+def test_t13_contract_sets_must_reach_the_stated_size():
+    problems = contract_problems([parse_cards("7S 7H 7D"), parse_cards("9S 9H 9D JK")], 3)
+    assert problems == ("set 1 (7S 7H 7D): 3 cards but the contract needs at least 4",)
+
+
+# -- what is missing -------------------------------------------------------------------
+
+
+def held_fewer_than_deck(hand, rules):
+    deck = Counter(rules.deck())
+    held = Counter(hand)
+    return [c for c in sorted(ALL_CARDS, key=sort_key) if held[c] < deck[c]]
+
+
+@pytest.mark.parametrize("variant", ["ten pennies", "repeated suits", "toy"])
+def test_outs_match_exhaustive_search(variant):
+    rules = VARIANTS[variant]
+    checked = 0
+    for round_no in range(1, rules.rounds + 1):
+        for hand in sample_hands(rules, round_no, 40, seed=21, sizes=(8, 9, 10, 11)):
+            gap = what_is_missing(hand, round_no, rules)
+            assert isinstance(gap, MissingCards)
+            there = any(True for _ in exhaustive_arrangements(hand, round_no, rules))
+            assert (gap.cards_needed == 0) == there
+            if gap.cards_needed != 1:
+                continue
+            checked += 1
+            completing = [c for c in held_fewer_than_deck(hand, rules)
+                          if any(True for _ in exhaustive_arrangements(hand + (c,), round_no, rules))]
+            assert list(gap.outs) == completing, (hand, round_no)
+            assert gap.explain().startswith("One more card completes")
+    assert checked >= 10
+
+
+@pytest.mark.parametrize("variant", ["ten pennies", "one deck", "toy"])
+def test_cards_needed_is_one_more_than_after_the_best_card(variant):
+    # Bellman's check: the fewest cards needed is 1 + the fewest after the best next
+    # card, and 0 exactly when the contract is there; outs are the best next cards.
+    rules = VARIANTS[variant]
+    for round_no in range(1, rules.rounds + 1):
+        for hand in sample_hands(rules, round_no, 8, seed=33, sizes=(6, 9, 11, 13)):
+            gap = what_is_missing(hand, round_no, rules)
+            assert (gap.cards_needed == 0) == can_lay_down(hand, round_no, rules)
+            if not gap.cards_needed:
+                continue
+            after = {c: what_is_missing(hand + (c,), round_no, rules).cards_needed
+                     for c in held_fewer_than_deck(hand, rules)}
+            assert gap.cards_needed == 1 + min(n for n in after.values() if n is not None)
+            assert list(gap.outs) == [c for c, n in after.items() if n == gap.cards_needed - 1]
+
+
+def test_t15_explanation_for_a_learner():
+    gap = what_is_missing(parse_cards("8H 8D 8C 3S 4D 9S KH"), 2)
+    assert gap.cards_needed == 1
+    assert str(gap) == "One more card completes one set of 4: the 8 of spades, or a joker."
+    gap = what_is_missing(parse_cards("8H 8D 8C 3S 4D 9S KH"), 6)      # 4 naturals + 2 wilds
+    assert gap.cards_needed == 3
+    assert "the 8 of spades" in str(gap) and "a wild" in str(gap)
+    gap = what_is_missing(parse_cards("8H 8D 3S 4D 9S KH JK"), 1)
+    assert gap.cards_needed == 2
+    assert str(gap).startswith("2 more cards are needed for two sets of 3")
+    # One natural 8 that is not a spade, or a wild: the brief's own example.
+    gap = what_is_missing(parse_cards("8S 8S 9H 9D 9C JK AS"), 5)   # two sets of 5, A wild
+    assert gap.cards_needed == 1
+    assert str(gap) == ("One more card completes two sets of 5: "
+                        "a natural 8 that is not a spade, or a wild.")

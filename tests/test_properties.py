@@ -1,0 +1,97 @@
+"""Invariants over random seeds and random play (hypothesis).
+
+Every listed legal action applies; random actions are either legal or refused with an
+IllegalActionError that leaves the state exactly as it was; all cards are always
+accounted for; tokens are never created; scores follow T18; every match ends.
+"""
+
+import random
+from collections import Counter
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tenpennies import TEN_PENNIES, IllegalActionError
+from tenpennies.actions import AddToSet, Buy, Discard, LayDown, Meld, Pass, RoundEnd
+from tenpennies.cards import ALL_CARDS
+from tenpennies.match import Match, Phase
+
+DECK = Counter(TEN_PENNIES.deck())
+
+
+def random_action(rng: random.Random, m: Match):
+    """An action of any kind, for any seat, mostly with cards from somewhere on the table."""
+    seat = rng.randrange(4) if rng.random() < 0.3 else m.to_act
+    pool = list(m.hands[seat]) if rng.random() < 0.8 else list(ALL_CARDS)
+    cards = tuple(rng.sample(pool, min(len(pool), rng.randint(1, 5))))
+    kind = rng.randrange(6)
+    if kind == 0:
+        return Buy(seat)
+    if kind == 1:
+        return Pass(seat)
+    if kind == 2:
+        split = rng.randint(0, len(cards))
+        return LayDown(seat, (cards[:split], cards[split:]) if rng.random() < 0.5 else (cards,))
+    if kind == 3:
+        return Meld(seat, cards)
+    if kind == 4:
+        return AddToSet(seat, rng.randrange(-1, len(m.table) + 2), cards)
+    return Discard(seat, cards[0])
+
+
+def check_invariants(m: Match, tokens_before: int):
+    assert m.all_cards() == DECK
+    assert all(t >= 0 for t in m.tokens) and sum(m.tokens) <= tokens_before
+    assert m.phase is Phase.OVER or 0 <= m.to_act < 4
+
+
+@settings(max_examples=25)
+@given(seed=st.integers(0, 2**32), play_seed=st.integers(0, 2**32), steps=st.integers(1, 400))
+def test_random_play_keeps_every_invariant(seed, play_seed, steps):
+    m, rng = Match(seed=seed), random.Random(play_seed)
+    for _ in range(steps):
+        if m.is_over:
+            break
+        tokens = sum(m.tokens)
+        # A random action: legal ones apply, illegal ones change nothing.
+        probe = random_action(rng, m)
+        before = m.snapshot()
+        try:
+            m.verify(probe)
+        except IllegalActionError:
+            assert m.snapshot() == before
+            try:
+                m.apply(probe)
+            except IllegalActionError:
+                pass
+            else:
+                raise AssertionError(f"apply accepted {probe} that verify refused")
+            assert m.snapshot() == before
+        else:
+            m.apply(probe)
+            check_invariants(m, tokens)
+            continue
+        legal = m.legal_actions()
+        assert legal and all(m.is_legal(a) for a in legal)
+        m.apply(rng.choice(legal))
+        check_invariants(m, tokens)
+
+
+@settings(max_examples=6)
+@given(seed=st.integers(0, 2**32))
+def test_every_random_match_ends_and_scores_follow_t18(seed):
+    m, rng = Match(seed=seed), random.Random(seed)
+    for _ in range(7 * (TEN_PENNIES.turn_cap * 6 + 50)):  # a generous bound: the cap forces an end
+        if m.is_over:
+            break
+        m.apply(rng.choice(m.legal_actions()))
+    assert m.is_over and len(m.round_results) == 7
+    for result in m.round_results:
+        assert isinstance(result, RoundEnd)
+        assert result.points == tuple(sum(TEN_PENNIES.points(c) for c in h) for h in result.hands)
+        assert result.how in ("out", "no draw", "turn cap")
+        assert (result.how == "out") == (result.went_out is not None)
+        if result.went_out is not None:
+            assert result.points[result.went_out] == 0
+    assert m.scores == [sum(r.points[s] for r in m.round_results) for s in range(4)]
+    assert m.winners and all(m.scores[w] == min(m.scores) for w in m.winners)

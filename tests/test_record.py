@@ -1,0 +1,88 @@
+"""Save, load and replay (T20's log, kept as JSON)."""
+
+import json
+import random
+
+import pytest
+
+from tenpennies import RecordError
+from tenpennies import record
+from tenpennies.match import Match, Position
+from tenpennies.rules import TEN_PENNIES
+
+
+def played(seed, steps):
+    m, rng = Match(seed=seed), random.Random(seed)
+    for _ in range(steps):
+        if m.is_over:
+            break
+        m.apply(rng.choice(m.legal_actions()))
+    return m
+
+
+@pytest.mark.parametrize("steps", [0, 1, 37, 600, 100_000])
+def test_save_load_reproduces_the_state(steps, tmp_path):
+    m = played(seed=steps, steps=steps)
+    path = tmp_path / "match.json"
+    record.save(m, path)
+    again = record.load(path)
+    assert again.snapshot() == m.snapshot()
+    assert again.log == m.log
+    if steps == 100_000:
+        assert m.is_over and again.winners == m.winners
+
+
+def test_loaded_match_plays_on_identically():
+    m = played(seed=9, steps=250)
+    again = record.loads(record.dumps(m))
+    rng_a, rng_b = random.Random(1), random.Random(1)
+    for _ in range(300):
+        m.apply(rng_a.choice(m.legal_actions()))
+        again.apply(rng_b.choice(again.legal_actions()))
+    assert again.snapshot() == m.snapshot()
+
+
+def test_replay_upto_steps_through_the_match():
+    m = played(seed=4, steps=120)
+    actions = record.actions_of(m)
+    half = record.replay(m, upto=60)
+    assert record.actions_of(half) == actions[:60]
+    assert record.replay(m).snapshot() == m.snapshot()
+
+
+def test_position_and_variant_rules_are_saved():
+    rules = TEN_PENNIES.replace(turn_cap=40, tokens=3)
+    p = Position(round_no=4, hands=("7S 7H 7D 7C JK 3S", "4S 4H 5D", "8S 8H 9D", "TS TH QD"),
+                 discard_pile="KD", table=((1, "QS QH QC"),), tokens=(3, 2, 1, 0), scores=(5, 0, 10, 20))
+    m = Match.from_position(p, seed="lesson", rules=rules)
+    for _ in range(30):
+        m.apply(m.legal_actions()[-1])
+    again = record.loads(record.dumps(m))
+    assert again.snapshot() == m.snapshot() and again.rules == rules
+
+
+def tampered(data, change):
+    data = json.loads(json.dumps(data))
+    change(data)
+    return data
+
+
+@pytest.mark.parametrize("change, words", [
+    (lambda d: d["state"]["scores"].__setitem__(0, 1), "does not reach the saved state"),
+    (lambda d: d["actions"].__setitem__(3, [d["actions"][3][0], "discard QQ"]), "cannot be replayed"),
+    (lambda d: d["actions"].__setitem__(3, "oops"), "cannot be replayed"),
+    (lambda d: d.__setitem__("seed", 12345), "cannot be replayed|does not reach"),
+    (lambda d: d.__setitem__("format", "chess"), "not a saved Ten Pennies match"),
+    (lambda d: d.__setitem__("version", 99), "format version 99"),
+    (lambda d: d["rules"].__setitem__("players", "four"), "set-up is damaged"),
+    (lambda d: d.pop("actions"), "lacks actions"),
+])
+def test_damaged_or_tampered_files_are_refused(change, words):
+    data = record.to_dict(played(seed=2, steps=80))
+    with pytest.raises(RecordError, match=words):
+        record.from_dict(tampered(data, change))
+
+
+def test_not_json_is_refused():
+    with pytest.raises(RecordError, match="not valid JSON"):
+        record.loads("{not json")
