@@ -32,10 +32,10 @@ from typing import Iterable, Sequence
 from .actions import (
     Action, AddToSet, Buy, Deal, Discard, Draw, Event, LayDown, Meld, Pass, Recycle, RoundEnd,
 )
-from .cards import Card, format_cards, parse_cards, sort_key
+from .cards import ALL_CARDS, Card, format_cards, parse_cards, sort_key
 from .errors import IllegalActionError
 from .rules import TEN_PENNIES, Contract, RuleSet, hand_points
-from .sets import TableSet, set_problems, set_rank
+from .sets import TableSet, is_valid_set, set_problems, set_rank, single_additions
 
 
 class Phase(enum.Enum):
@@ -404,9 +404,9 @@ class Match:
             return []
         seat = self.to_act
         if self.phase is Phase.OFFER:
-            return [Buy(seat), Pass(seat)]
+            return [_BUYS[seat], _PASSES[seat]]
         hand = self.hands[seat]
-        distinct = sorted(set(hand), key=sort_key)
+        distinct = sorted(set(hand), key=_SORT_KEYS.__getitem__)
         actions: list[Action] = []
         if not self.opened[seat]:
             from .solver import find_contract
@@ -417,11 +417,10 @@ class Match:
         else:
             r, rules = self.round_no, self.rules
             for i, s in enumerate(self.table):
-                for c in distinct:
-                    if not set_problems(s.cards + (c,), r, rules):
-                        actions.append(AddToSet(seat, i, (c,)))
+                actions.extend(AddToSet(seat, i, (c,)) for c in single_additions(s.cards, distinct, r, rules))
             actions.extend(Meld(seat, trio) for trio in _new_sets_of_three(hand, r, rules))
-        actions.extend(Discard(seat, c) for c in distinct)
+        discards = _DISCARDS[seat]
+        actions.extend(discards[c.index] for c in distinct)
         return actions
 
     # -- reading the state -------------------------------------------------------------
@@ -500,6 +499,14 @@ class Match:
         return f"<Match seed={self.seed!r} round {self.round_no} {self.phase.value} to_act={self.to_act}>"
 
 
+# Actions are frozen values, so the few that recur on every turn are made once and shared.
+_SEATS = range(16)
+_BUYS = [Buy(s) for s in _SEATS]
+_PASSES = [Pass(s) for s in _SEATS]
+_DISCARDS = [[Discard(s, c) for c in ALL_CARDS] for s in _SEATS]
+_SORT_KEYS = {c: sort_key(c) for c in ALL_CARDS}
+
+
 def _new_sets_of_three(hand: Iterable[Card], round_no: int, rules: RuleSet) -> list[tuple[Card, ...]]:
     """Every distinct valid set of three in a hand (two 7♠ count once as a value).
 
@@ -516,7 +523,7 @@ def _new_sets_of_three(hand: Iterable[Card], round_no: int, rules: RuleSet) -> l
     for naturals in by_rank.values():
         seen = set()
         for trio in combinations(naturals + wilds, 3):
-            if trio not in seen and not set_problems(trio, round_no, rules):
+            if trio not in seen and is_valid_set(trio, round_no, rules):
                 seen.add(trio)
                 found.append(trio)
     return found

@@ -108,8 +108,8 @@ class RuleSet:
                 f"{rounds} contracts but {len(self.wild_ranks)} wild_ranks and "
                 f"{len(self.wild_limits)} wild_limits: give one of each per round"
             )
-        if not 2 <= self.players:
-            problems.append("at least two players are needed")
+        if not 2 <= self.players <= 16:
+            problems.append("a table seats 2 to 16 players")
         if len(self.card_points) != 14:
             problems.append("card_points needs 14 values: the joker, then ace to king")
         for sets, size in self.contracts:

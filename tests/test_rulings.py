@@ -404,3 +404,25 @@ def test_t20_view_holds_only_own_hand_and_public_facts():
     text = repr(v)
     assert "stock=" not in text and "hands=" not in text
     assert not any(getattr(v, name, None) is not None for name in ("stock", "hands"))
+
+
+# -- the fast checks agree with the worded ones ------------------------------------------
+def test_t14_fast_set_check_agrees_with_set_problems():
+    import random
+
+    from tenpennies.sets import single_additions
+
+    rng = random.Random(14)
+    deck = list(TEN_PENNIES.deck())
+    variants = [TEN_PENNIES, TEN_PENNIES.replace(repeated_suits_allowed=True)]
+    for _ in range(4000):
+        rules = rng.choice(variants)
+        r = rng.randint(1, 7)
+        rank = rng.randint(1, 13)
+        pool = [c for c in deck if c.rank == rank or rules.is_wild(c, r)] if rng.random() < 0.8 else deck
+        cards = tuple(rng.sample(pool, rng.randint(1, 8)))
+        assert is_valid_set(cards, r, rules) == (not set_problems(cards, r, rules)), (cards, r)
+        if is_valid_set(cards, r, rules):
+            candidates = tuple(ALL_CARDS)
+            expected = [c for c in candidates if not set_problems(cards + (c,), r, rules)]
+            assert single_additions(cards, candidates, r, rules) == expected
