@@ -175,6 +175,29 @@ def format_cards(cards: Iterable[Card], sort: bool = False) -> str:
     return " ".join(c._text for c in cards)
 
 
+class Hand(tuple):
+    """Cards held by a player, sorted for reading; a tuple that prints as notation.
+
+    >>> h = Hand("KS 7H JK 7S")
+    >>> h
+    Hand('7S 7H KS JK')
+    >>> print(h), len(h), h[0]
+    7S 7H KS JK
+    (None, 4, Card('7S'))
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, cards: "str | Iterable[str | Card]" = ()) -> "Hand":
+        return super().__new__(cls, sorted(parse_cards(cards), key=sort_key))
+
+    def __str__(self) -> str:
+        return format_cards(self)
+
+    def __repr__(self) -> str:
+        return f"Hand({format_cards(self)!r})"
+
+
 def count_cards(cards: Iterable[Card]) -> Counter:
     """How many of each card value: two decks hold two of each."""
     return Counter(cards)

@@ -32,7 +32,7 @@ from typing import Iterable, Sequence
 from .actions import (
     Action, AddToSet, Buy, Deal, Discard, Draw, Event, LayDown, Meld, Pass, Recycle, RoundEnd,
 )
-from .cards import ALL_CARDS, Card, format_cards, parse_cards, sort_key
+from .cards import ALL_CARDS, Card, Hand, format_cards, parse_cards, sort_key
 from .errors import IllegalActionError
 from .rules import TEN_PENNIES, Contract, RuleSet, hand_points
 from .sets import TableSet, is_valid_set, set_problems, set_rank, single_additions
@@ -440,9 +440,9 @@ class Match:
     def top_discard(self) -> Card | None:
         return self.discard_pile[-1] if self.discard_pile else None
 
-    def hand(self, seat: int) -> tuple[Card, ...]:
+    def hand(self, seat: int) -> Hand:
         """A seat's hand, sorted for reading."""
-        return tuple(sorted(self.hands[seat], key=sort_key))
+        return Hand(self.hands[seat])
 
     def all_cards(self) -> Counter:
         """Every card of the round wherever it is: always the whole deck (for tests)."""

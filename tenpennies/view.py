@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from .actions import Action, Draw, Event, RoundEnd
-from .cards import Card, format_cards
+from .cards import Card, Hand, format_cards
 from .rules import Contract, RuleSet
 from .sets import TableSet
 
@@ -32,7 +32,7 @@ class PlayerView:
     phase: "Phase"
     active: int
     to_act: int | None
-    hand: tuple[Card, ...]
+    hand: Hand
     hand_sizes: tuple[int, ...]
     tokens: tuple[int, ...]
     scores: tuple[int, ...]
