@@ -113,6 +113,11 @@ class Card:
     def __repr__(self) -> str:
         return f"Card({self._text!r})"
 
+    def _repr_svg_(self) -> str:
+        from .svg import card_svg  # pictures are drawn only when asked for
+
+        return card_svg(self)
+
     def __reduce__(self):
         # Unpickling (process pools) and deepcopy must return the interned value.
         return (Card, (self._text,))
@@ -196,6 +201,11 @@ class Hand(tuple):
 
     def __repr__(self) -> str:
         return f"Hand({format_cards(self)!r})"
+
+    def _repr_svg_(self) -> str:
+        from .svg import hand_svg
+
+        return hand_svg(self)
 
 
 def count_cards(cards: Iterable[Card]) -> Counter:

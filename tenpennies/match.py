@@ -495,6 +495,11 @@ class Match:
             lines.append(f"  seat {self.to_act} {doing} (turn {self.turns + 1}, seat {self.active}'s)")
         return "\n".join(lines)
 
+    def _repr_svg_(self) -> str:
+        from .svg import match_svg
+
+        return match_svg(self)
+
     def __repr__(self) -> str:
         return f"<Match seed={self.seed!r} round {self.round_no} {self.phase.value} to_act={self.to_act}>"
 

@@ -84,6 +84,11 @@ class PlayerView:
         """Cards this seat has seen outside its hand now: the discard pile and the table."""
         return self.discard_pile + tuple(c for s in self.table for c in s.cards)
 
+    def _repr_svg_(self) -> str:
+        from .svg import view_svg
+
+        return view_svg(self)
+
     def __str__(self) -> str:
         lines = [f"Seat {self.seat}'s view, round {self.round_no}: {self.contract.words}"]
         lines.append(f"  your hand: {format_cards(self.hand)}")
