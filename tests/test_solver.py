@@ -16,7 +16,7 @@ import pytest
 
 from tenpennies import TEN_PENNIES, parse_cards
 from tenpennies.cards import ALL_CARDS, sort_key
-from tenpennies.sets import is_valid_set
+from tenpennies.sets import TableSet, is_valid_set, make_table_set
 from tenpennies.solver import (
     OBJECTIVES,
     Arrangement,
@@ -27,7 +27,10 @@ from tenpennies.solver import (
     contract_problems,
     count_arrangements,
     find_contract,
+    GoOutPlan,
+    additions,
     is_contract,
+    plan_go_out,
     what_is_missing,
 )
 
@@ -398,3 +401,170 @@ def test_t15_explanation_for_a_learner():
                         "a natural 8 that is not a spade, or a joker.")
     gap = what_is_missing(parse_cards("8S 9H 9D 9C JK"), 5, easy)   # aces and twos wild
     assert str(gap).endswith("a natural 8 that is not a spade, the 9 of spades, or a wild.")
+
+
+# -- adding to sets --------------------------------------------------------------------
+
+
+def random_table(rng, rules, round_no, count, near=()):
+    """Valid table sets of random ranks (often those of the cards ``near``)."""
+    wild = rules.wild_table(round_no)
+    limit = rules.wild_limits[round_no - 1]
+    natural_ranks = [r for r in rules.ranks if r not in rules.wild_ranks[round_no - 1]]
+    wild_cards = [c for c in rules.deck() if wild[c.index]]
+    table = []
+    for seat in range(count):
+        close = [c.rank for c in near if not wild[c.index]]
+        rank = rng.choice(close if close and rng.random() < 0.7 else natural_ranks)
+        suits = rng.sample("SHDC", rng.randint(1, 4))
+        naturals = [c for c in ALL_CARDS if c.rank == rank and c.suit in suits and not wild[c.index]]
+        wilds = rng.sample(wild_cards, rng.randint(0, limit)) if limit else []
+        cards = tuple(naturals + wilds)
+        if len(cards) >= rules.min_set_size and is_valid_set(cards, round_no, rules):
+            table.append(make_table_set(seat, cards, round_no, rules))
+    return table
+
+
+def test_additions_are_exactly_the_legal_single_cards():
+    rng = random.Random(41)
+    for round_no in range(1, 8):
+        for _ in range(15):
+            table = random_table(rng, TEN_PENNIES, round_no, 4)
+            hand = random_hand(rng, TEN_PENNIES, 12)
+            listed = set(additions(hand, table, round_no))
+            for card in set(hand):
+                for n, ts in enumerate(table):
+                    assert ((card, n) in listed) == is_valid_set(ts.cards + (card,), round_no)
+
+
+def test_t14_one_wild_may_be_added_where_two_may_not():
+    table = [make_table_set(0, parse_cards("8S 8H 8D JK"), 4)]   # round 4: two wilds a set
+    assert additions(parse_cards("JK JK"), table, 4) == ((parse_cards("JK")[0], 0),)
+    assert not is_valid_set(table[0].cards + parse_cards("JK JK"), 4)
+
+
+def test_t15_a_wild_ace_is_added_as_a_wild():
+    table = [make_table_set(0, parse_cards("8S 8H 8D 8C JK"), 5)]
+    assert additions(parse_cards("AS 8S"), table, 5) == ((parse_cards("AS")[0], 0),)
+    assert additions(parse_cards("AS"), [make_table_set(0, parse_cards("8S 8H JK AD 8D"), 5)], 5) == ()
+
+
+# -- going out -------------------------------------------------------------------------
+
+
+def apply_plan(plan, hand, table, round_no, opened, rules=TEN_PENNIES):
+    """Check a plan move by move; raise AssertionError at the first wrong one."""
+    held = Counter(hand)
+    sets = [list(ts.cards) for ts in table]
+    if plan.lay_down is not None:
+        assert not opened
+        assert is_contract(plan.lay_down.sets, round_no, rules, hand=hand)
+        held.subtract(plan.lay_down.cards)
+        sets += [list(s) for s in plan.lay_down.sets]
+    else:
+        assert opened
+    for meld in plan.melds:
+        assert is_valid_set(meld, round_no, rules)
+        held.subtract(meld)
+        sets.append(list(meld))
+    for n, cards in plan.additions:
+        assert n < len(sets) and cards
+        sets[n] += cards
+        held.subtract(cards)
+    for s in sets:
+        assert is_valid_set(s, round_no, rules), s
+    if plan.discard is not None:
+        held[plan.discard] -= 1
+    assert all(n == 0 for n in held.values()), held
+
+
+def brute_force_can_go_out(hand, table, round_no, opened, rules=TEN_PENNIES):
+    """Try every card in every place: contract sets, up to two melds, table sets."""
+    sets_needed, size = rules.contracts[round_no - 1]
+    wild = rules.wild_table(round_no)
+    limit = rules.wild_limits[round_no - 1]
+    contract = 0 if opened else sets_needed
+    bins = [[] for _ in range(contract + 2)] + [list(ts.cards) for ts in table]
+
+    def could_grow(cards):  # a subset of some valid set?
+        naturals = [c for c in cards if not wild[c.index]]
+        return (len({c.rank for c in naturals}) <= 1
+                and (rules.repeated_suits_allowed or len({c.suit for c in naturals}) == len(naturals))
+                and len(cards) - len(naturals) <= limit)
+
+    def done():
+        for n, b in enumerate(bins):
+            if n < contract:
+                if len(b) < size or not is_valid_set(b, round_no, rules):
+                    return False
+            elif b and not is_valid_set(b, round_no, rules):
+                return False
+        return True
+
+    def place(cards):
+        if not cards:
+            return done()
+        card, rest = cards[0], cards[1:]
+        for b in bins:
+            b.append(card)
+            if could_grow(b) and place(rest):
+                b.pop()
+                return True
+            b.pop()
+        return False
+
+    for discard in [None] + sorted(set(hand), key=sort_key):
+        left = list(hand)
+        if discard is not None:
+            left.remove(discard)
+        if place(left):
+            return True
+    return False
+
+
+def test_plan_go_out_matches_brute_force():
+    rng = random.Random(2024)
+    found = laid = 0
+    for case in range(260):
+        round_no = 1 + case % 7
+        opened = case % 3 == 0
+        hand = rich_hand(rng, TEN_PENNIES, rng.randint(3, 7) if opened else rng.randint(6, 9))
+        table = random_table(rng, TEN_PENNIES, round_no, rng.randint(0, 2), near=hand)
+        plan = plan_go_out(hand, table, round_no, opened)
+        expected = brute_force_can_go_out(hand, table, round_no, opened)
+        assert (plan is not None) == expected, (hand, [str(t) for t in table], round_no, opened)
+        if plan is not None:
+            found += 1
+            laid += plan.lay_down is not None
+            assert isinstance(plan, GoOutPlan)
+            apply_plan(plan, hand, table, round_no, opened)
+    assert found >= 30 and laid >= 5, (found, laid)
+
+
+def test_t10_a_player_who_has_not_opened_cannot_meld():
+    table = [make_table_set(1, parse_cards("QS QH QD"), 1)]
+    assert plan_go_out(parse_cards("5S 5H 5D QC"), table, 1, opened=False) is None
+    assert plan_go_out(parse_cards("5S 5H 5D QC"), table, 1, opened=True) is not None
+
+
+def test_t10_cards_may_be_added_to_sets_laid_down_the_same_turn():
+    hand = parse_cards("7S 7H 7D 7C 9S 9H 9D 9C 3C")
+    plan = plan_go_out(hand, [], 3, opened=False)      # two sets of 4, then 3C goes
+    assert plan is not None and plan.discard == parse_cards("3C")[0]
+    hand = parse_cards("7S 7H 7D 7C 9S 9H 9D JK JK 3C")
+    plan = plan_go_out(hand, [], 2, opened=False)      # one set of 4: the rest meld or add
+    assert plan is not None
+    apply_plan(plan, hand, [], 2, opened=False)
+
+
+def test_t11_t12_going_out_without_a_discard():
+    table = [make_table_set(0, parse_cards("8S 8H 8D"), 1)]
+    plan = plan_go_out(parse_cards("8C 5S 5H 5D"), table, 1, opened=True)
+    assert plan == GoOutPlan(None, (parse_cards("5S 5H 5D"),), ((0, parse_cards("8C")),), None)
+    assert str(plan) == "meld 5S 5H 5D, then add 8C to set 0, then go out without a discard"
+
+
+def test_t14_wild_room_limits_going_out():
+    table = [make_table_set(0, parse_cards("8S 8H JK"), 1)]       # its one wild is used
+    assert plan_go_out(parse_cards("JK KD"), table, 1, opened=True) is None
+    assert plan_go_out(parse_cards("JK KD"), table, 4, opened=True) is not None  # room for 2
