@@ -1,0 +1,170 @@
+"""Players for the kit: the bot protocol, the bots by name, and a match between them.
+
+A bot is anything with an ``act(view) -> Action`` method. It sees only its seat's
+:class:`~tenpennies.view.PlayerView` (T20): its own hand and the public table, never
+another hand or the stock, because the view does not hold them. ``view.legal_actions``
+lists actions it may take; any other action the match accepts is fine too.
+
+Bots are reproducible: each is built from a seed, and :func:`play_match` gives seat
+``s`` of the match seeded ``seed`` the seed ``bot_seed(seed, s)``::
+
+    >>> m = play_match(["thumb", "random", "thumb", "random"], seed=3)
+    >>> m.is_over, len(m.round_results)
+    (True, 7)
+    >>> play_match(["thumb", "random", "thumb", "random"], seed=3).scores == m.scores
+    True
+
+=========  ====================================================================
+name       policy (each module's docstring says more)
+=========  ====================================================================
+random     any listed legal action, uniformly
+thumb      rules of thumb: keep pairs, buy what builds, lay down, shed, dump points
+strong     counts outs and odds for discards and buys, budgets tokens, watches danger
+=========  ====================================================================
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Callable, Protocol, Sequence, Union, runtime_checkable
+
+from ..actions import Action
+from ..match import Match
+from ..rules import TEN_PENNIES, RuleSet
+from ..view import PlayerView, _public
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """A player: given its seat's view, when it is that seat's decision, one action."""
+
+    name: str
+
+    def act(self, view: PlayerView) -> Action:
+        ...
+
+
+BotFactory = Callable[[Union[int, str]], Bot]
+"""Anything that builds a bot from a seed: a bot class, or a function."""
+
+
+def _registry() -> dict[str, BotFactory]:
+    from .random_bot import RandomBot
+    from .strong import StrongBot
+    from .thumb import ThumbBot
+
+    return {"random": RandomBot, "thumb": ThumbBot, "strong": StrongBot}
+
+
+def bot_names() -> tuple[str, ...]:
+    """The names :func:`make_bot` knows, weakest first."""
+    return tuple(_registry())
+
+
+def make_bot(name: str | BotFactory, seed: int | str = 0) -> Bot:
+    """A bot by name ("random", "thumb", "strong") or from a factory, seeded.
+
+    >>> make_bot("thumb", seed=1).name
+    'thumb'
+    """
+    if callable(name):
+        return name(seed)
+    factories = _registry()
+    try:
+        factory = factories[name]
+    except (KeyError, TypeError):
+        raise ValueError(f"no bot named {name!r}: choose from {', '.join(factories)}") from None
+    return factory(seed)
+
+
+def derive_seed(*parts: int | str) -> int:
+    """A seed made from several parts, the same on every machine and in every process.
+
+    Python's ``hash`` of a string changes between processes, so this uses SHA-256.
+
+    >>> derive_seed(1, 0) == derive_seed(1, 0) != derive_seed(1, 1)
+    True
+    """
+    text = "/".join(f"{type(p).__name__}:{p}" for p in parts)
+    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big") >> 1
+
+
+def bot_seed(match_seed: int | str, seat: int) -> int:
+    """The seed of the bot at ``seat`` in the match seeded ``match_seed``."""
+    return derive_seed("bot", match_seed, seat)
+
+
+class ViewKeeper:
+    """Builds each seat's :class:`PlayerView` of one match, cheaply, as the match goes on.
+
+    ``PlayerView.of`` rebuilds the public log from the whole match log at every call,
+    which makes a match quadratic in its length (a 250-turn round has thousands of log
+    entries). A match's log only grows, so this keeps each seat's public log and
+    extends it with the new entries. The views are equal to ``match.view(seat)``
+    (the tests check this at every decision of whole matches).
+    """
+
+    def __init__(self, match: Match) -> None:
+        self.match = match
+        self._logs: list[list] = [[] for _ in range(match.rules.players)]
+        self._read = 0
+
+    def view(self, seat: int) -> PlayerView:
+        m = self.match
+        log = m.log
+        if self._read < len(log):
+            new = log[self._read:]
+            for s, public in enumerate(self._logs):
+                public.extend(_public(entry, s) for entry in new)
+            self._read = len(log)
+        return PlayerView(
+            seat=seat,
+            rules=m.rules,
+            round_no=m.round_no,
+            contract=m.contract,
+            phase=m.phase,
+            active=m.active,
+            to_act=m.to_act,
+            hand=m.hand(seat),
+            hand_sizes=tuple(len(h) for h in m.hands),
+            tokens=tuple(m.tokens),
+            scores=tuple(m.scores),
+            opened=tuple(m.opened),
+            table=tuple(m.table),
+            discard_pile=tuple(m.discard_pile),
+            top_discarder=m.top_discarder,
+            stock_size=len(m.stock),
+            turns=m.turns,
+            log=tuple(self._logs[seat]),
+            legal_actions=tuple(m.legal_actions()) if m.to_act == seat else (),
+        )
+
+
+def play_match(
+    bots: Sequence[str | BotFactory | Bot],
+    seed: int | str = 0,
+    rules: RuleSet = TEN_PENNIES,
+) -> Match:
+    """Play a whole match between bots, one per seat, and return the finished match.
+
+    ``bots`` holds names or factories (built here with :func:`bot_seed`) or bots
+    already built. Each decision the bot to act gets its view and returns an action;
+    an illegal one raises :class:`~tenpennies.errors.IllegalActionError` naming the bot.
+    """
+    if len(bots) != rules.players:
+        raise ValueError(f"a match needs {rules.players} bots, one per seat, not {len(bots)}")
+    players = [b if isinstance(b, Bot) and not isinstance(b, type) else make_bot(b, bot_seed(seed, s))
+               for s, b in enumerate(bots)]
+    match = Match(seed, rules)
+    views = ViewKeeper(match)
+    while not match.is_over:
+        seat = match.to_act
+        action = players[seat].act(views.view(seat))
+        try:
+            match.apply(action)
+        except ValueError as exc:
+            raise type(exc)(f"bot {players[seat].name!r} at seat {seat} chose {action!r}: {exc}") from None
+    return match
+
+
+__all__ = ["Bot", "BotFactory", "ViewKeeper", "bot_names", "bot_seed", "derive_seed", "make_bot", "play_match"]

@@ -1,0 +1,34 @@
+"""The random player: the floor every other bot must clear.
+
+Policy: at every decision, one of the listed legal actions, chosen uniformly with the
+bot's own seeded generator. It buys and passes at even odds (so its tokens go early),
+lays down only when the listed lay-down happens to be drawn, and discards at random;
+its rounds mostly end at the turn cap (T17) with a full hand.
+
+    >>> from tenpennies.match import Match
+    >>> m = Match(seed=2)
+    >>> RandomBot(seed=5).act(m.view(m.to_act)) in m.legal_actions()
+    True
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..actions import Action
+from ..view import PlayerView
+
+
+class RandomBot:
+    """Uniform over ``view.legal_actions``, from a generator seeded at construction."""
+
+    name = "random"
+
+    def __init__(self, seed: int | str = 0) -> None:
+        self._rng = random.Random(seed)
+
+    def act(self, view: PlayerView) -> Action:
+        return self._rng.choice(view.legal_actions)
+
+    def __repr__(self) -> str:
+        return "RandomBot()"

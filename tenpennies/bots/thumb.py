@@ -1,0 +1,90 @@
+"""The rules-of-thumb player: what a sensible beginner is taught.
+
+Policy:
+
+* Buy the offered card when it builds toward the contract (a wild, or a new suit of a
+  rank the hand already holds twice) and the tokens allow it: the bot keeps one token
+  for each round still to come, since tokens last all seven rounds (T4). It never buys
+  once it has laid down.
+* Lay down the contract as soon as it can (the arrangement the match lists).
+* Once down, shed: meld every set of three, add every card that fits a table set.
+* Discard the most expensive useless card: before laying down, a natural whose rank is
+  held in one suit only (or a second copy of a card, when the contract is one set);
+  after, any card not in a pair. Wilds are kept while anything else can go.
+
+    >>> from tenpennies.bots import play_match
+    >>> m = play_match(["thumb"] * 4, seed=1)
+    >>> [r.how for r in m.round_results]
+    ['out', 'out', 'turn cap', 'out', 'out', 'out', 'out']
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from ..actions import Action, Buy, Discard, LayDown, Pass
+from ..cards import Card
+from ..match import Phase
+from ..view import PlayerView
+from .tactics import shedding_action
+
+
+class ThumbBot:
+    """Plays by the rules of thumb above; deterministic (the seed is accepted, unused)."""
+
+    name = "thumb"
+
+    def __init__(self, seed: int | str = 0) -> None:
+        self.seed = seed
+
+    def act(self, view: PlayerView) -> Action:
+        seat = view.seat
+        if view.phase is Phase.OFFER:
+            return Buy(seat) if self._wants(view) else Pass(seat)
+        legal = view.legal_actions
+        wild = view.rules.wild_table(view.round_no)
+        if not view.opened[seat]:
+            for a in legal:
+                if isinstance(a, LayDown):
+                    return a
+        else:
+            shed = shedding_action(legal, wild)
+            if shed is not None:
+                return shed
+        return Discard(seat, self._discard(view, wild))
+
+    def _wants(self, view: PlayerView) -> bool:
+        seat, card = view.seat, view.top_discard
+        rules = view.rules
+        if view.opened[seat] or card is None:
+            return False
+        if view.tokens[seat] <= rules.rounds - view.round_no:
+            return False  # one token kept for each round to come
+        if rules.is_wild(card, view.round_no):
+            return True
+        suits = {c.suit for c in view.hand if c.rank == card.rank and not rules.is_wild(c, view.round_no)}
+        return len(suits) >= 2 and card.suit not in suits
+
+    def _discard(self, view: PlayerView, wild) -> Card:
+        hand = view.hand
+        points = view.rules.card_points
+        naturals = [c for c in hand if not wild[c.index]]
+        suits: dict[int, set] = {}
+        for c in naturals:
+            suits.setdefault(c.rank, set()).add(c.suit)
+        if view.opened[view.seat]:
+            by_rank = Counter(c.rank for c in naturals)
+            useless = [c for c in naturals if by_rank[c.rank] < 2] or list(hand)
+        else:
+            one_set = view.contract.sets == 1
+            copies = Counter(naturals)
+            useless = [c for c in naturals
+                       if len(suits[c.rank]) == 1 or (one_set and copies[c] > 1)]
+            if not useless:
+                # Everything pairs up: give up on the rank held in fewest suits.
+                fewest = min((len(suits[c.rank]) for c in naturals), default=None)
+                useless = [c for c in naturals if len(suits[c.rank]) == fewest] or list(hand)
+        return max(useless, key=lambda c: (points[c.rank], c.rank, c.index))
+
+    def __repr__(self) -> str:
+        return "ThumbBot()"
