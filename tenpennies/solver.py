@@ -94,7 +94,7 @@ class _Round:
     __slots__ = (
         "rules", "round_no", "wild", "rank_of", "k", "size", "limit", "low",
         "repeated", "points", "naturals", "wild_order", "decks", "deck", "wild_indices",
-        "most",
+        "most", "wild_by_cost",
     )
 
     def __init__(self, rules: RuleSet, round_no: int) -> None:
@@ -124,6 +124,7 @@ class _Round:
             for c in ALL_CARDS
         )
         self.wild_indices = tuple(i for i in range(53) if self.wild[i])
+        self.wild_by_cost = tuple(sorted(self.wild_indices, key=self.wild_order.__getitem__))
         # most[rank][m]: the most naturals m sets of the rank can hold from the deck.
         self.most = tuple(
             tuple(
@@ -186,8 +187,10 @@ def _levels(hand: Iterable[Card], t: _Round, levels: int):
 
 def _capacity(lv, rank: int, m: int, repeated: bool) -> int:
     """The most naturals of ``rank`` that ``m`` sets can hold together."""
-    if repeated:
+    if repeated or m == 1:
         return lv[0][rank]
+    if m == 2 and len(lv) > 1:
+        return lv[0][rank] + lv[1][rank]
     # No suit has more copies than there are decks, so deeper levels are empty.
     return sum(lv[j][rank] for j in range(min(m, len(lv))))
 
@@ -221,63 +224,102 @@ def can_lay_down(hand: Iterable[Card], round_no: int, rules: RuleSet = TEN_PENNI
                 d[rank_of[i]] += 1
         best = max(d)
         return best >= low and s - best <= w
-    _, lv, w = _levels(hand, t, 1 if t.repeated else min(k, t.decks))
-    if k == 2:
-        d = lv[0]
-        if t.repeated:
-            e = d
-        else:
-            e = [a + b for a, b in zip(d, lv[1])] if len(lv) > 1 else d
+    if k == 2 and not t.repeated and t.decks >= 2:
+        # The other hot case (rounds 1, 3, 5): d counts a rank's suits, e the same
+        # plus suits held twice (what two sets of the rank can hold together).
+        wild = t.wild
+        rank_of = t.rank_of
+        seen = [0] * 53
+        d = [0] * 14
+        e = [0] * 14
+        w = 0
+        for c in hand:
+            i = c.index
+            if wild[i]:
+                w += 1
+            else:
+                n = seen[i]
+                if n < 2:
+                    seen[i] = n + 1
+                    r = rank_of[i]
+                    e[r] += 1
+                    if not n:
+                        d[r] += 1
         # Both sets from one rank: evenly shared, they need 2s - T wilds.
         same = max(e)
         if same >= 2 * low and 2 * s - same <= w:
             return True
         b, a = sorted(d)[-2:]
-        return b >= low and max(0, s - a) + max(0, s - b) <= w
+        return b >= low and (s - a if a < s else 0) + (s - b if b < s else 0) <= w
+    _, lv, w = _levels(hand, t, 1 if t.repeated else min(k, t.decks))
     return _best_ranks(lv, w, t, "fewest_wilds") is not None
 
 
 def _best_ranks(lv, w: int, t: _Round, objective: str):
-    """The ranks of the best arrangement (one per set, high to low), or None."""
+    """The ranks of the best arrangement (one per set, high to low), or None.
+
+    Rank choices are tried highest first and only a strictly better one replaces
+    the best so far: that is the tie-break :data:`OBJECTIVES` describes.
+    """
     k = t.k
     s = t.size
     low = t.low
-    repeated = t.repeated
     d = lv[0]
     # A rank that cannot fill one set cannot fill several (T(r, m) <= m * T(r, 1)).
     candidates = [r for r in range(13, 0, -1) if d[r] >= low]
     if not candidates:
         return None
     pts = t.rules.card_points
+    capped = objective == "fewest_cards"
+    most = objective == "most_points"
+
+    def group(r: int, m: int):
+        """(wilds needed, natural points) of m sets of rank r, or None."""
+        cap = _capacity(lv, r, m, t.repeated)
+        if cap < m * low:
+            return None
+        full = m * s
+        return (full - cap if cap < full else 0, pts[r] * (min(cap, full) if capped else cap))
+
+    singles = [(r, group(r, 1)) for r in candidates]
     best = None
     best_key = None
+    if k <= 2:
+        for n, (r1, g1) in enumerate(singles):
+            for r2, g2 in (singles[n:] if k == 2 else [(None, (0, 0))]):
+                if r1 == r2:
+                    g = group(r1, 2)
+                    if g is None:
+                        continue
+                    cost, nat = g
+                else:
+                    cost, nat = g1[0] + g2[0], g1[1] + g2[1]
+                if cost > w:
+                    continue
+                key = (-nat, cost) if most else (cost, -nat)
+                if best_key is None or key < best_key:
+                    best_key = key
+                    best = (r1,) if k == 1 else (r1, r2)
+        return best
     for combo in combinations_with_replacement(candidates, k):
-        cost = 0
-        nat = 0
+        cost = nat = 0
         prev = None
-        ok = True
-        # combo is non-increasing, so equal ranks are adjacent.
-        for r in combo:
+        for r in combo:  # combo is non-increasing, so equal ranks are adjacent
             if r == prev:
                 continue
             prev = r
-            m = combo.count(r)
-            cap = _capacity(lv, r, m, repeated)
-            if cap < m * low:
-                ok = False
+            g = group(r, combo.count(r))
+            if g is None:
                 break
-            if cap < m * s:
-                cost += m * s - cap
-            if objective == "fewest_cards":
-                nat += pts[r] * min(cap, m * s)
-            else:
-                nat += pts[r] * cap
-        if not ok or cost > w:
-            continue
-        key = (-nat, cost) if objective == "most_points" else (cost, -nat)
-        if best_key is None or key < best_key:
-            best_key = key
-            best = combo
+            cost += g[0]
+            nat += g[1]
+        else:
+            if cost > w:
+                continue
+            key = (-nat, cost) if most else (cost, -nat)
+            if best_key is None or key < best_key:
+                best_key = key
+                best = combo
     return best
 
 
@@ -315,16 +357,24 @@ def find_contract(
 
 
 def _build(ranks, cnt, w: int, t: _Round, objective: str) -> Arrangement:
-    """Pick the cards for sets of these ranks (one rank per set)."""
+    """Pick the cards for sets of these ranks (one rank per set, non-increasing)."""
     s = t.size
     limit = t.limit
+    repeated = t.repeated
     sets: list[list[int]] = []
-    for r in dict.fromkeys(ranks):
+    prev = None
+    for r in ranks:
+        if r == prev:
+            continue
+        prev = r
         m = ranks.count(r)
+        suits = (r - 1, r + 12, r + 25, r + 38)
+        if m == 1:
+            sets.append([i for i in suits if cnt[i] for _ in range(cnt[i] if repeated else 1)])
+            continue
         group: list[list[int]] = [[] for _ in range(m)]
-        for suit in range(4):
-            i = suit * 13 + r - 1
-            if t.repeated:
+        for i in suits:
+            if repeated:
                 for _ in range(cnt[i]):
                     min(group, key=len).append(i)
             else:
@@ -335,9 +385,9 @@ def _build(ranks, cnt, w: int, t: _Round, objective: str) -> Arrangement:
         sets.extend(group)
     if objective == "fewest_cards":
         sets = [g[:s] for g in sets]
-    wilds = sorted((i for i in range(53) if cnt[i] and t.wild[i] for _ in range(cnt[i])),
-                   key=t.wild_order.__getitem__)
-    used = [max(0, s - len(g)) for g in sets]
+    # Wilds are spent costliest first (jokers), so a set sheds the most points.
+    wilds = [i for i in t.wild_by_cost for _ in range(cnt[i])]
+    used = [s - len(g) if len(g) < s else 0 for g in sets]
     if objective == "most_points":
         spare = min(w, t.k * limit) - sum(used)
         for j in range(len(sets)):
@@ -345,15 +395,20 @@ def _build(ranks, cnt, w: int, t: _Round, objective: str) -> Arrangement:
             used[j] += more
             spare -= more
     pos = 0
+    points = t.points
+    total = 0
     out = []
     for g, n in zip(sets, used):
-        g.sort(key=_SORT_KEY.__getitem__)
-        out.append(g + sorted(wilds[pos:pos + n], key=_SORT_KEY.__getitem__))
-        pos += n
-    out.sort(key=lambda g: (t.rank_of[g[0]], [_SORT_KEY[i] for i in g]))
-    cards = tuple(tuple(ALL_CARDS[i] for i in g) for g in out)
-    points = sum(t.points[i] for g in out for i in g)
-    return Arrangement(cards, t.round_no, pos, points)
+        # Naturals of one rank are already in card order (suit order).
+        if n:
+            g += sorted(wilds[pos:pos + n], key=_SORT_KEY.__getitem__)
+            pos += n
+        for i in g:
+            total += points[i]
+        out.append(g)
+    if len(out) > 1:
+        out.sort(key=lambda g: (t.rank_of[g[0]], [_SORT_KEY[i] for i in g]))
+    return Arrangement(tuple(tuple([ALL_CARDS[i] for i in g]) for g in out), t.round_no, pos, total)
 
 
 # -- every arrangement -------------------------------------------------------------------
