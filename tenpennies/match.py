@@ -35,6 +35,7 @@ from .actions import (
 from .cards import ALL_CARDS, Card, Hand, format_cards, parse_cards, sort_key
 from .errors import IllegalActionError
 from .rules import TEN_PENNIES, Contract, RuleSet, hand_points
+from .solver import can_lay_down, find_contract
 from .sets import TableSet, is_valid_set, set_problems, set_rank, single_additions
 
 
@@ -409,11 +410,9 @@ class Match:
         distinct = sorted(set(hand), key=_SORT_KEYS.__getitem__)
         actions: list[Action] = []
         if not self.opened[seat]:
-            from .solver import find_contract
-
-            found = find_contract(hand, self.round_no, self.rules)
-            if found is not None:
-                actions.append(LayDown(seat, found.sets))
+            # Most hands cannot lay down: the fast yes/no test spares building an arrangement.
+            if can_lay_down(hand, self.round_no, self.rules):
+                actions.append(LayDown(seat, find_contract(hand, self.round_no, self.rules).sets))
         else:
             r, rules = self.round_no, self.rules
             for i, s in enumerate(self.table):
@@ -513,22 +512,26 @@ _SORT_KEYS = {c: sort_key(c) for c in ALL_CARDS}
 
 
 def _new_sets_of_three(hand: Iterable[Card], round_no: int, rules: RuleSet) -> list[tuple[Card, ...]]:
-    """Every distinct valid set of three in a hand (two 7♠ count once as a value).
+    """Every distinct valid new set of the smallest size in a hand (two 7♠ count once).
 
-    Built rank by rank from that rank's naturals plus the wilds, so the work stays small.
+    Built as naturals of one rank plus a few wilds, so the work stays small even in
+    round 7 with many wild cards about.
     """
     wild = rules.wild_table(round_no)
+    size, limit, repeated = rules.min_set_size, rules.wild_limits[round_no - 1], rules.repeated_suits_allowed
     counts = Counter(hand)
-    wilds = [c for c in sorted(counts, key=sort_key) if wild[c.index] for _ in range(min(counts[c], 3))]
+    values = sorted(counts, key=_SORT_KEYS.__getitem__)
+    wild_pool = [c for c in values if wild[c.index] for _ in range(min(counts[c], limit))]
+    wild_groups = {j: sorted(set(combinations(wild_pool, j))) for j in range(0, min(limit, size - 1) + 1)}
     by_rank: dict[int, list[Card]] = {}
-    for c in sorted(counts, key=sort_key):
+    for c in values:
         if not wild[c.index]:
-            by_rank.setdefault(c.rank, []).extend([c] * min(counts[c], 3))
+            by_rank.setdefault(c.rank, []).extend([c] * (min(counts[c], size) if repeated else 1))
     found: list[tuple[Card, ...]] = []
     for naturals in by_rank.values():
-        seen = set()
-        for trio in combinations(naturals + wilds, 3):
-            if trio not in seen and is_valid_set(trio, round_no, rules):
-                seen.add(trio)
-                found.append(trio)
+        for n_wild, wild_sets in wild_groups.items():
+            for group in sorted(set(combinations(naturals, size - n_wild))):
+                if not repeated and len({c.suit for c in group}) < len(group):
+                    continue
+                found.extend(group + w for w in wild_sets)
     return found

@@ -426,3 +426,23 @@ def test_t14_fast_set_check_agrees_with_set_problems():
             candidates = tuple(ALL_CARDS)
             expected = [c for c in candidates if not set_problems(cards + (c,), r, rules)]
             assert single_additions(cards, candidates, r, rules) == expected
+
+
+def test_t10_listed_new_sets_are_every_distinct_valid_set_of_three():
+    import random
+    from itertools import combinations
+
+    from tenpennies.match import _new_sets_of_three
+
+    rng = random.Random(10)
+    deck = list(TEN_PENNIES.deck())
+    for rules in (TEN_PENNIES, TEN_PENNIES.replace(repeated_suits_allowed=True)):
+        for _ in range(150):
+            r = rng.randint(1, 7)
+            hand = rng.sample(deck, rng.randint(3, 16))
+            listed = _new_sets_of_three(hand, r, rules)
+            assert len(listed) == len(set(listed))
+            assert all(is_valid_set(s, r, rules) for s in listed)
+            every = {tuple(sorted(t, key=lambda c: c.index)) for t in combinations(hand, 3)
+                     if is_valid_set(t, r, rules)}
+            assert {tuple(sorted(t, key=lambda c: c.index)) for t in listed} == every
