@@ -1,0 +1,181 @@
+"""The bots: they see only their view (T20), play legally, reproducibly, and in order of strength."""
+
+import random
+
+import pytest
+
+from tenpennies import TEN_PENNIES, parse_cards
+from tenpennies.actions import Buy, Discard, Draw, LayDown, Meld, Pass, RoundEnd
+from tenpennies.bots import Bot, ViewKeeper, bot_names, bot_seed, make_bot, play_match
+from tenpennies.bots.strong import StrongBot
+from tenpennies.bots.tactics import cards_short, outs, shedding_action
+from tenpennies.bots.thumb import ThumbBot
+from tenpennies.match import Match, Phase, Position
+from tenpennies.solver import what_is_missing
+
+
+def test_registry_names_and_protocol():
+    assert bot_names() == ("random", "thumb", "strong")
+    for name in bot_names():
+        bot = make_bot(name, seed=1)
+        assert isinstance(bot, Bot) and bot.name == name
+
+
+def test_unknown_bot_name_says_which_exist():
+    with pytest.raises(ValueError, match="no bot named 'clever'.*random, thumb, strong"):
+        make_bot("clever")
+
+
+def test_bot_seeds_differ_by_seat_and_match():
+    seeds = {bot_seed(m, s) for m in range(3) for s in range(4)}
+    assert len(seeds) == 12
+
+
+class _Recorder:
+    """Plays like the thumb bot and keeps every view it is given."""
+
+    name = "recorder"
+
+    def __init__(self, seed=0):
+        self.inner = ThumbBot(seed)
+        self.views = []
+
+    def act(self, view):
+        self.views.append(view)
+        return self.inner.act(view)
+
+
+def test_view_keeper_gives_exactly_the_match_view():
+    match = Match(seed=5)
+    keeper = ViewKeeper(match)
+    bots = [StrongBot(), ThumbBot(), StrongBot(), ThumbBot()]
+    decisions = 0
+    while not match.is_over:
+        seat = match.to_act
+        view = keeper.view(seat)
+        if decisions % 7 == 0:
+            assert view == match.view(seat)
+            other = (seat + 1) % 4
+            assert keeper.view(other) == match.view(other)
+        match.apply(bots[seat].act(view))
+        decisions += 1
+    assert decisions > 100
+
+
+def test_t20_a_bot_sees_no_other_hand_and_no_stock():
+    recorder = _Recorder()
+    play_match([recorder, "thumb", "thumb", "thumb"], seed=2)
+    assert recorder.views
+    for view in recorder.views[::25]:
+        assert view.seat == 0
+        for entry in view.log:
+            if isinstance(entry, Draw) and entry.seat != 0 and entry.source != "discard":
+                assert entry.card is None
+            if isinstance(entry, RoundEnd):
+                assert all(h == () for i, h in enumerate(entry.hands) if i != 0)
+        assert not hasattr(view, "hands") and not hasattr(view, "stock")
+
+
+@pytest.mark.parametrize("lineup", [["random", "thumb", "strong", "thumb"], ["strong"] * 4])
+def test_bots_play_whole_matches_legally_and_reproducibly(lineup):
+    a = play_match(lineup, seed=9)
+    b = play_match(lineup, seed=9)
+    assert a.is_over and len(a.round_results) == 7
+    assert a.snapshot() == b.snapshot()
+
+
+def test_a_bot_that_cheats_with_an_illegal_action_is_named():
+    class Cheat:
+        name = "cheat"
+
+        def act(self, view):
+            return Discard(view.seat, parse_cards("JK")[0]) if view.phase is Phase.PLAY else Pass(view.seat)
+
+    with pytest.raises(ValueError, match="bot 'cheat' at seat"):
+        play_match([Cheat(), Cheat(), Cheat(), Cheat()], seed=1)
+
+
+def test_play_match_needs_one_bot_per_seat():
+    with pytest.raises(ValueError, match="needs 4 bots"):
+        play_match(["thumb"] * 3)
+
+
+def test_cards_short_and_outs_agree_with_the_solver():
+    rng = random.Random(20)
+    deck = list(TEN_PENNIES.deck())
+    for _ in range(250):
+        rng.shuffle(deck)
+        hand = deck[:rng.randint(3, 14)]
+        round_no = rng.randint(1, 7)
+        gap = what_is_missing(hand, round_no)
+        assert cards_short(hand, round_no) == gap.cards_needed
+        assert set(outs(hand, round_no)) == set(gap.outs)
+
+
+def _position(hand, **kw):
+    others = ("3S 4H 6D 8C TS", "3H 4D 6C 8S TH", "3D 4C 6S 8H TD")
+    return Position(round_no=kw.pop("round_no", 1), hands=(hand,) + others, dealer=3, **kw)
+
+
+def test_open_bots_meld_before_they_discard():
+    table = ((0, "9S 9H 9D"), (0, "KS KH KD"))
+    position = _position("7S 7H 7D 5C QD", table=table, discard_pile="4S")
+    for bot in (ThumbBot(), StrongBot()):
+        match = Match.from_position(position, seed=1)
+        match.apply(Pass(0))
+        for seat in (1, 2, 3):
+            match.apply(Pass(seat))
+        assert match.phase is Phase.PLAY
+        action = bot.act(match.view(0))
+        assert isinstance(action, Meld) and sorted(c.rank for c in action.cards) == [7, 7, 7]
+
+
+def test_bots_lay_down_as_soon_as_they_can():
+    position = _position("7S 7H 7D 9S 9H JK 3C KD", discard_pile="4S")
+    for bot in (ThumbBot(), StrongBot()):
+        match = Match.from_position(position, seed=1)
+        for seat in range(4):
+            match.apply(Pass(seat))
+        assert isinstance(bot.act(match.view(0)), LayDown)
+
+
+def test_strong_buys_the_card_that_completes_its_contract():
+    position = _position("7S 7H 7D 9S 9H 3C 5D TC QH KD 4H", discard_pile="9D", tokens=(1, 10, 10, 10))
+    match = Match.from_position(position, seed=1)
+    assert StrongBot().act(match.view(0)) == Buy(0)
+
+
+def test_thumb_keeps_a_token_for_each_round_to_come():
+    position = _position("7S 7H 7D 9S 9H 3C 5D TC QH KD 4H", discard_pile="9D", tokens=(6, 10, 10, 10))
+    match = Match.from_position(position, seed=1)
+    assert ThumbBot().act(match.view(0)) == Pass(0)
+    rich = Match.from_position(_position("7S 7H 7D 9S 9H 3C 5D TC QH KD 4H", discard_pile="9D"), seed=1)
+    assert ThumbBot().act(rich.view(0)) == Buy(0)
+
+
+def test_strong_discards_keep_the_contract_closest():
+    # Two sets of 3: the pairs and the trio build it, the lone king does not.
+    position = _position("7S 7H 7D 9S 9H 4C 4D KS QC", discard_pile="2C")
+    match = Match.from_position(position, seed=1)
+    for seat in range(4):
+        match.apply(Pass(seat))
+    action = StrongBot().act(match.view(0))
+    assert isinstance(action, Discard) and action.card.rank in (12, 13)
+
+
+def test_shedding_prefers_a_natural_trio_to_an_addition():
+    from tenpennies.actions import AddToSet
+
+    cards = parse_cards("7S 7H 7D")
+    legal = [AddToSet(0, 0, (cards[0],)), Meld(0, cards), Discard(0, cards[0])]
+    assert shedding_action(legal, TEN_PENNIES.wild_table(1)) == Meld(0, cards)
+    assert shedding_action([Discard(0, cards[0])], TEN_PENNIES.wild_table(1)) is None
+
+
+def test_strength_order_strong_thumb_random():
+    from tenpennies.simulate import simulate, summarize
+
+    s = summarize(simulate(["strong", "thumb", "strong", "thumb"], matches=16, seed=3, workers=1))
+    assert s.difference("strong", "thumb").high < 0
+    s = summarize(simulate(["thumb", "random", "thumb", "random"], matches=4, seed=3, workers=1))
+    assert s.difference("thumb", "random").high < 0
