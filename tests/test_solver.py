@@ -13,6 +13,8 @@ from collections import Counter
 from itertools import combinations_with_replacement, product
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from tenpennies import TEN_PENNIES, parse_cards
 from tenpennies.cards import ALL_CARDS, sort_key
@@ -149,7 +151,8 @@ def sample_hands(rules, round_no, count, seed, sizes=(11, 12, 13, 14)):
 def test_feasibility_and_best_match_exhaustive_search(variant):
     rules = VARIANTS[variant]
     for round_no in range(1, rules.rounds + 1):
-        for hand in sample_hands(rules, round_no, 24, seed=len(variant)):
+        count = 80 if rules is TEN_PENNIES else 30
+        for hand in sample_hands(rules, round_no, count, seed=len(variant)):
             arrangements = list(exhaustive_arrangements(hand, round_no, rules))
             assert can_lay_down(hand, round_no, rules) == bool(arrangements), (hand, round_no)
             for objective in OBJECTIVES:
@@ -568,3 +571,47 @@ def test_t14_wild_room_limits_going_out():
     table = [make_table_set(0, parse_cards("8S 8H JK"), 1)]       # its one wild is used
     assert plan_go_out(parse_cards("JK KD"), table, 1, opened=True) is None
     assert plan_go_out(parse_cards("JK KD"), table, 4, opened=True) is not None  # room for 2
+
+
+# -- properties --------------------------------------------------------------------------
+
+DECK = TEN_PENNIES.deck()
+hands = st.lists(st.integers(0, len(DECK) - 1), min_size=0, max_size=16, unique=True).map(
+    lambda picks: tuple(DECK[i] for i in picks))
+rounds = st.integers(1, 7)
+
+
+@given(hands, rounds)
+def test_the_answers_agree_with_each_other(hand, round_no):
+    there = can_lay_down(hand, round_no)
+    assert there == (find_contract(hand, round_no) is not None)
+    assert there == (cards_needed(hand, round_no) == 0)
+    for objective in OBJECTIVES:
+        found = find_contract(hand, round_no, objective=objective)
+        assert (found is None) != there
+        if found is not None:
+            assert_valid(found, hand, round_no, TEN_PENNIES)
+
+
+@given(hands, rounds, st.integers(0, 52))
+def test_a_drawn_card_never_takes_the_contract_away(hand, round_no, index):
+    card = ALL_CARDS[index]
+    if can_lay_down(hand, round_no):
+        assert can_lay_down(hand + (card,), round_no)
+    before = cards_needed(hand, round_no)
+    after = cards_needed(hand + (card,), round_no)
+    assert before is not None and after is not None and before - 1 <= after <= before
+
+
+@given(st.lists(st.integers(0, len(DECK) - 1), max_size=9, unique=True), rounds)
+def test_the_best_arrangement_is_one_of_every_arrangement(picks, round_no):
+    hand = tuple(DECK[i] for i in picks)
+    listed = contract_arrangements(hand, round_no)
+    assert count_arrangements(hand, round_no) == len(listed)
+    for objective in OBJECTIVES:
+        found = find_contract(hand, round_no, objective=objective)
+        assert (found is None) == (not listed)
+        if found is not None:
+            assert found in listed
+            best = min(objective_key(a.sets, round_no, TEN_PENNIES, objective) for a in listed)
+            assert objective_key(found.sets, round_no, TEN_PENNIES, objective) == best
