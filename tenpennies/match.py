@@ -90,6 +90,7 @@ class Match:
         self.seed = seed
         self._rng = random.Random(seed)
         self.log: list[Action | Event] = []
+        self._public_logs: list | None = None  # each seat's public log, kept by view.py
         self.round_results: list[RoundEnd] = []
         self.start: Position | None = position
         n = rules.players

@@ -9,6 +9,7 @@ order: there is nothing hidden inside it to read.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
@@ -42,7 +43,7 @@ class PlayerView:
     top_discarder: int | None
     stock_size: int
     turns: int
-    log: tuple[Action | Event, ...]
+    log: "PublicLog"
     legal_actions: tuple[Action, ...]
 
     @classmethod
@@ -67,7 +68,7 @@ class PlayerView:
             top_discarder=match.top_discarder,
             stock_size=len(match.stock),
             turns=match.turns,
-            log=tuple(_public(entry, seat) for entry in match.log),
+            log=_public_log(match, seat),
             legal_actions=tuple(match.legal_actions()) if match.to_act == seat else (),
         )
 
@@ -99,6 +100,57 @@ class PlayerView:
         for i, t in enumerate(self.table):
             lines.append(f"  set {i}: {t}")
         return "\n".join(lines)
+
+
+class PublicLog(Sequence):
+    """The first ``length`` entries of a seat's public log: an immutable read-only prefix.
+
+    A match's log only grows, so a view can share the seat's public log list instead of
+    copying it (which made every view cost time in proportion to the whole match).
+    """
+
+    __slots__ = ("_entries", "_length")
+
+    def __init__(self, entries: list, length: int) -> None:
+        self._entries, self._length = entries, length
+
+    def __len__(self) -> int:
+        return self._length
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return tuple(self._entries[: self._length][i])
+        if i < 0:
+            i += self._length
+        if not 0 <= i < self._length:
+            raise IndexError("log index out of range")
+        return self._entries[i]
+
+    def __iter__(self):
+        return iter(self._entries[: self._length])
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, (PublicLog, tuple)) and tuple(self) == tuple(other)
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))
+
+    def __repr__(self) -> str:
+        return f"PublicLog({self._length} entries)"
+
+
+def _public_log(match: "Match", seat: int) -> PublicLog:
+    """The seat's public log, kept with the match and extended with what is new."""
+    if match._public_logs is None:
+        match._public_logs = [0, [[] for _ in range(match.rules.players)]]
+    cache = match._public_logs
+    log, logs = match.log, cache[1]
+    if cache[0] < len(log):
+        new = log[cache[0]:]
+        for s, public in enumerate(logs):
+            public.extend(_public(entry, s) for entry in new)
+        cache[0] = len(log)
+    return PublicLog(logs[seat], len(log))
 
 
 def _public(entry, seat: int):

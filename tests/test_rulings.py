@@ -446,3 +446,22 @@ def test_t10_listed_new_sets_are_every_distinct_valid_set_of_three():
             every = {tuple(sorted(t, key=lambda c: c.index)) for t in combinations(hand, 3)
                      if is_valid_set(t, r, rules)}
             assert {tuple(sorted(t, key=lambda c: c.index)) for t in listed} == every
+
+
+def test_t20_view_logs_hide_exactly_the_private_draws():
+    import random
+
+    from tenpennies.view import _public
+
+    m, rng = Match(seed=20), random.Random(20)
+    for step in range(1500):
+        if step % 97 == 0:
+            for seat in range(4):
+                log = m.view(seat).log
+                assert len(log) == len(m.log)
+                assert tuple(log) == tuple(_public(e, seat) for e in m.log)
+                assert all(e.card is not None for e in log if isinstance(e, Draw) and e.seat == seat)
+        m.apply(rng.choice(m.legal_actions()))
+    frozen = m.view(0)
+    m.apply(rng.choice(m.legal_actions()))
+    assert len(frozen.log) < len(m.log)  # an old view does not grow with the match
