@@ -4,9 +4,9 @@ This module owns the contract solver (T13-T15): is the round's contract in a han
 (:func:`can_lay_down`), the best way to lay it down (:func:`find_contract`), every
 way (:func:`contract_arrangements`, :func:`count_arrangements`), whether a player's
 own arrangement is one (:func:`contract_problems`, :func:`is_contract`), what is
-missing when it is not there (:func:`what_is_missing`), which cards can be added to
-the table's sets (:func:`additions`) and whether a player can go out this turn
-(:func:`plan_go_out`)::
+missing when it is not there (:func:`cards_needed`, :func:`what_is_missing`), which
+cards can be added to the table's sets (:func:`additions`) and whether a player can
+go out this turn (:func:`plan_go_out`)::
 
     >>> from tenpennies import parse_cards
     >>> hand = parse_cards("7S 7H 7D 9S 9H JK 3C KD KS 5H 4D")
@@ -18,8 +18,8 @@ the table's sets (:func:`additions`) and whether a player can go out this turn
 Why it is fast: a set is all one rank, so the hand is boiled down to a few counts
 per rank. For ``m`` contract sets drawn from one rank, the most naturals they can
 hold is ``T = sum over suits of min(copies of that suit, m)`` (each set takes a
-suit at most once), and those naturals can always be shared out as evenly as
-possible. Evenly shared, the sets need ``max(0, m * size - T)`` wild cards and are
+suit at most once; with repeated suits allowed, every copy of the rank), and those
+naturals can always be shared out as evenly as possible. Evenly shared, the sets need ``max(0, m * size - T)`` wild cards and are
 possible at all when ``T >= m * max(1, size - wild_limit)``. So a contract is a
 choice of ranks (usually one or two out of the few ranks a hand is strong in) and
 a little arithmetic, never a search over cards.
@@ -29,10 +29,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import combinations_with_replacement
-from typing import Iterable
+from typing import Iterable, Sequence
 
-from .cards import ALL_CARDS, Card, format_cards, sort_key
+from .cards import ALL_CARDS, SUIT_NAMES, SUITS, Card, format_cards, sort_key
 from .rules import TEN_PENNIES, RuleSet
+from .sets import TableSet, is_valid_set, set_problems
+
+__all__ = [
+    "OBJECTIVES", "Arrangement", "GoOutPlan", "MissingCards",
+    "additions", "can_lay_down", "cards_needed", "contract_arrangements", "contract_problems",
+    "count_arrangements", "find_contract", "is_contract", "plan_go_out", "what_is_missing",
+]
 
 OBJECTIVES = ("fewest_wilds", "most_points", "fewest_cards")
 """Ways :func:`find_contract` can choose among valid arrangements.
@@ -549,8 +556,6 @@ def contract_problems(
     >>> contract_problems([parse_cards("7S 7H JK"), parse_cards("7S 7D JK")], 1, hand=parse_cards("7S 7H 7D JK JK"))
     ('7S is used twice but the hand holds it once',)
     """
-    from .sets import set_problems
-
     t = _round(rules, round_no)
     contract = rules.contract(round_no)
     sets = [tuple(s) for s in sets]
@@ -684,8 +689,6 @@ def _join_or(parts: list[str]) -> str:
 
 
 def _describe_outs(outs: tuple[Card, ...], t: _Round, deck, cnt) -> str:
-    from .cards import SUIT_NAMES, SUITS
-
     parts = []
     by_rank: dict[int, list[str]] = {}
     wilds = [c for c in outs if t.wild[c.index]]
@@ -770,7 +773,7 @@ def what_is_missing(
 
 def additions(
     hand: Iterable[Card],
-    table_sets: Iterable,
+    table_sets: Sequence[TableSet],
     round_no: int,
     rules: RuleSet = TEN_PENNIES,
 ) -> tuple[tuple[Card, int], ...]:
@@ -787,8 +790,6 @@ def additions(
     >>> additions(parse_cards("7D 7H QC JK 4S"), table, 1)
     ((Card('7D'), 0), (Card('QC'), 1), (Card('JK'), 1))
     """
-    from .sets import is_valid_set
-
     _round(rules, round_no)
     values = sorted(set(hand), key=sort_key)
     return tuple(
@@ -948,7 +949,7 @@ def _place_all(cards: list[int], tables: list[list[int]], t: _Round):
 
 def plan_go_out(
     hand: Iterable[Card],
-    table_sets: Iterable,
+    table_sets: Sequence[TableSet],
     round_no: int,
     opened: bool,
     rules: RuleSet = TEN_PENNIES,
