@@ -1,0 +1,175 @@
+"""The command line: each subcommand, and bad input (one clear line, non-zero exit, no traceback)."""
+
+import csv
+import io
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import tenpennies
+from tenpennies.cli import main
+
+ROOT = Path(tenpennies.__file__).resolve().parent.parent
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    assert "Traceback" not in out + err
+    return code, out, err
+
+
+# -- simulate ---------------------------------------------------------------------------------
+def test_simulate_prints_a_summary_and_writes_files(capsys, tmp_path):
+    per_match, per_round = tmp_path / "m.csv", tmp_path / "r.csv"
+    code, out, err = run(capsys, "simulate", "--bots", "strong", "thumb", "random", "thumb",
+                         "--matches", "3", "--seed", "5", "--out", str(per_match),
+                         "--rounds-out", str(per_round))
+    assert code == 0 and err == ""
+    assert out.startswith("3 matches; 95% confidence intervals")
+    assert "strong - thumb" in out
+    assert len(list(csv.DictReader(per_match.open()))) == 12
+    assert len(list(csv.DictReader(per_round.open()))) == 3 * 7 * 4
+
+
+def test_simulate_json_is_the_same_with_two_workers(capsys, tmp_path):
+    one, two = tmp_path / "one.json", tmp_path / "two.json"
+    assert run(capsys, "simulate", "--matches", "4", "--seed", "2", "--out", str(one))[0] == 0
+    assert run(capsys, "simulate", "--matches", "4", "--seed", "2", "--workers", "2", "--out", str(two))[0] == 0
+    assert json.loads(one.read_text()) == json.loads(two.read_text())
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["simulate", "--bots", "strong", "wizard", "thumb", "thumb"], "no bot named 'wizard'"),
+    (["simulate", "--bots", "strong", "thumb"], "needs 4 bots"),
+    (["simulate", "--matches", "0"], "--matches must be at least 1"),
+    (["simulate", "--matches", "many"], "invalid int value: 'many'"),
+    (["simulate", "--workers", "0"], "--workers must be at least 1"),
+    (["simulate", "--out", "results.txt"], "name a .csv or a .json file"),
+])
+def test_simulate_bad_input(capsys, argv, message):
+    code, out, err = run(capsys, *argv)
+    assert code == 2
+    assert message in err and len(err.strip().splitlines()) == 1
+
+
+def test_simulate_unwritable_file_exits_1(capsys, tmp_path):
+    code, out, err = run(capsys, "simulate", "--matches", "1", "--out", str(tmp_path / "no" / "dir.csv"))
+    assert code == 1 and "No such file or directory" in err
+
+
+# -- deal -----------------------------------------------------------------------------------------
+def test_deal_shows_each_hand_and_the_contracts_it_holds(capsys):
+    from tenpennies.match import Match
+    from tenpennies.solver import can_lay_down
+
+    code, out, err = run(capsys, "deal", "--seed", "11")
+    assert code == 0
+    match = Match(11)
+    for seat in range(4):
+        assert f"seat {seat}: {tenpennies.format_cards(match.hand(seat))}" in out
+    held = [r for s in range(4) for r in range(1, 8) if can_lay_down(match.hand(s), r)]
+    assert out.count("contracts held: none") == sum(
+        not any(can_lay_down(match.hand(s), r) for r in range(1, 8)) for s in range(4))
+    for r in held:
+        assert f"R{r} (" in out
+
+
+def test_deal_finds_a_held_contract(capsys):
+    from tenpennies.match import Match
+    from tenpennies.solver import can_lay_down
+
+    # Some seed among the first few deals a hand holding round 1's two sets of 3.
+    seed = next(s for s in range(200) if any(can_lay_down(Match(s).hand(p), 1) for p in range(4)))
+    code, out, _ = run(capsys, "deal", "--seed", str(seed))
+    assert code == 0 and "R1 (two sets of 3)" in out
+
+
+def test_deal_bad_seed(capsys):
+    code, out, err = run(capsys, "deal", "--seed", "x")
+    assert code == 2 and "invalid int value" in err
+
+
+# -- solve ----------------------------------------------------------------------------------------
+def test_solve_lays_down_or_says_what_is_missing(capsys):
+    code, out, _ = run(capsys, "solve", "8S 8H 8D 8C JK 4S 4H 4D", "--round", "3")
+    assert code == 0 and out == "Round 3, two sets of 4: lay down 4S 4H 4D JK; 8S 8H 8D 8C\n"
+    code, out, _ = run(capsys, "solve", "8H", "8D", "8C", "4S", "4H", "4D", "9C", "JK", "--round", "3")
+    assert code == 0
+    assert "One more card completes two sets of 4: the 4 of clubs, the 8 of spades, or a joker." in out
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["solve", "7S 7H QQ", "--round", "1"], "bad card 'QQ'"),
+    (["solve", "7S 7H 7D", "--round", "8"], "round 8 does not exist"),
+    (["solve", "7S 7H 7D"], "the following arguments are required: --round"),
+])
+def test_solve_bad_input(capsys, argv, message):
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and message in err and out == ""
+
+
+# -- play -----------------------------------------------------------------------------------------
+def test_play_refuses_bad_moves_clearly_then_stops_at_end_of_input(capsys, monkeypatch):
+    moves = ["help", "frobnicate", "99", "meld 7S 7H 7D", "discard ZZ", "quit"]
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(moves) + "\n"))
+    code, out, err = run(capsys, "play", "--seed", "1", "--bots", "thumb")
+    assert code == 0
+    assert "Type a move's number" in out
+    assert "Cannot read that: bad action 'frobnicate'" in out
+    assert "There is no move 99" in out
+    assert "Not allowed:" in out
+    assert "Cannot read that: bad card 'ZZ'" in out
+    assert "You left the match." in out
+
+
+def test_play_a_whole_match_by_numbers(capsys, monkeypatch):
+    monkeypatch.setattr("sys.stdin", io.StringIO("1\n" * 5000))
+    code, out, err = run(capsys, "play", "--seed", "3", "--seat", "2", "--bots", "thumb", "random", "strong")
+    assert code == 0, err
+    assert "Round 7 over" in out and "Match over." in out
+    assert "seat 0 (thumb):" in out and "seat 1 (random):" in out and "seat 3 (strong):" in out
+
+
+def test_play_input_ending_early_exits_1(capsys, monkeypatch):
+    monkeypatch.setattr("sys.stdin", io.StringIO("1\n"))
+    code, out, err = run(capsys, "play", "--seed", "1")
+    assert code == 1 and "Input ended before the match did" in err
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["play", "--seat", "4"], "--seat must be 0 to 3"),
+    (["play", "--bots", "thumb", "thumb"], "--bots needs one bot or 3"),
+    (["play", "--bots", "oracle"], "no bot named 'oracle'"),
+])
+def test_play_bad_options(capsys, argv, message):
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and message in err
+
+
+# -- the program as a whole -----------------------------------------------------------------------
+def test_no_command_is_a_usage_error(capsys):
+    code, out, err = run(capsys)
+    assert code == 2 and "required: COMMAND" in err
+
+
+def test_help_exits_0(capsys):
+    code, out, _ = run(capsys, "--help")
+    assert code == 0 and "simulate" in out and "play" in out
+
+
+def _module(*args, stdin=""):
+    env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    return subprocess.run([sys.executable, "-m", "tenpennies", *args], input=stdin,
+                          capture_output=True, text=True, env=env, timeout=120)
+
+
+def test_python_dash_m_runs_the_command_line():
+    done = _module("solve", "KS KH KD KC JK", "--round", "2")
+    assert done.returncode == 0 and done.stdout.startswith("Round 2, one set of 4: lay down")
+    bad = _module("solve", "KS KH 1Z", "--round", "2")
+    assert bad.returncode == 2 and "bad card '1Z'" in bad.stderr and "Traceback" not in bad.stderr
