@@ -22,7 +22,22 @@ from .errors import (
 from .match import Match, Phase, Position
 from .rules import TEN_PENNIES, Contract, RuleSet, hand_points
 from .sets import TableSet, check_set, is_valid_set, set_problems
-from .solver import can_lay_down, find_contract
+from .solver import (
+    OBJECTIVES,
+    Arrangement,
+    GoOutPlan,
+    MissingCards,
+    additions,
+    can_lay_down,
+    cards_needed,
+    contract_arrangements,
+    contract_problems,
+    count_arrangements,
+    find_contract,
+    is_contract,
+    plan_go_out,
+    what_is_missing,
+)
 from .view import PlayerView
 
 __all__ = [
@@ -32,6 +47,8 @@ __all__ = [
     "Match", "Phase", "Position",
     "TEN_PENNIES", "Contract", "RuleSet", "hand_points",
     "TableSet", "check_set", "is_valid_set", "set_problems",
-    "can_lay_down", "find_contract",
+    "OBJECTIVES", "Arrangement", "GoOutPlan", "MissingCards", "additions", "can_lay_down",
+    "cards_needed", "contract_arrangements", "contract_problems", "count_arrangements",
+    "find_contract", "is_contract", "plan_go_out", "what_is_missing",
     "PlayerView",
 ]
