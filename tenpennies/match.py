@@ -35,8 +35,8 @@ from .actions import (
 from .cards import ALL_CARDS, Card, Hand, format_cards, parse_cards, sort_key
 from .errors import IllegalActionError
 from .rules import TEN_PENNIES, Contract, RuleSet, hand_points
-from .solver import can_lay_down, find_contract
-from .sets import TableSet, is_valid_set, set_problems, set_rank, single_additions
+from .solver import additions, can_lay_down, find_contract
+from .sets import TableSet, is_valid_set, set_problems, set_rank
 
 
 class Phase(enum.Enum):
@@ -416,8 +416,7 @@ class Match:
                 actions.append(LayDown(seat, find_contract(hand, self.round_no, self.rules).sets))
         else:
             r, rules = self.round_no, self.rules
-            for i, s in enumerate(self.table):
-                actions.extend(AddToSet(seat, i, (c,)) for c in single_additions(s.cards, distinct, r, rules))
+            actions.extend(AddToSet(seat, i, (c,)) for c, i in additions(distinct, self.table, r, rules))
             actions.extend(Meld(seat, trio) for trio in _new_sets_of_three(hand, r, rules))
         discards = _DISCARDS[seat]
         actions.extend(discards[c.index] for c in distinct)

@@ -33,7 +33,7 @@ from typing import Iterable, Sequence
 
 from .cards import ALL_CARDS, SUIT_NAMES, SUITS, Card, format_cards, sort_key
 from .rules import TEN_PENNIES, RuleSet
-from .sets import TableSet, is_valid_set, set_problems
+from .sets import TableSet, is_valid_set, set_problems, single_additions
 
 __all__ = [
     "OBJECTIVES", "Arrangement", "GoOutPlan", "MissingCards",
@@ -795,8 +795,7 @@ def additions(
     return tuple(
         (card, n)
         for n, table_set in enumerate(table_sets)
-        for card in values
-        if is_valid_set(tuple(table_set.cards) + (card,), round_no, rules)
+        for card in single_additions(table_set.cards, values, round_no, rules)
     )
 
 
