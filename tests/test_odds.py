@@ -309,8 +309,10 @@ def test_draw_k_equals_physical_enumeration(case, k, round_no):
         assert can_lay_down(hand + need, round_no)
         for i in range(len(need)):
             assert not can_lay_down(hand + need[:i] + need[i + 1:], round_no)
+    if can_lay_down(hand, round_no):
+        assert result.probability == 1 and result.needs == ((),)
     # k = 1: the outs are exactly the unseen values that complete.
-    if k == 1:
+    elif k == 1:
         pool = unseen_cards(hand, seen)
         assert set(result.outs) == {c for c in pool if can_lay_down(hand + (c,), round_no)}
 
