@@ -256,7 +256,10 @@ class DrawOdds:
 
 def draw_odds(hand: Iterable[Card], k: int, round_no: int, seen: Iterable[Card] = (),
               rules: RuleSet = TEN_PENNIES) -> DrawOdds:
-    """The exact chance that drawing ``k`` (0-3) unseen cards completes the contract.
+    """The exact chance that drawing ``k`` unseen cards completes the contract.
+
+    Meant for small ``k``: a draw (1) or a purchase (3). The work grows like the
+    number of distinct ``k``-card draws, under a second for ``k = 3``.
 
     The unseen cards are the deck less ``hand`` and less ``seen`` (see
     :func:`unseen_cards`); every set of ``k`` of them is taken as equally likely, as
@@ -267,15 +270,17 @@ def draw_odds(hand: Iterable[Card], k: int, round_no: int, seen: Iterable[Card] 
 
     >>> from tenpennies import parse_cards
     >>> hand = parse_cards("7S 7H 7D 9S 9H 4C 5C 6D KS QH JD")
-    >>> odds = draw_odds(hand, 1, round_no=1)
-    >>> odds.probability, format_cards(odds.outs)
+    >>> result = draw_odds(hand, 1, round_no=1)
+    >>> result.probability, format_cards(result.outs)
     (Fraction(8, 97), '9D 9C JK')
+    >>> print(draw_odds(hand, 2, round_no=2))
+    round 2, 2 cards: 565/4656 = 0.1213; completed by 7C, JK, 9D 9C
     """
     from .solver import can_lay_down
 
     hand = tuple(hand)
-    if not (isinstance(k, int) and 0 <= k <= 3):
-        raise ValueError(f"k is the number of cards drawn, 0 to 3, not {k!r}")
+    if not (isinstance(k, int) and k >= 0):
+        raise ValueError(f"k is the number of cards drawn, 0 or more, not {k!r}")
     rules._check_round(round_no)
     pool = unseen_cards(hand, seen, rules)
     unseen = sum(pool.values())
@@ -661,26 +666,32 @@ def plot_convergence(estimate: Estimate, exact: float | Fraction | None = None, 
     import matplotlib.pyplot as plt
 
     n = len(estimate.outcomes)
-    trials = range(1, n + 1)
-    running, hits = [], 0
-    for i, o in enumerate(estimate.outcomes, 1):
-        hits += o
-        running.append(hits / i)
+    # The x axis is logarithmic, so a couple of thousand points spaced evenly on it
+    # draw a million trials as well as every point would.
+    trials = sorted({max(1, round(n ** (i / 2000))) for i in range(2001)} | {n})
+    running, hits, done = [], 0, 0
+    for t in trials:
+        hits += sum(estimate.outcomes[done:t])
+        done = t
+        running.append(hits / t)
     if ax is None:
         fig, ax = plt.subplots(figsize=(7, 4))
     else:
         fig = ax.figure
     ax.plot(trials, running, lw=1.2, color="tab:blue", label="running estimate")
+    settled = [r for t, r in zip(trials, running) if t >= min(30, n)]
+    top = max(settled) * 1.3
     if exact is not None:
         p = float(exact)
-        spread = [2 * math.sqrt(p * (1 - p) / i) for i in trials]
-        ax.axhline(p, color="black", lw=1, ls="--", label=f"exact {p:.4f}")
-        ax.fill_between(trials, [p - s for s in spread], [p + s for s in spread],
+        spread = [2 * math.sqrt(p * (1 - p) / t) for t in trials]
+        ax.axhline(p, color="black", lw=1, ls="--", label=f"exact {p:.4g}")
+        ax.fill_between(trials, [max(0.0, p - s) for s in spread], [p + s for s in spread],
                         color="tab:orange", alpha=0.25, label="exact ± 2 standard errors")
+        top = max(top, 2.5 * p)
     ax.set_xscale("log")
     ax.set_xlabel("trials")
     ax.set_ylabel("chance of holding the contract")
-    ax.set_ylim(0, min(1, max(max(running), float(exact or 0)) * 1.5 + 0.01))
+    ax.set_ylim(0, min(1.0, top) or 1.0)
     if title:
         ax.set_title(title)
     ax.legend(loc="upper right")

@@ -330,8 +330,10 @@ def test_unseen_cards_and_bad_input():
     assert sum(pool.values()) == 108 - 11 - 2 and pool[JOKER] == 2
     with pytest.raises(ValueError, match="more 7S"):
         unseen_cards(HAND, parse_cards("7S 7S"))
-    with pytest.raises(ValueError, match="0 to 3"):
-        draw_odds(HAND, 4, 1)
+    with pytest.raises(ValueError, match="0 or more"):
+        draw_odds(HAND, -1, 1)
+    with pytest.raises(ValueError, match="only 97 are unseen"):
+        draw_odds(HAND, 98, 1)
 
 
 def test_t5_t6_buy_or_pass():
@@ -467,9 +469,12 @@ def test_plot_convergence():
     est = simulate_dealt(1, samples=2_000, seed=4, keep_outcomes=True)
     fig, ax = odds.plot_convergence(est, REAL[1], title="round 1")
     try:
-        running = ax.lines[0].get_ydata()
-        assert len(running) == 2_000
+        trials, running = ax.lines[0].get_xdata(), ax.lines[0].get_ydata()
+        assert trials[0] == 1 and trials[-1] == 2_000
+        assert running[0] == est.outcomes[0]
         assert running[-1] == pytest.approx(est.estimate)
+        middle = list(trials).index(100)
+        assert running[middle] == pytest.approx(sum(est.outcomes[:100]) / 100)
         assert ax.lines[1].get_ydata()[0] == pytest.approx(float(REAL[1]))
         assert ax.get_title() == "round 1"
         assert len(ax.collections) == 1  # the ±2 standard error band
