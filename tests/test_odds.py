@@ -173,6 +173,13 @@ def test_t13_two_sets_of_4_in_8_cards_equals_enumeration():
     assert dealt_probability(3, rules, hand_size=8) == expected[3]
 
 
+def test_t13_t15_two_sets_of_5_with_wild_aces_and_twos_equals_enumeration():
+    rules = TEN_PENNIES.replace(ranks=(1, 5, 6), decks=1, jokers=2, players=2, hand_size=6)
+    expected = enumerated(rules, hand_size=10, rounds=[5])
+    assert expected[5] > 0
+    assert dealt_probability(5, rules, hand_size=10) == expected[5]
+
+
 @st.composite
 def small_rules(draw):
     ranks = draw(st.lists(st.integers(1, 13), min_size=1, max_size=3, unique=True))
