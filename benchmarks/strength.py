@@ -1,0 +1,60 @@
+"""How much stronger is each bot? Points per match with 95% intervals, over seeded matches.
+
+Each comparison seats two bots alternately (A B A B), half the matches one way round and
+half the other (B A B A), so no bot profits from its seats. The figure that matters is
+the paired difference: in each match, A's mean points minus B's; negative means A plays
+better. Run it (several minutes; all cores by default)::
+
+    python benchmarks/strength.py                 # 2,000 matches per comparison
+    python benchmarks/strength.py --matches 200 --workers 2
+
+Every number depends only on the seeds, not on the workers.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import os
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from tenpennies.simulate import simulate, summarize  # noqa: E402
+
+COMPARISONS = (("strong", "thumb"), ("thumb", "random"))
+
+
+def compare(a: str, b: str, matches: int, seed: int, workers: int):
+    half = matches // 2
+    results = itertools.chain(
+        simulate([a, b, a, b], half, seed=seed, workers=workers),
+        simulate([b, a, b, a], matches - half, seed=seed + 1, workers=workers),
+    )
+    return summarize(results)
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--matches", type=int, default=2000, help="matches per comparison (default 2000)")
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    args = parser.parse_args(argv)
+    for a, b in COMPARISONS:
+        start = time.perf_counter()
+        summary = compare(a, b, args.matches, args.seed, args.workers)
+        seconds = time.perf_counter() - start
+        d = summary.difference(a, b)
+        print(f"== {a} vs {b}: {summary.matches} seeded matches (seed {args.seed}), {seconds:.0f} s")
+        print(summary)
+        verdict = "better" if d.high < 0 else ("worse" if d.low > 0 else "not clearly different")
+        print(f"-> {a} scores {d.mean:+.1f} points per match against {b} "
+              f"(95% CI [{d.low:+.1f}, {d.high:+.1f}]): {a} is {verdict}.")
+        print()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
