@@ -454,10 +454,18 @@ class Estimate:
     outcomes: bytes | None = None
 
     def z_score(self, exact: float | Fraction) -> float:
-        """How many standard errors the estimate lies from ``exact``."""
-        if self.standard_error == 0:
-            return 0.0 if self.estimate == float(exact) else math.inf
-        return (self.estimate - float(exact)) / self.standard_error
+        """How many standard errors the estimate lies from the ``exact`` chance ``p``.
+
+        The standard error here is the exact one, ``sqrt(p * (1 - p) / samples)``,
+        so the score stays meaningful for a rare event that no trial hit (where the
+        estimate's own standard error is 0). Beyond 4 means the simulation and the
+        exact count disagree.
+        """
+        p = float(exact)
+        spread = math.sqrt(p * (1 - p) / self.samples)
+        if spread == 0:
+            return 0.0 if self.estimate == p else math.inf
+        return (self.estimate - p) / spread
 
     def __str__(self) -> str:
         return (f"{self.estimate:.4f} ± {self.standard_error:.4f} "

@@ -388,6 +388,7 @@ def test_t13_simulation_agrees_with_exact_real_deck(round_no):
     est = simulate_dealt(round_no, samples=samples, seed=round_no)
     assert est.method == "numpy"
     assert est.hits >= 50
+    assert abs(est.estimate - REAL[round_no]) < 4 * est.standard_error
     assert abs(est.z_score(REAL[round_no])) < 4
 
 
@@ -407,12 +408,14 @@ def test_numpy_and_python_paths_agree():
     assert abs(a.estimate - b.estimate) < 4 * spread
 
 
-def test_simulation_on_a_toy_agrees_with_enumerated_exact():
-    rules = TOYS["repeated suits"]
-    for use_numpy in (None, False):
-        for round_no in (1, 4, 6):
-            est = simulate_dealt(round_no, rules, samples=20_000, seed=3, use_numpy=use_numpy)
-            assert abs(est.z_score(dealt_probability(round_no, rules))) < 4
+@pytest.mark.parametrize("name", sorted(TOYS) + ["no wilds at all"])
+def test_simulation_on_toys_agrees_with_exact_every_round(name):
+    rules = TOYS.get(name) or TOYS["two decks"].replace(jokers=0, ranks=(1, 2, 3, 4))
+    for use_numpy, samples in ((None, 20_000), (False, 4_000)):
+        for round_no in range(1, 8):
+            exact = dealt_probability(round_no, rules)
+            est = simulate_dealt(round_no, rules, samples=samples, seed=3, use_numpy=use_numpy)
+            assert abs(est.z_score(exact)) < 4, (name, round_no, use_numpy)
 
 
 @pytest.mark.parametrize("use_numpy", [None, False])
@@ -435,6 +438,14 @@ def test_simulation_is_seeded_and_keeps_outcomes():
         other = simulate_dealt(2, samples=3_000, seed=12, use_numpy=use_numpy, keep_outcomes=True)
         assert other.outcomes != a.outcomes
     assert simulate_dealt(1, samples=10, seed=1).outcomes is None
+
+
+def test_z_score_uses_the_exact_standard_error():
+    est = odds.Estimate(0.0, 0.0, 4_000, 0, 3, "python")
+    p = Fraction(8, 168113)  # a rare event no trial hit: 0.19 expected hits
+    assert est.z_score(p) == pytest.approx(-float(p) / math.sqrt(float(p) * (1 - float(p)) / 4_000))
+    assert abs(est.z_score(p)) < 1
+    assert est.z_score(0) == 0 and est.z_score(1) == math.inf
 
 
 def test_without_numpy_the_fallback_runs(monkeypatch):
