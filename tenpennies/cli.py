@@ -157,7 +157,7 @@ HELP = ("Type a move's number from the list, or the move itself: buy, pass, "
 
 
 def _play(args, stdin: TextIO | None = None) -> int:
-    from .bots import ViewKeeper, bot_seed, make_bot
+    from .bots import bot_seed, make_bot
     from .match import Match, Phase
 
     n = TEN_PENNIES.players
@@ -174,18 +174,17 @@ def _play(args, stdin: TextIO | None = None) -> int:
         raise _UsageError(str(exc)) from None
     lines = stdin or sys.stdin
     match = Match(args.seed)
-    views = ViewKeeper(match)
     me = args.seat
     print(f"You are seat {me}. {HELP}")
     rounds_seen = 0
     while not match.is_over:
         seat = match.to_act
         if seat != me:
-            action = bots[seat].act(views.view(seat))
+            action = bots[seat].act(match.view(seat))
             match.apply(action)
             print(f"seat {seat} ({bots[seat].name}): {action.text}")
         else:
-            view = views.view(me)
+            view = match.view(me)
             legal = list(view.legal_actions)
             print()
             print(view)

@@ -6,7 +6,7 @@ import pytest
 
 from tenpennies import TEN_PENNIES, parse_cards
 from tenpennies.actions import Buy, Discard, Draw, LayDown, Meld, Pass, RoundEnd
-from tenpennies.bots import Bot, ViewKeeper, bot_names, bot_seed, make_bot, play_match
+from tenpennies.bots import Bot, bot_names, bot_seed, make_bot, play_match
 from tenpennies.bots.strong import StrongBot
 from tenpennies.bots.tactics import cards_short, outs, shedding_action
 from tenpennies.bots.thumb import ThumbBot
@@ -43,23 +43,6 @@ class _Recorder:
     def act(self, view):
         self.views.append(view)
         return self.inner.act(view)
-
-
-def test_view_keeper_gives_exactly_the_match_view():
-    match = Match(seed=5)
-    keeper = ViewKeeper(match)
-    bots = [StrongBot(), ThumbBot(), StrongBot(), ThumbBot()]
-    decisions = 0
-    while not match.is_over:
-        seat = match.to_act
-        view = keeper.view(seat)
-        if decisions % 7 == 0:
-            assert view == match.view(seat)
-            other = (seat + 1) % 4
-            assert keeper.view(other) == match.view(other)
-        match.apply(bots[seat].act(view))
-        decisions += 1
-    assert decisions > 100
 
 
 def test_t20_a_bot_sees_no_other_hand_and_no_stock():

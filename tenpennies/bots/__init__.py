@@ -31,7 +31,7 @@ from typing import Callable, Protocol, Sequence, Union, runtime_checkable
 from ..actions import Action
 from ..match import Match
 from ..rules import TEN_PENNIES, RuleSet
-from ..view import PlayerView, _public
+from ..view import PlayerView
 
 
 @runtime_checkable
@@ -94,52 +94,6 @@ def bot_seed(match_seed: int | str, seat: int) -> int:
     return derive_seed("bot", match_seed, seat)
 
 
-class ViewKeeper:
-    """Builds each seat's :class:`PlayerView` of one match, cheaply, as the match goes on.
-
-    ``PlayerView.of`` rebuilds the public log from the whole match log at every call,
-    which makes a match quadratic in its length (a 250-turn round has thousands of log
-    entries). A match's log only grows, so this keeps each seat's public log and
-    extends it with the new entries. The views are equal to ``match.view(seat)``
-    (the tests check this at every decision of whole matches).
-    """
-
-    def __init__(self, match: Match) -> None:
-        self.match = match
-        self._logs: list[list] = [[] for _ in range(match.rules.players)]
-        self._read = 0
-
-    def view(self, seat: int) -> PlayerView:
-        m = self.match
-        log = m.log
-        if self._read < len(log):
-            new = log[self._read:]
-            for s, public in enumerate(self._logs):
-                public.extend(_public(entry, s) for entry in new)
-            self._read = len(log)
-        return PlayerView(
-            seat=seat,
-            rules=m.rules,
-            round_no=m.round_no,
-            contract=m.contract,
-            phase=m.phase,
-            active=m.active,
-            to_act=m.to_act,
-            hand=m.hand(seat),
-            hand_sizes=tuple(len(h) for h in m.hands),
-            tokens=tuple(m.tokens),
-            scores=tuple(m.scores),
-            opened=tuple(m.opened),
-            table=tuple(m.table),
-            discard_pile=tuple(m.discard_pile),
-            top_discarder=m.top_discarder,
-            stock_size=len(m.stock),
-            turns=m.turns,
-            log=tuple(self._logs[seat]),
-            legal_actions=tuple(m.legal_actions()) if m.to_act == seat else (),
-        )
-
-
 def play_match(
     bots: Sequence[str | BotFactory | Bot],
     seed: int | str = 0,
@@ -156,10 +110,9 @@ def play_match(
     players = [b if isinstance(b, Bot) and not isinstance(b, type) else make_bot(b, bot_seed(seed, s))
                for s, b in enumerate(bots)]
     match = Match(seed, rules)
-    views = ViewKeeper(match)
     while not match.is_over:
         seat = match.to_act
-        action = players[seat].act(views.view(seat))
+        action = players[seat].act(match.view(seat))
         try:
             match.apply(action)
         except ValueError as exc:
@@ -167,4 +120,4 @@ def play_match(
     return match
 
 
-__all__ = ["Bot", "BotFactory", "ViewKeeper", "bot_names", "bot_seed", "derive_seed", "make_bot", "play_match"]
+__all__ = ["Bot", "BotFactory", "bot_names", "bot_seed", "derive_seed", "make_bot", "play_match"]
