@@ -48,7 +48,7 @@ __all__ = [
     "plot_convergence",
 ]
 
-_INF = 10**6  # "this many sets cannot be made": larger than any count of wilds
+_INF = 10**6  # a wild need no hand can meet: "these sets cannot be made"
 
 
 # ---------------------------------------------------------------------------------
@@ -78,12 +78,12 @@ def _rank_deficiency(counts: Sequence[int], sets: int, size: int, wild_limit: in
 
     A contract set of ``size`` with ``n`` naturals needs ``size - n`` wilds, so it
     needs at least ``max(1, size - wild_limit)`` naturals (T14), and more than
-    ``size`` never helps. ``j`` sets can take ``n_1 >= ... >= n_j`` naturals when
-    no suit repeats inside a set exactly when, for every ``k``, the ``k`` largest
-    ask for at most ``sum(min(c, k) for c in counts)`` cards (a suit held ``c``
-    times can serve at most ``min(c, k)`` of ``k`` sets; this is the Gale-Ryser
-    condition of a bipartite matching). With repeated suits allowed only the
-    total, ``sum(counts)``, limits them.
+    ``size`` never helps. With no suit twice in a set, ``j`` sets can hold
+    ``n_1 >= ... >= n_j`` naturals exactly when, for every ``k``, the ``k`` largest
+    ask for at most ``sum(min(c, k) for c in counts)`` cards: a suit held ``c``
+    times can serve at most ``min(c, k)`` of ``k`` sets (the Gale-Ryser condition
+    of a bipartite matching of sets to suits). With repeated suits allowed only
+    the total, ``sum(counts)``, limits them.
     """
     least = max(1, size - wild_limit)
     out = [0]
@@ -131,7 +131,7 @@ def _combine(g: tuple[int, ...], f: tuple[int, ...]) -> tuple[int, ...]:
 
 
 # ---------------------------------------------------------------------------------
-# Item 1: the exact chance of being dealt the contract
+# The exact chance of being dealt the contract
 # ---------------------------------------------------------------------------------
 @functools.lru_cache(maxsize=256)
 def dealt_probability(round_no: int, rules: RuleSet = TEN_PENNIES,
@@ -199,7 +199,7 @@ def dealt_probability(round_no: int, rules: RuleSet = TEN_PENNIES,
 
 
 # ---------------------------------------------------------------------------------
-# Item 2: drawing to the contract, and buying for it
+# Drawing to the contract, and buying for it
 # ---------------------------------------------------------------------------------
 def unseen_cards(hand: Iterable[Card], seen: Iterable[Card] = (),
                  rules: RuleSet = TEN_PENNIES) -> Counter:
@@ -431,14 +431,15 @@ def buy_or_pass(hand: Iterable[Card], discard: Card, round_no: int, seen: Iterab
 
 
 # ---------------------------------------------------------------------------------
-# Item 3: Monte Carlo estimates of the same chances
+# Monte Carlo estimates of the same chances
 # ---------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Estimate:
     """A simulated chance: ``hits`` of ``samples`` trials held the contract.
 
-    ``standard_error`` is ``sqrt(p * (1 - p) / samples)``: about two in three
-    estimates land within one of the true chance, and almost all within four.
+    ``standard_error`` is ``sqrt(estimate * (1 - estimate) / samples)``: about two
+    estimates in three land within one standard error of the true chance, and
+    almost all within four (:meth:`z_score` measures it).
     ``method`` says how it was sampled (``'numpy'`` or ``'python'``); the two use
     different random streams, so the same seed gives different (equally valid)
     estimates. ``outcomes`` holds each trial's result (1 or 0) when asked for,
@@ -657,7 +658,7 @@ def simulate_draw(hand: Iterable[Card], k: int, round_no: int, seen: Iterable[Ca
 
 
 # ---------------------------------------------------------------------------------
-# Item 4: watching a simulation converge
+# Watching a simulation converge
 # ---------------------------------------------------------------------------------
 def plot_convergence(estimate: Estimate, exact: float | Fraction | None = None, ax=None,
                      title: str | None = None):
