@@ -39,6 +39,8 @@ from .solver import (
     what_is_missing,
 )
 from .view import PlayerView
+from . import odds, record
+from .odds import dealt_probability
 
 __all__ = [
     "AddToSet", "Buy", "Discard", "LayDown", "Meld", "Pass", "parse_action",
@@ -51,4 +53,5 @@ __all__ = [
     "cards_needed", "contract_arrangements", "contract_problems", "count_arrangements",
     "find_contract", "is_contract", "plan_go_out", "what_is_missing",
     "PlayerView",
+    "odds", "record", "dealt_probability",
 ]
