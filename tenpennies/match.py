@@ -35,7 +35,7 @@ from .actions import (
 from .cards import ALL_CARDS, Card, Hand, format_cards, parse_cards, sort_key
 from .errors import IllegalActionError
 from .rules import TEN_PENNIES, Contract, RuleSet, hand_points
-from .solver import additions, can_lay_down, find_contract
+from .solver import OBJECTIVES, additions, can_lay_down, find_contract
 from .sets import TableSet, is_valid_set, set_problems, set_rank
 
 
@@ -398,7 +398,8 @@ class Match:
 
         During an offer: buy and pass. In play: discarding any card; once open, every
         legal single-card addition to a table set and every new set of three; before
-        opening, laying down each arrangement the solver finds. Larger melds, additions of
+        opening, laying down the solver's best arrangement for each of its objectives
+        (fewest wilds, most points, fewest cards). Larger melds, additions of
         several cards and other valid arrangements are legal too (:meth:`is_legal` says),
         though not listed, since there can be thousands.
         """
@@ -413,7 +414,10 @@ class Match:
         if not self.opened[seat]:
             # Most hands cannot lay down: the fast yes/no test spares building an arrangement.
             if can_lay_down(hand, self.round_no, self.rules):
-                actions.append(LayDown(seat, find_contract(hand, self.round_no, self.rules).sets))
+                # One arrangement per objective the solver knows, without repeats.
+                found = {find_contract(hand, self.round_no, self.rules, objective).sets: None
+                         for objective in OBJECTIVES}
+                actions.extend(LayDown(seat, sets) for sets in found)
         else:
             r, rules = self.round_no, self.rules
             actions.extend(AddToSet(seat, i, (c,)) for c, i in additions(distinct, self.table, r, rules))
