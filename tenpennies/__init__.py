@@ -40,7 +40,9 @@ from .solver import (
 )
 from .view import PlayerView
 from . import odds, record
+from .bots import Bot, bot_names, make_bot, play_match
 from .odds import dealt_probability
+from .simulate import MatchResult, RoundResult, Summary, simulate, summarize, write_csv, write_json
 
 __all__ = [
     "AddToSet", "Buy", "Discard", "LayDown", "Meld", "Pass", "parse_action",
@@ -54,4 +56,6 @@ __all__ = [
     "find_contract", "is_contract", "plan_go_out", "what_is_missing",
     "PlayerView",
     "odds", "record", "dealt_probability",
+    "Bot", "bot_names", "make_bot", "play_match",
+    "MatchResult", "RoundResult", "Summary", "simulate", "summarize", "write_csv", "write_json",
 ]
