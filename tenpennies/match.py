@@ -169,6 +169,11 @@ class Match:
         if len(self.tokens) != n or len(self.scores) != n or len(opened) != n:
             raise ValueError(f"tokens, scores and opened need one entry per seat ({n})")
         active = (p.dealer + 1) % n if p.active is None else p.active
+        for name, seat in (("dealer", p.dealer), ("active", active), ("top_discarder", p.top_discarder)):
+            if seat is not None and not (isinstance(seat, int) and 0 <= seat < n):
+                raise ValueError(f"{name} must be a seat from 0 to {n - 1}, not {seat!r}")
+        if any(not isinstance(t, int) or t < 0 for t in self.tokens):
+            raise ValueError(f"tokens must be whole numbers of at least 0, not {self.tokens}")
         self._begin_round(p.round_no, p.dealer, hands, stock=stock, discard_pile=pile, table=table,
                           opened=opened, active=active, top_discarder=p.top_discarder)
         self.out_of_play = out

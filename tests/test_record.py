@@ -86,3 +86,21 @@ def test_damaged_or_tampered_files_are_refused(change, words):
 def test_not_json_is_refused():
     with pytest.raises(RecordError, match="not valid JSON"):
         record.loads("{not json")
+
+
+@pytest.mark.parametrize("changes, words", [
+    (dict(hands=("7S", "8S", "9S")), "needs 4 hands"),
+    (dict(hands=("7S", "", "9S", "TS")), "at least one card"),
+    (dict(hands=("7S 7S 7S", "8S", "9S", "TS")), "more cards than the deck has: 7S"),
+    (dict(stock="8S 8S"), "already placed elsewhere: 8S"),
+    (dict(active=4), "active must be a seat"),
+    (dict(dealer=-1), "dealer must be a seat"),
+    (dict(tokens=(1, 2, -1, 0)), "at least 0"),
+    (dict(round_no=8), "round 8 does not exist"),
+    (dict(table=((0, "7H 8H 9H"),)), "is not a set"),
+])
+def test_bad_positions_are_refused_with_a_reason(changes, words):
+    fields = dict(round_no=1, hands=("7S", "8S", "9S", "TS"), discard_pile="KD")
+    fields.update(changes)
+    with pytest.raises(ValueError, match=words):
+        Match.from_position(Position(**fields))
