@@ -250,7 +250,7 @@ def test_t13_the_seven_contracts():
 def test_t13_whole_contract_in_one_action_and_sets_may_be_larger():
     m = pass_all(Match.from_position(position(hands=("7S 7H 7D 7C 9S 9H 9C 4H",) + JUNK,
                                               active=0, dealer=3), seed=1))
-    with pytest.raises(IllegalActionError, match="lay down 2 set"):
+    with pytest.raises(IllegalActionError, match="round 1 needs two sets of 3, not 1"):
         m.apply(LayDown(0, (C("7S 7H 7D"),)))
     m.apply(LayDown(0, (C("7S 7H 7D 7C"), C("9S 9H 9C"))))
     assert [len(s.cards) for s in m.table] == [4, 3]
@@ -259,7 +259,7 @@ def test_t13_whole_contract_in_one_action_and_sets_may_be_larger():
 def test_t13_sets_smaller_than_the_contract_are_refused():
     hands = ("7S 7H 7D 7C 9S 9H 9C 9D 4H",) + JUNK
     m = pass_all(Match.from_position(position(round_no=3, hands=hands, active=0, dealer=3), seed=1))
-    with pytest.raises(IllegalActionError, match="sets of 4"):
+    with pytest.raises(IllegalActionError, match="3 cards but the contract needs at least 4"):
         m.apply(LayDown(0, (C("7S 7H 7D"), C("9S 9H 9C 9D"))))
 
 
