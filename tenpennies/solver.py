@@ -4,9 +4,9 @@ This module owns the contract solver (T13-T15): is the round's contract in a han
 (:func:`can_lay_down`), the best way to lay it down (:func:`find_contract`), every
 way (:func:`contract_arrangements`, :func:`count_arrangements`), whether a player's
 own arrangement is one (:func:`contract_problems`, :func:`is_contract`), what is
-missing when it is not there (:func:`cards_needed`, :func:`what_is_missing`), which
-cards can be added to the table's sets (:func:`additions`) and whether a player can
-go out this turn (:func:`plan_go_out`)::
+missing when it is not there (:func:`cards_needed`, :func:`outs`,
+:func:`what_is_missing`), which cards can be added to the table's sets
+(:func:`additions`) and whether a player can go out this turn (:func:`plan_go_out`)::
 
     >>> from tenpennies import parse_cards
     >>> hand = parse_cards("7S 7H 7D 9S 9H JK 3C KD KS 5H 4D")
@@ -23,12 +23,20 @@ naturals can always be shared out as evenly as possible. Evenly shared, the sets
 possible at all when ``T >= m * max(1, size - wild_limit)``. So a contract is a
 choice of ranks (usually one or two out of the few ranks a hand is strong in) and
 a little arithmetic, never a search over cards.
+
+What is missing is the same arithmetic run the other way: sets that hold ``T``
+naturals from the hand still lack ``m * size - T`` cards, at least
+``m * max(1, size - wild_limit) - T`` of them naturals, and the hand's wilds can
+stand in for the rest; the deck's copies bound what can still come. So the outs
+are judged rank by rank, not card by card (a new suit of ranks held alike helps
+alike), which is quick enough for bots that ask many times a turn.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import combinations_with_replacement
+from operator import add
 from typing import Iterable, Sequence
 
 from .cards import ALL_CARDS, SUIT_NAMES, SUITS, Card, format_cards, sort_key
@@ -38,7 +46,7 @@ from .sets import TableSet, is_valid_set, set_problems, single_additions
 __all__ = [
     "OBJECTIVES", "Arrangement", "GoOutPlan", "MissingCards",
     "additions", "can_lay_down", "cards_needed", "contract_arrangements", "contract_problems",
-    "count_arrangements", "find_contract", "is_contract", "plan_go_out", "what_is_missing",
+    "count_arrangements", "find_contract", "is_contract", "outs", "plan_go_out", "what_is_missing",
 ]
 
 OBJECTIVES = ("fewest_wilds", "most_points", "fewest_cards")
@@ -101,7 +109,7 @@ class _Round:
     __slots__ = (
         "rules", "round_no", "wild", "rank_of", "k", "size", "limit", "low",
         "repeated", "points", "naturals", "wild_order", "decks", "deck", "wild_indices",
-        "most", "wild_by_cost",
+        "most", "wild_by_cost", "levels", "natural_rank", "most_any", "all_wilds", "shown",
     )
 
     def __init__(self, rules: RuleSet, round_no: int) -> None:
@@ -141,6 +149,20 @@ class _Round:
             )
             for r in range(14)
         )
+        # What is missing is counted on these. Non-repeated suits beyond min(k, decks)
+        # copies of one card add nothing the contract's sets can use.
+        self.levels = 1 if self.repeated else min(self.k, self.decks)
+        # A non-wild card's rank if that rank is natural this round; 0 (a slot that is
+        # cleared after counting) for a rank outside the deck, which no set can use.
+        self.natural_rank = tuple(
+            c.rank if not self.wild[c.index] and c.rank in self.naturals else 0 for c in ALL_CARDS
+        )
+        # Every natural rank is in the deck the same number of times, so m sets of any
+        # one of them can hold the same most naturals.
+        self.most_any = self.most[self.naturals[0]] if self.naturals else (0,) * (self.k + 1)
+        self.all_wilds = sum(self.deck[i] for i in self.wild_indices)
+        # Card values the deck holds, in the order hands are shown (outs are listed so).
+        self.shown = tuple(c.index for c in sorted(ALL_CARDS, key=sort_key) if self.deck[c.index])
 
 
 _ROUNDS: dict[tuple[int, int], tuple[RuleSet, _Round]] = {}
@@ -623,44 +645,171 @@ class MissingCards:
         return self.sentence
 
 
-def _shortfall(cnt, lv, w: int, t: _Round) -> int | None:
+def _gap_counts(hand: Iterable[Card], t: _Round):
+    """Count a hand for :func:`_shortfall`.
+
+    Returns copies of each card value; ``lv``, naturals per rank and level as
+    :func:`_levels` counts them, but only of ranks natural this round (no contract
+    set can use another); the wilds held; and the most wilds the hand could ever
+    hold (those held plus the deck's copies it lacks).
+    """
+    wild = t.wild
+    rank = t.natural_rank
+    deck = t.deck
+    levels = t.levels
+    cnt = [0] * 53
+    lv = [[0] * 14 for _ in range(levels)]
+    w = beyond = 0
+    if t.repeated:
+        lv0 = lv[0]
+        for c in hand:
+            i = c.index
+            n = cnt[i]
+            cnt[i] = n + 1
+            if wild[i]:
+                w += 1
+                if n >= deck[i]:
+                    beyond += 1  # a copy the deck does not hold: still a wild held
+            else:
+                lv0[rank[i]] += 1
+    else:
+        for c in hand:
+            i = c.index
+            n = cnt[i]
+            cnt[i] = n + 1
+            if wild[i]:
+                w += 1
+                if n >= deck[i]:
+                    beyond += 1
+            elif n < levels:
+                lv[n][rank[i]] += 1
+    for row in lv:
+        row[0] = 0
+    return cnt, lv, w, t.all_wilds + beyond
+
+
+def _sets_gap(cap: int, m: int, most: int, t: _Round):
+    """What ``m`` contract sets of one rank lack, or None if the deck cannot fill them.
+
+    ``cap`` naturals of the rank fit in them from the hand, ``most`` from the whole
+    deck. The answer is (naturals they still need at the least, cards they still
+    need in all, cards of those that must be wild because the deck lacks naturals).
+    """
+    if cap > most:
+        most = cap  # a made-up hand may hold more copies than the deck
+    least = m * t.low
+    if most < least:
+        return None
+    full = m * t.size
+    return (least - cap if cap < least else 0,
+            full - cap if cap < full else 0,
+            full - most if most < full else 0)
+
+
+def _shortfall(lv, w: int, most_wilds: int, t: _Round) -> int | None:
     """The fewest cards to add to the counted hand so that it holds the contract.
 
-    For each choice of ranks (one per set): naturals are added first up to what the
-    sets need at the least (``m * low``); then the sets' remaining shortfall is met
-    by the hand's wilds, and past those by new wilds or naturals, one card each.
+    For a choice of ranks (one per set) whose sets lack ``naturals`` at the least and
+    ``cards`` in all: the hand's ``w`` wilds can be any of the cards but none of the
+    naturals, and each drawn card is one more of either, so the choice needs
+    ``max(naturals, cards - w)`` more cards; it can be made at all if the wilds that
+    must be wild are at most ``most_wilds``. A rank with more naturals in the hand is
+    at least as good in each of these, so for one or two sets only the ranks the hand
+    holds most need trying; larger contracts try every choice of ranks (the ranks
+    not held are alike, so only ``k`` of them).
     """
-    k, s, low, repeated = t.k, t.size, t.low, t.repeated
-    deck = t.deck
-    spare_wilds = 0
-    for i in t.wild_indices:
-        if deck[i] > cnt[i]:
-            spare_wilds += deck[i] - cnt[i]
-    most_of = t.most
+    k = t.k
+    if not t.naturals:
+        return None
+    most = t.most_any
+    if k == 1:
+        g = _sets_gap(max(lv[0]), 1, most[1], t)
+        if g is None or g[2] > most_wilds:
+            return None
+        return g[0] if g[0] > g[1] - w else g[1] - w
     best = None
-    for combo in combinations_with_replacement(t.naturals, k):
-        added = short = room = 0
+    if k == 2:
+        d = lv[0]
+        # Both sets from one rank...
+        g = _sets_gap(max(map(add, d, lv[1])) if len(lv) > 1 else max(d), 2, most[2], t)
+        if g is not None and g[2] <= most_wilds:
+            best = g[0] if g[0] > g[1] - w else g[1] - w
+        # ...or from two ranks, each a set: those held in the most suits. Rank slots
+        # outside the round's naturals stay 0, like a natural rank not held.
+        if len(t.naturals) > 1:
+            b, a = sorted(d)[-2:]
+            ga = _sets_gap(a, 1, most[1], t)
+            gb = _sets_gap(b, 1, most[1], t)
+            if ga is not None and gb is not None and ga[2] + gb[2] <= most_wilds:
+                naturals, cards = ga[0] + gb[0], ga[1] + gb[1] - w
+                v = naturals if naturals > cards else cards
+                if best is None or v < best:
+                    best = v
+        return best
+    held = [r for r in t.naturals if lv[0][r]]
+    idle = [r for r in t.naturals if not lv[0][r]][:k]
+    for combo in combinations_with_replacement(held + idle, k):
+        naturals = cards = wilds = 0
         prev = None
-        for r in combo:
+        for r in combo:  # equal ranks are adjacent in a combination
             if r == prev:
                 continue
             prev = r
-            m = combo.count(r) if k > 1 else 1
-            cap = _capacity(lv, r, m, repeated)
-            most = max(cap, most_of[r][m])
-            if most < m * low:
+            m = combo.count(r)
+            g = _sets_gap(_capacity(lv, r, m, t.repeated), m, t.most[r][m], t)
+            if g is None:
                 break
-            if cap < m * low:
-                added += m * low - cap
-                cap = m * low
-            if cap < m * s:
-                short += m * s - cap
-                room += min(most, m * s) - cap
+            naturals += g[0]
+            cards += g[1]
+            wilds += g[2]
         else:
-            over = short - w if short > w else 0
-            if over <= spare_wilds + room and (best is None or added + over < best):
-                best = added + over
+            if wilds <= most_wilds:
+                v = max(naturals, cards - w)
+                if best is None or v < best:
+                    best = v
     return best
+
+
+def _closer(cnt, lv, w: int, most_wilds: int, need: int, t: _Round) -> list[int]:
+    """The card values (indices, in showing order) that make the counted hand need
+    one card fewer; ``lv`` is left as it was found.
+
+    A card the deck has no more copies of is no out. Every wild helps alike; a
+    natural helps by the level it adds to its rank (a new suit, a second copy...),
+    and ranks with the same counts gain alike, so each is judged once.
+    """
+    wild, deck, rank = t.wild, t.deck, t.natural_rank
+    levels = t.levels
+    repeated = t.repeated
+    target = need - 1
+    by_rank = list(zip(*lv))
+    judged: dict = {}
+    wild_helps = None
+    found = []
+    for i in t.shown:
+        n = cnt[i]
+        if n >= deck[i]:
+            continue  # every copy of it is in the hand already
+        if wild[i]:
+            if wild_helps is None:
+                wild_helps = _shortfall(lv, w + 1, most_wilds, t) == target
+            if wild_helps:
+                found.append(i)
+            continue
+        level = 0 if repeated else n
+        r = rank[i]
+        if level >= levels or not r:
+            continue  # the sets could not use this copy
+        key = (level, by_rank[r])
+        helps = judged.get(key)
+        if helps is None:
+            row = lv[level]
+            row[r] += 1
+            helps = judged[key] = _shortfall(lv, w, most_wilds, t) == target
+            row[r] -= 1
+        if helps:
+            found.append(i)
+    return found
 
 
 def cards_needed(hand: Iterable[Card], round_no: int, rules: RuleSet = TEN_PENNIES) -> int | None:
@@ -674,8 +823,28 @@ def cards_needed(hand: Iterable[Card], round_no: int, rules: RuleSet = TEN_PENNI
     2
     """
     t = _round(rules, round_no)
-    cnt, lv, w = _levels(hand, t, 1 if t.repeated else min(t.k, t.decks))
-    return _shortfall(cnt, lv, w, t)
+    _, lv, w, most_wilds = _gap_counts(hand, t)
+    return _shortfall(lv, w, most_wilds, t)
+
+
+def outs(hand: Iterable[Card], round_no: int, rules: RuleSet = TEN_PENNIES) -> tuple[Card, ...]:
+    """The distinct cards, any one of which brings ``hand`` a card closer to the contract.
+
+    With one card needed these are exactly the cards that complete it; none when the
+    contract is there or cannot be made. Only cards the deck holds more copies of than
+    the hand are listed, in the order hands are shown. The same as
+    ``what_is_missing(hand, round_no, rules).outs``, without the sentence.
+
+    >>> from tenpennies import parse_cards
+    >>> outs(parse_cards("8H 8D 8C 4S 4H 4D 9C JK"), 3)   # two sets of 4
+    (Card('4C'), Card('8S'), Card('JK'))
+    """
+    t = _round(rules, round_no)
+    cnt, lv, w, most_wilds = _gap_counts(hand, t)
+    need = _shortfall(lv, w, most_wilds, t)
+    if not need:
+        return ()
+    return tuple([ALL_CARDS[i] for i in _closer(cnt, lv, w, most_wilds, need, t)])
 
 
 def _rank_word(rank: int) -> str:
@@ -737,35 +906,21 @@ def what_is_missing(
     """
     t = _round(rules, round_no)
     hand = tuple(hand)
-    deck = t.deck
-    levels = 1 if t.repeated else min(t.k, t.decks)
-    cnt, lv, w = _levels(hand, t, levels)
-    need = _shortfall(cnt, lv, w, t)
+    cnt, lv, w, most_wilds = _gap_counts(hand, t)
+    need = _shortfall(lv, w, most_wilds, t)
     words = rules.contract(round_no).words
     if need is None:
         return MissingCards(round_no, None, (), f"No cards can complete {words}: the deck lacks them.")
     if need == 0:
         return MissingCards(round_no, 0, (), f"The hand holds {words} already.")
-    outs = []
-    for card in sorted(ALL_CARDS, key=sort_key):
-        if deck[card.index] <= cnt[card.index]:
-            continue  # every copy of it is in the hand already
-        more = hand + (card,)
-        if need == 1:
-            closer = can_lay_down(more, round_no, rules)
-        else:
-            c2, lv2, w2 = _levels(more, t, levels)
-            closer = _shortfall(c2, lv2, w2, t) == need - 1
-        if closer:
-            outs.append(card)
-    outs = tuple(outs)
-    listed = _describe_outs(outs, t, deck, cnt)
+    found = tuple([ALL_CARDS[i] for i in _closer(cnt, lv, w, most_wilds, need, t)])
+    listed = _describe_outs(found, t, t.deck, cnt)
     if need == 1:
         sentence = f"One more card completes {words}: {listed}."
     else:
         sentence = (f"{need} more cards are needed for {words}; "
                     f"each of these brings it one closer: {listed}.")
-    return MissingCards(round_no, need, outs, sentence)
+    return MissingCards(round_no, need, found, sentence)
 
 
 # -- adding to sets and going out ---------------------------------------------------------

@@ -32,6 +32,7 @@ from tenpennies.solver import (
     GoOutPlan,
     additions,
     is_contract,
+    outs,
     plan_go_out,
     what_is_missing,
 )
@@ -385,6 +386,97 @@ def test_cards_needed_is_one_more_than_after_the_best_card(variant):
                      for c in held_fewer_than_deck(hand, rules)}
             assert gap.cards_needed == 1 + min(n for n in after.values() if n is not None)
             assert list(gap.outs) == [c for c, n in after.items() if n == gap.cards_needed - 1]
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_outs_are_the_completing_cards_when_one_is_needed(variant):
+    rules = VARIANTS[variant]
+    checked = 0
+    for round_no in range(1, rules.rounds + 1):
+        for hand in sample_hands(rules, round_no, 24, seed=23, sizes=(8, 9, 10, 11)):
+            found = outs(hand, round_no, rules)
+            assert found == what_is_missing(hand, round_no, rules).outs
+            need = cards_needed(hand, round_no, rules)
+            if need == 0:
+                assert found == ()
+            if need != 1:
+                continue
+            checked += 1
+            completing = [c for c in held_fewer_than_deck(hand, rules)
+                          if any(True for _ in exhaustive_arrangements(hand + (c,), round_no, rules))]
+            assert list(found) == completing, (hand, round_no)
+    assert checked >= 5
+
+
+def exhaustive_needed(hand, round_no, rules, at_most):
+    """The fewest cards the rest of the deck can add to ``hand`` so that it holds the
+    contract, trying every choice of up to ``at_most`` cards; ``at_most + 1`` if none."""
+    rest = Counter(rules.deck())
+    rest.subtract(hand)
+    values = [c for c in sorted(rest, key=sort_key) if rest[c] > 0]
+    for n in range(at_most + 1):
+        for more in combinations_with_replacement(values, n):
+            if all(more.count(c) <= rest[c] for c in more) and any(
+                    True for _ in exhaustive_arrangements(hand + more, round_no, rules)):
+                return n
+    return at_most + 1
+
+
+@pytest.mark.parametrize("variant", ["toy", "one deck"])
+def test_cards_needed_and_outs_match_exhaustive_search_two_cards_away(variant):
+    # Small hands, so that two cards short is common; the search tries every pair.
+    rules = VARIANTS[variant]
+    two_away = 0
+    for round_no in range(1, rules.rounds + 1):
+        for hand in sample_hands(rules, round_no, 4, seed=29, sizes=(4, 5, 6, 7)):
+            need = cards_needed(hand, round_no, rules)
+            truth = exhaustive_needed(hand, round_no, rules, at_most=2)
+            assert (need if need is not None and need <= 2 else 3) == truth, (hand, round_no)
+            if need != 2:
+                continue
+            two_away += 1
+            closer = [c for c in held_fewer_than_deck(hand, rules)
+                      if exhaustive_needed(hand + (c,), round_no, rules, at_most=1) == 1]
+            assert list(outs(hand, round_no, rules)) == closer, (hand, round_no)
+    assert two_away >= 3
+
+
+def test_t14_no_cards_complete_a_contract_that_needs_more_wilds_than_the_deck_holds():
+    # Round 6 is four naturals and two wilds (T14); one joker and no wild ranks cannot do it.
+    rules = TEN_PENNIES.replace(jokers=1, wild_ranks=(frozenset(),) * 7)
+    hand = parse_cards("6S 6H 6D 6C JK 9S")
+    assert cards_needed(hand, 6, rules) is None
+    assert outs(hand, 6, rules) == ()
+    assert str(what_is_missing(hand, 6, rules)).startswith("No cards can complete one set of 6")
+    assert cards_needed(hand, 4, rules) == 0                            # one set of 5
+    assert outs(parse_cards("6S 6H 6D 9S"), 4, rules) == parse_cards("6C JK")
+    # Two sets of 5 hold at most 4 naturals each, so they need two wilds: there is one.
+    assert cards_needed(parse_cards("6S 6H 6D 6C JK 9S 9H 9D 9C"), 5, rules) is None
+
+
+def test_t13_two_sets_of_one_rank_may_need_wilds_the_deck_lacks():
+    # One deck with suits allowed to repeat and one joker: 7S 7H 7D 7C are not two sets
+    # of 3 without two wilds, so a set of another rank is needed, and the joker helps.
+    rules = TEN_PENNIES.replace(decks=1, jokers=1, repeated_suits_allowed=True,
+                                wild_ranks=(frozenset(),) * 7)
+    hand = parse_cards("7S 7H 7D 7C")
+    joker = parse_cards("JK")
+    assert cards_needed(hand, 1, rules) == 3
+    assert cards_needed(hand + joker, 1, rules) == 2 == exhaustive_needed(hand + joker, 1, rules, 2)
+    assert joker[0] in outs(hand, 1, rules)
+    # A made-up hand may hold more copies than the deck; the answers still agree.
+    odd = parse_cards("7S 7S 7S 7S 7S")
+    no_jokers = rules.replace(jokers=0)
+    assert can_lay_down(odd, 4, no_jokers) and cards_needed(odd, 4, no_jokers) == 0
+
+
+def test_t14_three_sets_from_one_deck_need_three_ranks():
+    # One deck, no wilds allowed: two sets of one rank would need six naturals of four
+    # suits, so the two sets missing must come from two ranks not held.
+    rules = TEN_PENNIES.replace(decks=1, jokers=2, contracts=((3, 3),),
+                                wild_ranks=(frozenset(),), wild_limits=(0,))
+    assert cards_needed(parse_cards("3S 3H 3D"), 1, rules) == 6
+    assert cards_needed(parse_cards("3S 3H 3D 5S 5H"), 1, rules) == 4
 
 
 def test_t15_explanation_for_a_learner():
