@@ -6,9 +6,11 @@ Run from the repository root::
     python3 benchmarks/solver.py --hands 40 # quicker
 
 For every round it deals seeded random hands of 11 to 14 cards from the Ten Pennies
-deck, times :func:`tenpennies.solver.can_lay_down` (feasibility) and
-:func:`tenpennies.solver.find_contract` (the best arrangement) on each hand, and times
-an exhaustive search on the same hands in the same run. Figures are medians per hand
+deck, times :func:`tenpennies.solver.can_lay_down` (feasibility),
+:func:`tenpennies.solver.find_contract` (the best arrangement),
+:func:`tenpennies.solver.cards_needed` (how many cards are missing) and
+:func:`tenpennies.solver.outs` (which single cards help) on each hand, and times an
+exhaustive search on the same hands in the same run. Figures are medians per hand
 (each hand is timed ``--repeat`` times and its fastest run kept, to shed scheduler
 noise); the ratio of medians is the speed-up.
 
@@ -34,7 +36,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 from tenpennies import TEN_PENNIES  # noqa: E402
 from tenpennies.cards import sort_key  # noqa: E402
 from tenpennies.sets import is_valid_set  # noqa: E402
-from tenpennies.solver import can_lay_down, find_contract  # noqa: E402
+from tenpennies.solver import can_lay_down, cards_needed, find_contract, outs  # noqa: E402
 
 
 def exhaustive_best(hand, round_no, rules=TEN_PENNIES):
@@ -85,15 +87,17 @@ def main(argv=None) -> None:
     print(f"Ten Pennies contract solver: {args.hands} seeded random hands of 11-14 cards per round,")
     print("median time per hand; the exhaustive search runs on the same hands in this run.\n")
     header = (f"{'contract':<16} {'there':>5} {'feasible':>9} {'best':>9} {'best|there':>10} "
-              f"{'exhaustive':>11} {'x feasible':>10} {'x best':>8}")
+              f"{'exhaustive':>11} {'x feasible':>10} {'x best':>8} {'needed':>9} {'outs':>9}")
     print(header)
     print("-" * len(header))
-    every = {"feasible": [], "best": [], "there": [], "slow": []}
+    every = {"feasible": [], "best": [], "there": [], "slow": [], "needed": [], "outs": []}
     for round_no in range(1, rules.rounds + 1):
         rng = random.Random(args.seed * 100 + round_no)
         hands = [tuple(rng.sample(deck, 11 + n % 4)) for n in range(args.hands)]
         feasible = [fastest_ns(can_lay_down, h, round_no, args.repeat) for h in hands]
         best = [fastest_ns(find_contract, h, round_no, args.repeat) for h in hands]
+        needed = [fastest_ns(cards_needed, h, round_no, args.repeat) for h in hands]
+        helped = [fastest_ns(outs, h, round_no, args.repeat) for h in hands]
         slow, there = [], []
         for h, b in zip(hands, best):
             start = time.perf_counter_ns()
@@ -102,27 +106,31 @@ def main(argv=None) -> None:
             # The figures only count if the answers agree.
             found = find_contract(h, round_no)
             assert (found is None) == (truth is None) == (not can_lay_down(h, round_no)), h
+            assert (cards_needed(h, round_no) == 0) == (found is not None), h
             if found is not None:
                 assert (found.wilds, -found.points) == truth, h
                 there.append(b)
-        for name, values in (("feasible", feasible), ("best", best), ("there", there), ("slow", slow)):
+        for name, values in (("feasible", feasible), ("best", best), ("there", there), ("slow", slow),
+                             ("needed", needed), ("outs", helped)):
             every[name] += values
         print(row(f"R{round_no} {rules.contract(round_no).words}", len(there) / len(hands),
-                  feasible, best, there, slow))
+                  feasible, best, there, slow, needed, helped))
     print("-" * len(header))
     print(row("all rounds", len(every["there"]) / len(every["best"]),
-              every["feasible"], every["best"], every["there"], every["slow"]))
-    f, b, x = (statistics.median(every[k]) for k in ("feasible", "best", "slow"))
+              every["feasible"], every["best"], every["there"], every["slow"],
+              every["needed"], every["outs"]))
+    f, b, x, n, o = (statistics.median(every[k]) for k in ("feasible", "best", "slow", "needed", "outs"))
     print(f"\nhands per second: feasibility {1e9 / f:,.0f}, best arrangement {1e9 / b:,.0f}, "
-          f"exhaustive {1e9 / x:,.0f}")
-    print("(best|there: the best arrangement, timed only on hands that hold the contract)")
+          f"exhaustive {1e9 / x:,.0f}, cards needed {1e9 / n:,.0f}, outs {1e9 / o:,.0f}")
+    print("(best|there: the best arrangement, timed only on hands that hold the contract;")
+    print(" needed, outs: cards_needed and outs, what is missing and which single cards help)")
 
 
-def row(label, share, feasible, best, there, slow):
-    f, b, x = (statistics.median(v) for v in (feasible, best, slow))
+def row(label, share, feasible, best, there, slow, needed, helped):
+    f, b, x, n, o = (statistics.median(v) for v in (feasible, best, slow, needed, helped))
     t = f"{statistics.median(there) / 1000:>7.1f} µs" if there else f"{'-':>10}"
     return (f"{label:<16} {100 * share:>4.0f}% {f / 1000:>6.1f} µs {b / 1000:>6.1f} µs {t} "
-            f"{x / 1000:>8.0f} µs {x / f:>9.0f}x {x / b:>7.0f}x")
+            f"{x / 1000:>8.0f} µs {x / f:>9.0f}x {x / b:>7.0f}x {n / 1000:>6.1f} µs {o / 1000:>6.1f} µs")
 
 
 if __name__ == "__main__":

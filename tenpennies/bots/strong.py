@@ -3,11 +3,11 @@
 Policy:
 
 * Discards before laying down: for each card it might throw, how many cards short of
-  the contract the rest of the hand would be (the solver's ``cards_needed``, counted
-  fast by :func:`~tenpennies.bots.tactics.cards_short`), then how many unseen cards
-  are outs for it (cards not in its hand, the discard pile or on the table); of the
-  best, the most expensive. When an open opponent is near going out and the contract
-  is still far, it throws points instead.
+  the contract the rest of the hand would be (:func:`tenpennies.solver.cards_needed`),
+  then how many unseen copies there are of its outs (:func:`tenpennies.solver.outs`;
+  unseen: not in its hand, the discard pile or on the table); of the best, the most
+  expensive. When an open opponent is near going out and the contract is still far,
+  it throws points instead.
 * Buys only cards that are outs, and only while it has not laid down. A card that
   completes the contract is bought whenever a token is left; otherwise only with
   tokens to spare (it keeps some for the harder later rounds), and not when the round
@@ -25,13 +25,16 @@ Policy:
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 
 from ..actions import Action, Buy, Discard, LayDown, Pass
 from ..cards import Card
 from ..match import Phase
+from ..rules import RuleSet
+from ..solver import cards_needed, outs
 from ..view import PlayerView
-from .tactics import hand_counts, outs_of_counts, shape, shedding_action, short_of_counts
+from .tactics import shedding_action
 
 
 class StrongBot:
@@ -83,10 +86,8 @@ class StrongBot:
         seat, card, rules, r = view.seat, view.top_discard, view.rules, view.round_no
         if view.opened[seat] or card is None:
             return False
-        sh = shape(rules, r)
-        copies, one, two, w = hand_counts(view.hand, sh)
-        short = short_of_counts(one, two, w, sh)
-        after = cards_short_with(card, copies, one, two, w, sh)
+        short = _needed(view.hand, r, rules)
+        after = _needed(view.hand + (card,), r, rules)
         if after >= short:
             return False
         if after == 0:
@@ -107,43 +108,21 @@ class StrongBot:
         return spare >= 2
 
     def _discard_closed(self, view: PlayerView) -> Card:
-        rules, r = view.rules, view.round_no
-        sh = shape(rules, r)
+        rules, r, hand = view.rules, view.round_no, view.hand
         points = rules.card_points
-        copies, one, two, w = hand_counts(view.hand, sh)
-        short_now = short_of_counts(one, two, w, sh)
-        if self._danger(view) and short_now >= 2:
+        if self._danger(view) and _needed(hand, r, rules) >= 2:
             # The round is likely to end before the contract: shed points, keep wilds.
-            naturals = [c for c in view.hand if not sh.wild[c.index]] or list(view.hand)
+            wild = rules.wild_table(r)
+            naturals = [c for c in hand if not wild[c.index]] or list(hand)
             return max(naturals, key=lambda c: (points[c.rank], c.rank, c.index))
         unseen = self._unseen(view)
         best, best_key = None, None
-        for card in sorted(set(view.hand), key=lambda c: c.index):
-            i = card.index
-            # Take the card out of the counts, judge the rest, put it back.
-            copies[i] -= 1
-            is_wild = sh.wild[i]
-            if is_wild:
-                w -= 1
-            else:
-                rank = card.rank
-                two_before, one_before = two[rank], one[rank]
-                if sh.repeated:
-                    one[rank] -= 1
-                    two[rank] -= 1
-                else:
-                    if copies[i] == 0:
-                        one[rank] -= 1
-                    if copies[i] < 2:  # this copy was one that two sets could use
-                        two[rank] -= 1
-            short = short_of_counts(one, two, w, sh)
-            chances = sum(outs_of_counts(copies, one, two, w, sh, unseen).values()) if short else 0
-            if is_wild:
-                w += 1
-            else:
-                one[rank], two[rank] = one_before, two_before
-            copies[i] += 1
-            key = (short, -chances, -points[card.rank], -card.rank, -i)
+        for card in sorted(set(hand), key=lambda c: c.index):
+            n = hand.index(card)
+            rest = hand[:n] + hand[n + 1:]
+            short = _needed(rest, r, rules)
+            chances = sum(unseen[c] for c in outs(rest, r, rules))
+            key = (short, -chances, -points[card.rank], -card.rank, -card.index)
             if best_key is None or key < best_key:
                 best, best_key = card, key
         return best
@@ -159,17 +138,8 @@ class StrongBot:
         return f"StrongBot(spare={self.spare}, danger_cards={self.danger_cards})"
 
 
-def cards_short_with(card: Card, copies, one, two, w: int, sh) -> int:
-    """How short the counted hand would be with ``card`` added (the counts are restored)."""
-    i = card.index
-    if sh.wild[i]:
-        return short_of_counts(one, two, w + 1, sh)
-    r = card.rank
-    d1 = 1 if (copies[i] == 0 or sh.repeated) else 0
-    d2 = 1 if (copies[i] < 2 or sh.repeated) else 0
-    one[r] += d1
-    two[r] += d2
-    short = short_of_counts(one, two, w, sh)
-    one[r] -= d1
-    two[r] -= d2
-    return short
+def _needed(hand, round_no: int, rules: RuleSet) -> float:
+    """:func:`~tenpennies.solver.cards_needed`, with "no cards can" (None) as infinity,
+    so that every hand compares."""
+    need = cards_needed(hand, round_no, rules)
+    return math.inf if need is None else need
