@@ -718,34 +718,18 @@ def _shortfall(lv, w: int, most_wilds: int, t: _Round) -> int | None:
     holds most need trying; larger contracts try every choice of ranks (the ranks
     not held are alike, so only ``k`` of them).
     """
-    k = t.k
+    if t.k == 1:
+        return _one_set_need(max(lv[0]), w, most_wilds, t)
+    if t.k == 2:
+        d = lv[0]
+        same = max(map(add, d, lv[1])) if len(lv) > 1 else max(d)
+        # Rank slots outside the round's naturals stay 0, like a natural rank not held.
+        b, a = sorted(d)[-2:]
+        return _two_sets_need(same, a, b, w, most_wilds, t)
     if not t.naturals:
         return None
-    most = t.most_any
-    if k == 1:
-        g = _sets_gap(max(lv[0]), 1, most[1], t)
-        if g is None or g[2] > most_wilds:
-            return None
-        return g[0] if g[0] > g[1] - w else g[1] - w
+    k = t.k
     best = None
-    if k == 2:
-        d = lv[0]
-        # Both sets from one rank...
-        g = _sets_gap(max(map(add, d, lv[1])) if len(lv) > 1 else max(d), 2, most[2], t)
-        if g is not None and g[2] <= most_wilds:
-            best = g[0] if g[0] > g[1] - w else g[1] - w
-        # ...or from two ranks, each a set: those held in the most suits. Rank slots
-        # outside the round's naturals stay 0, like a natural rank not held.
-        if len(t.naturals) > 1:
-            b, a = sorted(d)[-2:]
-            ga = _sets_gap(a, 1, most[1], t)
-            gb = _sets_gap(b, 1, most[1], t)
-            if ga is not None and gb is not None and ga[2] + gb[2] <= most_wilds:
-                naturals, cards = ga[0] + gb[0], ga[1] + gb[1] - w
-                v = naturals if naturals > cards else cards
-                if best is None or v < best:
-                    best = v
-        return best
     held = [r for r in t.naturals if lv[0][r]]
     idle = [r for r in t.naturals if not lv[0][r]][:k]
     for combo in combinations_with_replacement(held + idle, k):
@@ -770,44 +754,106 @@ def _shortfall(lv, w: int, most_wilds: int, t: _Round) -> int | None:
     return best
 
 
+def _one_set_need(cap: int, w: int, most_wilds: int, t: _Round) -> int | None:
+    """:func:`_shortfall` of a one-set contract whose best rank puts ``cap`` naturals in it."""
+    if not t.naturals:
+        return None
+    g = _sets_gap(cap, 1, t.most_any[1], t)
+    if g is None or g[2] > most_wilds:
+        return None
+    return g[0] if g[0] > g[1] - w else g[1] - w
+
+
+def _two_sets_need(same: int, a: int, b: int, w: int, most_wilds: int, t: _Round) -> int | None:
+    """:func:`_shortfall` of a two-set contract: both sets of one rank hold at most
+    ``same`` naturals, and the two ranks in most suits hold ``a`` and ``b``."""
+    if not t.naturals:
+        return None
+    most = t.most_any
+    best = None
+    g = _sets_gap(same, 2, most[2], t)
+    if g is not None and g[2] <= most_wilds:
+        best = g[0] if g[0] > g[1] - w else g[1] - w
+    if len(t.naturals) > 1:
+        ga = _sets_gap(a, 1, most[1], t)
+        gb = _sets_gap(b, 1, most[1], t)
+        if ga is not None and gb is not None and ga[2] + gb[2] <= most_wilds:
+            naturals, cards = ga[0] + gb[0], ga[1] + gb[1] - w
+            v = naturals if naturals > cards else cards
+            if best is None or v < best:
+                best = v
+    return best
+
+
 def _closer(cnt, lv, w: int, most_wilds: int, need: int, t: _Round) -> list[int]:
     """The card values (indices, in showing order) that make the counted hand need
-    one card fewer; ``lv`` is left as it was found.
+    one card fewer.
 
     A card the deck has no more copies of is no out. Every wild helps alike; a
     natural helps by the level it adds to its rank (a new suit, a second copy...),
-    and ranks with the same counts gain alike, so each is judged once.
+    so it is judged per rank and level, and ranks held alike are judged once.
     """
-    wild, deck, rank = t.wild, t.deck, t.natural_rank
-    levels = t.levels
-    repeated = t.repeated
     target = need - 1
-    by_rank = list(zip(*lv))
-    judged: dict = {}
-    wild_helps = None
+    levels = t.levels
+    helps = [[False] * 14 for _ in range(levels)]
+    d = lv[0]
+    if t.k == 1:
+        # Only the best rank counts, so only a new suit of a rank held most helps.
+        top = max(d)
+        wild_helps = _one_set_need(top, w + 1, most_wilds, t) == target
+        if _one_set_need(top + 1, w, most_wilds, t) == target:
+            for r in t.naturals:
+                helps[0][r] = d[r] == top
+    elif t.k == 2:
+        e = list(map(add, d, lv[1])) if levels > 1 else d
+        same = max(e)
+        b, a = sorted(d)[-2:]
+        wild_helps = _two_sets_need(same, a, b, w + 1, most_wilds, t) == target
+        judged: dict = {}
+        for level in range(levels):
+            row = helps[level]
+            for r in t.naturals:
+                # Any copy adds to what two sets of the rank hold; only a new suit
+                # (level 0) adds to what one set holds, and so may change the top two.
+                s2 = e[r] + 1 if e[r] >= same else same
+                a2, b2 = a, b
+                if level == 0:
+                    if d[r] == a:
+                        a2 = a + 1
+                    elif d[r] >= b:
+                        b2 = d[r] + 1
+                key = (s2, a2, b2)
+                h = judged.get(key)
+                if h is None:
+                    h = judged[key] = _two_sets_need(s2, a2, b2, w, most_wilds, t) == target
+                row[r] = h
+    else:
+        wild_helps = _shortfall(lv, w + 1, most_wilds, t) == target
+        by_rank = list(zip(*lv))
+        judged = {}
+        for level in range(levels):
+            row = lv[level]
+            for r in t.naturals:
+                key = (level, by_rank[r])
+                h = judged.get(key)
+                if h is None:
+                    row[r] += 1
+                    h = judged[key] = _shortfall(lv, w, most_wilds, t) == target
+                    row[r] -= 1
+                helps[level][r] = h
+    wild, deck, rank = t.wild, t.deck, t.natural_rank
+    repeated = t.repeated
     found = []
     for i in t.shown:
         n = cnt[i]
         if n >= deck[i]:
             continue  # every copy of it is in the hand already
         if wild[i]:
-            if wild_helps is None:
-                wild_helps = _shortfall(lv, w + 1, most_wilds, t) == target
             if wild_helps:
                 found.append(i)
             continue
         level = 0 if repeated else n
-        r = rank[i]
-        if level >= levels or not r:
-            continue  # the sets could not use this copy
-        key = (level, by_rank[r])
-        helps = judged.get(key)
-        if helps is None:
-            row = lv[level]
-            row[r] += 1
-            helps = judged[key] = _shortfall(lv, w, most_wilds, t) == target
-            row[r] -= 1
-        if helps:
+        if level < levels and helps[level][rank[i]]:
             found.append(i)
     return found
 
