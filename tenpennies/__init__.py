@@ -35,6 +35,7 @@ from .solver import (
     count_arrangements,
     find_contract,
     is_contract,
+    outs,
     plan_go_out,
     what_is_missing,
 )
@@ -53,7 +54,7 @@ __all__ = [
     "TableSet", "check_set", "is_valid_set", "set_problems",
     "OBJECTIVES", "Arrangement", "GoOutPlan", "MissingCards", "additions", "can_lay_down",
     "cards_needed", "contract_arrangements", "contract_problems", "count_arrangements",
-    "find_contract", "is_contract", "plan_go_out", "what_is_missing",
+    "find_contract", "is_contract", "outs", "plan_go_out", "what_is_missing",
     "PlayerView",
     "odds", "record", "dealt_probability",
     "Bot", "bot_names", "make_bot", "play_match",
