@@ -35,8 +35,8 @@ from .actions import (
 from .cards import ALL_CARDS, Card, Hand, format_cards, parse_cards, sort_key
 from .errors import IllegalActionError
 from .rules import TEN_PENNIES, Contract, RuleSet, hand_points
-from .solver import OBJECTIVES, additions, can_lay_down, contract_problems, find_contract
-from .sets import TableSet, is_valid_set, set_problems, set_rank
+from .solver import OBJECTIVES, can_lay_down, contract_problems, find_contract
+from .sets import TableSet, set_problems, set_rank, single_additions
 
 
 class Phase(enum.Enum):
@@ -420,7 +420,9 @@ class Match:
                 actions.extend(LayDown(seat, sets) for sets in found)
         else:
             r, rules = self.round_no, self.rules
-            actions.extend(AddToSet(seat, i, (c,)) for c, i in additions(distinct, self.table, r, rules))
+            # sets.single_additions is the O(1)-per-card check that solver.additions lists with.
+            for i, s in enumerate(self.table):
+                actions.extend(AddToSet(seat, i, (c,)) for c in single_additions(s.cards, distinct, r, rules))
             actions.extend(Meld(seat, trio) for trio in _new_sets_of_three(hand, r, rules))
         discards = _DISCARDS[seat]
         actions.extend(discards[c.index] for c in distinct)
@@ -519,23 +521,29 @@ def _new_sets_of_three(hand: Iterable[Card], round_no: int, rules: RuleSet) -> l
     """Every distinct valid new set of the smallest size in a hand (two 7♠ count once).
 
     Built as naturals of one rank plus a few wilds, so the work stays small even in
-    round 7 with many wild cards about.
+    round 7 with many wild cards about. Combinations of a sorted pool come out in a
+    fixed order, so the listing is deterministic without sorting card tuples.
     """
     wild = rules.wild_table(round_no)
     size, limit, repeated = rules.min_set_size, rules.wild_limits[round_no - 1], rules.repeated_suits_allowed
     counts = Counter(hand)
     values = sorted(counts, key=_SORT_KEYS.__getitem__)
     wild_pool = [c for c in values if wild[c.index] for _ in range(min(counts[c], limit))]
-    wild_groups = {j: sorted(set(combinations(wild_pool, j))) for j in range(0, min(limit, size - 1) + 1)}
+    most_wilds = min(limit, size - 1, len(wild_pool))
     by_rank: dict[int, list[Card]] = {}
     for c in values:
         if not wild[c.index]:
             by_rank.setdefault(c.rank, []).extend([c] * (min(counts[c], size) if repeated else 1))
     found: list[tuple[Card, ...]] = []
+    wild_groups: dict[int, list[tuple[Card, ...]]] = {}
     for naturals in by_rank.values():
-        for n_wild, wild_sets in wild_groups.items():
-            for group in sorted(set(combinations(naturals, size - n_wild))):
+        if len(naturals) + most_wilds < size:
+            continue  # too few cards of this rank, even with every wild allowed
+        for n_wild in range(max(0, size - len(naturals)), most_wilds + 1):
+            if n_wild not in wild_groups:
+                wild_groups[n_wild] = list(dict.fromkeys(combinations(wild_pool, n_wild)))
+            for group in dict.fromkeys(combinations(naturals, size - n_wild)):
                 if not repeated and len({c.suit for c in group}) < len(group):
                     continue
-                found.extend(group + w for w in wild_sets)
+                found.extend(group + w for w in wild_groups[n_wild])
     return found
