@@ -67,10 +67,6 @@ class Contract:
         return f"round {self.round_no}: {self.words} (at most {wilds} per set)"
 
 
-def _frozen_ranks(*ranks: int) -> frozenset[int]:
-    return frozenset(ranks)
-
-
 @dataclass(frozen=True, kw_only=True)
 class RuleSet:
     """One complete set of house rules. Make variants with :meth:`replace`."""
@@ -85,7 +81,7 @@ class RuleSet:
     tokens: int = 10
     contracts: tuple[tuple[int, int], ...] = ((2, 3), (1, 4), (2, 4), (1, 5), (2, 5), (1, 6), (1, 7))
     wild_ranks: tuple[frozenset[int], ...] = (
-        (_frozen_ranks(),) * 4 + (_frozen_ranks(1, 2),) * 3
+        (frozenset(),) * 4 + (frozenset({1, 2}),) * 3
     )
     wild_limits: tuple[int, ...] = (1, 1, 1, 2, 2, 2, 3)
     min_set_size: int = 3
@@ -99,8 +95,36 @@ class RuleSet:
     _wild: tuple[tuple[bool, ...], ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        rounds = len(self.contracts)
+        # Freeze every sequence field, so a rule set can be neither changed in place nor
+        # left unhashable by a list passed to replace() or read from a saved file.
+        try:
+            object.__setattr__(self, "contracts", tuple(tuple(c) for c in self.contracts))
+            object.__setattr__(self, "wild_ranks", tuple(frozenset(r) for r in self.wild_ranks))
+            for name in ("wild_limits", "card_points", "ranks"):
+                object.__setattr__(self, name, tuple(getattr(self, name)))
+        except TypeError as exc:
+            raise ValueError(f"invalid rule set: {exc}") from None
+        problems = self._problems()
+        if problems:
+            raise ValueError("invalid rule set: " + "; ".join(problems))
+        wild = tuple(
+            tuple(card.suit is None or card.rank in ranks for card in ALL_CARDS)
+            for ranks in self.wild_ranks
+        )
+        object.__setattr__(self, "_wild", wild)
+
+    def _problems(self) -> list[str]:
+        def whole(value, low: int, high: int) -> bool:
+            return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+
         problems = []
+        # Bounds keep a saved file from asking for a billion decks: generous, not tight.
+        for name, low, high in (("players", 2, 16), ("decks", 1, 8), ("jokers", 0, 64), ("hand_size", 1, 100),
+                                ("tokens", 0, 1000), ("min_set_size", 1, 100), ("buy_extra_cards", 0, 100),
+                                ("turn_cap", 1, 100_000)):
+            if not whole(getattr(self, name), low, high):
+                problems.append(f"{name} must be a whole number from {low} to {high}, not {getattr(self, name)!r}")
+        rounds = len(self.contracts)
         if rounds < 1:
             problems.append("there must be at least one round")
         if len(self.wild_ranks) != rounds or len(self.wild_limits) != rounds:
@@ -108,25 +132,23 @@ class RuleSet:
                 f"{rounds} contracts but {len(self.wild_ranks)} wild_ranks and "
                 f"{len(self.wild_limits)} wild_limits: give one of each per round"
             )
-        if not 2 <= self.players <= 16:
-            problems.append("a table seats 2 to 16 players")
-        if len(self.card_points) != 14:
-            problems.append("card_points needs 14 values: the joker, then ace to king")
-        for sets, size in self.contracts:
-            if sets < 1 or size < self.min_set_size:
-                problems.append(f"contract ({sets}, {size}) is not a contract")
+        if not all(whole(w, 0, 100) for w in self.wild_limits):
+            problems.append("wild_limits must be whole numbers of at least 0")
+        if not all(r <= set(range(1, 14)) for r in self.wild_ranks):
+            problems.append("wild_ranks hold ranks from 1 (ace) to 13 (king)")
+        if len(self.card_points) != 14 or not all(whole(p, 0, 10_000) for p in self.card_points):
+            problems.append("card_points needs 14 whole numbers: the joker, then ace to king")
+        size_known = whole(self.min_set_size, 1, 100)
+        for contract in self.contracts:
+            if len(contract) != 2 or not all(whole(x, 1, 100) for x in contract):
+                problems.append(f"contract {contract} is not (sets, size)")
+            elif size_known and contract[1] < self.min_set_size:
+                problems.append(f"contract {contract} asks for sets smaller than min_set_size")
         if not self.ranks or not set(self.ranks) <= set(range(1, 14)) or len(set(self.ranks)) != len(self.ranks):
             problems.append("ranks must be distinct numbers from 1 (ace) to 13 (king)")
-        elif self.deck_size < self.players * self.hand_size + 1:
+        elif not problems and self.deck_size < self.players * self.hand_size + 1:
             problems.append("the deck is too small to deal every hand and a discard")
-        if problems:
-            raise ValueError("invalid rule set: " + "; ".join(problems))
-        object.__setattr__(self, "wild_ranks", tuple(frozenset(r) for r in self.wild_ranks))
-        wild = tuple(
-            tuple(card.suit is None or card.rank in ranks for card in ALL_CARDS)
-            for ranks in self.wild_ranks
-        )
-        object.__setattr__(self, "_wild", wild)
+        return list(dict.fromkeys(problems))  # seven equal contracts, one message
 
     # -- questions about the rules -------------------------------------------------
     @property

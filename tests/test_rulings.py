@@ -465,3 +465,24 @@ def test_t20_view_logs_hide_exactly_the_private_draws():
     frozen = m.view(0)
     m.apply(rng.choice(m.legal_actions()))
     assert len(frozen.log) < len(m.log)  # an old view does not grow with the match
+
+
+@pytest.mark.parametrize("changes, words", [
+    (dict(decks=10**9), "decks must be a whole number from 1 to 8"),
+    (dict(jokers=-4), "jokers must be"),
+    (dict(tokens=-1), "tokens must be"),
+    (dict(turn_cap=0), "turn_cap must be"),
+    (dict(wild_limits=(1, 1, 1, 2, 2, 2, -3)), "wild_limits"),
+    (dict(players="four"), "players must be"),
+    (dict(contracts=((2, 2),) * 7), r"contract \(2, 2\) asks for sets smaller than min_set_size$"),
+    (dict(hand_size=40), "deck is too small"),
+])
+def test_t1_t4_rule_sets_refuse_impossible_numbers(changes, words):
+    with pytest.raises(ValueError, match=words):
+        TEN_PENNIES.replace(**changes)
+
+
+def test_t1_rule_sets_stay_frozen_when_given_lists():
+    rules = TEN_PENNIES.replace(wild_limits=[1, 1, 1, 2, 2, 2, 3], contracts=[[2, 3]] + [list(c) for c in TEN_PENNIES.contracts[1:]])
+    assert rules == TEN_PENNIES and hash(rules) == hash(TEN_PENNIES)
+    assert isinstance(rules.wild_limits, tuple) and isinstance(rules.contracts[0], tuple)
