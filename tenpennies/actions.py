@@ -23,6 +23,11 @@ from .errors import NotationError
 
 
 # -- actions -------------------------------------------------------------------------
+def _freeze(cards):
+    """A list of cards given to an action becomes a tuple, so records stay frozen and hashable."""
+    return tuple(cards) if isinstance(cards, list) else cards
+
+
 @dataclass(frozen=True)
 class Buy:
     """Take the offered top discard plus two stock cards, for one token (T5)."""
@@ -52,6 +57,10 @@ class LayDown:
     seat: int
     sets: tuple[tuple[Card, ...], ...]
 
+    def __post_init__(self) -> None:
+        if isinstance(self.sets, (list, tuple)):
+            object.__setattr__(self, "sets", tuple(_freeze(s) for s in self.sets))
+
     @property
     def text(self) -> str:
         return "lay " + " / ".join(format_cards(s) for s in self.sets)
@@ -68,6 +77,9 @@ class Meld:
     seat: int
     cards: tuple[Card, ...]
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cards", _freeze(self.cards))
+
     @property
     def text(self) -> str:
         return "meld " + format_cards(self.cards)
@@ -83,6 +95,9 @@ class AddToSet:
     seat: int
     set_index: int
     cards: tuple[Card, ...]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cards", _freeze(self.cards))
 
     @property
     def text(self) -> str:

@@ -307,8 +307,8 @@ class Match:
                 f"({format_cards(target.cards)}) breaks it: " + "; ".join(problems))
 
     def _verify_in_hand(self, cards: Sequence[Card], hand: list[Card], seat: int) -> None:
-        if not all(isinstance(c, Card) for c in cards):
-            raise IllegalActionError("an action's cards must be Card values")
+        if not isinstance(cards, tuple) or not all(isinstance(c, Card) for c in cards):
+            raise IllegalActionError(f"an action's cards must be a tuple of Card values, not {cards!r}")
         missing = Counter(cards) - Counter(hand)
         if missing:
             raise IllegalActionError(
@@ -318,8 +318,9 @@ class Match:
         seat = action.seat
         if self.opened[seat]:
             raise IllegalActionError(f"seat {seat} has already laid down its contract this round")
-        if not all(isinstance(s, (tuple, list)) and all(isinstance(c, Card) for c in s) for s in action.sets):
-            raise IllegalActionError("a lay-down's sets must be sequences of Card values")
+        if not isinstance(action.sets, tuple) or not all(
+                isinstance(s, tuple) and all(isinstance(c, Card) for c in s) for s in action.sets):
+            raise IllegalActionError(f"a lay-down's sets must be tuples of Card values, not {action.sets!r}")
         # The solver owns what a contract is (T13-T15), and says why not in words.
         problems = contract_problems(action.sets, self.round_no, self.rules, hand=hand)
         if problems:

@@ -95,3 +95,22 @@ def test_every_random_match_ends_and_scores_follow_t18(seed):
             assert result.points[result.went_out] == 0
     assert m.scores == [sum(r.points[s] for r in m.round_results) for s in range(4)]
     assert m.winners and all(m.scores[w] == min(m.scores) for w in m.winners)
+
+
+def test_malformed_actions_are_refused_as_illegal_and_lists_are_frozen():
+    import pytest
+
+    from tenpennies import parse_cards
+
+    m = Match(seed=3)
+    while m.phase is Phase.OFFER:
+        m.apply(Pass(m.to_act))
+    seat, before = m.to_act, m.snapshot()
+    for bad in (Meld(seat, None), LayDown(seat, None), LayDown(seat, (None,)), AddToSet(seat, 0, None),
+                Discard(seat, None), Discard(seat, "7S"), Meld(seat, ("7S", "7H", "7D"))):
+        with pytest.raises(IllegalActionError):
+            m.apply(bad)
+        assert m.snapshot() == before
+    listed = Meld(seat, list(parse_cards("7S 7H 7D")))
+    assert listed == Meld(seat, parse_cards("7S 7H 7D")) and hash(listed)
+    assert LayDown(seat, [list(parse_cards("7S 7H 7D"))]).sets == (parse_cards("7S 7H 7D"),)
