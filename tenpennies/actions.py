@@ -139,7 +139,7 @@ def parse_action(text: str, seat: int) -> Action:
         return Meld(seat, parse_cards(rest))
     if verb == "add":
         parts = rest.split(maxsplit=1)
-        if len(parts) == 2 and parts[0].isdigit():
+        if len(parts) == 2 and parts[0].isdecimal() and parts[0].isascii():
             return AddToSet(seat, int(parts[0]), parse_cards(parts[1]))
         raise NotationError(f"bad action {text!r}: write 'add SET_NUMBER CARDS', like 'add 0 7S'")
     if verb == "discard":

@@ -208,7 +208,7 @@ def _play(args, stdin: TextIO | None = None) -> int:
                     print("You left the match.")
                     return 0
                 try:
-                    if text.isdigit():
+                    if text.isdecimal() and text.isascii():
                         k = int(text)
                         if not 1 <= k <= len(legal):
                             print(f"There is no move {k}: choose 1 to {len(legal)}, or type a move.")

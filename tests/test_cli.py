@@ -115,13 +115,14 @@ def test_solve_bad_input(capsys, argv, message):
 
 # -- play -----------------------------------------------------------------------------------------
 def test_play_refuses_bad_moves_clearly_then_stops_at_end_of_input(capsys, monkeypatch):
-    moves = ["help", "frobnicate", "99", "meld 7S 7H 7D", "discard ZZ", "quit"]
+    moves = ["help", "frobnicate", "99", "²", "meld 7S 7H 7D", "discard ZZ", "quit"]
     monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(moves) + "\n"))
     code, out, err = run(capsys, "play", "--seed", "1", "--bots", "thumb")
     assert code == 0
     assert "Type a move's number" in out
     assert "Cannot read that: bad action 'frobnicate'" in out
     assert "There is no move 99" in out
+    assert "Cannot read that: bad action '²'" in out  # a superscript is no move number
     assert "Not allowed:" in out
     assert "Cannot read that: bad card 'ZZ'" in out
     assert "You left the match." in out
