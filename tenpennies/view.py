@@ -2,18 +2,20 @@
 
 Public: every table set and who made it, every discard, every purchase (who bought what
 card), hand sizes, tokens, scores, the contract, whose turn it is. Private: a player's own
-hand, and the stock cards a buyer receives. A view is built by copying only public facts
-and the seat's own hand out of the match, so it cannot leak another hand or the stock
-order: there is nothing hidden inside it to read.
+hand, and the stock cards a buyer receives. A view holds only public facts and the seat's
+own hand, so it cannot leak another hand or the stock order: there is nothing hidden
+inside it to read. (Its log shares the seat's public log, kept with the match, which holds
+public entries only.)
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from .actions import Action, Draw, Event, RoundEnd
+from .actions import Action, AddToSet, Deal, Discard, Draw, LayDown, Meld, RoundEnd
 from .cards import Card, Hand, format_cards
 from .rules import Contract, RuleSet
 from .sets import TableSet
@@ -82,8 +84,36 @@ class PlayerView:
         return tuple((e.seat, e.card) for e in self.log if isinstance(e, Draw) and e.source == "discard")
 
     def seen_cards(self) -> tuple[Card, ...]:
-        """Cards this seat has seen outside its hand now: the discard pile and the table."""
-        return self.discard_pile + tuple(c for s in self.table for c in s.cards)
+        """Every card this seat knows to be outside its hand and the stock.
+
+        The discard pile, the table's sets, and the cards other seats bought this round
+        that they have not played since (a bought 7♠ is known to be in that hand until
+        a 7♠ of theirs is melded, added or discarded). This is what
+        :func:`tenpennies.odds.unseen_cards` takes as ``seen``: the one definition of
+        what a seat has seen.
+        """
+        known: dict[int, Counter] = {}
+        for entry in self._this_round():
+            seat = getattr(entry, "seat", self.seat)
+            if seat == self.seat:
+                continue
+            if isinstance(entry, Draw):
+                if entry.source == "discard":
+                    known.setdefault(seat, Counter())[entry.card] += 1
+            elif seat in known:
+                played = entry.cards if isinstance(entry, (Meld, AddToSet, LayDown)) else \
+                    (entry.card,) if isinstance(entry, Discard) else ()
+                known[seat] -= Counter(played)
+        in_hands = tuple(c for counts in known.values() for c in counts.elements())
+        return self.discard_pile + tuple(c for s in self.table for c in s.cards) + in_hands
+
+    def _this_round(self):
+        """The public log since this round's deal."""
+        log = self.log
+        start = len(log)
+        while start > 0 and not isinstance(log[start - 1], Deal):
+            start -= 1
+        return log[start:]
 
     def _repr_svg_(self) -> str:
         from .svg import view_svg

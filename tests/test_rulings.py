@@ -486,3 +486,16 @@ def test_t1_rule_sets_stay_frozen_when_given_lists():
     rules = TEN_PENNIES.replace(wild_limits=[1, 1, 1, 2, 2, 2, 3], contracts=[[2, 3]] + [list(c) for c in TEN_PENNIES.contracts[1:]])
     assert rules == TEN_PENNIES and hash(rules) == hash(TEN_PENNIES)
     assert isinstance(rules.wild_limits, tuple) and isinstance(rules.contracts[0], tuple)
+
+
+def test_t20_seen_cards_include_purchases_until_they_are_played():
+    m = Match.from_position(position(stock="3H 4S 5C 6D 8H 2S 2H", discard_pile="KS QS"), seed=1)
+    play(m, Pass(1), Buy(2))  # seat 2 bought the QS; everyone saw it
+    seen = m.view(0).seen_cards()
+    assert Counter(seen) == Counter(C("KS QS"))  # the pile's KS, and the QS now in seat 2's hand
+    assert Card("QS") not in m.view(2).seen_cards()  # a seat's own hand is not "seen elsewhere"
+    m.apply(Discard(1, m.hands[1][0]))
+    while m.phase is Phase.OFFER:
+        m.apply(Pass(m.to_act))
+    m.apply(Discard(2, Card("QS")))  # played: now it is known from the pile, not the hand
+    assert Counter(m.view(0).seen_cards())[Card("QS")] == 1

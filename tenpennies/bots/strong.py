@@ -5,7 +5,7 @@ Policy:
 * Discards before laying down: for each card it might throw, how many cards short of
   the contract the rest of the hand would be (:func:`tenpennies.solver.cards_needed`),
   then how many unseen copies there are of its outs (:func:`tenpennies.solver.outs`;
-  unseen: not in its hand, the discard pile or on the table); of the best, the most
+  unseen: not in its hand nor among the cards its view has seen); of the best, the most
   expensive. When an open opponent is near going out and the contract is still far,
   it throws points instead.
 * Buys only cards that are outs, and only while it has not laid down. A card that
@@ -31,6 +31,7 @@ from collections import Counter
 from ..actions import Action, Buy, Discard, LayDown, Pass
 from ..cards import Card
 from ..match import Phase
+from ..odds import draw_odds, unseen_cards
 from ..rules import RuleSet
 from ..solver import cards_needed, outs
 from ..view import PlayerView
@@ -70,11 +71,8 @@ class StrongBot:
     # -- reading the table ------------------------------------------------------------
     @staticmethod
     def _unseen(view: PlayerView) -> Counter:
-        """Cards this seat has not seen: the deck less its hand, the pile and the table."""
-        pool = Counter(view.rules.deck())
-        pool.subtract(view.hand)
-        pool.subtract(view.seen_cards())
-        return pool
+        """Cards this seat has not seen (see :meth:`PlayerView.seen_cards`)."""
+        return unseen_cards(view.hand, view.seen_cards(), view.rules)
 
     def _danger(self, view: PlayerView) -> bool:
         """Could an open opponent go out on its next turn?"""
@@ -100,10 +98,9 @@ class StrongBot:
         if after == 1:
             # One card from the contract after buying: is the last card still likely to
             # come? The exact odds that one unseen card completes it.
-            from ..odds import draw_odds
-
-            seen = view.discard_pile[:-1] + tuple(c for t in view.table for c in t.cards)
-            odds = draw_odds(view.hand + (card,), 1, r, seen, rules)
+            seen = Counter(view.seen_cards())
+            seen[card] -= 1  # the offered card joins the hand in this what-if
+            odds = draw_odds(view.hand + (card,), 1, r, tuple(seen.elements()), rules)
             return odds.probability >= self.min_odds
         return spare >= 2
 
