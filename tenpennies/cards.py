@@ -16,7 +16,6 @@ gives every card a small integer ``index`` (0-51, joker 52) for table look-ups.
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Iterable
 
 from .errors import NotationError
@@ -206,11 +205,6 @@ class Hand(tuple):
         from .svg import hand_svg
 
         return hand_svg(self)
-
-
-def count_cards(cards: Iterable[Card]) -> Counter:
-    """How many of each card value: two decks hold two of each."""
-    return Counter(cards)
 
 
 _BY_INDEX: tuple[Card, ...] = tuple(

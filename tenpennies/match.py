@@ -25,7 +25,7 @@ from __future__ import annotations
 import enum
 import random
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from itertools import combinations
 from typing import Iterable, Sequence
 
@@ -49,11 +49,22 @@ class Phase(enum.Enum):
 class Position:
     """A situation to start a round from, for puzzles, lessons and tests.
 
-    Cards may be given as notation strings. ``stock`` lists the stock from its top card
-    down; ``None`` means "the rest of the deck, shuffled with the match's seed".
-    ``discard_pile`` lists the pile from the bottom up (its last card is the top
-    discard, offered first). Cards of the deck that are in none of the places are out of
-    play for this round (they come back at the next deal).
+    Cards may be given as notation strings or as cards.
+
+    - ``hands``: one per seat, each with at least one card.
+    - ``stock``: the stock from its top card down (the first card is drawn first);
+      ``None`` means "the rest of the deck, shuffled with the match's seed". (Inside a
+      :class:`Match` the stock is kept top card last, for speed.)
+    - ``discard_pile``: from the bottom up; its last card is the top discard, offered
+      first. ``top_discarder`` is the seat that discarded it, which is not offered it
+      back (T7); ``None`` (as for the card turned up at the deal) offers it to all.
+    - ``table``: sets as :class:`TableSet` values or ``(owner, cards)`` pairs.
+      ``opened`` defaults to "every seat that owns a set on the table".
+    - ``tokens`` and ``scores`` default to a match's start; ``active`` (whose turn)
+      defaults to the seat left of ``dealer``.
+
+    Cards of the deck that are in none of these places are out of play for this round
+    (they come back at the next deal).
     """
 
     round_no: int

@@ -26,12 +26,11 @@ from __future__ import annotations
 
 import concurrent.futures
 import csv
-import io
 import json
 import math
 import os
 from collections import deque
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Iterable, Iterator, Sequence
 

@@ -41,7 +41,7 @@ from typing import Iterable, Sequence
 
 from .cards import ALL_CARDS, SUIT_NAMES, SUITS, Card, format_cards, sort_key
 from .rules import TEN_PENNIES, RuleSet
-from .sets import TableSet, is_valid_set, set_problems, single_additions
+from .sets import TableSet, set_problems, single_additions
 
 __all__ = [
     "OBJECTIVES", "Arrangement", "GoOutPlan", "MissingCards",

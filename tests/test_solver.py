@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from tenpennies import TEN_PENNIES, parse_cards
 from tenpennies.cards import ALL_CARDS, sort_key
-from tenpennies.sets import TableSet, is_valid_set, make_table_set
+from tenpennies.sets import is_valid_set, make_table_set
 from tenpennies.solver import (
     OBJECTIVES,
     Arrangement,

@@ -2,7 +2,7 @@
 
 import xml.etree.ElementTree as ET
 
-from tenpennies import Card, Hand, Match, TEN_PENNIES
+from tenpennies import Card, Hand, Match
 from tenpennies.svg import hand_svg
 
 NS = "{http://www.w3.org/2000/svg}"
