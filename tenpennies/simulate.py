@@ -257,6 +257,7 @@ def write_csv(results: Iterable[MatchResult], target: str | Path | IO[str], per:
     results can feed several writers and a summary: nothing is written until it is
     consumed (``summarize(write_csv(simulate(...), "out.csv"))``).
 
+    >>> import io
     >>> out = io.StringIO()
     >>> _ = summarize(write_csv(simulate(["thumb"] * 4, matches=1, seed=1, workers=1), out))
     >>> out.getvalue().splitlines()[0]

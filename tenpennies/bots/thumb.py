@@ -74,7 +74,8 @@ class ThumbBot:
             suits.setdefault(c.rank, set()).add(c.suit)
         if view.opened[view.seat]:
             by_rank = Counter(c.rank for c in naturals)
-            useless = [c for c in naturals if by_rank[c.rank] < 2] or list(hand)
+            # Wilds are kept while any natural can go.
+            useless = [c for c in naturals if by_rank[c.rank] < 2] or naturals or list(hand)
         else:
             one_set = view.contract.sets == 1
             copies = Counter(naturals)
