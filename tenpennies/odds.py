@@ -201,6 +201,12 @@ def dealt_probability(round_no: int, rules: RuleSet = TEN_PENNIES,
 # ---------------------------------------------------------------------------------
 # Drawing to the contract, and buying for it
 # ---------------------------------------------------------------------------------
+@functools.lru_cache(maxsize=32)
+def _deck_counts(rules: RuleSet) -> Counter:
+    """Copies of each card value in the deck (cached: bots ask on every decision)."""
+    return Counter(rules.deck())
+
+
 def unseen_cards(hand: Iterable[Card], seen: Iterable[Card] = (),
                  rules: RuleSet = TEN_PENNIES) -> Counter:
     """The cards a player cannot see, as a Counter of card values.
@@ -209,7 +215,7 @@ def unseen_cards(hand: Iterable[Card], seen: Iterable[Card] = (),
     has seen elsewhere: the discard pile, the table's sets, cards others bought).
     Raises ``ValueError`` when hand and seen hold more of a card than the deck has.
     """
-    pool = Counter(rules.deck())
+    pool = Counter(_deck_counts(rules))
     for card in itertools.chain(hand, seen):
         if pool[card] == 0:
             raise ValueError(

@@ -94,26 +94,24 @@ class PlayerView:
         """
         known: dict[int, Counter] = {}
         for entry in self._this_round():
-            seat = getattr(entry, "seat", self.seat)
-            if seat == self.seat:
+            kind = type(entry)
+            if kind is Draw:
+                if entry.source == "discard" and entry.seat != self.seat:
+                    known.setdefault(entry.seat, Counter())[entry.card] += 1
                 continue
-            if isinstance(entry, Draw):
-                if entry.source == "discard":
-                    known.setdefault(seat, Counter())[entry.card] += 1
-            elif seat in known:
-                played = entry.cards if isinstance(entry, (Meld, AddToSet, LayDown)) else \
-                    (entry.card,) if isinstance(entry, Discard) else ()
-                known[seat] -= Counter(played)
+            counts = known.get(getattr(entry, "seat", None))
+            if counts is None:
+                continue  # nothing bought by that seat is still known to be in its hand
+            played = (entry.card,) if kind is Discard else entry.cards if kind in (Meld, AddToSet, LayDown) else ()
+            for c in played:
+                if counts[c] > 0:
+                    counts[c] -= 1
         in_hands = tuple(c for counts in known.values() for c in counts.elements())
         return self.discard_pile + tuple(c for s in self.table for c in s.cards) + in_hands
 
     def _this_round(self):
         """The public log since this round's deal."""
-        log = self.log
-        start = len(log)
-        while start > 0 and not isinstance(log[start - 1], Deal):
-            start -= 1
-        return log[start:]
+        return self.log.since_last(Deal)
 
     def _repr_svg_(self) -> str:
         from .svg import view_svg
@@ -158,6 +156,14 @@ class PublicLog(Sequence):
 
     def __iter__(self):
         return iter(self._entries[: self._length])
+
+    def since_last(self, kind: type) -> tuple:
+        """The entries after the last one of type ``kind`` (all of them if there is none)."""
+        entries = self._entries
+        for i in range(self._length - 1, -1, -1):
+            if type(entries[i]) is kind:
+                return tuple(entries[i + 1:self._length])
+        return tuple(entries[:self._length])
 
     def __eq__(self, other) -> bool:
         return isinstance(other, (PublicLog, tuple)) and tuple(self) == tuple(other)
