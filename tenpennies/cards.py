@@ -213,6 +213,8 @@ _BY_INDEX: tuple[Card, ...] = tuple(
 JOKER: Card = Card._make(JOKER_RANK, None)
 ALL_CARDS: tuple[Card, ...] = _BY_INDEX + (JOKER,)
 """The 53 distinct card values, by index."""
+SORT_KEYS: tuple[tuple[int, int], ...] = tuple(sort_key(c) for c in ALL_CARDS)
+"""``SORT_KEYS[card.index] == sort_key(card)``: the same order, looked up in hot loops."""
 for _card in ALL_CARDS:
     Card._interned[_card._text] = _card
 del _card

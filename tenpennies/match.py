@@ -32,7 +32,7 @@ from typing import Iterable, Sequence
 from .actions import (
     Action, AddToSet, Buy, Deal, Discard, Draw, Event, LayDown, Meld, Pass, Recycle, RoundEnd,
 )
-from .cards import ALL_CARDS, Card, Hand, format_cards, parse_cards, sort_key
+from .cards import ALL_CARDS, SORT_KEYS, Card, Hand, format_cards, parse_cards, sort_key
 from .errors import IllegalActionError
 from .rules import TEN_PENNIES, Contract, RuleSet, hand_points
 from .solver import OBJECTIVES, can_lay_down, contract_problems, find_contract
@@ -526,7 +526,7 @@ _SEATS = range(16)
 _BUYS = [Buy(s) for s in _SEATS]
 _PASSES = [Pass(s) for s in _SEATS]
 _DISCARDS = [[Discard(s, c) for c in ALL_CARDS] for s in _SEATS]
-_SORT_KEYS = {c: sort_key(c) for c in ALL_CARDS}
+_SORT_KEYS = dict(zip(ALL_CARDS, SORT_KEYS))  # keyed by card, for sorted(..., key=)
 
 
 def _new_sets_of_three(hand: Iterable[Card], round_no: int, rules: RuleSet) -> list[tuple[Card, ...]]:

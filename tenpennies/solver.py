@@ -39,7 +39,7 @@ from itertools import combinations_with_replacement
 from operator import add
 from typing import Iterable, Sequence
 
-from .cards import ALL_CARDS, SUIT_NAMES, SUITS, Card, format_cards, sort_key
+from .cards import ALL_CARDS, SORT_KEYS, SUIT_NAMES, SUITS, Card, format_cards, sort_key
 from .rules import TEN_PENNIES, RuleSet
 from .sets import TableSet, set_problems, single_additions
 
@@ -72,7 +72,7 @@ answer never depends on the order of the hand.
 
 # Points shed decides between equal-wild arrangements; wilds are spent costliest
 # first, and cards of equal cost in a fixed order so the answer is deterministic.
-_SORT_KEY = tuple((14 if c.suit is None else c.rank, c.index) for c in ALL_CARDS)
+_SORT_KEY = SORT_KEYS
 
 
 @dataclass(frozen=True)
