@@ -54,27 +54,40 @@ def _rounded(canvas, s: Shape) -> None:
 
 
 def draw_shapes(layers: MultiCanvas, shapes: Sequence[Shape]) -> None:
-    """Draw shapes on a multi-canvas, each on its layer, as :mod:`tenpennies.svg` draws them."""
+    """Draw shapes on a multi-canvas, each on its layer, as :mod:`tenpennies.svg` draws them.
+
+    A style is sent only when it changes (each one is a command to the browser).
+    """
+    state: list[dict] = [{} for _ in range(LAYERS)]
+
+    def style(k: int, canvas, name: str, value) -> None:
+        if state[k].get(name) != value:
+            state[k][name] = value
+            setattr(canvas, name, value)
+
     with hold_canvas():
         for k in range(LAYERS):
             layers[k].clear()
         for s in shapes:
-            canvas = layers[s.layer]
+            k = s.layer
+            canvas = layers[k]
             if s.kind == "rect":
                 _rounded(canvas, s)
                 if s.fill:
-                    canvas.fill_style = s.fill
+                    style(k, canvas, "fill_style", s.fill)
                     canvas.fill()
                 if s.stroke:
-                    canvas.stroke_style = s.stroke
-                    canvas.line_width = s.line
+                    style(k, canvas, "stroke_style", s.stroke)
+                    style(k, canvas, "line_width", s.line)
                     canvas.stroke()
             else:
-                canvas.font = _font(s)
-                canvas.text_align = {"start": "left", "middle": "center", "end": "right"}[s.anchor]
-                canvas.text_baseline = "alphabetic"
-                canvas.fill_style = s.fill
+                style(k, canvas, "font", _font(s))
+                style(k, canvas, "text_align", _ALIGN[s.anchor])
+                style(k, canvas, "fill_style", s.fill)
                 canvas.fill_text(s.text, s.x, s.y)
+
+
+_ALIGN = {"start": "left", "middle": "center", "end": "right"}
 
 
 def _score_html(view, viewer, names) -> str:
