@@ -47,6 +47,9 @@ TWO_COLOURS = {"S": "#1b1b1b", "H": "#c0392b", "D": "#c0392b", "C": "#1b1b1b"}
 FOUR_COLOURS = {"S": "#1b1b1b", "H": "#c0392b", "D": "#1f5fbf", "C": "#1e8449"}
 """Suit inks; the four-colour deck tells diamonds from hearts and clubs from spades at a glance."""
 
+TEXT_SIZES = {"title": 16, "label": 13, "small": 11}
+"""Font sizes of the text styles, in pixels."""
+
 CLICKABLE = ("hand", "set", "stock", "discard")
 """Region kinds a click can mean; the others are only drawn."""
 
@@ -219,8 +222,13 @@ def card_row(cards: Sequence[Card | None], x: float, y: float, step: float = ROW
     return out
 
 
+def text_width(text: str, style: str) -> float:
+    """A generous estimate of a line's width (sans-serif averages about 0.6 em a character)."""
+    return len(text) * TEXT_SIZES[style] * 0.62
+
+
 def _text(text: str, x: float, y: float, style: str = "label", w: float = 0) -> Region:
-    size = {"title": 16, "label": 13, "small": 11}[style]
+    size = TEXT_SIZES[style]
     return Region("text", Rect(x, y - size, w, size + 4), text=text, style=style)
 
 
@@ -307,9 +315,9 @@ def table_layout(view: "PlayerView", *, viewer: int | None | str = "view",
             x, row_y = left, row_y + CARD_H + 22
         regions.append(Region("set", Rect(x - 3, row_y - 2, w + 6, CARD_H + 20), index=i, seat=table_set.owner))
         regions.extend(card_row(table_set.cards, x, row_y, 22, wild=wild, seat=table_set.owner))
-        regions.append(_text(f"set {i} · {seat_name(table_set.owner, viewer, names)}", x, row_y + CARD_H + 13,
-                             "small"))
-        x += w + 16
+        label = f"set {i} · {seat_name(table_set.owner, viewer, names)}"
+        regions.append(_text(label, x, row_y + CARD_H + 13, "small"))
+        x += max(w, text_width(label, "small")) + 16
     y = max(y + 20 + CARD_H + 8, row_y + CARD_H + 22)
     if viewer is not None:
         mine = list(order) if order is not None else list(hands.get(viewer, view.hand) if viewer != view.seat
@@ -332,7 +340,6 @@ def _seat_facts(view: "PlayerView", seat: int, cards: int | None = None) -> str:
 
 
 # -- painting ------------------------------------------------------------------------------
-TEXT_SIZES = {"title": 16, "label": 13, "small": 11}
 
 
 def paint(layout: TableLayout, *, four_colour: bool = False, felt: bool = True,
@@ -347,6 +354,10 @@ def paint(layout: TableLayout, *, four_colour: bool = False, felt: bool = True,
         shapes.append(Shape("rect", 0, 0, layout.width, layout.height, radius=8, fill=FELT, stroke=FELT_EDGE,
                             layer=0))
     highlights: list[Shape] = []
+    hand = layout.regions_of("hand")
+    # A selected card's outline follows the part of it that shows, so it never hides
+    # the corner of the card lying over it.
+    shows = {r.index: (hand[k + 1].rect.x - r.rect.x if k + 1 < len(hand) else CARD_W) for k, r in enumerate(hand)}
     for r in layout.regions:
         x, y = r.rect.x, r.rect.y
         if r.kind == "text":
@@ -356,7 +367,8 @@ def paint(layout: TableLayout, *, four_colour: bool = False, felt: bool = True,
         elif r.kind in ("hand", "card", "discard"):
             shapes.extend(card_shapes(r.card, x, y, r.wild, four_colour))
             if r.selected:
-                highlights.append(Shape("rect", x - 2, y - 2, CARD_W + 4, CARD_H + 4, radius=6,
+                w = min(CARD_W, shows.get(r.index, CARD_W))
+                highlights.append(Shape("rect", x - 2, y - 2, w + 4, CARD_H + 4, radius=6,
                                         stroke=SELECT_EDGE, line=4, layer=2))
         elif r.kind in ("back", "stock"):
             shapes.extend(card_shapes(None, x, y))
