@@ -7,6 +7,12 @@ asked for. The output is plain deterministic text (no ids, no timestamps), so sa
 notebooks compare byte for byte, and each picture carries a ``<desc>`` with the same
 content in notation for readers that cannot see it.
 
+Every picture is made of :class:`~tenpennies.layout.Shape` values from
+:mod:`tenpennies.layout` (where each card sits, what a card face shows); this module only
+writes them as SVG elements, as :mod:`tenpennies.widgets` draws them on the canvas, so
+the pictures in notebooks and the live table look the same. ``four_colour=True`` gives
+each suit its own ink.
+
     >>> from tenpennies import Hand
     >>> svg = hand_svg(Hand("7S 7H JK"))
     >>> svg.startswith("<svg") and "<desc>7S 7H JK</desc>" in svg

@@ -70,10 +70,14 @@ def test_whole_matches_through_the_buttons_and_canvas_clicks_use_every_action_ki
     played = Counter()
     for seed in (4,):  # a short match that still calls for every kind of action
         table = PlayTable(seed=seed, seat=0, bots=("strong", "thumb", "strong"), delay=0)
+        ends = set()
         while not table.game.is_over:
             assert table.game.waiting
             played[play_hint_by_hand(table)] += 1
-        assert table.status.value.startswith("<b>The match is over:")
+            ends.update(re.findall(r"Round (\d) is over: [^.]+\. Points: you \d+, seat 1 \(strong\) \d+",
+                                   table.status.value))
+        assert ends == set("1234567")  # each round's end is shown with its points
+        assert "The match is over:" in table.status.value
         assert "round 7" in table.scores.value and "total" in table.scores.value
         assert all(b.disabled for name, b in table.buttons.items() if name in ("buy", "pass", "discard"))
     assert set(played) == set(BUTTON_OF)
@@ -173,3 +177,19 @@ def test_replay_table_steps_and_switches_between_a_seat_and_the_teacher():
     assert len(table.layout_now.regions_of("back")) == sum(view.hand_sizes) - len(view.hand)
     table.buttons["end"].click()
     assert table.replay.at == table.replay.total and "The match is over" in table.status.value
+
+
+def test_bots_move_one_at_a_time_when_an_event_loop_runs():
+    import asyncio
+
+    async def main():
+        table = PlayTable(seed=5, seat=2, bots=("thumb",) * 3, delay=0.01)
+        seen = [len(table.game.match.log)]
+        while not table.game.waiting:
+            await asyncio.sleep(0.005)
+            seen.append(len(table.game.match.log))
+        return table, seen
+
+    table, seen = asyncio.run(main())
+    assert table.game.waiting and seen[0] < seen[-1]  # the bots had not all moved at once
+    assert table.status.value.startswith("<b>You are offered")

@@ -152,6 +152,8 @@ class PlayTable(_Board):
         super().__init__()
         self.game = Game(seed, seat=seat, bots=bots, rules=rules, position=position, learning=learning)
         self.adding = False  # Add to Set was pressed: the next click on a set adds the selection
+        self.round_end = ""  # the last round's end, shown until the person's next move
+        self._ticket = 0  # bumped when bots start moving, so a stale timer stops
         self.lines: list[str] = []
         self._four = four_colour
         self._setup_canvas(width)
@@ -194,11 +196,17 @@ class PlayTable(_Board):
         view = game.view
         layout = table_layout(view, order=game.hand, selected=game.selected, names=game.names, width=self.width)
         self._show(layout, targets=game.addable_sets() if self.adding else ())
-        self.lines.extend(game.new_words())
+        for line in game.new_words():
+            if "\n" in line:
+                continue  # a score table: the scores box shows it
+            self.lines.append(line)
+            if " is over: " in line and line.startswith("Round"):
+                self.round_end = f"{line} Points: {self._last_points(view)}."
         if game.is_over:
-            self.status.value = f"<b>{escape(winners_sentence(view, view.seat, game.names))}</b>"
+            text = f"{self.round_end} {winners_sentence(view, view.seat, game.names)}"
         else:
-            self.status.value = f"<b>{escape(status_line(view, view.seat, game.names))}</b>"
+            text = f"{self.round_end} {status_line(view, view.seat, game.names)}".strip()
+        self.status.value = f"<b>{escape(text)}</b>"
         self.message.value = f"<span style='color:#a93226'>{escape(game.message)}</span>" if game.message else ""
         self.log_box.value = _log_html(self.lines)
         self.scores.value = _score_html(view, view.seat, game.names)
@@ -210,6 +218,11 @@ class PlayTable(_Board):
             self.buttons[name].disabled = not (waiting and view.phase is Phase.PLAY)
         self.buttons["hint"].disabled = not (waiting and game.learning)
         self.buttons["undo"].disabled = not game.learning
+
+    def _last_points(self, view) -> str:
+        rows = score_rows(view)
+        label, points = rows[-2] if len(rows) >= 2 else ("", ())
+        return ", ".join(f"{who(s, view.seat, self.game.names)} {p}" for s, p in enumerate(points))
 
     # -- what the person does -------------------------------------------------------------------
     def click(self, x: float, y: float) -> None:
@@ -229,6 +242,7 @@ class PlayTable(_Board):
 
     def _human(self, act) -> None:
         self.adding = False
+        self.round_end = ""
         if act():
             self._run_bots()
         else:
@@ -261,6 +275,7 @@ class PlayTable(_Board):
 
     def _undo(self) -> None:
         self.adding = False
+        self._ticket += 1
         if self.game.undo():
             self.lines.append("(You took back your last move.)")
         self.redraw()
@@ -278,6 +293,8 @@ class PlayTable(_Board):
     # -- the bots' turns ----------------------------------------------------------------------
     def _run_bots(self) -> None:
         """Play the bots until the person must decide, pausing between moves when a loop runs."""
+        self._ticket += 1
+        ticket = self._ticket
         delay = self.speed.value
         try:
             loop = asyncio.get_running_loop() if delay > 0 else None
@@ -289,6 +306,8 @@ class PlayTable(_Board):
             return
 
         def tick() -> None:
+            if ticket != self._ticket:
+                return  # a newer run (after New Match or Undo) has taken over
             if self.game.step():
                 self.redraw()
                 loop.call_later(self.speed.value, tick)
