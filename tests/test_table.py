@@ -4,6 +4,7 @@ import re
 from collections import Counter
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from tenpennies import Match, Position, find_contract, record
 from tenpennies.actions import AddToSet, Buy, Discard, Draw, LayDown, Meld, Pass
@@ -221,3 +222,29 @@ def test_game_checks_its_seats_and_bots():
     with pytest.raises(ValueError, match="needs 3 bots"):
         Game(1, seat=0, bots=("thumb", "thumb"))
     assert set(Game(1, seat=2, bots=("thumb",)).bots) == {0, 1, 3}
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.integers(0, 10_000), st.integers(0, 3), st.randoms(use_true_random=False))
+def test_whatever_the_person_does_the_words_hold_only_what_the_seat_may_know(seed, seat, rng):
+    """T20: a person playing at random (legal or not) is never told another seat's stock card."""
+    game = Game(seed, seat=seat, bots=("random", "thumb", "strong"))
+    game.advance()
+    for _ in range(150):
+        if game.is_over:
+            break
+        legal = list(game.view.legal_actions)
+        state = game.match.snapshot()
+        if rng.random() < 0.2:  # a refused move changes nothing
+            game.select(rng.randrange(len(game.hand)))
+            if not rng.choice([game.meld, game.discard, game.buy])():
+                assert game.match.snapshot() == state and game.message
+            game.clear_selection()
+        else:
+            assert game.act(rng.choice(legal)), game.message
+        game.advance()
+    others = sum(1 for e in game.match.log if isinstance(e, Draw) and e.seat != seat and e.source != "discard")
+    words = game.words()
+    assert sum(1 for w in words if re.match(r"Seat \d .*drew a card", w)) == others
+    for line in words:
+        assert not re.match(r"Seat \d .*drew [A2-9TJQK][SHDC]", line)
