@@ -193,3 +193,15 @@ def test_bots_move_one_at_a_time_when_an_event_loop_runs():
     table, seen = asyncio.run(main())
     assert table.game.waiting and seen[0] < seen[-1]  # the bots had not all moved at once
     assert table.status.value.startswith("<b>You are offered")
+
+
+def test_a_failing_callback_is_shown_without_its_text():
+    table = PlayTable(seed=3, delay=0)
+
+    def broken(how):
+        raise RuntimeError("seat 2 holds 7S")  # an error's text may name a hidden card
+
+    table.game.sort_hand = broken
+    table.sort.value = "contract"
+    assert "Something went wrong (RuntimeError)" in table.message.value
+    assert "7S" not in table.message.value

@@ -123,6 +123,21 @@ class _Board(widgets.VBox):
         self.canvas = _canvas(width, 600)
         self.canvas.on_client_ready(self.redraw)
 
+    def _shown(self, handler):
+        """A callback whose failure is shown next to the hand, not lost in the browser's console.
+
+        Only the error's kind is shown: its text might name a card (a bot's, say) that
+        this seat may not see; the whole error goes to the kernel's log.
+        """
+        def run(*args):
+            try:
+                handler(*args)
+            except Exception as exc:  # a callback has nobody else to report to
+                self.log.exception("the table's callback failed")
+                self.message.value = (f"<span style='color:#a93226'>Something went wrong "
+                                      f"({escape(type(exc).__name__)}); the kernel's log has the details.</span>")
+        return run
+
     def _show(self, layout: TableLayout, targets=()) -> None:
         self.layout_now = layout
         self.shapes = paint(layout, four_colour=self.four_colour.value, targets=targets)
@@ -157,20 +172,20 @@ class PlayTable(_Board):
         self.lines: list[str] = []
         self._four = four_colour
         self._setup_canvas(width)
-        self.canvas.on_mouse_down(self.click)
+        self.canvas.on_mouse_down(self._shown(self.click))
         self.buttons = {name: widgets.Button(description=label, layout=widgets.Layout(width="auto"))
                         for name, label in BUTTONS}
         handlers = {"buy": self.game.buy, "pass": self.game.pass_offer, "lay_down": self.game.lay_down,
                     "meld": self.game.meld, "discard": self.game.discard}
         for name, act in handlers.items():
-            self.buttons[name].on_click(lambda _b, act=act: self._human(act))
-        self.buttons["add"].on_click(lambda _b: self._arm_add())
-        self.buttons["hint"].on_click(lambda _b: self.show_hint())
-        self.buttons["undo"].on_click(lambda _b: self._undo())
-        self.buttons["new"].on_click(lambda _b: self._new())
+            self.buttons[name].on_click(self._shown(lambda _b, act=act: self._human(act)))
+        self.buttons["add"].on_click(self._shown(lambda _b: self._arm_add()))
+        self.buttons["hint"].on_click(self._shown(lambda _b: self.show_hint()))
+        self.buttons["undo"].on_click(self._shown(lambda _b: self._undo()))
+        self.buttons["new"].on_click(self._shown(lambda _b: self._new()))
         self.sort = widgets.ToggleButtons(options=[("by rank", "rank"), ("grouped for the contract", "contract")],
                                           value="rank", description="hand:")
-        self.sort.observe(self._sorted, names="value")
+        self.sort.observe(self._shown(self._sorted), names="value")
         self.speed = widgets.FloatSlider(value=delay, min=0, max=2, step=0.1, description="bot pause (s)")
         self.status = widgets.HTML()
         self.message = widgets.HTML()
@@ -334,22 +349,23 @@ class ReplayTable(_Board):
         self.seat_picker = widgets.Dropdown(
             options=[("teacher: every hand", None)] + [(f"seat {s}", s) for s in range(players)],
             value=seat, description="view:")
-        self.seat_picker.observe(self._seat, names="value")
+        self.message = widgets.HTML()
+        self.seat_picker.observe(self._shown(self._seat), names="value")
         self.buttons = {name: widgets.Button(description=label, layout=widgets.Layout(width="auto"))
                         for name, label in (("start", "⏮"), ("back", "◀"), ("forward", "▶"), ("end", "⏭"))}
-        self.buttons["start"].on_click(lambda _b: self.goto(0))
-        self.buttons["back"].on_click(lambda _b: self.goto(self.replay.at - 1))
-        self.buttons["forward"].on_click(lambda _b: self.goto(self.replay.at + 1))
-        self.buttons["end"].on_click(lambda _b: self.goto(self.replay.total))
+        self.buttons["start"].on_click(self._shown(lambda _b: self.goto(0)))
+        self.buttons["back"].on_click(self._shown(lambda _b: self.goto(self.replay.at - 1)))
+        self.buttons["forward"].on_click(self._shown(lambda _b: self.goto(self.replay.at + 1)))
+        self.buttons["end"].on_click(self._shown(lambda _b: self.goto(self.replay.total)))
         self.slider = widgets.IntSlider(value=0, min=0, max=self.replay.total, description="action")
-        self.slider.observe(lambda change: self.goto(change["new"]), names="value")
+        self.slider.observe(self._shown(lambda change: self.goto(change["new"])), names="value")
         self.status = widgets.HTML()
         self.log_box = widgets.HTML(layout=widgets.Layout(max_height="200px", overflow="auto"))
         self.children = [
             self.status, self.canvas,
             widgets.HBox([*self.buttons.values(), self.slider, self.seat_picker, self.four_colour],
                          layout=widgets.Layout(flex_flow="row wrap")),
-            self.log_box,
+            self.message, self.log_box,
         ]
         self.redraw()
 
