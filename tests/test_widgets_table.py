@@ -205,3 +205,9 @@ def test_a_failing_callback_is_shown_without_its_text():
     table.sort.value = "contract"
     assert "Something went wrong (RuntimeError)" in table.message.value
     assert "7S" not in table.message.value
+
+
+def test_the_tables_text_is_short_and_stable_for_saved_notebooks():
+    assert PlayTable(seed=3, delay=0)._repr_mimebundle_()["text/plain"] == "<PlayTable seed=3 seat=0: round 1 of 7>"
+    replay = ReplayTable(play_match(["thumb"] * 4, seed=2), seat=1)
+    assert repr(replay) == f"<ReplayTable: action 0 of {replay.replay.total}, seat 1's view>"

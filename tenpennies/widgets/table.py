@@ -204,6 +204,12 @@ class PlayTable(_Board):
         """A table whose current round starts from ``position`` (a rigged, seeded table)."""
         return cls(seed, position=position, **options)
 
+    def __repr__(self) -> str:
+        # The notebook's text/plain for this widget: short and the same run to run (nbval).
+        g = self.game
+        where = "over" if g.is_over else f"round {g.match.round_no} of {g.rules.rounds}"
+        return f"<PlayTable seed={g.seed!r} seat={g.seat}: {where}>"
+
     # -- drawing ----------------------------------------------------------------------------
     def redraw(self) -> None:
         """Draw the table and refresh the words, from the person's view only."""
@@ -368,6 +374,10 @@ class ReplayTable(_Board):
             self.message, self.log_box,
         ]
         self.redraw()
+
+    def __repr__(self) -> str:
+        view = "the teacher's view" if self.replay.seat is None else f"seat {self.replay.seat}'s view"
+        return f"<ReplayTable: action {self.replay.at} of {self.replay.total}, {view}>"
 
     def goto(self, at: int) -> None:
         self.replay.goto(at)
