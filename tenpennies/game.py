@@ -170,20 +170,27 @@ def describe(view: PlayerView, names: Mapping[int, str] | None = None, order: Se
     return "\n".join(lines)
 
 
-def grouped_hand(hand: Iterable[Card], round_no: int, rules: RuleSet = TEN_PENNIES) -> tuple[Card, ...]:
-    """The hand as the solver would group it: the contract's sets first (if the hand holds
-    it), then cards of one rank together, biggest groups first, wilds last."""
+def hand_groups(hand: Iterable[Card], round_no: int, rules: RuleSet = TEN_PENNIES) -> tuple[tuple[Card, ...], ...]:
+    """The hand in groups, as the solver would see it: the contract's sets first (if the
+    hand holds it), then cards of one rank together, biggest groups first, wilds last."""
     from .solver import find_contract
 
     hand = list(hand)
     found = find_contract(hand, round_no, rules)
-    first: list[Card] = list(found.cards) if found else []
-    rest = Counter(hand) - Counter(first)
+    groups: list[tuple[Card, ...]] = list(found.sets) if found else []
+    rest = Counter(hand) - Counter(c for g in groups for c in g)
     wild = rules.wild_table(round_no)
-    left = sorted(rest.elements(), key=sort_key)
-    ranks = Counter(c.rank for c in left if not wild[c.index])
-    left.sort(key=lambda c: (wild[c.index], -ranks[c.rank], sort_key(c)))
-    return tuple(first + left)
+    by_rank: dict[int, list[Card]] = {}
+    wilds = []
+    for c in sorted(rest.elements(), key=sort_key):
+        (wilds if wild[c.index] else by_rank.setdefault(c.rank, [])).append(c)
+    groups += sorted((tuple(g) for g in by_rank.values()), key=lambda g: (-len(g), sort_key(g[0])))
+    return tuple(groups) + ((tuple(wilds),) if wilds else ())
+
+
+def grouped_hand(hand: Iterable[Card], round_no: int, rules: RuleSet = TEN_PENNIES) -> tuple[Card, ...]:
+    """:func:`hand_groups`, one card after another."""
+    return tuple(c for g in hand_groups(hand, round_no, rules) for c in g)
 
 
 # -- the game ------------------------------------------------------------------------------
@@ -262,6 +269,14 @@ class Game:
         if self.sort == "contract":
             return grouped_hand(view.hand, view.round_no, view.rules)
         return tuple(view.hand)
+
+    @property
+    def groups(self) -> tuple[int, ...] | None:
+        """Sizes of the groups of :attr:`hand` when grouped for the contract (None by rank)."""
+        if self.sort != "contract":
+            return None
+        view = self.view
+        return tuple(len(g) for g in hand_groups(view.hand, view.round_no, view.rules))
 
     @property
     def selected_cards(self) -> tuple[Card, ...]:

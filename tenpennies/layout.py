@@ -36,6 +36,7 @@ HAND_STEP = 38  # the seat's own hand: wide enough to read and click each card
 ROW_STEP = 28   # face-up cards in a fanned row or set: the corner stays visible
 BACK_STEP = 12  # face-down cards: only their number matters
 RAISE = 14      # how far a selected card rises out of the hand
+GAP = 14        # the space between groups of a hand shown as the solver groups it
 WIDTH = 900
 
 FELT, FELT_EDGE, INK_ON_FELT = "#1f6b3f", "#14502e", "#f4f1de"
@@ -203,17 +204,20 @@ def row_width(count: int, step: float) -> float:
 
 def card_row(cards: Sequence[Card | None], x: float, y: float, step: float = ROW_STEP, *,
              wild: Sequence[bool] | None = None, kind: str | None = None, seat: int | None = None,
-             selected: Iterable[int] = ()) -> list[Region]:
+             selected: Iterable[int] = (), gaps: Iterable[int] = ()) -> list[Region]:
     """A fanned row of cards as regions; ``None`` entries are backs.
 
     ``kind`` names face-up cards (default ``"card"``); a hand's selected positions are
-    raised by :data:`RAISE` (the row's ``y`` is where unselected cards sit).
+    raised by :data:`RAISE` (the row's ``y`` is where unselected cards sit); a gap of
+    :data:`GAP` opens before each position in ``gaps`` (between groups of a hand).
     """
-    chosen = set(selected)
+    chosen, breaks = set(selected), set(gaps)
     out = []
+    shift = 0.0
     for i, c in enumerate(cards):
+        shift += GAP if i in breaks and i > 0 else 0
         lift = RAISE if i in chosen else 0
-        rect = Rect(x + i * step, y - lift, CARD_W, CARD_H)
+        rect = Rect(x + i * step + shift, y - lift, CARD_W, CARD_H)
         if c is None:
             out.append(Region("back", rect, seat=seat, index=i))
         else:
@@ -262,6 +266,7 @@ def status_line(view: "PlayerView", viewer: int | None, names: Mapping[int, str]
 def table_layout(view: "PlayerView", *, viewer: int | None | str = "view",
                  hands: Mapping[int, Sequence[Card]] | None = None,
                  order: Sequence[Card] | None = None, selected: Iterable[int] = (),
+                 groups: Sequence[int] | None = None,
                  names: Mapping[int, str] | None = None, width: int = WIDTH) -> TableLayout:
     """Lay out a table from one seat's view.
 
@@ -269,7 +274,9 @@ def table_layout(view: "PlayerView", *, viewer: int | None | str = "view",
     (default: the view's seat); ``None`` draws every seat alike (a whole-table picture).
     ``hands`` shows those seats' hands face up (the teacher's view; never pass it in
     play). ``order`` is the viewer's hand in the order to show it (default: sorted);
-    ``selected`` are raised positions in that order; ``names`` label bot seats.
+    ``selected`` are raised positions in that order; ``groups`` are the sizes of
+    consecutive groups of ``order`` to set apart (the contract's sets, pairs, ...);
+    ``names`` label bot seats.
     """
     if viewer == "view":
         viewer = view.seat
@@ -326,9 +333,10 @@ def table_layout(view: "PlayerView", *, viewer: int | None | str = "view",
         who = "Your hand" if viewer == view.seat and not hands else f"{seat_name(viewer, None, names)}'s hand"
         regions.append(Region("seat", Rect(6, y, width - 12, 24 + RAISE + CARD_H + 10), seat=viewer))
         regions.append(_text(f"{mark}{who} · {_seat_facts(view, viewer, len(mine))}", 12, y + 16, "label"))
-        step = fan_step(len(mine), width - 24, HAND_STEP)
+        starts = [sum(groups[:k]) for k in range(1, len(groups))] if groups else []
+        step = fan_step(len(mine), width - 24 - GAP * len(starts), HAND_STEP)
         regions.extend(card_row(mine, 12, y + 24 + RAISE, step, wild=wild, kind="hand", seat=viewer,
-                                selected=selected))
+                                selected=selected, gaps=starts))
         y += 24 + RAISE + CARD_H + 10
     return TableLayout(int(width), int(y + 6), tuple(regions))
 

@@ -215,7 +215,8 @@ class PlayTable(_Board):
         """Draw the table and refresh the words, from the person's view only."""
         game = self.game
         view = game.view
-        layout = table_layout(view, order=game.hand, selected=game.selected, names=game.names, width=self.width)
+        layout = table_layout(view, order=game.hand, selected=game.selected, groups=game.groups,
+                              names=game.names, width=self.width)
         self._show(layout, targets=game.addable_sets() if self.adding else ())
         for line in game.new_words():
             if "\n" in line:
