@@ -293,11 +293,13 @@ class Game:
         return tuple(i for i, s in enumerate(view.table)
                      if not set_problems(s.cards + cards, view.round_no, view.rules))
 
-    def words(self, viewer: int | None | str = "seat") -> list[str]:
+    def _log(self):
+        """The log the words come from: the person's public log (everything, when only bots play)."""
+        return self.match.log if self.seat is None else self.view.log
+
+    def words(self) -> list[str]:
         """The whole log in words, as the person's seat may know it."""
-        view = self.view
-        me = view.seat if viewer == "seat" else viewer
-        said = (narrate(e, me, self.rules, self.names) for e in view.log)
+        said = (narrate(e, self.seat, self.rules, self.names) for e in self._log())
         return [s for s in said if s]
 
     def new_words(self) -> list[str]:
@@ -305,11 +307,9 @@ class Game:
 
         A round's end comes with the score table; the match's end with the winners.
         """
-        view = self.view
-        log = view.log
-        self._told = min(self._told, len(log))
+        view, log = self.view, self._log()
         lines = []
-        viewer = view.seat if self.seat is not None else None
+        viewer = self.seat
         for entry in log[self._told:]:
             said = narrate(entry, viewer, self.rules, self.names)
             if said:
@@ -442,6 +442,7 @@ class Game:
         from .record import replay
 
         self.match = replay(self.match, upto=self._undo.pop())
+        self._told = min(self._told, len(self.match.log))  # words from here on are told afresh
         self.selected = ()
         self.message = ""
         return True

@@ -248,3 +248,25 @@ def test_whatever_the_person_does_the_words_hold_only_what_the_seat_may_know(see
     assert sum(1 for w in words if re.match(r"Seat \d .*drew a card", w)) == others
     for line in words:
         assert not re.match(r"Seat \d .*drew [A2-9TJQK][SHDC]", line)
+
+
+def test_after_an_undo_the_words_go_on_from_the_restored_state():
+    game = Game(3, seat=1, bots=("thumb",) * 3)
+    game.advance()
+    game.new_words()
+    assert game.view.phase is Phase.OFFER and game.buy()
+    game.advance()
+    assert game.new_words()[0] == "You bought 7D for a token."
+    assert game.undo() and game.pass_offer()
+    game.advance()
+    assert game.new_words()[0] == "You passed."
+    assert "You bought 7D for a token." not in game.words()
+
+
+def test_a_game_of_bots_alone_is_told_in_full():
+    game = Game(5, seat=None, bots=["thumb"] * 4)
+    game.advance()
+    words = game.words()
+    assert not any("drew a card" in w for w in words)  # nobody's hand is hidden from nobody
+    assert sum(1 for w in words if re.fullmatch(r"Seat \d \(thumb\) drew \w\w( as part of the purchase)?\.", w)) \
+        == sum(1 for e in game.match.log if isinstance(e, Draw) and e.source != "discard")
