@@ -253,12 +253,13 @@ def status_line(view: "PlayerView", viewer: int | None, names: Mapping[int, str]
     """Whose decision it is, in words."""
     from .match import Phase
 
-    if view.phase is Phase.OVER:
+    phase = getattr(view, "phase", Phase.PLAY)  # a puzzle's seat position has no phase: a turn to play
+    if phase is Phase.OVER:
         low = min(view.scores)
         won = [seat_name(s, viewer, names) for s, p in enumerate(view.scores) if p == low]
         return "Match over: " + " and ".join(won) + (" win" if len(won) > 1 or won[0] == "you" else " wins")
     who = seat_name(view.to_act, viewer, names)
-    if view.phase is Phase.OFFER:
+    if phase is Phase.OFFER:
         return f"{who[0].upper()}{who[1:]} {'are' if who == 'you' else 'is'} offered {view.top_discard.symbol}"
     return "Your turn to play" if who == "you" else f"{who[0].upper()}{who[1:]} to play"
 
