@@ -58,8 +58,11 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=0, help="the match's seed (default 0)")
 
     p = sub.add_parser("solve", help="lay down a hand's contract, or say what is missing")
-    p.add_argument("hand", nargs="+", help='cards, like "7S 7H 7D 9S 9H JK"')
-    p.add_argument("--round", type=int, required=True, help="the round, 1 to 7")
+    p.add_argument("hand", nargs="*", help='cards, like "7S 7H 7D 9S 9H JK"')
+    p.add_argument("--round", type=int, help="the round, 1 to 7 (needed with a hand)")
+    p.add_argument("--position", metavar="NOTATION",
+                   help='a seat\'s view instead of a hand, like "r1 s0 a0 h:7S7H7DJK9S9H t:- d:4C '
+                        'k:10/10/10/10 p:0/0/0/0 n:6/11/11/11 st:60"')
 
     p = sub.add_parser("play", help="play a match in the terminal against bots (moves from stdin)")
     p.add_argument("--seed", type=int, default=0, help="the match's seed (default 0)")
@@ -136,6 +139,12 @@ def _deal(args) -> int:
 def _solve(args) -> int:
     from .solver import find_contract, what_is_missing
 
+    if args.position is not None:
+        return _solve_position(args)
+    if not args.hand:
+        raise _UsageError("give a hand and --round, or --position")
+    if args.round is None:
+        raise _UsageError("the following arguments are required: --round (or give --position)")
     try:
         TEN_PENNIES.contract(args.round)
         hand = parse_cards(" ".join(args.hand))
@@ -147,6 +156,30 @@ def _solve(args) -> int:
         print(f"Round {args.round}, {contract.words}: lay down {found}")
     else:
         print(f"Round {args.round}, {contract.words}: {what_is_missing(hand, args.round)}")
+    return 0
+
+
+def _solve_position(args) -> int:
+    from .position import SeatPosition
+    from .solver import additions, find_contract, plan_go_out, what_is_missing
+
+    if args.hand or args.round is not None:
+        raise _UsageError("--position holds the hand and the round: give no other cards or --round")
+    try:
+        p = SeatPosition.parse(args.position)
+    except ValueError as exc:
+        raise _UsageError(str(exc)) from None
+    me = p.seat
+    print(f"Seat {me}, round {p.round_no} ({p.contract.words}): {format_cards(p.hand)}")
+    opened = p.opened[me]
+    if not opened:
+        found = find_contract(p.hand, p.round_no)
+        print(f"Lay down {found}" if found is not None else str(what_is_missing(p.hand, p.round_no)))
+    adds = additions(p.hand, p.table, p.round_no)
+    if adds and opened:
+        print("Cards that can be added: " + ", ".join(f"{c} to set {n}" for c, n in adds))
+    plan = plan_go_out(p.hand, p.table, p.round_no, opened)
+    print(f"Go out: {plan}" if plan is not None else "No way to go out with this hand.")
     return 0
 
 
