@@ -252,6 +252,15 @@ class SeatPosition:
         if total > rules.deck_size:
             raise PositionError(f"hands, stock, pile and table add up to {total} cards; the deck has {rules.deck_size}")
 
+    @classmethod
+    def of(cls, view) -> "SeatPosition":
+        """The position a :class:`~tenpennies.view.PlayerView` shows (its log left out)."""
+        return cls(round_no=view.round_no, seat=view.seat, hand=view.hand, table=view.table,
+                   discard_pile=view.discard_pile,
+                   top_discarder=view.top_discarder if view.discard_pile else None,
+                   tokens=view.tokens, scores=view.scores, hand_sizes=view.hand_sizes,
+                   stock_size=view.stock_size, active=view.active, rules=view.rules)
+
     # -- what follows from the fields ----------------------------------------------------
     @property
     def contract(self) -> Contract:
