@@ -138,7 +138,7 @@ def clear(kind: str, p: SeatPosition, params: dict[str, Any], s: Solution,
         # (a learner sees them as one choice), never a mix.
         if s.facts["chances"][best[0]] == 0:
             return False
-        if not before_simplify and len({equal_key(c, p) for c in best}) != 1:
+        if not before_simplify and (len({equal_key(c, p) for c in best}) != 1 or len(best) > 2):
             return False
     if kind == "buy":
         return s.options[0][1] > 0
@@ -147,13 +147,23 @@ def clear(kind: str, p: SeatPosition, params: dict[str, Any], s: Solution,
     if kind == "missing":
         return 1 <= len(s.facts["outs"]) <= 8
     if kind == "additions":
-        return 0 < len(s.facts["pairs"]) <= 8
+        return 0 < len(s.facts["pairs"]) <= 8 and len(p.table) <= 6
     if kind == "go-out" and s.answer == "no" and not p.opened[p.seat]:
         return can_lay_down(p.hand, r)  # a "no" that is not just "no contract"
     if kind == "lay-down" and s.answer == "no":
         # A "no" is a puzzle only when it is close: one card short, or a wild too many.
         return s.facts["cards_needed"] == 1
     return True
+
+
+def signature(kind: str, p: SeatPosition, s: Solution) -> Any:
+    """What must not change when cards are removed: the answer, told apart from set numbers
+    (which shift when a set is removed); the accepted answers; the margin's sign of life."""
+    if kind == "additions":
+        return sorted((str(c), tuple(map(str, p.table[n].cards))) for c, n in s.facts["pairs"])
+    if kind == "go-out":
+        return s.answer == "no"
+    return s.answer, s.accepted
 
 
 def equal_key(card: Card, p: SeatPosition) -> Any:
@@ -171,8 +181,10 @@ def simplify(kind: str, p: SeatPosition, params: dict[str, Any], s: Solution) ->
     solve = KINDS[kind].solve
 
     def same(q: SeatPosition) -> Solution | None:
+        if q.opened[q.seat] != p.opened[p.seat]:
+            return None  # laid down or not is part of the question
         t = solve(q, params)
-        keep = (t.answer == s.answer and t.accepted == s.accepted and clear(kind, q, params, t)
+        keep = (signature(kind, q, t) == signature(kind, p, s) and clear(kind, q, params, t)
                 and (kind not in MARGINS or t.margin >= MARGINS[kind]))
         return t if keep else None
 
@@ -180,7 +192,8 @@ def simplify(kind: str, p: SeatPosition, params: dict[str, Any], s: Solution) ->
         # Several unrelated best discards are one question with many answers: drop all
         # but one of them from the hand (the hand is yours to read, not the pile).
         floor = max(p.contract.cards_needed + 1, len(p.hand) - 5)
-        while len({equal_key(c, p) for c in s.facts["best"]}) > 1 and len(p.hand) > floor:
+        while ((len({equal_key(c, p) for c in s.facts["best"]}) > 1 or len(s.facts["best"]) > 2)
+               and len(p.hand) > floor):
             rest = list(p.hand)
             rest.remove(s.facts["best"][-1])
             sizes = list(p.hand_sizes)
@@ -192,8 +205,14 @@ def simplify(kind: str, p: SeatPosition, params: dict[str, Any], s: Solution) ->
     tries = []
     if len(p.discard_pile) > 1:
         tries.append(dict(discard_pile=p.discard_pile[-1:]))
-    if p.table and kind != "additions":
-        tries.append(dict(table=()))
+    own = tuple(t for t in p.table if t.owner == p.seat)[:1]  # the seat stays laid down (or not)
+    if p.table:
+        tries.append(dict(table=own))
+        # The sets a card of the hand could go on, or almost (its rank), and the seat's own.
+        ranks = {c.rank for c in p.hand}
+        near = tuple(t for t in p.table if t.rank in ranks or t in own)
+        if near != p.table:
+            tries.append(dict(table=near))
     for change in tries:
         q = replace(p, **change)
         t = same(q)
@@ -304,11 +323,10 @@ def words_for(kind: str, p: SeatPosition, params: dict[str, Any], s: Solution) -
     r, rules = p.round_no, p.rules
     contract = p.contract.words
     wild_words = f"the wild cards are {rules.wild_words(r)}, at most {rules.wild_limit(r)} in a set"
-    question = KINDS[kind].question.format(
-        k=params.get("draws", 1), s="s" if params.get("draws", 1) != 1 else "",
-        v="" if params.get("draws", 1) != 1 else "s")
+    k = params.get("draws", 1)
+    question = KINDS[kind].question.format(draws="stock card" if k == 1 else f"{k} stock cards")
     wrong: list[tuple[str, str]] = []
-    explanation = " ".join(line.strip() for line in s.reasoning)
+    explanation = "\n".join(s.reasoning)
     if kind == "lay-down":
         title = f"Round {r}: {contract}?"
         if s.answer == "no":
@@ -331,7 +349,8 @@ def words_for(kind: str, p: SeatPosition, params: dict[str, Any], s: Solution) -
         outs = s.facts["outs"]
         hints = [f"Round {r} asks for {contract}; {wild_words}.",
                  "Any card that completes it is an out; a wild card is one if your sets can still take a wild.",
-                 f"There are {len(outs)} different cards that complete it."]
+                 ("Only one card completes it." if len(outs) == 1 else
+                  f"There are {len(outs)} different cards that complete it.")]
         tempting = [c for c in sorted(set(p.hand), key=sort_key)
                     if c not in outs and not rules.is_wild(c, r)]
         for c in tempting[:1]:
@@ -376,7 +395,7 @@ def words_for(kind: str, p: SeatPosition, params: dict[str, Any], s: Solution) -
         title = f"Round {r}: where can these go?"
         hints = [f"{wild_words[0].upper() + wild_words[1:]}; a natural needs the set's rank and a suit it lacks.",
                  "Check each set's wilds against its limit before adding a wild.",
-                 f"There are {len(s.facts['pairs'])} card-and-set pairs."]
+                 _count_words(len(s.facts["pairs"]), "card-and-set pair") + "."]
     elif kind == "count":
         title = f"Round {r}: how many ways?"
         n = s.facts["count"]
@@ -395,6 +414,10 @@ def words_for(kind: str, p: SeatPosition, params: dict[str, Any], s: Solution) -
         if naive != s.facts["points"]:
             wrong.append((str(naive), "Aces and twos cost 20 each, not 5 (T18)."))
     return dict(title=title, question=question, hints=hints, wrong=wrong, explanation=explanation)
+
+
+def _count_words(n: int, thing: str) -> str:
+    return f"There is 1 {thing}" if n == 1 else f"There are {n} {thing}s"
 
 
 # -- writing -------------------------------------------------------------------------------

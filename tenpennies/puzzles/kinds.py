@@ -28,6 +28,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 from fractions import Fraction
+from itertools import combinations
 from typing import Any
 
 from ..actions import AddToSet, Discard, LayDown, Meld, parse_action
@@ -313,7 +314,7 @@ class BuyKind(Kind):
 class DiscardKind(Kind):
     name = "discard"
     question = ("You must discard one card. Which discard gives the best chance that your next "
-                "{k} stock card{s} complete{v} the contract?")
+                "{draws} complete the contract (keeping every card you draw)?")
     ranked = True
     params = ("draws",)
 
@@ -340,8 +341,8 @@ class DiscardKind(Kind):
         others = [p for c, p in chances.items() if p != best]
         second = max(others) if others else Fraction(0)
         ranked = sorted(chances.items(), key=lambda cp: (-cp[1], sort_key(cp[0])))
-        lines = [f"For each discard, the exact chance that the next {k} stock card"
-                 f"{'s' if k != 1 else ''} complete {position.contract.words}:"]
+        drawn = "the next stock card completes" if k == 1 else f"the next {k} stock cards complete"
+        lines = [f"For each discard, the exact chance that {drawn} {position.contract.words}:"]
         lines.extend(f"  discard {c}: {_exact(p)}" for c, p in ranked)
         tied = (f"Discarding {format_cards(top)} is best ({_exact(best)})" if len(top) == 1 else
                 f"Discarding any of {format_cards(top)} is equally best ({_exact(best)})")
@@ -378,9 +379,15 @@ class GoOutKind(Kind):
         me = position.seat
         plan = plan_go_out(position.hand, position.table, position.round_no, position.opened[me])
         if plan is None:
-            why = ("you have not laid down, and your hand does not hold the contract"
-                   if not position.opened[me] and not can_lay_down(position.hand, position.round_no)
-                   else "some of your cards fit in no new set and on no set on the table")
+            stuck = _stuck_cards(position)
+            if not position.opened[me] and not can_lay_down(position.hand, position.round_no):
+                why = "you have not laid down, and your hand does not hold the contract"
+            elif len(stuck) > 1:
+                why = (f"{format_cards(stuck)} fit nowhere (no set on the table takes them and no new "
+                       "set of yours can hold them), and only one card may be discarded")
+            else:
+                why = ("the cards that are left cannot all go into sets at once: the wild limit "
+                       "and the rule of one natural per suit in a set leave one card too many")
             return Solution(self.name, "no", reasoning=(f"You cannot go out: {why}.",),
                             facts={"plan": None})
         return Solution(self.name, plan_text(plan),
@@ -397,6 +404,24 @@ class GoOutKind(Kind):
         if problems:
             return Verdict(False, "Those moves do not go out: " + "; ".join(problems) + ".")
         return Verdict(True, "Those moves empty your hand this turn.")
+
+
+def _stuck_cards(position: SeatPosition) -> tuple[Card, ...]:
+    """Cards of the hand no table set takes and no set of three from the hand can hold."""
+    r, rules = position.round_no, position.rules
+    hand = list(position.hand)
+    fits = {c for c, _ in additions(hand, position.table, r, rules)}
+    wild = rules.wild_table(r)
+    stuck = []
+    for i, card in enumerate(hand):
+        if card in fits:
+            continue
+        rest = hand[:i] + hand[i + 1:]
+        partners = [c for c in rest if wild[c.index] or wild[card.index] or c.rank == card.rank]
+        if not any(not set_problems((card,) + pair, r, rules)
+                   for pair in combinations(partners, 2)):
+            stuck.append(card)
+    return tuple(stuck)
 
 
 def plan_text(plan) -> str:
