@@ -283,6 +283,23 @@ class SeatPosition:
         """The cards the seat has seen outside its hand: the pile and the table's sets."""
         return self.discard_pile + tuple(c for t in self.table for c in t.cards)
 
+    def describe(self) -> str:
+        """The position in words, a line per fact, for a terminal or a printed sheet."""
+        me = self.seat
+        lines = [f"Round {self.round_no}: {self.contract.words}; wild: {self.rules.wild_words(self.round_no)} "
+                 f"(at most {self.rules.wild_limit(self.round_no)} in a set). You are seat {me}"
+                 + ("; it is your turn." if self.active == me else f"; it is seat {self.active}'s turn.")]
+        lines.append(f"  your hand: {format_cards(self.hand)}")
+        for n, t in enumerate(self.table):
+            lines.append(f"  set {n} (seat {t.owner}): {format_cards(t.cards)}")
+        if self.top_discard is not None:
+            by = f" (discarded by seat {self.top_discarder})" if self.top_discarder is not None else ""
+            lines.append(f"  top discard: {self.top_discard}{by}; stock: {self.stock_size} cards")
+        lines.append("  seats: " + ", ".join(
+            f"{s}: {self.hand_sizes[s]} cards, {self.tokens[s]} tokens, {self.scores[s]} pts"
+            + (", laid down" if self.opened[s] else "") for s in range(len(self.hand_sizes))))
+        return "\n".join(lines)
+
     # -- notation ----------------------------------------------------------------------
     def __str__(self) -> str:
         table = ",".join(f"{t.owner}={''.join(map(str, t.cards))}" for t in self.table) or "-"

@@ -129,3 +129,9 @@ def test_cli_bad_position(capsys, argv, words):
     assert main(argv) == 2
     out, err = capsys.readouterr()
     assert words in err and len(err.strip().splitlines()) == 1
+
+
+def test_describe_names_hand_table_and_turn():
+    text = SeatPosition.parse(EXAMPLE).describe()
+    assert "Round 3: two sets of 4" in text and "your hand: 3S 7S 7H 7D 7C JK" in text
+    assert "set 1 (seat 2): 5S 5H 5D 5C" in text and "it is seat 2's turn" in text

@@ -114,7 +114,8 @@ class Puzzle:
             said = _normal(answer)
             for text, feedback in self.wrong:
                 if _normal(text) == said:
-                    return Verdict(False, f"{feedback} {verdict.feedback}")
+                    more = "" if verdict.feedback in feedback else f" {verdict.feedback}"
+                    return Verdict(False, feedback + more)
         return verdict
 
     def hint(self, n: int) -> str:

@@ -78,14 +78,17 @@ class Solution:
     reasoning: tuple[str, ...] = ()
     facts: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
-    def __str__(self) -> str:
+    def headline(self) -> str:
+        """The answer, what else is right, and the margin, without the reasoning."""
         lines = [f"Answer: {self.answer}"]
         if self.accepted:
             lines.append("Also right: " + "; ".join(self.accepted))
         if self.margin is not None:
             lines.append(f"Margin over the next best: {self.margin} ({percent(self.margin)})")
-        lines.extend(self.reasoning)
         return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return "\n".join([self.headline(), *self.reasoning])
 
 
 def percent(p: Fraction) -> str:

@@ -207,7 +207,7 @@ class PuzzleSession:
             self._counted = True
             self.tried += 1
         self.revealed = True
-        return f"{self.solution()}\n\n{self.puzzle.explanation}"
+        return f"{self.solution().headline()}\n{self.puzzle.explanation}"
 
     def next(self) -> None:
         """On to the next puzzle (back to the first after the last)."""
