@@ -46,8 +46,11 @@ from ..solver import can_lay_down, cards_needed, contract_arrangements, count_ar
 from . import FOLDER, THEMES
 from .kinds import KINDS, Solution, percent
 
-BOTS = ("strong", "thumb", "strong", "random")
-"""The seats of every mined match: two strong bots, a rule-of-thumb bot, a random one."""
+BOTS = ("strong", "thumb", "strong", "thumb")
+"""The seats of every mined match: two strong bots and two rule-of-thumb bots."""
+
+JUDGES = ("thumb", "strong")
+"""The bots asked what they would do at a mined decision: each that errs raises the tier."""
 
 MARGINS = {"buy": Fraction(1, 50), "discard": Fraction(1, 100)}
 """The least margin a ranked answer must have over the next best to be a puzzle."""
@@ -75,7 +78,7 @@ THEMED = (
 
 # -- 1. mining -------------------------------------------------------------------------
 def mine(matches: int, seed: int) -> Iterator[tuple[str, SeatPosition, dict[str, Any], Any, str]]:
-    """Candidate ``(kind, position, params, bot's choice, source)`` from seeded bot matches."""
+    """Candidate ``(kind, position, params, the judging bots' choices, source)`` from seeded bot matches."""
     for m in range(matches):
         match_seed = seed * 1000 + m
         bots = [make_bot(name, bot_seed(match_seed, s)) for s, name in enumerate(BOTS)]
@@ -90,29 +93,35 @@ def mine(matches: int, seed: int) -> Iterator[tuple[str, SeatPosition, dict[str,
                       f"decision {decision}, seat {seat} ({BOTS[seat]})")
             # Sample sparsely: neighbouring decisions show nearly the same position.
             if decision % 3 == 0:
-                yield from _candidates(view, action, source)
+                yield from _candidates(view, source)
             match.apply(action)
 
 
-def _candidates(view, action, source):
+def _choices(view) -> tuple:
+    """What each of :data:`JUDGES` would do here (fresh bots, seeded by the position)."""
+    return tuple(make_bot(name, bot_seed(0, view.seat)).act(view) for name in JUDGES)
+
+
+def _candidates(view, source):
     p = SeatPosition.of(view)
     me, r = p.seat, p.round_no
     opened = p.opened[me]
     hand = p.hand
     if view.phase is Phase.OFFER:
         if not opened and p.tokens[me] > 0 and p.top_discard is not None:
-            yield "buy", p, {}, isinstance(action, Buy), source
+            yield "buy", p, {}, tuple(isinstance(a, Buy) for a in _choices(view)), source
         return
     if not opened:
-        yield "lay-down", p, {}, isinstance(action, LayDown), source
+        choices = _choices(view)
+        yield "lay-down", p, {}, tuple(isinstance(a, LayDown) for a in choices), source
         if can_lay_down(hand, r):
             yield "count", p, {}, None, source
         else:
             if cards_needed(hand, r) == 1:
                 yield "missing", p, {}, None, source
             need = cards_needed(hand, r)
-            if need is not None and need <= 2 and isinstance(action, Discard):
-                yield "discard", p, {"draws": need}, action.card, source
+            if need is not None and need <= 2 and all(isinstance(a, Discard) for a in choices):
+                yield "discard", p, {"draws": need}, tuple(a.card for a in choices), source
     if opened or can_lay_down(hand, r):
         if len(hand) <= 9:
             yield "go-out", p, {}, None, source
@@ -145,11 +154,14 @@ def clear(kind: str, p: SeatPosition, params: dict[str, Any], s: Solution,
     if kind == "count":
         return 2 <= s.facts["count"] <= 40
     if kind == "missing":
-        return 1 <= len(s.facts["outs"]) <= 8
+        return s.facts["cards_needed"] == 1 and 1 <= len(s.facts["outs"]) <= 8
     if kind == "additions":
         return 0 < len(s.facts["pairs"]) <= 8 and len(p.table) <= 6
-    if kind == "go-out" and s.answer == "no" and not p.opened[p.seat]:
-        return can_lay_down(p.hand, r)  # a "no" that is not just "no contract"
+    if kind == "go-out" and len(p.hand) < (4 if s.answer == "no" else 3):
+        return False  # one or two cards in hand leave nothing to think about
+    if kind == "go-out" and s.answer == "no":
+        # A "no" worth asking: the contract is there (or down), and at most two cards are stuck.
+        return (p.opened[p.seat] or can_lay_down(p.hand, r)) and len(s.facts["stuck"]) <= 2
     if kind == "lay-down" and s.answer == "no":
         # A "no" is a puzzle only when it is close: one card short, or a wild too many.
         return s.facts["cards_needed"] == 1
@@ -276,8 +288,8 @@ def themes_of(kind: str, p: SeatPosition, params: dict[str, Any], s: Solution) -
     return tags
 
 
-def tier_of(kind: str, p: SeatPosition, params: dict[str, Any], s: Solution, bot_wrong: bool) -> int:
-    """1-3 from what makes a position hard to read, plus one when a bot got it wrong."""
+def tier_of(kind: str, p: SeatPosition, params: dict[str, Any], s: Solution, bot_wrong: int) -> int:
+    """1-3 from what makes a position hard to read, plus one for each judging bot that erred."""
     r = p.round_no
     score = 0
     score += len(p.hand) >= 10
@@ -305,16 +317,17 @@ def tier_of(kind: str, p: SeatPosition, params: dict[str, Any], s: Solution, bot
     return 1 if score <= 1 else 2 if score <= 3 else 3
 
 
-def _bot_wrong(kind: str, s: Solution, choice) -> bool:
-    if choice is None:
-        return False
+def bots_wrong(kind: str, s: Solution, choices) -> int:
+    """How many of the judging bots chose otherwise than the answer (0 when none were asked)."""
+    if choices is None:
+        return 0
     if kind == "buy":
-        return choice != (s.answer == "buy")
+        return sum(c != (s.answer == "buy") for c in choices)
     if kind == "discard":
-        return choice not in s.facts["best"]
+        return sum(c not in s.facts["best"] for c in choices)
     if kind == "lay-down":
-        return choice != (s.answer != "no")
-    return False
+        return sum(c != (s.answer != "no") for c in choices)
+    return 0
 
 
 # -- 5. words: hints, wrong answers, explanation -------------------------------------------
@@ -469,7 +482,7 @@ def generate(matches: int = 12, seed: int = 0, per_tier: int = 5) -> dict[str, l
         key = (kind, format_cards(sorted(p.hand, key=sort_key)))
         if key in seen_hands:
             return
-        tier = tier_of(kind, p, params, s, _bot_wrong(kind, s, choice))
+        tier = tier_of(kind, p, params, s, bots_wrong(kind, s, choice))
         if len(tiers[tier]) >= caps[kind][tier]:
             return
         seen_hands.add(key)

@@ -389,10 +389,10 @@ class GoOutKind(Kind):
                 why = (f"{format_cards(stuck)} fit nowhere (no set on the table takes them and no new "
                        "set of yours can hold them), and only one card may be discarded")
             else:
-                why = ("the cards that are left cannot all go into sets at once: the wild limit "
-                       "and the rule of one natural per suit in a set leave one card too many")
+                why = ("your cards cannot all go into sets at once: with the wild limit and no "
+                       "natural suit twice in a set, more than one card is left with nowhere to go")
             return Solution(self.name, "no", reasoning=(f"You cannot go out: {why}.",),
-                            facts={"plan": None})
+                            facts={"plan": None, "stuck": stuck})
         return Solution(self.name, plan_text(plan),
                         reasoning=(f"Go out: {plan}.",
                                    "Other orders and other sets that use every card are right too."),
