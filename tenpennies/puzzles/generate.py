@@ -12,7 +12,7 @@ What it does, in order (everything seeded, so a rerun writes the same files):
 2. Solves each candidate with the engine and keeps it only when the answer is clear:
    unique up to equal cards, and, for kinds that rank choices, ahead of the next best
    by at least :data:`MARGINS`.
-3. Removes what does not matter: table sets, cards below the top discard, and (for
+3. Removes what does not matter (in mined positions; built ones are kept as written): table sets, cards below the top discard, and (for
    kinds about the hand alone) cards in hand, one at a time, re-solving after each
    removal and keeping it only if the answer and a clear margin stay.
 4. Tags themes by predicates (:func:`themes_of`) and sets the tier from features of the
@@ -337,7 +337,8 @@ def words_for(kind: str, p: SeatPosition, params: dict[str, Any], s: Solution) -
     contract = p.contract.words
     wild_words = f"the wild cards are {rules.wild_words(r)}, at most {rules.wild_limit(r)} in a set"
     k = params.get("draws", 1)
-    question = KINDS[kind].question.format(draws="stock card" if k == 1 else f"{k} stock cards")
+    question = KINDS[kind].question.format(
+        draws="your next stock card completes" if k == 1 else f"your next {k} stock cards complete")
     wrong: list[tuple[str, str]] = []
     explanation = "\n".join(s.reasoning)
     if kind == "lay-down":
@@ -476,7 +477,8 @@ def generate(matches: int = 12, seed: int = 0, per_tier: int = 5) -> dict[str, l
         s = KINDS[kind].solve(p, params)
         if not clear(kind, p, params, s, before_simplify=True):
             return
-        p, s = simplify(kind, p, params, s)
+        if not source.startswith("built"):  # a built position is already what it means to show
+            p, s = simplify(kind, p, params, s)
         if not clear(kind, p, params, s):
             return
         key = (kind, format_cards(sorted(p.hand, key=sort_key)))

@@ -316,8 +316,8 @@ class BuyKind(Kind):
 # -- which discard? --------------------------------------------------------------------
 class DiscardKind(Kind):
     name = "discard"
-    question = ("You must discard one card. Which discard gives the best chance that your next "
-                "{draws} complete the contract (keeping every card you draw)?")
+    question = ("You must discard one card. Which discard gives the best chance that {draws} "
+                "the contract (keeping every card you draw)?")
     ranked = True
     params = ("draws",)
 
