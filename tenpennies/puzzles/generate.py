@@ -42,7 +42,7 @@ from ..cards import RANK_NAMES, Card, format_cards, parse_cards, sort_key
 from ..match import Match, Phase
 from ..position import SeatPosition
 from ..rules import hand_points
-from ..solver import can_lay_down, cards_needed, contract_arrangements, count_arrangements
+from ..solver import can_lay_down, cards_needed, contract_arrangements
 from . import FOLDER, THEMES
 from .kinds import KINDS, Solution, percent
 

@@ -164,7 +164,6 @@ class LayDownKind(Kind):
 
     def solve(self, position, params):
         hand, r = position.hand, position.round_no
-        words = position.contract.words
         found = find_contract(hand, r)
         if found is None:
             gap = what_is_missing(hand, r)
@@ -206,16 +205,23 @@ def _sets_text(sets) -> str:
 
 
 def _why_not_lay_down(position: SeatPosition) -> str:
-    """A sentence on a tempting near miss: more wilds than the sets may hold."""
+    """Sentences on tempting near misses: more wilds than the sets may hold, a suit twice."""
     r, rules = position.round_no, position.rules
     wild = rules.wild_table(r)
-    wilds = sum(1 for c in position.hand if wild[c.index])
+    hand = position.hand
+    wilds = sum(1 for c in hand if wild[c.index])
     limit = rules.wild_limit(r)
     k = position.contract.sets
+    said = []
     if wilds > limit * k:
-        return (f"You hold {wilds} wilds, but each set may hold at most {limit}, so only "
-                f"{limit * k} can be used.")
-    return ""
+        said.append(f"You hold {wilds} wilds, but each set may hold at most {limit}, so only "
+                    f"{limit * k} can be used.")
+    naturals = Counter(c for c in hand if not wild[c.index])
+    by_rank = Counter(c.rank for c in naturals.elements())
+    for card, n in sorted(naturals.items(), key=lambda cn: sort_key(cn[0])):
+        if n > 1 and by_rank[card.rank] >= 3 and k == 1:
+            said.append(f"Your two {card} cannot share a set: no natural suit twice.")
+    return " ".join(said)
 
 
 # -- what is missing? ------------------------------------------------------------------
