@@ -509,10 +509,22 @@ class AdditionsKind(Kind):
     def solve(self, position, params):
         found = additions(position.hand, position.table, position.round_no)
         lines = [_round_words(position) + " No set holds a natural suit twice."]
+        r, rules = position.round_no, position.rules
+        wild = rules.wild_table(r)
+        held_wilds = any(wild[c.index] for c in position.hand)
         for n, t in enumerate(position.table):
             fits = [str(c) for c, m in found if m == n]
-            lines.append(f"Set {n} ({format_cards(t.cards)}): "
-                         + (f"takes {', '.join(fits)}." if fits else "takes none of your cards."))
+            line = (f"Set {n} ({format_cards(t.cards)}): "
+                    + (f"takes {', '.join(fits)}." if fits else "takes none of your cards."))
+            # Say why a card that looks as if it fits does not: the limit, or a suit held twice.
+            wilds = sum(1 for c in t.cards if wild[c.index])
+            if held_wilds and wilds >= rules.wild_limit(r):
+                line += f" It holds {wilds} wild{'s' if wilds != 1 else ''} already, its limit."
+            clash = sorted({c for c in position.hand if not wild[c.index] and c.rank == t.rank
+                            and c in t.cards}, key=sort_key)
+            if clash:
+                line += f" It has the {format_cards(clash)} already."
+            lines.append(line)
         return Solution(self.name, _pairs_text(found), reasoning=tuple(lines), facts={"pairs": found})
 
     def judge(self, value, solution, position, params):
