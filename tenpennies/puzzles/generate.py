@@ -71,6 +71,10 @@ THEMED = (
      {}, "a suit already in a set"),
     ("buy", "r6 s0 a0 h:KSKHKD9C9D4C5D6H3S7C8H t:- d:3C5HKC@3 k:2/10/7/10 p:120/40/110/75 n:11/11/11/11 st:40",
      {}, "buying with few tokens late in the match"),
+    ("buy", "r3 s0 a0 h:7S7H7D9S9H9DJK4C5C6DQH t:- d:3H7C@3 k:1/6/5/4 p:40/25/60/30 n:11/11/11/11 st:50",
+     {}, "the last token, spent where it completes the contract"),
+    ("buy", "r2 s0 a0 h:KSKH4C5C6D8H9STDJC3S2D t:- d:3HKD@3 k:1/6/5/4 p:40/25/60/30 n:11/11/11/11 st:50",
+     {}, "the last token, kept: a third king is not yet a set of 4"),
     ("cost", "r5 s0 a0 h:AS2HJK9C t:1=KSKHKDKCJKJK d:KC k:6/10/7/10 p:90/40/110/75 n:4/2/11/7 st:40",
      {}, "aces and twos cost 20 even when wild"),
 )
