@@ -2,16 +2,59 @@
 
 ``import tenpennies`` never imports this package; ``from tenpennies.widgets import
 PlayTable`` does, and needs the ``notebooks`` extra. The widgets only draw and forward
-clicks: the game is :class:`tenpennies.game.Game` (and :class:`tenpennies.game.Replay`),
-the pictures come from :mod:`tenpennies.layout`.
+clicks; the state lives in plain Python: the game is :class:`tenpennies.game.Game` (and
+:class:`tenpennies.game.Replay`), a puzzle session :class:`tenpennies.puzzles.session.PuzzleSession`,
+the explorers' states are in :mod:`tenpennies.explore`; the pictures come from
+:mod:`tenpennies.layout` and :mod:`tenpennies.svg`.
 
-=================  ===================================================================
-``PlayTable``      play a match against bots on a canvas, with buttons, hints and undo
-``ReplayTable``    step through a saved match from any seat's view or the teacher's
-``draw_shapes``    put :class:`tenpennies.layout.Shape` values on an ipycanvas canvas
-=================  ===================================================================
+=====================  ===============================================================
+``PlayTable``          play a match against bots on a canvas, with buttons, hints and undo
+``ReplayTable``        step through a saved match from any seat's view or the teacher's
+``draw_shapes``        put :class:`tenpennies.layout.Shape` values on an ipycanvas canvas
+``PuzzleWidget``       solve puzzles: check, hint, solution, next, a score for the session
+``set_checker``        click cards into a set; valid, or every reason it is not
+``contract_explorer``  a hand's arrangements, what is missing and the outs
+``odds_explorer``      house-rule controls and the exact dealt odds of every round
+``buy_calculator``     a hand and an offered card: buy or pass, exactly
+=====================  ===============================================================
+
+    >>> from tenpennies.widgets import set_checker
+    >>> checker = set_checker(round_no=1)
+    >>> for text in ("7S", "7H", "JK"):
+    ...     checker.card_buttons[text].click()
+    >>> checker
+    SetChecker(round 1: 7S 7H JK is a set in round 1.)
 """
 
-from .table import PlayTable, ReplayTable, draw_shapes
+import importlib
 
-__all__ = ["PlayTable", "ReplayTable", "draw_shapes"]
+from .explorers import (
+    BuyCalculator,
+    ContractExplorer,
+    OddsExplorer,
+    SetChecker,
+    buy_calculator,
+    contract_explorer,
+    odds_explorer,
+    set_checker,
+)
+from .puzzle import PuzzleWidget
+
+_TABLE = ("PlayTable", "ReplayTable", "draw_shapes")
+
+
+def __getattr__(name: str):
+    # The table draws on ipycanvas, which JupyterLite cannot load; the explorers and the
+    # puzzle widget need only ipywidgets, so the table is imported only when asked for.
+    if name in _TABLE or name == "table":
+        table = importlib.import_module(f"{__name__}.table")
+        return table if name == "table" else getattr(table, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+__all__ = [
+    *_TABLE,
+    "PuzzleWidget",
+    "BuyCalculator", "ContractExplorer", "OddsExplorer", "SetChecker",
+    "buy_calculator", "contract_explorer", "odds_explorer", "set_checker",
+]
