@@ -63,6 +63,15 @@ def test_every_ruling_is_demonstrated_in_a_notebook_cell_with_saved_output():
     assert not missing, f"no notebook cell with saved output demonstrates {missing}"
 
 
+def test_rules_page_links_each_ruling_to_the_notebooks_that_show_it():
+    text = RULES.read_text(encoding="utf-8")
+    shown = demonstrated({p.name: _load(p) for p in NOTEBOOKS})
+    lines = re.findall(r"^### (T\d+)\. .*\n\n\*Shown in (.*)\.\*$", text, re.MULTILINE)
+    assert [ruling for ruling, _ in lines] == ruling_ids(text)
+    for ruling, linked in lines:
+        assert sorted(re.findall(r"\(\.\./notebooks/([^)]+)\)", linked)) == sorted(set(shown[ruling])), ruling
+
+
 def test_removing_a_rulings_cells_is_noticed():
     notebooks = {p.name: _load(p) for p in NOTEBOOKS}
     owner = demonstrated(notebooks)["T8"]
