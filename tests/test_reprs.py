@@ -89,3 +89,16 @@ def test_match_and_view_pictures_hold_the_hands():
     assert "7S 7H 7D" in _desc(match._repr_svg_())
     assert "7S 7H 7D" in _desc(match.view(0)._repr_svg_())
     assert "7S 7H 7D" not in _desc(match.view(1)._repr_svg_())
+
+
+from hypothesis import given, strategies as st  # noqa: E402
+
+from tenpennies import ALL_CARDS, format_cards  # noqa: E402
+
+
+@given(st.lists(st.sampled_from(ALL_CARDS), max_size=15))
+def test_cards_round_trip_through_repr_notation_and_picture(cards):
+    value = Cards(cards)
+    assert list(value) == cards  # order kept, nothing sorted
+    assert eval(repr(value), NAMES) == value == parse_cards(format_cards(cards)) == tuple(cards)
+    assert _desc(value._repr_svg_()) == (format_cards(cards) or None)
