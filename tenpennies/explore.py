@@ -350,6 +350,11 @@ class BuyChoice:
     def replace(self, **changes) -> "BuyChoice":
         return dataclasses.replace(self, **changes)
 
+    def dealt(self, seed: int) -> "BuyChoice":
+        """A hand and the card on offer, dealt from a deck shuffled with ``seed``; nothing seen."""
+        cards = random.Random(seed).sample(self.rules.deck(), self.rules.hand_size + 1)
+        return dataclasses.replace(self, hand=Hand(cards[:-1]), offered=cards[-1], seen=(), error="")
+
     def typed(self, hand: str | None = None, offered: str | None = None,
               seen: str | None = None) -> "BuyChoice":
         """New cards in notation for any of the three; a mistake leaves all as they were."""
