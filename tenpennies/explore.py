@@ -195,7 +195,8 @@ class ContractView:
         labels = [f"Round {self.round_no}: {self.rules.contract(self.round_no).words}"]
         found = self.arrangements
         for n, a in enumerate(found[:most], 1):
-            pictures.append(svg.arrangement_svg(a, self.rules))
+            pictures.append(svg.groups_svg([(f"set {i}", cards) for i, cards in enumerate(a.sets, 1)],
+                                           self.round_no, self.rules, desc=str(a)))
             labels.append(f"way {n} of {len(found)}")
         if not found:
             gap = self.missing

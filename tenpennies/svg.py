@@ -161,6 +161,68 @@ def view_svg(view: "PlayerView") -> str:
     return _table_svg(title, seats, _set_labels(view.table), footer, piles, wild, str(view))
 
 
+# -- pictures of cards in groups (sets, arrangements, plans, actions) -------------------
+def groups_svg(groups: Sequence[tuple[str, Sequence[Card]]], round_no: int | None = None,
+               rules: RuleSet = TEN_PENNIES, title: str | None = None, desc: str | None = None,
+               width: int = 640) -> str:
+    """Labelled groups of cards side by side, wrapping at ``width``; with ``round_no``,
+    that round's wild cards are framed in gold. The building block of the pictures below."""
+    wild = rules.wild_table(round_no) if round_no is not None else None
+    parts = [_label(title, 2, 15, size=14, weight="bold")] if title else []
+    x, y, right = 2, (22 if title else 2), 60
+    for label, cards in groups:
+        w = max((len(cards) - 1) * STEP + CARD_W, 7 * len(label)) if cards else 7 * len(label)
+        if x + w > width and x > 2:
+            x, y = 2, y + CARD_H + 22
+        parts.append(_label(label, x, y + 12, size=11))
+        parts.append(_row(list(cards), x, y + 16, wild)[0])
+        x += w + 14
+        right = max(right, x)
+    text = desc if desc is not None else "; ".join(f"{label}: {format_cards(c)}" for label, c in groups)
+    return _svg(right, y + 16 + CARD_H + 2, text, "".join(parts))
+
+
+def table_set_svg(table_set) -> str:
+    """One set on the table, labelled with its owner."""
+    return groups_svg([(f"seat {table_set.owner}", table_set.cards)], desc=str(table_set))
+
+
+def arrangement_svg(arrangement) -> str:
+    """A contract arrangement: its sets side by side, wilds framed in gold."""
+    groups = [(f"set {i + 1}", s) for i, s in enumerate(arrangement.sets)]
+    title = f"round {arrangement.round_no}: {arrangement.wilds} wild, {arrangement.points} pts laid down"
+    return groups_svg(groups, arrangement.round_no, title=title, desc=str(arrangement))
+
+
+def missing_svg(missing) -> str:
+    """What a hand lacks: how many cards, and the outs as cards."""
+    needed = missing.cards_needed
+    title = ("the contract is there" if needed == 0 else "no cards can complete it" if needed is None
+             else f"{needed} more card{'s' if needed != 1 else ''} needed; outs:")
+    return groups_svg([("", missing.outs)] if missing.outs else [], missing.round_no,
+                      title=title, desc=str(missing))
+
+
+def plan_svg(plan) -> str:
+    """A go-out plan, step by step from left to right."""
+    round_no = plan.lay_down.round_no if plan.lay_down is not None else None
+    groups = [(f"lay down {i + 1}", s) for i, s in enumerate(plan.lay_down.sets)] if plan.lay_down else []
+    groups += [("meld", m) for m in plan.melds]
+    groups += [(f"add to set {n}", cards) for n, cards in plan.additions]
+    groups.append(("discard", (plan.discard,)) if plan.discard is not None else ("out, no discard", ()))
+    return groups_svg(groups, round_no, desc=str(plan))
+
+
+def action_svg(action) -> str:
+    """An action that moves cards (lay down, meld, add to set, discard), as its cards."""
+    sets = getattr(action, "sets", None)
+    if sets is not None:
+        groups = [(f"set {i + 1}", s) for i, s in enumerate(sets)]
+    else:
+        groups = [("", action.cards if hasattr(action, "cards") else (action.card,))]
+    return groups_svg(groups, title=f"seat {action.seat}: {action.text}", desc=action.text)
+
+
 # ---------------------------------------------------------------------------------
 # Charts for the lessons and explorers: plain SVG text, so they need no plotting
 # library and show alike in Jupyter, on GitHub, in nbval and in JupyterLite.
@@ -336,14 +398,3 @@ def message_svg(text: str) -> str:
     """A line of text as a picture, where a chart cannot be drawn (say why)."""
     return _svg(max(200, 7 * len(text) + 12), 28, text, _label(text, 4, 18))
 
-
-def arrangement_svg(arrangement, rules: RuleSet = TEN_PENNIES) -> str:
-    """A solver's arrangement (:class:`~tenpennies.solver.Arrangement`): its sets side by
-    side with a gap between them, the round's wild cards framed in gold."""
-    wild = rules.wild_table(arrangement.round_no)
-    parts, x = [], 2
-    for cards in arrangement.sets:
-        body, w = _row(cards, x, 2, wild)
-        parts.append(body)
-        x += w + 14
-    return _svg(max(x - 10, 60), CARD_H + 4, str(arrangement), "".join(parts))
