@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Iterable
 
-from .cards import Card, Hand, format_cards, parse_cards
+from .cards import Card, Hand, format_cards, parse_cards, sort_key
 from .errors import NotationError
 from .odds import BuyDecision, buy_or_pass, dealt_probability
 from .rules import TEN_PENNIES, RuleSet
@@ -57,7 +57,7 @@ def _over_deck(cards: Iterable[Card], rules: RuleSet) -> list[Card]:
     """The card values ``cards`` hold more copies of than the deck has."""
     deck = Counter(rules.deck())
     held = Counter(cards)
-    return sorted((c for c in held if held[c] > deck[c]), key=lambda c: (c.rank or 14, c.index))
+    return sorted((c for c in held if held[c] > deck[c]), key=sort_key)
 
 
 # ---------------------------------------------------------------------------------
@@ -218,6 +218,20 @@ WILD_ACES_AND_TWOS = {
 """When aces and twos are wild, for a seven-round rule set: Ten Pennies says rounds 5-7."""
 
 
+def _round_chance(rules: RuleSet, round_no: int) -> Fraction:
+    """``dealt_probability(round_no, rules)``, cached by what that round alone depends on.
+
+    The chance of one round's contract reads only that round's contract, wild ranks and
+    wild limit (and the deck and hand size), so it is asked of a one-round copy of the
+    rule set: moving a control that changes other rounds (aces and twos wild in rounds
+    1-4, say) finds the untouched rounds in the cache.
+    """
+    i = round_no - 1
+    one_round = rules.replace(contracts=(rules.contracts[i],), wild_ranks=(rules.wild_ranks[i],),
+                              wild_limits=(rules.wild_limits[i],))
+    return dealt_probability(1, one_round)
+
+
 @dataclass(frozen=True)
 class OddsRow:
     """One round: its contract, the chance under the house rules and under Ten Pennies."""
@@ -283,8 +297,7 @@ class OddsTable:
         if isinstance(rules, str):
             return ()
         return tuple(
-            OddsRow(r, rules.contract(r).words, dealt_probability(r, rules),
-                    dealt_probability(r, self.base))
+            OddsRow(r, rules.contract(r).words, _round_chance(rules, r), _round_chance(self.base, r))
             for r in range(1, rules.rounds + 1)
         )
 
@@ -350,6 +363,9 @@ class BuyChoice:
 
     def replace(self, **changes) -> "BuyChoice":
         return dataclasses.replace(self, **changes)
+
+    def in_round(self, round_no: int) -> "BuyChoice":
+        return dataclasses.replace(self, round_no=round_no)
 
     def dealt(self, seed: int) -> "BuyChoice":
         """A hand and the card on offer, dealt from a deck shuffled with ``seed``; nothing seen."""

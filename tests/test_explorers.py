@@ -236,7 +236,7 @@ def test_odds_explorer_controls_change_the_table():
     assert "hand size 13" in explorer.table.value
     explorer.controls["decks"].value = 1
     explorer.controls["jokers"].value = 0
-    explorer.controls["hand_size"].value = 15
+    explorer.controls["hand_size"].value = 13
     assert "too small" in explorer.message.value and "too small" in explorer.picture.value
 
 

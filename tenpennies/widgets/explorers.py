@@ -119,7 +119,34 @@ class SetChecker(_Explorer):
 
 
 # ---------------------------------------------------------------------------------
-class ContractExplorer(_Explorer):
+class _HandExplorer(_Explorer):
+    """An explorer of one hand: a round picker, a seed and a Deal button, the typed
+    fields given, the answer in words and its picture."""
+
+    def __init__(self, state, seed: int, fields: list[widgets.Widget]) -> None:
+        self.round_picker = _round_picker(state.rules, state.round_no)
+        self.seed = widgets.IntText(value=seed, description="Seed", layout=widgets.Layout(width="160px"))
+        self.deal_button = widgets.Button(description="Deal")
+        self.words = widgets.HTML()
+        self.deal_button.on_click(lambda _: self._update(lambda s: s.dealt(self.seed.value)))
+        self.round_picker.observe(lambda ch: self._update(lambda s: s.in_round(ch["new"])), "value")
+        super().__init__(state, [self.round_picker, widgets.HBox([self.seed, self.deal_button]),
+                                 *fields, self.words])
+        self._draw()
+
+    def _draw(self) -> None:
+        self._say(self.state.error, alert=True)
+        self.words.value = _pre(self.state.text())
+        self.picture.value = self.state.svg()
+
+
+def _text_field(description: str, placeholder: str = "") -> widgets.Text:
+    # continuous_update=False: the hand is read when the player presses Enter or leaves the field.
+    return widgets.Text(description=description, placeholder=placeholder, continuous_update=False,
+                        layout=widgets.Layout(width="420px"))
+
+
+class ContractExplorer(_HandExplorer):
     """Deal a seeded hand or type one; see every way to lay down the contract, or what
     is missing and the outs.
 
@@ -129,26 +156,11 @@ class ContractExplorer(_Explorer):
 
     def __init__(self, round_no: int = 1, hand: str | None = None, seed: int = 1,
                  rules: RuleSet = TEN_PENNIES) -> None:
-        self.round_picker = _round_picker(rules, round_no)
-        self.seed = widgets.IntText(value=seed, description="Seed", layout=widgets.Layout(width="160px"))
-        self.deal_button = widgets.Button(description="Deal")
-        self.hand_text = widgets.Text(description="Hand", continuous_update=False,
-                                      placeholder="e.g. 7S 7H 7D 9S 9H JK",
-                                      layout=widgets.Layout(width="420px"))
-        self.words = widgets.HTML()
+        self.hand_text = _text_field("Hand", "e.g. 7S 7H 7D 9S 9H JK")
+        self.hand_text.observe(lambda ch: self._update(lambda s: s.typed(ch["new"])), "value")
         state = ContractView(round_no, rules=rules)
         state = state.typed(hand) if hand is not None else state.dealt(seed)
-        self.deal_button.on_click(lambda _: self._update(lambda s: s.dealt(self.seed.value)))
-        self.hand_text.observe(lambda ch: self._update(lambda s: s.typed(ch["new"])), "value")
-        self.round_picker.observe(lambda ch: self._update(lambda s: s.in_round(ch["new"])), "value")
-        super().__init__(state, [self.round_picker, widgets.HBox([self.seed, self.deal_button]),
-                                 self.hand_text, self.words])
-        self._draw()
-
-    def _draw(self) -> None:
-        self._say(self.state.error, alert=True)
-        self.words.value = _pre(self.state.text())
-        self.picture.value = self.state.svg()
+        super().__init__(state, seed, [self.hand_text])
 
     def _summary(self) -> str:
         found = len(self.state.arrangements)
@@ -171,7 +183,7 @@ class OddsExplorer(_Explorer):
         self.controls: dict[str, widgets.Widget] = {
             "decks": widgets.IntSlider(value=table.decks, min=1, max=3, description="decks", **wide),
             "jokers": widgets.IntSlider(value=table.jokers, min=0, max=12, description="jokers", **wide),
-            "hand_size": widgets.IntSlider(value=table.hand_size, min=5, max=15,
+            "hand_size": widgets.IntSlider(value=table.hand_size, min=5, max=13,
                                            description="hand size", **wide),
             "wild_limit_change": widgets.IntSlider(value=table.wild_limit_change, min=-1, max=2,
                                                    description="wild limit change", **wide),
@@ -199,7 +211,7 @@ class OddsExplorer(_Explorer):
 
 
 # ---------------------------------------------------------------------------------
-class BuyCalculator(_Explorer):
+class BuyCalculator(_HandExplorer):
     """A hand and an offered card: the exact chance of holding the contract after
     buying, and after passing.
 
@@ -210,32 +222,17 @@ class BuyCalculator(_Explorer):
 
     def __init__(self, round_no: int = 1, hand: str | None = None, offered: str | None = None,
                  seed: int = 1, rules: RuleSet = TEN_PENNIES) -> None:
-        self.round_picker = _round_picker(rules, round_no)
-        self.seed = widgets.IntText(value=seed, description="Seed", layout=widgets.Layout(width="160px"))
-        self.deal_button = widgets.Button(description="Deal")
-        text = {"continuous_update": False, "layout": widgets.Layout(width="420px")}
-        self.hand_text = widgets.Text(description="Hand", **text)
-        self.offered_text = widgets.Text(description="Offered", **text)
-        self.seen_text = widgets.Text(description="Seen", placeholder="other cards you have seen", **text)
+        self.hand_text = _text_field("Hand")
+        self.offered_text = _text_field("Offered")
+        self.seen_text = _text_field("Seen", "other cards you have seen")
         self.my_turn = widgets.Checkbox(value=True, description="my turn (passing draws a card)")
-        self.words = widgets.HTML()
-        state = BuyChoice(round_no, rules=rules)
-        state = state.typed(hand, offered) if hand is not None else state.dealt(seed)
-        self.deal_button.on_click(lambda _: self._update(lambda s: s.dealt(self.seed.value)))
         self.hand_text.observe(lambda ch: self._update(lambda s: s.typed(hand=ch["new"])), "value")
         self.offered_text.observe(lambda ch: self._update(lambda s: s.typed(offered=ch["new"])), "value")
         self.seen_text.observe(lambda ch: self._update(lambda s: s.typed(seen=ch["new"])), "value")
         self.my_turn.observe(lambda ch: self._update(lambda s: s.replace(my_turn=ch["new"])), "value")
-        self.round_picker.observe(lambda ch: self._update(lambda s: s.replace(round_no=ch["new"])), "value")
-        super().__init__(state, [self.round_picker, widgets.HBox([self.seed, self.deal_button]),
-                                 self.hand_text, self.offered_text, self.seen_text, self.my_turn,
-                                 self.words])
-        self._draw()
-
-    def _draw(self) -> None:
-        self._say(self.state.error, alert=True)
-        self.words.value = _pre(self.state.text())
-        self.picture.value = self.state.svg()
+        state = BuyChoice(round_no, rules=rules)
+        state = state.typed(hand, offered) if hand is not None else state.dealt(seed)
+        super().__init__(state, seed, [self.hand_text, self.offered_text, self.seen_text, self.my_turn])
 
     def _summary(self) -> str:
         d = self.state.decision
