@@ -76,7 +76,7 @@ class SetCheck:
     note: str = ""
 
     def __post_init__(self) -> None:
-        self.rules._check_round(self.round_no)
+        self.rules.contract(self.round_no)  # a round that does not exist raises ValueError
 
     def add(self, card: Card) -> "SetCheck":
         """The cards with one more ``card``, if the deck has another copy of it."""
@@ -140,7 +140,7 @@ class ContractView:
     error: str = ""
 
     def __post_init__(self) -> None:
-        self.rules._check_round(self.round_no)
+        self.rules.contract(self.round_no)  # a round that does not exist raises ValueError
 
     def dealt(self, seed: int) -> "ContractView":
         """A hand dealt from a deck shuffled with ``seed`` (:func:`deal_hand`)."""
@@ -359,7 +359,7 @@ class BuyChoice:
     error: str = ""
 
     def __post_init__(self) -> None:
-        self.rules._check_round(self.round_no)
+        self.rules.contract(self.round_no)  # a round that does not exist raises ValueError
 
     def replace(self, **changes) -> "BuyChoice":
         return dataclasses.replace(self, **changes)

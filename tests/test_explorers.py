@@ -1,7 +1,7 @@
-"""The explorers: their state values (no browser, no widgets), then the widgets' handlers.
+"""The explorers' state values, without a browser or widgets (tests/test_explorer_widgets.py
+drives the widgets).
 
-The state values must agree with the engine they show (sets, solver, odds); the widgets
-must turn each click or keystroke into the right next state and redraw from it.
+The state values must agree with the engine they show (sets, solver, odds).
 """
 
 import xml.etree.ElementTree as ET
@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tenpennies import (
-    ALL_CARDS, TEN_PENNIES, Card, Hand, dealt_probability, is_contract, is_valid_set, parse_cards,
+    ALL_CARDS, TEN_PENNIES, Card, dealt_probability, is_contract, is_valid_set, parse_cards,
     set_problems, what_is_missing,
 )
 from tenpennies.explore import BuyChoice, ContractView, OddsTable, SetCheck, deal_hand
@@ -178,83 +178,17 @@ def test_buy_choice_deals_a_hand_and_an_offer():
     assert "on offer" in desc(choice.svg())
 
 
-# -- the widgets, driven from Python -----------------------------------------------------
-widgets = pytest.importorskip("tenpennies.widgets")  # installed with the notebooks extra
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10**6), st.integers(1, 7))
+def test_contract_view_shows_arrangements_exactly_when_the_contract_is_there(seed, round_no):
+    view = ContractView(round_no).dealt(seed)
+    found = view.arrangements
+    assert all(is_contract(a.sets, round_no, hand=view.hand) for a in found)
+    assert bool(found) == (view.missing.cards_needed == 0)
+    assert ("way 1 of" in desc(view.svg())) == bool(found)
 
 
-def test_set_checker_clicks_cards_in_and_out():
-    checker = widgets.set_checker(round_no=1)
-    for text in ("7S", "7H", "JK"):
-        checker.card_buttons[text].click()
-    assert checker.state.cards == parse_cards("7S 7H JK")
-    assert "is a set" in repr(checker) and "7S 7H JK" in checker.picture.value
-    checker.picked.children[0].click()  # take the 7S out
-    assert checker.state.cards == parse_cards("7H JK")
-    checker.clear_button.click()
-    assert checker.state.cards == () and checker.picked.children == ()
-
-
-def test_set_checker_round_picker_rejudges_the_same_cards():
-    checker = widgets.set_checker(round_no=4)
-    for text in ("9S", "9H", "AD"):
-        checker.card_buttons[text].click()
-    assert "Not a set" in repr(checker)
-    checker.round_picker.value = 5
-    assert checker.state.round_no == 5 and checker.state.valid
-
-
-def test_set_checker_says_when_the_deck_has_no_more_copies():
-    checker = widgets.set_checker()
-    for _ in range(3):
-        checker.card_buttons["QD"].click()
-    assert checker.state.cards == parse_cards("QD QD")
-    assert "only 2 QD" in checker.message.value
-
-
-def test_contract_explorer_deals_types_and_changes_round():
-    explorer = widgets.contract_explorer(hand="7S 7H 7D 9S 9H JK KS KH")
-    assert explorer.state.hand == Hand("7S 7H 7D 9S 9H JK KS KH")
-    assert "2 ways" in repr(explorer)
-    explorer.round_picker.value = 3
-    assert explorer.state.round_no == 3 and "two sets of 4" in explorer.words.value
-    explorer.hand_text.value = "8H 8D 8C 4S 4H 4D 9C JK"
-    assert explorer.state.outs == parse_cards("4C 8S JK")
-    explorer.hand_text.value = "8H 8Z"
-    assert "8Z" in explorer.message.value and explorer.state.hand == Hand("8H 8D 8C 4S 4H 4D 9C JK")
-    explorer.seed.value = 9
-    explorer.deal_button.click()
-    assert explorer.state.hand == deal_hand(9) and explorer.message.value == ""
-
-
-def test_odds_explorer_controls_change_the_table():
-    explorer = widgets.odds_explorer()
-    explorer.controls["wild_aces_and_twos"].value = "never"
-    explorer.controls["hand_size"].value = 13
-    state = explorer.state
-    assert state.rules.hand_size == 13 and not any(state.rules.wild_ranks)
-    assert state.rows[6].house == dealt_probability(7, state.rules)
-    assert "hand size 13" in explorer.table.value
-    explorer.controls["decks"].value = 1
-    explorer.controls["jokers"].value = 0
-    explorer.controls["hand_size"].value = 13
-    assert "too small" in explorer.message.value and "too small" in explorer.picture.value
-
-
-def test_buy_calculator_types_and_toggles_turn():
-    calc = widgets.buy_calculator(hand=HAND, offered="3C")
-    assert calc.state.decision.recommendation == "buy"
-    calc.offered_text.value = "9D"
-    assert calc.state.decision.buy_probability == 1
-    calc.my_turn.value = False
-    assert calc.state.decision.pass_probability == 0
-    calc.seen_text.value = "9C"
-    assert calc.state.seen == parse_cards("9C")
-    calc.round_picker.value = 2
-    assert calc.state.decision.round_no == 2
-    calc.deal_button.click()
-    assert calc.state == BuyChoice(2, my_turn=False).dealt(1)
-
-
-def test_explorer_reprs_are_stable_text():
-    a, b = widgets.odds_explorer(), widgets.odds_explorer()
-    assert repr(a) == repr(b) == "OddsExplorer(changes: none (Ten Pennies))"
+def test_explorers_refuse_a_round_that_does_not_exist():
+    for make in (SetCheck, ContractView, BuyChoice):
+        with pytest.raises(ValueError):
+            make(round_no=8)
