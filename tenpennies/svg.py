@@ -383,7 +383,7 @@ def stack_svg(pictures: Sequence[str], labels: Sequence[str] | None = None, gap:
         if label:
             parts.append(_label(label, 2, y + 13, weight="bold"))
             text = f"{escape(label)}: {text}"
-            width = max(width, 7 * len(label) + 8)
+            width = max(width, 8 * len(label) + 8)  # bold 13px text: about 8px a character
             y += 18
         descs.append(text)
         parts.append(picture.replace("<svg ", f"<svg x='0' y='{y}' ", 1))
