@@ -3,6 +3,8 @@
     python3 dev.py lab     make .venv if needed, then open JupyterLab on notebooks/
     python3 dev.py test    make .venv if needed, then run every test (unit, property,
                            doctest and notebook tests), with any extra pytest arguments
+    python3 dev.py course  make .venv if needed, then build the course as a static web site
+                           (every notebook as saved, the rules, an index) in build/course/
 
 The environment is rebuilt when pyproject.toml changes (its hash is kept in .venv).
 """
@@ -42,11 +44,13 @@ def ensure_env() -> None:
 
 def main(argv: list[str]) -> int:
     command, extra = (argv[0], argv[1:]) if argv else ("", [])
-    if command not in ("lab", "test"):
+    if command not in ("lab", "test", "course"):
         print(__doc__)
         return 2
     ensure_env()
     os.chdir(ROOT)
+    if command == "course":
+        return subprocess.call([str(PYTHON), "-m", "tenpennies.course", str(ROOT / "build" / "course"), *extra])
     if command == "lab":
         args = [str(PYTHON), "-m", "jupyter", "lab", "--notebook-dir", str(ROOT / "notebooks"), *extra]
     else:

@@ -1043,10 +1043,12 @@ class GoOutPlan:
         return ", then ".join(steps)
 
     def __repr__(self) -> str:
-        melds = "".join(f"{Cards(m)!r}, " for m in self.melds)
-        adds = "".join(f"({n}, {Cards(c)!r}), " for n, c in self.additions)
-        return (f"GoOutPlan(lay_down={self.lay_down!r}, melds=({melds.rstrip(' ')}), "
-                f"additions=({adds.rstrip(' ')}), discard={self.discard!r})")
+        def items(texts: list[str]) -> str:
+            return "(" + ", ".join(texts) + ("," if len(texts) == 1 else "") + ")"
+
+        melds = items([repr(Cards(m)) for m in self.melds])
+        adds = items([f"({n}, {Cards(c)!r})" for n, c in self.additions])
+        return f"GoOutPlan(lay_down={self.lay_down!r}, melds={melds}, additions={adds}, discard={self.discard!r})"
 
     def _repr_svg_(self) -> str:
         from .svg import plan_svg
