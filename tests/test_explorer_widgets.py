@@ -87,3 +87,16 @@ def test_buy_calculator_types_and_toggles_turn():
 def test_explorer_reprs_are_stable_text():
     a, b = widgets.odds_explorer(), widgets.odds_explorer()
     assert repr(a) == repr(b) == "OddsExplorer(changes: none (Ten Pennies))"
+
+
+def test_explorers_load_without_canvas_numpy_or_matplotlib():
+    # JupyterLite can load ipywidgets but not ipycanvas, NumPy or matplotlib: the explorers
+    # (and the widgets package they live in) must not import them.
+    import subprocess
+    import sys
+
+    code = ("import sys; from tenpennies.widgets import odds_explorer, set_checker, contract_explorer, "
+            "buy_calculator; odds_explorer(); set_checker(); contract_explorer(); buy_calculator(); "
+            "print(sorted(m for m in ('ipycanvas', 'numpy', 'matplotlib') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
