@@ -63,6 +63,12 @@ def plan(root: Path = ROOT) -> list[Page]:
         target = path.relative_to(root).with_suffix(".html").as_posix()
         target = target.removeprefix("notebooks/")
         pages.append(Page(path, target, _notebook_title(path)))
+    # The index lists pages section by section; keep the pages in that same order.
+    first_seen = {}
+    for page in pages:
+        first_seen.setdefault(section_of(page), len(first_seen))
+    order = {"The game and its rules": -2, "Lessons": -1, "More": 98}
+    pages.sort(key=lambda p: order.get(section_of(p), first_seen[section_of(p)]))
     for path, target in ((root / "docs" / "rules.md", "rules.html"),
                          (root / "notebooks" / "TEACHERS.md", "teachers.html")):
         if path.exists():
@@ -112,17 +118,35 @@ def _export(page: Page) -> str:
     return body
 
 
+def section_of(page: Page) -> str:
+    """Which part of the index a page is listed in."""
+    name = page.target
+    if not name.endswith(".html") or page.source.suffix == ".md":
+        return "Reference"
+    if "/" in name:
+        return name.split("/")[0].replace("_", " ").capitalize()
+    if re.match(r"0[02-9]_", name):
+        return "The game and its rules"
+    if re.match(r"\d\d_", name):
+        return "Lessons"
+    return "More"
+
+
 def _index(pages: list[Page]) -> str:
-    items = "\n".join(
-        f"<li><a href='{html.escape(p.target)}'>{html.escape(p.title)}</a> "
-        f"<small>({html.escape(p.source.name)})</small></li>" for p in pages)
+    sections: dict[str, list[str]] = {}
+    for p in pages:
+        sections.setdefault(section_of(p), []).append(
+            f"<li><a href='{html.escape(p.target)}'>{html.escape(p.title)}</a> "
+            f"<small>({html.escape(p.source.name)})</small></li>")
+    body = "\n".join(f"<h2>{html.escape(name)}</h2>\n<ul>\n" + "\n".join(items) + "\n</ul>"
+                     for name, items in sections.items())
     return ("<!DOCTYPE html>\n<html><head><meta charset='utf-8'><title>Ten Pennies: the course</title>"
             "<style>body{font-family:sans-serif;max-width:46em;margin:2em auto;line-height:1.5}"
             "small{color:#666}</style></head><body>\n<h1>Ten Pennies: the course</h1>\n"
             "<p>Every notebook of the course as it was saved, with its pictures, in reading order; "
             "then the rules and the teacher's guide. To run them yourself, open the notebooks in "
             "JupyterLab (<code>python3 dev.py lab</code>).</p>\n"
-            f"<ol>\n{items}\n</ol>\n</body></html>\n")
+            f"{body}\n</body></html>\n")
 
 
 def build(out_dir: str | Path, root: Path = ROOT) -> list[Page]:

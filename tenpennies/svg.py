@@ -162,24 +162,34 @@ def view_svg(view: "PlayerView") -> str:
 
 
 # -- pictures of cards in groups (sets, arrangements, plans, actions) -------------------
+import re  # noqa: E402  (kept with the functions below that use it, for an easy merge)
+
 def groups_svg(groups: Sequence[tuple[str, Sequence[Card]]], round_no: int | None = None,
                rules: RuleSet = TEN_PENNIES, title: str | None = None, desc: str | None = None,
                width: int = 640) -> str:
     """Labelled groups of cards side by side, wrapping at ``width``; with ``round_no``,
-    that round's wild cards are framed in gold. The building block of the pictures below."""
-    wild = rules.wild_table(round_no) if round_no is not None else None
-    parts = [_label(title, 2, 15, size=14, weight="bold")] if title else []
-    x, y, right = 2, (22 if title else 2), 60
+    that round's wild cards are framed in gold. The building block of the pictures below.
+
+    Each group is a :func:`hand_svg` picture placed in this one (SVG nests), so the groups
+    look exactly like hands, however hands are drawn.
+    """
+    parts = [f"<text x='2' y='15' font-size='14' font-weight='bold' fill='#222' {FONT}>{escape(title)}</text>"
+             ] if title else []
+    x = 0
+    right = 9 * len(title) + 4 if title else 0
+    y = line = 22 if title else 0
     for label, cards in groups:
-        w = max((len(cards) - 1) * STEP + CARD_W, 7 * len(label)) if cards else 7 * len(label)
-        if x + w > width and x > 2:
-            x, y = 2, y + CARD_H + 22
-        parts.append(_label(label, x, y + 12, size=11))
-        parts.append(_row(list(cards), x, y + 16, wild)[0])
-        x += w + 14
-        right = max(right, x)
+        picture = hand_svg(cards, round_no, rules, label=label or None)
+        w, h = (float(v) for v in re.search(r"width='([\d.]+)' height='([\d.]+)'", picture).groups())
+        w = max(w, 8 * len(label) + 4)  # room for the label, which may be wider than the cards
+        if x + w > width and x > 0:
+            x, y = 0, line
+        parts.append(picture.replace("<svg ", f"<svg x='{x:g}' y='{y:g}' overflow='visible' ", 1))
+        x += w + 10
+        right, line = max(right, x), max(line, y + h + 4)
     text = desc if desc is not None else "; ".join(f"{label}: {format_cards(c)}" for label, c in groups)
-    return _svg(right, y + 16 + CARD_H + 2, text, "".join(parts))
+    return (f"<svg xmlns='http://www.w3.org/2000/svg' width='{max(right, 60):g}' height='{line:g}' "
+            f"viewBox='0 0 {max(right, 60):g} {line:g}'><desc>{escape(text)}</desc>{''.join(parts)}</svg>")
 
 
 def table_set_svg(table_set) -> str:
@@ -190,7 +200,8 @@ def table_set_svg(table_set) -> str:
 def arrangement_svg(arrangement) -> str:
     """A contract arrangement: its sets side by side, wilds framed in gold."""
     groups = [(f"set {i + 1}", s) for i, s in enumerate(arrangement.sets)]
-    title = f"round {arrangement.round_no}: {arrangement.wilds} wild, {arrangement.points} pts laid down"
+    wilds = f"{arrangement.wilds} wild{'s' if arrangement.wilds != 1 else ''}"
+    title = f"round {arrangement.round_no}: {wilds}, {arrangement.points} pts laid down"
     return groups_svg(groups, arrangement.round_no, title=title, desc=str(arrangement))
 
 

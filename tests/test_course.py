@@ -136,3 +136,12 @@ def test_course_site_links_every_notebook_and_holds_the_pictures(tmp_path):
     pictures = re.findall(r'src="data:image/svg\+xml;base64,([A-Za-z0-9+/=]+)"', cards_page)
     assert any("<desc>7S 7H TD JK QC AS</desc>" in base64.b64decode(p).decode() for p in pictures)
     assert 'alt="7S 7H TD JK QC AS"' in cards_page
+
+
+def test_teachers_guide_has_a_plan_for_every_numbered_notebook():
+    guide = (ROOT / "notebooks" / "TEACHERS.md").read_text(encoding="utf-8")
+    numbered = [p for p in (ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb")]
+    assert len(numbered) >= 7
+    for path in numbered:
+        assert f"]({path.name})" in guide, f"TEACHERS.md has no row linking {path.name}"
+        assert f"### {path.name[:2]} " in guide, f"no lesson plan for {path.name}"

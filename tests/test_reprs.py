@@ -7,7 +7,7 @@ import pytest
 
 import tenpennies
 from tenpennies import (
-    AddToSet, Cards, Discard, Hand, LayDown, Match, Meld, Position, TableSet, find_contract,
+    AddToSet, Card, Cards, Discard, Hand, LayDown, Match, Meld, Position, TableSet, find_contract,
     parse_cards, plan_go_out, what_is_missing,
 )
 from tenpennies.odds import buy_or_pass
@@ -69,10 +69,14 @@ def test_plan_picture_shows_each_step():
 
 
 def test_arrangement_picture_frames_wild_cards_in_gold():
-    from tenpennies.svg import WILD_EDGE
+    from tenpennies.svg import hand_svg
 
-    assert WILD_EDGE in ARRANGEMENT._repr_svg_()  # it holds a joker
-    assert WILD_EDGE not in find_contract(parse_cards("7S 7H 7D 9S 9H 9C"), 1)._repr_svg_()
+    def body(svg):
+        return svg[svg.index(">") + 1:]
+
+    with_joker = ARRANGEMENT.sets[1]
+    assert Card("JK") in with_joker and hand_svg(with_joker, 1) != hand_svg(with_joker)  # wilds framed
+    assert body(hand_svg(with_joker, 1, label="set 2")) in ARRANGEMENT._repr_svg_()
 
 
 def test_buy_decision_shows_the_offered_card():
@@ -85,3 +89,16 @@ def test_match_and_view_pictures_hold_the_hands():
     assert "7S 7H 7D" in _desc(match._repr_svg_())
     assert "7S 7H 7D" in _desc(match.view(0)._repr_svg_())
     assert "7S 7H 7D" not in _desc(match.view(1)._repr_svg_())
+
+
+from hypothesis import given, strategies as st  # noqa: E402
+
+from tenpennies import ALL_CARDS, format_cards  # noqa: E402
+
+
+@given(st.lists(st.sampled_from(ALL_CARDS), max_size=15))
+def test_cards_round_trip_through_repr_notation_and_picture(cards):
+    value = Cards(cards)
+    assert list(value) == cards  # order kept, nothing sorted
+    assert eval(repr(value), NAMES) == value == parse_cards(format_cards(cards)) == tuple(cards)
+    assert _desc(value._repr_svg_()) == (format_cards(cards) or None)
