@@ -4,6 +4,7 @@ fallback, and reprs evaluate back to an equal value (as python-chess's do)."""
 from xml.etree import ElementTree
 
 import pytest
+from hypothesis import given, strategies as st
 
 import tenpennies
 from tenpennies import (
@@ -85,13 +86,12 @@ def test_buy_decision_shows_the_offered_card():
 
 
 def test_match_and_view_pictures_hold_the_hands():
-    match = Match.from_position(Position(1, hands=("7S 7H 7D", "9S", "9H", "9D"), discard_pile="KC"))
+    match = Match.from_position(Position(round_no=1, hands=("7S 7H 7D", "9S", "9H", "9D"), discard_pile="KC"))
     assert "7S 7H 7D" in _desc(match._repr_svg_())
     assert "7S 7H 7D" in _desc(match.view(0)._repr_svg_())
     assert "7S 7H 7D" not in _desc(match.view(1)._repr_svg_())
 
 
-from hypothesis import given, strategies as st  # noqa: E402
 
 from tenpennies import ALL_CARDS, format_cards  # noqa: E402
 
