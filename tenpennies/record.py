@@ -23,9 +23,9 @@ from typing import Any
 from .actions import OFFER_ACTIONS, PLAY_ACTIONS, parse_action
 from .cards import format_cards
 from .errors import IllegalActionError, NotationError, RecordError
-from .match import Match, Position
+from .match import Match
+from .position import Position
 from .rules import RuleSet
-from .sets import TableSet
 
 FORMAT = "tenpennies-match"
 VERSION = 1
@@ -35,35 +35,6 @@ _ACTION_TYPES = OFFER_ACTIONS + PLAY_ACTIONS
 def actions_of(match: Match) -> list:
     """The decisions taken in a match so far, in order (its log without the events)."""
     return [e for e in match.log if isinstance(e, _ACTION_TYPES)]
-
-
-def _position_to_dict(p: Position) -> dict[str, Any]:
-    from .match import _cards
-
-    return {
-        "round_no": p.round_no,
-        "hands": [format_cards(_cards(h)) for h in p.hands],
-        "discard_pile": format_cards(_cards(p.discard_pile)),
-        "stock": None if p.stock is None else format_cards(_cards(p.stock)),
-        "table": [[t.owner, format_cards(t.cards)] if isinstance(t, TableSet)
-                  else [t[0], format_cards(_cards(t[1]))] for t in p.table],
-        "opened": None if p.opened is None else list(p.opened),
-        "tokens": None if p.tokens is None else list(p.tokens),
-        "scores": None if p.scores is None else list(p.scores),
-        "dealer": p.dealer,
-        "active": p.active,
-        "top_discarder": p.top_discarder,
-    }
-
-
-def _position_from_dict(d: dict[str, Any]) -> Position:
-    fields = dict(d)
-    fields["hands"] = tuple(fields["hands"])
-    fields["table"] = tuple((owner, cards) for owner, cards in fields.get("table", ()))
-    for key in ("opened", "tokens", "scores"):
-        if fields.get(key) is not None:
-            fields[key] = tuple(fields[key])
-    return Position(**fields)
 
 
 def _summary(match: Match) -> dict[str, Any]:
@@ -88,7 +59,7 @@ def to_dict(match: Match) -> dict[str, Any]:
         "version": VERSION,
         "rules": match.rules.to_dict(),
         "seed": match.seed,
-        "position": None if match.start is None else _position_to_dict(match.start),
+        "position": None if match.start is None else match.start.to_dict(),
         "actions": [[a.seat, a.text] for a in actions_of(match)],
         "state": _summary(match),
     }
@@ -110,7 +81,7 @@ def from_dict(data: Any, upto: int | None = None) -> Match:
         raise RecordError(f"the saved match lacks {', '.join(sorted(missing))}")
     try:
         rules = RuleSet.from_dict(data["rules"])
-        position = None if data["position"] is None else _position_from_dict(data["position"])
+        position = None if data["position"] is None else Position.from_dict(data["position"])
         if not isinstance(data["seed"], (int, str)) or isinstance(data["seed"], bool):
             raise TypeError("the seed must be an int or a str")
         match = Match(data["seed"], rules, position=position)
