@@ -227,3 +227,36 @@ def pytest_terminal_summary(terminalreporter):
     LATENCY_FILE.parent.mkdir(parents=True, exist_ok=True)
     LATENCY_FILE.write_text(line + "\n" + "\n".join(f"{ms:.1f}" for ms in LATENCIES) + "\n")
     terminalreporter.write_line(f"(written to {LATENCY_FILE.relative_to(ROOT)})")
+
+
+@pytest.fixture(scope="session")
+def jupyterlab(notebook_dir, tmp_path_factory):
+    """JupyterLab on ``notebook_dir``, no token, fresh workspace and settings directories."""
+    base = tmp_path_factory.mktemp("lab")
+    server = Server(base, [
+        "jupyter", "lab", "--no-browser", "--allow-root", "--port={port}", "--ServerApp.ip=127.0.0.1",
+        "--IdentityProvider.token=", f"--ServerApp.root_dir={notebook_dir}",
+        f"--LabApp.workspaces_dir={base / 'workspaces'}", f"--LabApp.user_settings_dir={base / 'settings'}",
+        # The test waits on the notebook's sessionContext, which needs the app object.
+        "--LabApp.expose_app_in_browser=True",
+    ])
+    yield server
+    server.stop()
+
+
+def open_in_lab_and_run(page, server: Server, name: str, timeout_ms: int = 90000) -> None:
+    """Open notebook ``name`` in JupyterLab, wait for its kernel session, run all cells."""
+    page.goto(f"{server.url}/lab/tree/{name}")
+    page.wait_for_function(
+        """(name) => window.jupyterapp && window.jupyterapp.shell.currentWidget
+              && window.jupyterapp.shell.currentWidget.context
+              && window.jupyterapp.shell.currentWidget.context.path.endsWith(name)""",
+        arg=name, timeout=timeout_ms,
+    )
+    page.evaluate(
+        """async () => {
+             const panel = window.jupyterapp.shell.currentWidget;
+             await panel.sessionContext.ready;
+             await window.jupyterapp.commands.execute('notebook:run-all-cells');
+           }""",
+    )
