@@ -18,144 +18,75 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Iterable, Sequence
 from xml.sax.saxutils import escape
 
-from .cards import SUIT_SYMBOLS, Card, format_cards
+from .cards import format_cards, Card
+from .layout import CARD_H, CARD_W, ROW_STEP, Shape, card_row, paint, table_layout, TableLayout
 from .rules import TEN_PENNIES, RuleSet
 
 if TYPE_CHECKING:
     from .match import Match
     from .view import PlayerView
 
-CARD_W, CARD_H = 44, 62
-STEP = 26  # horizontal overlap step within a hand or set
-RED, BLACK, JOKER_INK, WILD_EDGE = "#c0392b", "#1b1b1b", "#6c3483", "#d4a017"
 FONT = "font-family='DejaVu Sans, Arial, sans-serif'"
+_ANCHORS = {"start": "", "middle": " text-anchor='middle'", "end": " text-anchor='end'"}
 
 
-def _card(card: Card | None, x: int, y: int, wild: bool = False) -> str:
-    """One card's drawing at (x, y); ``None`` draws a face-down card."""
-    if card is None:
-        return (f"<rect x='{x}' y='{y}' width='{CARD_W}' height='{CARD_H}' rx='5' fill='#2e5d8a' "
-                f"stroke='#173450'/><rect x='{x + 5}' y='{y + 5}' width='{CARD_W - 10}' "
-                f"height='{CARD_H - 10}' rx='3' fill='none' stroke='#8fb3d9'/>")
-    edge = WILD_EDGE if wild else "#888"
-    width = 3 if wild else 1
-    parts = [f"<rect x='{x}' y='{y}' width='{CARD_W}' height='{CARD_H}' rx='5' fill='white' "
-             f"stroke='{edge}' stroke-width='{width}'/>"]
-    if card.suit is None:
-        parts.append(f"<text x='{x + 5}' y='{y + 16}' font-size='13' font-weight='bold' fill='{JOKER_INK}' "
-                     f"{FONT}>JK</text>")
-        parts.append(f"<text x='{x + CARD_W / 2}' y='{y + 46}' font-size='22' text-anchor='middle' "
-                     f"fill='{JOKER_INK}' {FONT}>★</text>")
-    else:
-        ink = RED if card.suit in "HD" else BLACK
-        rank = "10" if card.rank == 10 else str(card)[0]
-        symbol = SUIT_SYMBOLS[card.suit]
-        parts.append(f"<text x='{x + 5}' y='{y + 16}' font-size='14' font-weight='bold' fill='{ink}' "
-                     f"{FONT}>{rank}</text>")
-        parts.append(f"<text x='{x + 5}' y='{y + 30}' font-size='13' fill='{ink}' {FONT}>{symbol}</text>")
-        parts.append(f"<text x='{x + CARD_W - 14}' y='{y + 52}' font-size='20' text-anchor='middle' "
-                     f"fill='{ink}' {FONT}>{symbol}</text>")
-    return "".join(parts)
+def _num(v: float) -> str:
+    return str(int(v)) if float(v).is_integer() else f"{v:.1f}"
 
 
-def _row(cards: Sequence[Card | None], x: int, y: int, wild: Sequence[bool] | None = None) -> tuple[str, int]:
-    """A fanned row of cards; returns the drawing and its width."""
-    out = [_card(c, x + i * STEP, y, bool(wild and c is not None and wild[c.index])) for i, c in enumerate(cards)]
-    width = (len(cards) - 1) * STEP + CARD_W if cards else 0
-    return "".join(out), width
+def shape_svg(shape: Shape) -> str:
+    """One :class:`~tenpennies.layout.Shape` as an SVG element."""
+    if shape.kind == "rect":
+        fill = shape.fill or "none"
+        stroke = f" stroke='{shape.stroke}' stroke-width='{_num(shape.line)}'" if shape.stroke else ""
+        return (f"<rect x='{_num(shape.x)}' y='{_num(shape.y)}' width='{_num(shape.w)}' height='{_num(shape.h)}' "
+                f"rx='{_num(shape.radius)}' fill='{fill}'{stroke}/>")
+    weight = " font-weight='bold'" if shape.bold else ""
+    return (f"<text x='{_num(shape.x)}' y='{_num(shape.y)}' font-size='{shape.size}'{weight}"
+            f"{_ANCHORS[shape.anchor]} fill='{shape.fill}' {FONT}>{escape(shape.text)}</text>")
 
 
-def _label(text: str, x: int, y: int, size: int = 13, weight: str = "normal") -> str:
-    return f"<text x='{x}' y='{y}' font-size='{size}' font-weight='{weight}' fill='#222' {FONT}>{escape(text)}</text>"
+def shapes_svg(shapes: Iterable[Shape], width: float, height: float, desc: str) -> str:
+    """A whole picture from shapes, drawn in layer order (as the canvas layers stack)."""
+    body = "".join(shape_svg(s) for s in sorted(shapes, key=lambda s: s.layer))
+    return (f"<svg xmlns='http://www.w3.org/2000/svg' width='{_num(width)}' height='{_num(height)}' "
+            f"viewBox='0 0 {_num(width)} {_num(height)}'><desc>{escape(desc)}</desc>{body}</svg>")
 
 
-def _svg(width: int, height: int, desc: str, body: str) -> str:
-    return (f"<svg xmlns='http://www.w3.org/2000/svg' width='{width}' height='{height}' "
-            f"viewBox='0 0 {width} {height}'><desc>{escape(desc)}</desc>{body}</svg>")
+def layout_svg(layout: TableLayout, desc: str, four_colour: bool = False) -> str:
+    """A laid-out table (see :func:`tenpennies.layout.table_layout`) as SVG."""
+    return shapes_svg(paint(layout, four_colour=four_colour), layout.width, layout.height, desc)
 
 
-def card_svg(card: Card, wild: bool = False) -> str:
+def card_svg(card: Card, wild: bool = False, four_colour: bool = False) -> str:
     """One card, framed in gold when ``wild``."""
-    return _svg(CARD_W + 4, CARD_H + 4, str(card), _card(card, 2, 2, wild))
+    region = card_row([card], 2, 2, wild=[wild] * 53)[0]
+    return shapes_svg(paint(TableLayout(CARD_W + 4, CARD_H + 4, (region,)), four_colour=four_colour, felt=False),
+                      CARD_W + 4, CARD_H + 4, str(card))
 
 
 def hand_svg(cards: Iterable[Card], round_no: int | None = None, rules: RuleSet = TEN_PENNIES,
-             label: str | None = None) -> str:
+             label: str | None = None, four_colour: bool = False) -> str:
     """A fanned hand; with ``round_no``, that round's wild cards are framed in gold."""
     cards = list(cards)
     wild = rules.wild_table(round_no) if round_no is not None else None
     top = 18 if label else 2
-    body, width = _row(cards, 2, top, wild)
-    head = _label(label, 2, 13, weight="bold") if label else ""
-    return _svg(max(width + 4, 60), top + CARD_H + 2, format_cards(cards), head + body)
+    regions = card_row(cards, 2, top, ROW_STEP, wild=wild)
+    width = max((len(cards) - 1) * ROW_STEP + CARD_W + 4 if cards else 0, 60)
+    height = top + CARD_H + 2
+    shapes = paint(TableLayout(width, height, tuple(regions)), four_colour=four_colour, felt=False)
+    if label:
+        shapes = (Shape("text", 2, 13, text=label, size=13, bold=True, fill="#222222"),) + shapes
+    return shapes_svg(shapes, width, height, format_cards(cards))
 
 
-def _table_svg(title: str, seats: list[tuple[str, Sequence[Card | None]]], sets: list[tuple[str, Sequence[Card]]],
-               footer: str, piles: tuple[int, Card | None], wild: Sequence[bool], desc: str) -> str:
-    parts = [_label(title, 4, 16, size=14, weight="bold")]
-    y, width = 28, 420
-    for label, cards in seats:
-        parts.append(_label(label, 4, y + 12))
-        body, w = _row(cards, 4, y + 18, wild)
-        parts.append(body)
-        width = max(width, w + 8)
-        y += CARD_H + 26
-    if sets:
-        parts.append(_label("On the table", 4, y + 12, weight="bold"))
-        y += 18
-        x = 4
-        for label, cards in sets:
-            w = (len(cards) - 1) * STEP + CARD_W
-            if x + w > max(width, 640) and x > 4:
-                x, y = 4, y + CARD_H + 24
-            parts.append(_label(label, x, y + 12, size=11))
-            parts.append(_row(cards, x, y + 16, wild)[0])
-            x += w + 16
-            width = max(width, x)
-        y += CARD_H + 24
-    # The stock (face down) and the top discard, side by side, under the footer line.
-    parts.append(_label(footer, 4, y + 14))
-    stock_size, top = piles
-    if stock_size:
-        parts.append(_card(None, 4, y + 22))
-    parts.append(_card(top, 4 + CARD_W + 12, y + 22, bool(top is not None and wild[top.index])) if top else "")
-    return _svg(width, y + 22 + CARD_H + 4, desc, "".join(parts))
+def match_svg(match: "Match", show_hands: bool = True, four_colour: bool = False) -> str:
+    """The whole table: every hand (face down with ``show_hands=False``), the sets, the piles."""
+    view = match.view(0)
+    hands = {s: match.hand(s) for s in range(match.rules.players)} if show_hands else None
+    return layout_svg(table_layout(view, viewer=None, hands=hands), match.describe(show_hands), four_colour)
 
 
-def _set_labels(table) -> list[tuple[str, Sequence[Card]]]:
-    return [(f"set {i} (seat {s.owner})", s.cards) for i, s in enumerate(table)]
-
-
-def match_svg(match: "Match", show_hands: bool = True) -> str:
-    """The whole table: every hand (face down with ``show_hands=False``), the sets, the discard."""
-    wild = match.rules.wild_table(match.round_no)
-    seats = []
-    for seat in range(match.rules.players):
-        status = "open" if match.opened[seat] else "not open"
-        arrow = "▶ " if seat == match.to_act else ""
-        label = (f"{arrow}seat {seat}: {match.scores[seat]} pts, {match.tokens[seat]} tokens, {status}")
-        cards = list(match.hand(seat)) if show_hands else [None] * len(match.hands[seat])
-        seats.append((label, cards))
-    top = match.top_discard
-    footer = f"stock {len(match.stock)} · discard pile {len(match.discard_pile)}, top {top if top else '—'}"
-    title = f"Round {match.round_no}: {match.contract.words}"
-    piles = (len(match.stock), top)
-    return _table_svg(title, seats, _set_labels(match.table), footer, piles, wild, match.describe(show_hands))
-
-
-def view_svg(view: "PlayerView") -> str:
-    """One seat's view: its own hand face up, the others' face down."""
-    wild = view.rules.wild_table(view.round_no)
-    seats = []
-    for seat, size in enumerate(view.hand_sizes):
-        arrow = "▶ " if seat == view.to_act else ""
-        who = "you" if seat == view.seat else f"seat {seat}"
-        status = "open" if view.opened[seat] else "not open"
-        label = f"{arrow}{who}: {view.scores[seat]} pts, {view.tokens[seat]} tokens, {status}"
-        cards = list(view.hand) if seat == view.seat else [None] * size
-        seats.append((label, cards))
-    top = view.top_discard
-    footer = f"stock {view.stock_size} · top discard {top if top else '—'}"
-    title = f"Seat {view.seat}'s view, round {view.round_no}: {view.contract.words}"
-    piles = (view.stock_size, top)
-    return _table_svg(title, seats, _set_labels(view.table), footer, piles, wild, str(view))
+def view_svg(view: "PlayerView", four_colour: bool = False) -> str:
+    """One seat's view: its own hand face up at the bottom, the others' face down."""
+    return layout_svg(table_layout(view), str(view), four_colour)

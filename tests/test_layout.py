@@ -1,0 +1,132 @@
+"""Card geometry: one layout for SVG and canvas, hit-tested without a browser."""
+
+from collections import Counter
+
+from hypothesis import given, settings, strategies as st
+
+from tenpennies import Card, Match, Position, parse_cards
+from tenpennies.bots import play_match
+from tenpennies.layout import (
+    CARD_H, CARD_W, FOUR_COLOURS, RAISE, TWO_COLOURS, card_shapes, paint, table_layout,
+)
+from tenpennies.svg import layout_svg, shape_svg, view_svg
+
+
+def open_position():
+    return Position(
+        round_no=1,
+        hands=("7S 7H 7D 9S 9H JK KC 4D", "QS QH 3C 3D 8S", "2S 2H 5C 5D 6S", "TS TH JC JD 6H"),
+        discard_pile="4C", table=((1, "KS KH KD"), (2, "8H 8D 8C")), opened=(False, True, True, False),
+        dealer=3, active=0)
+
+
+def test_each_hand_card_is_hit_where_it_shows():
+    view = Match(seed=5).view(2)
+    layout = table_layout(view)
+    hand = layout.regions_of("hand")
+    assert [r.card for r in hand] == list(view.hand)
+    for i, r in enumerate(hand):
+        # The visible strip of an overlapped card is its own; the last card shows whole.
+        assert layout.hit(r.rect.x + 1, r.rect.y + CARD_H / 2) == r
+        if i + 1 < len(hand):
+            nxt = hand[i + 1]
+            assert layout.hit(nxt.rect.x + 1, r.rect.y + 5) == nxt
+    last = hand[-1]
+    assert layout.hit(last.rect.x + CARD_W - 1, last.rect.y + 1) == last
+    assert layout.hit(last.rect.x + CARD_W + 1, last.rect.y + 1) is None or \
+        layout.hit(last.rect.x + CARD_W + 1, last.rect.y + 1).kind == "hand"
+
+
+def test_a_selected_card_rises_and_is_hit_where_it_rose_to():
+    view = Match(seed=5).view(2)
+    plain = table_layout(view).regions_of("hand")
+    layout = table_layout(view, selected=[3])
+    raised = layout.regions_of("hand")[3]
+    assert raised.selected and raised.rect.y == plain[3].rect.y - RAISE
+    assert layout.hit(raised.rect.x + 2, raised.rect.y + 2) == raised
+    assert table_layout(view).hit(raised.rect.x + 2, raised.rect.y + 2) is None
+
+
+def test_sets_piles_and_empty_felt_are_hit_tested():
+    m = Match.from_position(open_position(), seed=1)
+    layout = table_layout(m.view(0))
+    sets = layout.regions_of("set")
+    assert [s.index for s in sets] == [0, 1] and [s.seat for s in sets] == [1, 2]
+    for s in sets:
+        cards = [r for r in layout.regions if r.kind == "card" and s.rect.contains(r.rect.x + 1, r.rect.y + 1)]
+        assert [c.card for c in cards] == list(m.table[s.index].cards)
+        hit = layout.hit(cards[0].rect.x + 3, cards[0].rect.y + 10)  # a click on a set's card means the set
+        assert hit.kind == "set" and hit.index == s.index
+    (stock,), (discard,) = layout.regions_of("stock"), layout.regions_of("discard")
+    assert layout.hit(stock.rect.x + 5, stock.rect.y + 5).kind == "stock"
+    assert layout.hit(discard.rect.x + 5, discard.rect.y + 5).card == Card("4C")
+    assert layout.hit(layout.width - 3, 3) is None
+
+
+def test_a_seat_picture_shows_only_what_the_seat_may_see():
+    m = Match.from_position(open_position(), seed=1)
+    view = m.view(0)
+    shown = Counter(table_layout(view).cards_shown())
+    allowed = Counter(view.hand) + Counter(c for s in view.table for c in s.cards) + Counter([view.top_discard])
+    assert shown == allowed
+    assert len(table_layout(view).regions_of("back")) == sum(view.hand_sizes) - len(view.hand)
+    teacher = table_layout(view, hands={s: m.hand(s) for s in range(4)})
+    assert Counter(teacher.cards_shown()) == allowed + sum((Counter(m.hand(s)) for s in (1, 2, 3)), Counter())
+
+
+@settings(max_examples=15)
+@given(st.integers(0, 10_000), st.integers(0, 3))
+def test_views_over_whole_matches_never_picture_another_hand(seed, seat):
+    m = play_match(["random"] * 4, seed=seed)
+    # Every round's final state is gone; check the deal of a fresh match and the end.
+    for match in (Match(seed=seed), m):
+        view = match.view(seat)
+        shown = Counter(table_layout(view).cards_shown())
+        allowed = Counter(view.hand) + Counter(c for s in view.table for c in s.cards)
+        allowed += Counter([view.top_discard] if view.top_discard else [])
+        assert shown == allowed
+
+
+def test_svg_draws_exactly_the_painted_shapes():
+    m = Match.from_position(open_position(), seed=1)
+    layout = table_layout(m.view(0), selected=[0, 1])
+    shapes = paint(layout)
+    svg = layout_svg(layout, "desc")
+    assert svg.count("<rect") + svg.count("<text") == len(shapes)
+    for s in shapes:
+        assert shape_svg(s) in svg
+    assert len(paint(layout, targets=[1])) == len(shapes) + 1  # the target set's outline
+    assert view_svg(m.view(0)) == layout_svg(table_layout(m.view(0)), str(m.view(0)))
+
+
+def test_card_faces_have_large_corners_a_clear_joker_and_marked_wilds():
+    seven = card_shapes(Card("7D"), 0, 0)
+    texts = [s for s in seven if s.kind == "text"]
+    assert texts[0].text == "7" and texts[0].size >= 16 and texts[0].x < CARD_W / 2
+    assert texts[1].text == "♦" and texts[1].y < CARD_H * 0.6  # the corner, above the big pip
+    assert "10" in [s.text for s in card_shapes(Card("TS"), 0, 0)]
+    joker = "".join(s.text for s in card_shapes(Card("JK"), 0, 0, wild=True))
+    assert "JOKER" in joker and "wild" in joker
+    assert "wild" not in "".join(s.text for s in card_shapes(Card("AS"), 0, 0, wild=False))
+    assert {s.fill for s in card_shapes(Card("AS"), 0, 0, wild=True) if s.kind == "text"} >= {TWO_COLOURS["S"]}
+
+
+def test_four_colour_suits_tell_every_suit_apart():
+    inks = {suit: card_shapes(Card("5" + suit), 0, 0, four_colour=True)[1].fill for suit in "SHDC"}
+    assert inks == FOUR_COLOURS and len(set(inks.values())) == 4
+    two = {suit: card_shapes(Card("5" + suit), 0, 0)[1].fill for suit in "SHDC"}
+    assert two["H"] == two["D"] != two["S"] == two["C"]
+
+
+def test_round_five_marks_aces_and_twos_wild_in_the_layout():
+    p = Position(round_no=5, hands=("AS 2H 7D JK", "3C 3D 3H", "4C 4D 4H", "5C 5D 5H"), discard_pile="9C")
+    layout = table_layout(Match.from_position(p).view(0))
+    wild = {r.card: r.wild for r in layout.regions_of("hand")}
+    assert wild == {Card("AS"): True, Card("2H"): True, Card("7D"): False, Card("JK"): True}
+
+
+def test_order_lays_the_hand_out_as_given():
+    view = Match(seed=5).view(1)
+    order = list(reversed(view.hand))
+    assert [r.card for r in table_layout(view, order=order).regions_of("hand")] == order
+    assert parse_cards("7S")[0] not in [r.card for r in table_layout(view, viewer=None).regions_of("hand")]
