@@ -107,17 +107,11 @@ def play_match(
     """
     if len(bots) != rules.players:
         raise ValueError(f"a match needs {rules.players} bots, one per seat, not {len(bots)}")
-    players = [b if isinstance(b, Bot) and not isinstance(b, type) else make_bot(b, bot_seed(seed, s))
-               for s, b in enumerate(bots)]
-    match = Match(seed, rules)
-    while not match.is_over:
-        seat = match.to_act
-        action = players[seat].act(match.view(seat))
-        try:
-            match.apply(action)
-        except ValueError as exc:
-            raise type(exc)(f"bot {players[seat].name!r} at seat {seat} chose {action!r}: {exc}") from None
-    return match
+    from ..game import Game  # the one loop that advances bots, shared with the live table
+
+    game = Game(seed, seat=None, bots=bots, rules=rules)
+    game.advance()
+    return game.match
 
 
 __all__ = ["Bot", "BotFactory", "bot_names", "bot_seed", "derive_seed", "make_bot", "play_match"]

@@ -1,0 +1,523 @@
+r"""A game at the table: one driver for every front end (the terminal, the widgets, bots alone).
+
+A :class:`Game` holds a :class:`~tenpennies.match.Match`, which seats are bots (the
+others are people), the cards a person has selected, the log of what happened in words,
+and, in learning mode, an undo stack. :meth:`Game.advance` plays the bots until a person
+must decide (or the match is over); that loop is written here once, and
+:func:`tenpennies.bots.play_match`, ``tenpennies play`` and
+:class:`tenpennies.widgets.PlayTable` all use it.
+
+A front end reads only :attr:`Game.view` (the person's
+:class:`~tenpennies.view.PlayerView`) and what is built from it (the hand as shown, the
+words, the hint), so nothing it shows can hold a card that seat may not see (T20).
+
+    >>> game = Game(seed=7, seat=0, bots=("thumb", "thumb", "thumb"))
+    >>> game.advance(); game.waiting
+    True
+    >>> print("\n".join(game.new_words()))
+    Round 1 of 7: two sets of 3. Seat 2 (thumb) dealt; the up card is 6D.
+    Seat 3 (thumb) passed.
+    >>> game.buy(), game.message                 # seat 0 is offered 6D
+    (True, '')
+    >>> game.advance(); print("\n".join(game.new_words()))
+    You bought 6D for a token.
+    You drew JH as part of the purchase.
+    You drew 6C as part of the purchase.
+    Seat 3 (thumb) drew a card.
+    Seat 3 (thumb) discarded KC.
+    >>> game.discard(), game.message             # a discard needs one selected card
+    (False, 'select exactly one card to discard (0 cards selected)')
+
+:class:`Replay` steps forward and back through a saved match on the same footing, from
+any seat's view or the teacher's all-hands view.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from dataclasses import dataclass
+from typing import Iterable, Mapping, Sequence
+
+from .actions import Action, AddToSet, Buy, Deal, Discard, Draw, LayDown, Meld, Pass, Recycle, RoundEnd
+from .cards import Card, sort_key
+from .errors import IllegalActionError
+from .match import Match, Phase, Position
+from .rules import TEN_PENNIES, RuleSet
+from .view import PlayerView
+
+SORTS = ("rank", "contract")
+"""How a hand may be shown: by rank, or as the solver would group it for the contract."""
+
+
+# -- words ---------------------------------------------------------------------------------
+def plural(n: int, word: str) -> str:
+    """'1 card', '2 cards'."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def who(seat: int | None, viewer: int | None, names: Mapping[int, str] | None = None) -> str:
+    """'you' for the viewer, else 'seat 2' (with the bot's name when given)."""
+    if seat == viewer:
+        return "you"
+    name = (names or {}).get(seat)
+    return f"seat {seat} ({name})" if name else f"seat {seat}"
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def narrate(entry, viewer: int | None, rules: RuleSet = TEN_PENNIES,
+            names: Mapping[int, str] | None = None) -> str | None:
+    """One log entry in words, spoken to ``viewer`` ('you'); None for entries said elsewhere.
+
+    Give it entries of the viewer's public log (:attr:`PlayerView.log`): another seat's
+    stock card is hidden there, so it is told as "drew a card". ``viewer=None`` narrates
+    for a teacher who sees everything.
+    """
+    kind = type(entry)
+    if kind is Deal:
+        up = f"the up card is {entry.up_card}" if entry.up_card else "no card is turned up"
+        return (f"Round {entry.round_no} of {rules.rounds}: {rules.contract(entry.round_no).words}. "
+                f"{_cap(who(entry.dealer, viewer, names))} dealt; {up}.")
+    if kind is Draw:
+        name = _cap(who(entry.seat, viewer, names))
+        if entry.source == "discard":
+            return f"{name} bought {entry.card} for a token."
+        card = "a card" if entry.card is None else str(entry.card)
+        extra = " as part of the purchase" if entry.source == "purchase" else ""
+        return f"{name} drew {card}{extra}."
+    if kind is Recycle:
+        return f"The stock ran out: {plural(entry.cards, 'card')} of the discard pile were shuffled into a new stock."
+    if kind is RoundEnd:
+        how = {"out": f"{who(entry.went_out, viewer, names)} went out",
+               "no draw": "nobody could draw from the stock",
+               "turn cap": f"the turn limit ({rules.turn_cap} turns) was reached"}[entry.how]
+        points = ", ".join(f"{who(s, viewer, names)} {p}" for s, p in enumerate(entry.points))
+        return f"Round {entry.round_no} is over: {how}. Points this round: {points}."
+    if kind is Buy:
+        return None  # the bought card's Draw says it, with the card
+    name = _cap(who(entry.seat, viewer, names))
+    if kind is Pass:
+        return f"{name} passed."
+    if kind is LayDown:
+        return f"{name} laid down {entry.text[4:]}."
+    if kind is Meld:
+        return f"{name} melded {entry.text[5:]}."
+    if kind is AddToSet:
+        return f"{name} added {' '.join(str(c) for c in entry.cards)} to set {entry.set_index}."
+    if kind is Discard:
+        return f"{name} discarded {entry.card}."
+    return None
+
+
+def score_table(view: PlayerView, viewer: int | None = "view", names: Mapping[int, str] | None = None,
+                upto: int | None = None) -> str:
+    """Each round's points and the totals, as a text table (from public facts only).
+
+    ``upto`` stops after that round (the totals then are those after it).
+    """
+    if viewer == "view":
+        viewer = view.seat
+    rows = score_rows(view, upto)
+    heads = [who(s, viewer, names) for s in range(len(view.scores))]
+    widths = [max(len(h), 5) for h in heads]
+    lines = ["         " + "  ".join(h.rjust(w) for h, w in zip(heads, widths))]
+    for label, values in rows:
+        lines.append(f"{label:<9}" + "  ".join(str(v).rjust(w) for v, w in zip(values, widths)))
+    return "\n".join(lines)
+
+
+def score_rows(view: PlayerView, upto: int | None = None) -> list[tuple[str, tuple[int, ...]]]:
+    """``[("round 1", points...), ..., ("total", totals)]`` from the view's public log."""
+    ends = [e for e in view.log if type(e) is RoundEnd]
+    later = [e.points for e in ends if upto is not None and e.round_no > upto]
+    totals = tuple(t - sum(p[s] for p in later) for s, t in enumerate(view.scores))
+    rows = [(f"round {e.round_no}", e.points) for e in ends if upto is None or e.round_no <= upto]
+    return rows + [("total", totals)]
+
+
+def winners_sentence(view: PlayerView, viewer: int | None = "view", names: Mapping[int, str] | None = None) -> str:
+    """Who won, in words (T19: the lowest total; ties share the win)."""
+    if viewer == "view":
+        viewer = view.seat
+    low = min(view.scores)
+    won = [who(s, viewer, names) for s, p in enumerate(view.scores) if p == low]
+    verb = "win" if len(won) > 1 or won == ["you"] else "wins"
+    return f"The match is over: {' and '.join(won)} {verb} with {plural(low, 'point')}."
+
+
+def describe(view: PlayerView, names: Mapping[int, str] | None = None, order: Sequence[Card] | None = None) -> str:
+    """The table as one seat sees it, in words, spoken to that seat."""
+    me = view.seat
+    lines = [f"Round {view.round_no} of {view.rules.rounds}: {view.contract.words} "
+             f"(wild: {view.rules.wild_words(view.round_no)}, at most {view.contract.wild_limit} per set)."]
+    for s in range(len(view.hand_sizes)):
+        if s == me:
+            continue
+        mark = ">" if s == view.to_act else " "
+        lines.append(f"{mark} {who(s, me, names)}: {plural(view.hand_sizes[s], 'card')}, "
+                     f"{plural(view.tokens[s], 'token')}, {plural(view.scores[s], 'point')}, "
+                     f"{'open' if view.opened[s] else 'not open'}")
+    lines.append(f"  stock: {plural(view.stock_size, 'card')}; discard pile: {plural(len(view.discard_pile), 'card')}"
+                 + (f", top {view.top_discard}" if view.top_discard else ""))
+    for i, t in enumerate(view.table):
+        lines.append(f"  set {i} ({who(t.owner, me, names)}): {' '.join(str(c) for c in t.cards)}")
+    hand = order if order is not None else view.hand
+    lines.append(f"{'>' if view.to_act == me else ' '} your hand ({plural(len(hand), 'card')}, "
+                 f"{plural(view.tokens[me], 'token')}, {plural(view.scores[me], 'point')}, "
+                 f"{'open' if view.opened[me] else 'not open'}): {' '.join(str(c) for c in hand)}")
+    return "\n".join(lines)
+
+
+def grouped_hand(hand: Iterable[Card], round_no: int, rules: RuleSet = TEN_PENNIES) -> tuple[Card, ...]:
+    """The hand as the solver would group it: the contract's sets first (if the hand holds
+    it), then cards of one rank together, biggest groups first, wilds last."""
+    from .solver import find_contract
+
+    hand = list(hand)
+    found = find_contract(hand, round_no, rules)
+    first: list[Card] = list(found.cards) if found else []
+    rest = Counter(hand) - Counter(first)
+    wild = rules.wild_table(round_no)
+    left = sorted(rest.elements(), key=sort_key)
+    ranks = Counter(c.rank for c in left if not wild[c.index])
+    left.sort(key=lambda c: (wild[c.index], -ranks[c.rank], sort_key(c)))
+    return tuple(first + left)
+
+
+# -- the game ------------------------------------------------------------------------------
+class Game:
+    """A match with some seats played by bots and the rest by people.
+
+    ``seat`` is the person's seat (``None``: bots in every seat). ``bots`` names one bot
+    per other seat, in seat order (or one per seat, with anything at the person's
+    seat); names, factories or built bots all do. ``position`` starts the current
+    round from a :class:`~tenpennies.match.Position` (a rigged table for lessons and
+    tests). ``learning`` allows :meth:`undo` and :meth:`hint`.
+
+    Button-like methods (:meth:`buy`, :meth:`pass_offer`, :meth:`lay_down`,
+    :meth:`meld`, :meth:`add_to_set`, :meth:`discard`) build the action from the
+    selected cards and play it: they return True when it was played and False when it
+    was refused, with the engine's reason in :attr:`message`. They do not move the bots:
+    call :meth:`advance` (all at once) or :meth:`step` (one decision at a time).
+    """
+
+    def __init__(self, seed: int | str = 0, *, seat: int | None = 0,
+                 bots: Sequence = ("strong", "thumb", "strong"), rules: RuleSet = TEN_PENNIES,
+                 position: Position | None = None, learning: bool = True) -> None:
+        from .bots import Bot, bot_seed, make_bot
+
+        n = rules.players
+        if seat is not None and not (isinstance(seat, int) and 0 <= seat < n):
+            raise ValueError(f"seat must be 0 to {n - 1} or None, not {seat!r}")
+        bots = list(bots)
+        others = [s for s in range(n) if s != seat]
+        if len(bots) == 1 and len(others) > 1:
+            bots = bots * len(others)
+        if len(bots) == n and seat is not None:
+            bots = [b for s, b in enumerate(bots) if s != seat]
+        if len(bots) != len(others):
+            raise ValueError(f"a game needs {len(others)} bots (one per seat but yours), not {len(bots)}")
+        self.seat = seat
+        self.rules = rules
+        self.seed = seed
+        self.learning = learning
+        self.bots = {s: (b if isinstance(b, Bot) and not isinstance(b, type) else make_bot(b, bot_seed(seed, s)))
+                     for s, b in zip(others, bots)}
+        self._bot_specs = dict(zip(others, bots))
+        self.names = {s: getattr(b, "name", "bot") for s, b in self.bots.items()}
+        self.position = position
+        self.match = Match(seed, rules, position=position)
+        self.sort = "rank"
+        self.selected: tuple[int, ...] = ()
+        self.message = ""
+        self._undo: list[int] = []  # actions played before each of the person's decisions
+        self._told = 0  # how many log entries new_words() has already told
+
+    @classmethod
+    def from_position(cls, position: Position, seed: int | str = 0, **options) -> "Game":
+        """A game whose current round starts from ``position``."""
+        return cls(seed, position=position, **options)
+
+    # -- what a front end reads ----------------------------------------------------------
+    @property
+    def view(self) -> PlayerView:
+        """The person's view (seat 0's when bots play every seat)."""
+        return self.match.view(0 if self.seat is None else self.seat)
+
+    @property
+    def is_over(self) -> bool:
+        return self.match.is_over
+
+    @property
+    def waiting(self) -> bool:
+        """Is it the person's decision now?"""
+        return self.seat is not None and self.match.to_act == self.seat
+
+    @property
+    def hand(self) -> tuple[Card, ...]:
+        """The person's hand in the order shown (see :attr:`sort`)."""
+        view = self.view
+        if self.sort == "contract":
+            return grouped_hand(view.hand, view.round_no, view.rules)
+        return tuple(view.hand)
+
+    @property
+    def selected_cards(self) -> tuple[Card, ...]:
+        hand = self.hand
+        return tuple(hand[i] for i in self.selected if i < len(hand))
+
+    def words(self, viewer: int | None | str = "seat") -> list[str]:
+        """The whole log in words, as the person's seat may know it."""
+        view = self.view
+        me = view.seat if viewer == "seat" else viewer
+        said = (narrate(e, me, self.rules, self.names) for e in view.log)
+        return [s for s in said if s]
+
+    def new_words(self) -> list[str]:
+        """What happened since the last call, in words (after an undo: from there on).
+
+        A round's end comes with the score table; the match's end with the winners.
+        """
+        view = self.view
+        log = view.log
+        self._told = min(self._told, len(log))
+        lines = []
+        viewer = view.seat if self.seat is not None else None
+        for entry in log[self._told:]:
+            said = narrate(entry, viewer, self.rules, self.names)
+            if said:
+                lines.append(said)
+            if type(entry) is RoundEnd:
+                lines.append(score_table(view, viewer, self.names, upto=entry.round_no))
+        self._told = len(log)
+        if lines and self.is_over:
+            lines.append(winners_sentence(view, viewer, self.names))
+        return lines
+
+    # -- selecting and sorting ----------------------------------------------------------------
+    def select(self, index: int) -> None:
+        """Select the card at ``index`` of :attr:`hand`, or unselect it."""
+        if not 0 <= index < len(self.hand):
+            raise IndexError(f"there is no card {index} in a hand of {len(self.hand)}")
+        chosen = list(self.selected)
+        chosen.remove(index) if index in chosen else chosen.append(index)
+        self.selected = tuple(chosen)
+
+    def select_cards(self, cards: Iterable[Card] | str) -> None:
+        """Select these cards (notation or cards), replacing the selection."""
+        from .cards import parse_cards
+
+        wanted = Counter(parse_cards(cards) if isinstance(cards, str) else cards)
+        chosen = []
+        for i, c in enumerate(self.hand):
+            if wanted[c] > 0:
+                wanted[c] -= 1
+                chosen.append(i)
+        if +wanted:
+            raise ValueError(f"the hand holds no {' '.join(str(c) for c in wanted.elements())}")
+        self.selected = tuple(chosen)
+
+    def clear_selection(self) -> None:
+        self.selected = ()
+
+    def sort_hand(self, how: str) -> None:
+        """Show the hand by ``"rank"`` or grouped for the ``"contract"`` (the selection is kept)."""
+        if how not in SORTS:
+            raise ValueError(f"sort by one of {', '.join(SORTS)}, not {how!r}")
+        cards = self.selected_cards
+        self.sort = how
+        self.select_cards(cards)
+
+    # -- the person's decisions -------------------------------------------------------------
+    def act(self, action: Action) -> bool:
+        """Play the person's action; False (and the engine's reason in :attr:`message`) if refused."""
+        if self.seat is None or getattr(action, "seat", None) != self.seat:
+            self.message = "that is not your seat's action"
+            return False
+        from .record import actions_of
+
+        before = len(actions_of(self.match))
+        try:
+            self.match.apply(action)
+        except IllegalActionError as exc:
+            self.message = str(exc)
+            return False
+        self._undo.append(before)
+        self.selected = ()
+        self.message = ""
+        return True
+
+    def _refuse(self, why: str) -> bool:
+        self.message = why
+        return False
+
+    def buy(self) -> bool:
+        return self.act(Buy(self.seat))
+
+    def pass_offer(self) -> bool:
+        return self.act(Pass(self.seat))
+
+    def discard(self) -> bool:
+        cards = self.selected_cards
+        if len(cards) != 1:
+            return self._refuse(f"select exactly one card to discard ({plural(len(cards), 'card')} selected)")
+        return self.act(Discard(self.seat, cards[0]))
+
+    def meld(self) -> bool:
+        if not self.selected:
+            return self._refuse("select the cards of the new set first")
+        return self.act(Meld(self.seat, self.selected_cards))
+
+    def add_to_set(self, set_index: int) -> bool:
+        if not self.selected:
+            return self._refuse("select the cards to add first")
+        return self.act(AddToSet(self.seat, set_index, self.selected_cards))
+
+    def lay_down(self) -> bool:
+        """Lay down the contract: the selected cards' own arrangement, or the solver's.
+
+        With cards selected, they must make the whole contract by themselves (the
+        engine checks it and says why not); with none, the solver's best arrangement
+        (fewest wilds) is laid down, or the refusal says what is missing.
+        """
+        from .solver import contract_arrangements, find_contract, what_is_missing
+
+        view = self.view
+        if self.selected:
+            cards = self.selected_cards
+            exact = [a for a in contract_arrangements(cards, view.round_no, view.rules) if a.size == len(cards)]
+            sets = exact[0].sets if exact else _by_rank(cards, view.round_no, view.rules)
+            return self.act(LayDown(self.seat, sets))
+        found = find_contract(view.hand, view.round_no, view.rules)
+        if found is None:
+            if view.opened[view.seat]:
+                return self.act(LayDown(self.seat, ()))  # the engine says it is down already
+            return self._refuse("you cannot lay down yet: " + str(what_is_missing(view.hand, view.round_no,
+                                                                                  view.rules)))
+        return self.act(LayDown(self.seat, found.sets))
+
+    def hint(self):
+        """What the strong bot would do now and why (:func:`tenpennies.hint.hint`)."""
+        from .hint import hint
+
+        if not self.learning:
+            raise IllegalActionError("hints are for learning mode")
+        if not self.waiting:
+            raise IllegalActionError("it is not your decision now")
+        return hint(self.view)
+
+    def undo(self) -> bool:
+        """Take back the person's last decision (and the bots' moves since); learning mode only."""
+        if not self.learning:
+            return self._refuse("undo is for learning mode")
+        if not self._undo:
+            return self._refuse("there is nothing to undo")
+        from .record import replay
+
+        self.match = replay(self.match, upto=self._undo.pop())
+        self.selected = ()
+        self.message = ""
+        return True
+
+    def new_match(self, seed: int | str | None = None) -> None:
+        """Start again: the same seats and bots, a new seed (the next one by default)."""
+        seed = (self.seed + 1 if isinstance(self.seed, int) else f"{self.seed}+") if seed is None else seed
+        self.__init__(seed, seat=self.seat, bots=list(self._bot_specs.values()), rules=self.rules,
+                      learning=self.learning)
+
+    # -- the bots -----------------------------------------------------------------------------
+    def step(self) -> bool:
+        """Play one bot decision; False when it is a person's decision or the match is over."""
+        match = self.match
+        seat = match.to_act
+        if seat is None or seat == self.seat:
+            return False
+        bot = self.bots[seat]
+        action = bot.act(match.view(seat))
+        try:
+            match.apply(action)
+        except ValueError as exc:
+            raise type(exc)(f"bot {bot.name!r} at seat {seat} chose {action!r}: {exc}") from None
+        return True
+
+    def advance(self) -> None:
+        """Play the bots until a person must decide or the match is over."""
+        while self.step():
+            pass
+
+
+def _by_rank(cards: Sequence[Card], round_no: int, rules: RuleSet) -> tuple[tuple[Card, ...], ...]:
+    """Selected cards grouped into sets by rank, wilds shared out, for the engine to judge."""
+    wild = rules.wild_table(round_no)
+    groups: dict[int, list[Card]] = {}
+    for c in cards:
+        if not wild[c.index]:
+            groups.setdefault(c.rank, []).append(c)
+    sets = list(groups.values()) or [[]]
+    for c in cards:
+        if wild[c.index]:
+            min(sets, key=len).append(c)
+    return tuple(tuple(s) for s in sets)
+
+
+# -- replay --------------------------------------------------------------------------------
+class Replay:
+    """Step forward and back through a saved match (``tenpennies.record`` JSON, or a Match).
+
+    ``seat`` picks whose view to show; ``None`` is the teacher's view, with every hand.
+    :attr:`at` counts the actions played so far (0 = the deal).
+    """
+
+    def __init__(self, source, seat: int | None = None) -> None:
+        from . import record
+
+        if isinstance(source, Match):
+            data = record.to_dict(source)
+        elif isinstance(source, str):
+            data = json.loads(source)
+        else:
+            data = source
+        self._data = data
+        self.total = len(data["actions"])
+        self.seat = seat
+        self.match = record.from_dict(data, upto=0)
+        self.at = 0
+
+    def goto(self, at: int) -> None:
+        from . import record
+
+        at = max(0, min(self.total, at))
+        if at >= self.at:
+            from .actions import parse_action
+
+            for seat, text in self._data["actions"][self.at:at]:
+                self.match.apply(parse_action(text, seat))
+        else:
+            self.match = record.from_dict(self._data, upto=at)
+        self.at = at
+
+    def forward(self, steps: int = 1) -> None:
+        self.goto(self.at + steps)
+
+    def back(self, steps: int = 1) -> None:
+        self.goto(self.at - steps)
+
+    @property
+    def view(self) -> PlayerView:
+        return self.match.view(0 if self.seat is None else self.seat)
+
+    @property
+    def hands(self) -> dict[int, tuple[Card, ...]] | None:
+        """Every hand, in the teacher's view only (None from a seat's view)."""
+        if self.seat is not None:
+            return None
+        return {s: tuple(self.match.hand(s)) for s in range(self.match.rules.players)}
+
+    def words(self) -> list[str]:
+        """What happened so far, in words, as the chosen seat (or the teacher) knows it."""
+        log = self.match.log if self.seat is None else self.view.log
+        said = (narrate(e, self.seat, self.match.rules) for e in log)
+        return [s for s in said if s]
