@@ -18,7 +18,7 @@ from typing import Sequence, TextIO
 
 from .actions import parse_action
 from .cards import format_cards, parse_cards
-from .errors import IllegalActionError, NotationError
+from .errors import NotationError
 from .rules import TEN_PENNIES
 
 USAGE_ERROR = 2
@@ -153,86 +153,81 @@ def _solve(args) -> int:
 # -- play -----------------------------------------------------------------------------------
 HELP = ("Type a move's number from the list, or the move itself: buy, pass, "
         "lay 7S 7H 7D / 9S 9H JK, meld 5S 5H 5D, add 0 7C, discard KH. "
+        "'hint' asks the strong bot, 'undo' takes your last move back, "
         "'help' shows this, 'quit' stops.")
 
 
 def _play(args, stdin: TextIO | None = None) -> int:
-    from .bots import bot_seed, make_bot
-    from .match import Match, Phase
+    from .game import Game, describe, plural
+    from .match import Phase
 
     n = TEN_PENNIES.players
     if not 0 <= args.seat < n:
         raise _UsageError(f"--seat must be 0 to {n - 1}, not {args.seat}")
-    if len(args.bots) == 1:
-        args.bots = args.bots * (n - 1)
-    if len(args.bots) != n - 1:
+    if len(args.bots) not in (1, n - 1):
         raise _UsageError(f"--bots needs one bot or {n - 1} (one per other seat), not {len(args.bots)}")
-    others = iter(args.bots)
     try:
-        bots = {s: make_bot(next(others), bot_seed(args.seed, s)) for s in range(n) if s != args.seat}
+        game = Game(args.seed, seat=args.seat, bots=args.bots)
     except ValueError as exc:
         raise _UsageError(str(exc)) from None
     lines = stdin or sys.stdin
-    match = Match(args.seed)
     me = args.seat
     print(f"You are seat {me}. {HELP}")
-    rounds_seen = 0
-    while not match.is_over:
-        seat = match.to_act
-        if seat != me:
-            action = bots[seat].act(match.view(seat))
-            match.apply(action)
-            print(f"seat {seat} ({bots[seat].name}): {action.text}")
-        else:
-            view = match.view(me)
-            legal = list(view.legal_actions)
-            print()
-            print(view)
-            if view.phase is Phase.OFFER:
-                print(f"You are offered {view.top_discard} (you have {view.tokens[me]} tokens).")
-            for k, a in enumerate(legal, 1):
-                print(f"  {k:>2}. {a.text}")
-            while True:
-                print("> ", end="", flush=True)
-                line = lines.readline()
-                if not line:
-                    print("\nInput ended before the match did; the match is abandoned.", file=sys.stderr)
-                    return 1
-                text = line.strip()
-                if not text:
+    while True:
+        game.advance()
+        for said in game.new_words():
+            print(said)
+        if game.is_over:
+            return 0
+        view = game.view
+        legal = list(view.legal_actions)
+        print()
+        print(describe(view, game.names))
+        if view.phase is Phase.OFFER:
+            print(f"You are offered {view.top_discard}: buying takes it and 2 stock cards for a token "
+                  f"(you have {plural(view.tokens[me], 'token')}).")
+        for k, a in enumerate(legal, 1):
+            print(f"  {k:>2}. {a.text}")
+        while True:
+            print("> ", end="", flush=True)
+            line = lines.readline()
+            if not line:
+                print("\nInput ended before the match did; the match is abandoned.", file=sys.stderr)
+                return 1
+            text = line.strip()
+            if not text:
+                continue
+            word = text.lower()
+            if word == "help":
+                print(HELP)
+                continue
+            if word in ("quit", "exit"):
+                print("You left the match.")
+                return 0
+            if word == "hint":
+                print(f"Hint: {game.hint()}")
+                continue
+            if word == "undo":
+                print("Your last move is taken back." if game.undo() else f"Cannot undo: {game.message}.")
+                if game.message:
                     continue
-                if text.lower() == "help":
-                    print(HELP)
-                    continue
-                if text.lower() in ("quit", "exit"):
-                    print("You left the match.")
-                    return 0
-                try:
-                    if text.isdecimal() and text.isascii():
-                        k = int(text)
-                        if not 1 <= k <= len(legal):
-                            print(f"There is no move {k}: choose 1 to {len(legal)}, or type a move.")
-                            continue
-                        action = legal[k - 1]
-                    else:
-                        action = parse_action(text, me)
-                    match.apply(action)
-                except NotationError as exc:
-                    print(f"Cannot read that: {exc}")
-                    continue
-                except IllegalActionError as exc:
-                    print(f"Not allowed: {exc}")
-                    continue
-                print(f"You: {action.text}")
                 break
-        if len(match.round_results) > rounds_seen:
-            for r in match.round_results[rounds_seen:]:
-                how = f"seat {r.went_out} went out" if r.how == "out" else f"it ended ({r.how})"
-                print(f"Round {r.round_no} over: {how}; points {list(r.points)}; totals {list(match.scores)}.")
-            rounds_seen = len(match.round_results)
-    winners = ", ".join(f"seat {w}" for w in match.winners)
-    print(f"Match over. Scores {list(match.scores)}; winner(s): {winners}.")
-    return 0
+            try:
+                if text.isdecimal() and text.isascii():
+                    k = int(text)
+                    if not 1 <= k <= len(legal):
+                        print(f"There is no move {k}: choose 1 to {len(legal)}, or type a move.")
+                        continue
+                    action = legal[k - 1]
+                else:
+                    action = parse_action(text, me)
+            except NotationError as exc:
+                print(f"Cannot read that: {exc}")
+                continue
+            if not game.act(action):
+                print(f"Not allowed: {game.message}")
+                continue
+            break
 
 
 if __name__ == "__main__":  # pragma: no cover

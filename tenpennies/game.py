@@ -94,8 +94,7 @@ def narrate(entry, viewer: int | None, rules: RuleSet = TEN_PENNIES,
         how = {"out": f"{who(entry.went_out, viewer, names)} went out",
                "no draw": "nobody could draw from the stock",
                "turn cap": f"the turn limit ({rules.turn_cap} turns) was reached"}[entry.how]
-        points = ", ".join(f"{who(s, viewer, names)} {p}" for s, p in enumerate(entry.points))
-        return f"Round {entry.round_no} is over: {how}. Points this round: {points}."
+        return f"Round {entry.round_no} is over: {how}."
     if kind is Buy:
         return None  # the bought card's Draw says it, with the card
     name = _cap(who(entry.seat, viewer, names))
@@ -165,7 +164,7 @@ def describe(view: PlayerView, names: Mapping[int, str] | None = None, order: Se
     for i, t in enumerate(view.table):
         lines.append(f"  set {i} ({who(t.owner, me, names)}): {' '.join(str(c) for c in t.cards)}")
     hand = order if order is not None else view.hand
-    lines.append(f"{'>' if view.to_act == me else ' '} your hand ({plural(len(hand), 'card')}, "
+    lines.append(f"  your hand ({plural(len(hand), 'card')}, "
                  f"{plural(view.tokens[me], 'token')}, {plural(view.scores[me], 'point')}, "
                  f"{'open' if view.opened[me] else 'not open'}): {' '.join(str(c) for c in hand)}")
     return "\n".join(lines)

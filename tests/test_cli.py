@@ -3,6 +3,7 @@
 import csv
 import io
 import json
+import re
 import os
 import subprocess
 import sys
@@ -132,8 +133,31 @@ def test_play_a_whole_match_by_numbers(capsys, monkeypatch):
     monkeypatch.setattr("sys.stdin", io.StringIO("1\n" * 5000))
     code, out, err = run(capsys, "play", "--seed", "3", "--seat", "2", "--bots", "thumb", "random", "strong")
     assert code == 0, err
-    assert "Round 7 over" in out and "Match over." in out
-    assert "seat 0 (thumb):" in out and "seat 1 (random):" in out and "seat 3 (strong):" in out
+    assert "Round 7 is over" in out
+    assert "Seat 0 (thumb) " in out and "Seat 1 (random) " in out and "Seat 3 (strong) " in out
+    assert "The match is over:" in out
+
+
+def test_play_announces_draws_in_the_second_person_and_scores_as_a_table(capsys, monkeypatch):
+    monkeypatch.setattr("sys.stdin", io.StringIO("1\n" * 5000))
+    code, out, err = run(capsys, "play", "--seed", "3", "--seat", "2", "--bots", "thumb", "random", "strong")
+    assert code == 0, err
+    # Your own draws name the card; another seat's stock card stays hidden (T20).
+    assert re.search(r"^You drew [2-9TJQKA][SHDC]( as part of the purchase)?\.$", out, re.M)
+    assert re.search(r"^Seat 3 \(strong\) drew a card\.$", out, re.M)
+    assert not re.search(r"^Seat \d .*drew [2-9TJQKA][SHDC]", out, re.M)
+    assert re.search(r"^round 1 +\d+ +\d+ +\d+ +\d+$", out, re.M)  # the score table's first row
+    assert re.search(r"^total +\d+ +\d+ +\d+ +\d+$", out, re.M)
+    assert " 1 cards" not in out and "1 tokens" not in out
+
+
+def test_play_hint_and_undo(capsys, monkeypatch):
+    monkeypatch.setattr("sys.stdin", io.StringIO("undo\nhint\n1\nundo\nquit\n"))
+    code, out, err = run(capsys, "play", "--seed", "3", "--seat", "1")
+    assert code == 0
+    assert "Cannot undo: there is nothing to undo." in out
+    assert "Hint: Pass on 7D: it does not bring two sets of 3 any closer." in out
+    assert "You bought 7D for a token." in out and "Your last move is taken back." in out
 
 
 def test_play_input_ending_early_exits_1(capsys, monkeypatch):

@@ -1,0 +1,169 @@
+"""A hint: what the strong bot would do here, and why, in one sentence.
+
+The action is the strong bot's own choice (:class:`tenpennies.bots.strong.StrongBot`), so
+a hint and the bot never disagree; the reason is built from the same questions the bot
+asks the solver and the odds: how many cards short of the contract the hand would be
+(:func:`~tenpennies.solver.cards_needed`), which cards bring it closer
+(:func:`~tenpennies.solver.outs`), and how many of them this seat has not seen. A hint
+reads only the seat's :class:`~tenpennies.view.PlayerView`, so it cannot give away a card
+the seat may not know about (T20).
+
+    >>> from tenpennies import Position, Match
+    >>> p = Position(round_no=1, hands=("7S 7H 7D 9S 9H KC 4D", "QS QH 3C", "2S 2H 5C", "TS TH JC"),
+    ...              discard_pile="6C", dealer=3, stock="5S 8D 8D 8S")
+    >>> m = Match.from_position(p); m.apply(m.legal_actions()[1])  # seat 0 passes on 6C
+    >>> for s in (1, 2, 3): m.apply(m.legal_actions()[1])
+    >>> print(hint(m.view(0)))
+    Discard KC and keep the 7s and 9s: you are one card from two sets of 3, and 8 unseen cards complete it (a 9 or a joker).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from .actions import Action, AddToSet, Buy, Discard, LayDown, Meld, Pass
+from .cards import Card
+from .match import Phase
+from .odds import draw_odds, unseen_cards
+from .solver import cards_needed, outs
+from .view import PlayerView
+
+DANGER_CARDS = 2
+"""An open opponent with this many cards or fewer may go out on its next turn (as the strong bot judges)."""
+
+
+@dataclass(frozen=True)
+class Hint:
+    """The suggested action and the sentence that explains it."""
+
+    action: Action
+    sentence: str
+
+    def __str__(self) -> str:
+        return self.sentence
+
+
+def hint(view: PlayerView) -> Hint:
+    """What the strong bot would do in ``view`` (it must be the seat's decision), and why."""
+    from .bots.strong import StrongBot
+
+    if view.to_act != view.seat:
+        raise ValueError(f"it is not seat {view.seat}'s decision now")
+    action = StrongBot().act(view)
+    return Hint(action, _why(view, action))
+
+
+def _rank_plural(rank: int) -> str:
+    return {1: "aces", 11: "jacks", 12: "queens", 13: "kings"}.get(rank, f"{rank}s")
+
+
+def _join(parts: list[str]) -> str:
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def _cards_word(n: int) -> str:
+    return "one card" if n == 1 else f"{n} cards"
+
+
+def _danger(view: PlayerView) -> str | None:
+    """'seat 2 is open with 1 card' for the nearest opponent to going out, if any is near."""
+    near = [s for s in range(len(view.hand_sizes))
+            if s != view.seat and view.opened[s] and view.hand_sizes[s] <= DANGER_CARDS]
+    if not near:
+        return None
+    s = min(near, key=lambda s: view.hand_sizes[s])
+    n = view.hand_sizes[s]
+    return f"seat {s} is open with {n} card{'s' if n != 1 else ''}"
+
+
+def _outs_words(cards: tuple[Card, ...], wild) -> str:
+    ranks = sorted({c.rank for c in cards if not wild[c.index]}, key=lambda r: (r == 1, r))
+    parts = [{1: "an ace", 11: "a jack", 12: "a queen", 13: "a king"}.get(r, f"a {r}") for r in ranks]
+    if any(wild[c.index] for c in cards):
+        parts.append("a joker" if all(c.suit is None for c in cards if wild[c.index]) else "a wild")
+    return " or ".join(parts) if len(parts) <= 2 else ", ".join(parts[:-1]) + " or " + parts[-1]
+
+
+def _why(view: PlayerView, action: Action) -> str:
+    rules, r, hand, me = view.rules, view.round_no, view.hand, view.seat
+    words = view.contract.words
+    wild = rules.wild_table(r)
+    points = rules.card_points
+    if isinstance(action, (Buy, Pass)):
+        return _why_offer(view, isinstance(action, Buy))
+    if isinstance(action, LayDown):
+        used = sum(wild[c.index] for c in action.cards)
+        wilds = "no wild" if used == 0 else f"{used} wild{'s' if used != 1 else ''}"
+        return f"Lay down {action.text[4:]}: your hand holds {words}, and this way spends {wilds}."
+    if isinstance(action, Meld):
+        shed = sum(points[c.rank] for c in action.cards)
+        return f"Meld {action.text[5:]}: a new set sheds {shed} points from your hand."
+    if isinstance(action, AddToSet):
+        shed = sum(points[c.rank] for c in action.cards)
+        cards = " ".join(str(c) for c in action.cards)
+        return f"Add {cards} to set {action.set_index}: it fits there and sheds {shed} points."
+    card = action.card
+    if view.opened[me]:
+        return (f"Discard {card}: you are down already, and of the cards you cannot play it is the costliest "
+                f"({points[card.rank]} points) not kept for a pair.")
+    danger = _danger(view)
+    need_now = cards_needed(hand, r, rules)
+    if danger and (need_now is None or need_now >= 2):
+        return (f"Discard {card}: {danger} and may go out soon, so shed points ({points[card.rank]}) "
+                f"rather than chase {words}.")
+    n = hand.index(card)
+    rest = hand[:n] + hand[n + 1:]
+    need = cards_needed(rest, r, rules)
+    if need is None:
+        return f"Discard {card}: no cards can complete {words} any more, so shed the most points."
+    naturals = Counter(c.rank for c in rest if not wild[c.index])
+    kept = [_rank_plural(k) for k in sorted(naturals, key=lambda k: (-naturals[k], k)) if naturals[k] >= 2]
+    keep = f" and keep the {_join(kept[:3])}" if kept else ""
+    helpful = outs(rest, r, rules)
+    unseen = unseen_cards(hand, view.seen_cards(), rules)
+    chances = sum(unseen[c] for c in helpful)
+    which = f" ({_outs_words(helpful, wild)})" if helpful else ""
+    if need == 0:
+        return f"Discard {card}{keep}: you hold {words} even without it."
+    if need == 1:
+        return (f"Discard {card}{keep}: you are one card from {words}, and {chances} unseen cards "
+                f"complete it{which}.")
+    return (f"Discard {card}{keep}: you are {_cards_word(need)} from {words}, and {chances} unseen cards "
+            f"bring it one closer{which}.")
+
+
+def _why_offer(view: PlayerView, buy: bool) -> str:
+    rules, r, hand, me = view.rules, view.round_no, view.hand, view.seat
+    card, words = view.top_discard, view.contract.words
+    if card is None:
+        return "Pass: nothing is offered."
+    if view.opened[me]:
+        return (f"Pass on {card}: you are down already, so a purchase would only add three cards "
+                "to your hand.")
+    short, after = cards_needed(hand, r, rules), cards_needed(hand + (card,), r, rules)
+    rounds_left = rules.rounds - r
+    tokens = view.tokens[me]
+    if buy:
+        if after == 0:
+            return f"Buy {card}: with it your hand holds {words}."
+        if after == 1:
+            seen = Counter(view.seen_cards())
+            seen[card] -= 1  # the offered card would join the hand
+            odds = draw_odds(hand + (card,), 1, r, tuple(seen.elements()), rules)
+            return (f"Buy {card}: it brings you to one card from {words}, and the next card completes it "
+                    f"{float(odds.probability):.0%} of the time.")
+        return (f"Buy {card}: it brings you from {_cards_word(short)} to {_cards_word(after)} short of {words}, "
+                f"and {tokens} tokens leave enough for the {rounds_left} rounds to come.")
+    if short is not None and (after is None or after >= short):
+        return f"Pass on {card}: it does not bring {words} any closer."
+    if after == 0:
+        return f"Pass on {card}: you have no token to buy it with."
+    danger = _danger(view)
+    if tokens - (rules.rounds - r) < 1:
+        return (f"Pass on {card}: it would help, but your {tokens} tokens must last the "
+                f"{rounds_left} rounds to come.")
+    if danger:
+        return f"Pass on {card}: {danger} and may go out soon; three more cards in hand would cost points."
+    return (f"Pass on {card}: it would bring you only to {_cards_word(after)} from {words}, "
+            "too little for a token.")
