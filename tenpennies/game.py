@@ -268,6 +268,16 @@ class Game:
         hand = self.hand
         return tuple(hand[i] for i in self.selected if i < len(hand))
 
+    def addable_sets(self) -> tuple[int, ...]:
+        """The table sets the selected cards may be added to now (none before laying down)."""
+        from .sets import set_problems
+
+        view, cards = self.view, self.selected_cards
+        if not cards or not view.opened[view.seat]:
+            return ()
+        return tuple(i for i, s in enumerate(view.table)
+                     if not set_problems(s.cards + cards, view.round_no, view.rules))
+
     def words(self, viewer: int | None | str = "seat") -> list[str]:
         """The whole log in words, as the person's seat may know it."""
         view = self.view

@@ -1,0 +1,341 @@
+"""The live table: a match against bots on an ipycanvas ``MultiCanvas``, and a replay viewer.
+
+The widget holds a :class:`~tenpennies.game.Game` and only draws it and forwards clicks:
+every rule, refusal and bot move is the game's. What reaches the browser is built from
+the person's :class:`~tenpennies.view.PlayerView` alone (the canvas shapes, the words of
+the log, the score table, the hint and the engine's refusals), so no card that seat may
+not see leaves the kernel (T20). Only :class:`ReplayTable` in its explicit teacher view
+shows every hand.
+
+Three canvas layers: 0 the felt, 1 the cards and words, 2 the highlights (selected
+cards, the sets a selection may be added to). Drawing happens when the browser's canvas
+is ready and after every change, batched with ``hold_canvas``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from html import escape
+from typing import Sequence
+
+import ipywidgets as widgets
+from ipycanvas import MultiCanvas, hold_canvas
+
+from ..actions import AddToSet, Discard, LayDown, Meld
+from ..errors import IllegalActionError
+from ..game import Game, Replay, score_rows, who, winners_sentence
+from ..layout import WIDTH, Shape, TableLayout, paint, status_line, table_layout
+from ..match import Phase, Position
+from ..rules import TEN_PENNIES, RuleSet
+
+LAYERS = 3
+LOG_LINES = 14
+
+BUTTONS = (
+    ("buy", "Buy"), ("pass", "Pass"), ("lay_down", "Lay Down Contract"), ("meld", "Meld"),
+    ("add", "Add to Set"), ("discard", "Discard"), ("hint", "Hint"), ("undo", "Undo"), ("new", "New Match"),
+)
+"""The table's buttons: (name in :attr:`PlayTable.buttons`, label)."""
+
+
+def _font(shape: Shape) -> str:
+    return f"{'bold ' if shape.bold else ''}{shape.size}px DejaVu Sans, Arial, sans-serif"
+
+
+def _rounded(canvas, s: Shape) -> None:
+    x, y, w, h, r = s.x, s.y, s.w, s.h, min(s.radius, s.w / 2, s.h / 2)
+    canvas.begin_path()
+    canvas.move_to(x + r, y)
+    canvas.arc_to(x + w, y, x + w, y + h, r)
+    canvas.arc_to(x + w, y + h, x, y + h, r)
+    canvas.arc_to(x, y + h, x, y, r)
+    canvas.arc_to(x, y, x + w, y, r)
+    canvas.close_path()
+
+
+def draw_shapes(layers: MultiCanvas, shapes: Sequence[Shape]) -> None:
+    """Draw shapes on a multi-canvas, each on its layer, as :mod:`tenpennies.svg` draws them."""
+    with hold_canvas():
+        for k in range(LAYERS):
+            layers[k].clear()
+        for s in shapes:
+            canvas = layers[s.layer]
+            if s.kind == "rect":
+                _rounded(canvas, s)
+                if s.fill:
+                    canvas.fill_style = s.fill
+                    canvas.fill()
+                if s.stroke:
+                    canvas.stroke_style = s.stroke
+                    canvas.line_width = s.line
+                    canvas.stroke()
+            else:
+                canvas.font = _font(s)
+                canvas.text_align = {"start": "left", "middle": "center", "end": "right"}[s.anchor]
+                canvas.text_baseline = "alphabetic"
+                canvas.fill_style = s.fill
+                canvas.fill_text(s.text, s.x, s.y)
+
+
+def _score_html(view, viewer, names) -> str:
+    heads = "".join(f"<th style='padding:0 8px'>{escape(who(s, viewer, names))}</th>"
+                    for s in range(len(view.scores)))
+    rows = "".join(
+        f"<tr><td>{escape(label)}</td>" + "".join(f"<td style='text-align:right;padding:0 8px'>{v}</td>"
+                                                  for v in values) + "</tr>"
+        for label, values in score_rows(view))
+    return f"<table><tr><th></th>{heads}</tr>{rows}</table>"
+
+
+def _log_html(lines: Sequence[str]) -> str:
+    shown = "<br>".join(escape(line) for line in lines[-LOG_LINES:])
+    return f"<div style='font-size:12px;line-height:1.35'>{shown}</div>"
+
+
+def _canvas(width: int, height: int) -> MultiCanvas:
+    canvas = MultiCanvas(LAYERS, width=width, height=height)
+    canvas.layout.width, canvas.layout.height = f"{width}px", f"{height}px"
+    return canvas
+
+
+class _Board(widgets.VBox):
+    """What both tables share: a canvas drawn from a layout, resized to fit it."""
+
+    def _setup_canvas(self, width: int) -> None:
+        self.width = width
+        self.layout_now: TableLayout | None = None
+        self.shapes: tuple[Shape, ...] = ()
+        self.four_colour = widgets.Checkbox(value=self._four, description="four-colour suits", indent=False)
+        self.four_colour.observe(lambda change: self.redraw(), names="value")
+        self.canvas = _canvas(width, 600)
+        self.canvas.on_client_ready(self.redraw)
+
+    def _show(self, layout: TableLayout, targets=()) -> None:
+        self.layout_now = layout
+        self.shapes = paint(layout, four_colour=self.four_colour.value, targets=targets)
+        if (self.canvas.width, self.canvas.height) != (layout.width, layout.height):
+            self.canvas.width, self.canvas.height = layout.width, layout.height
+            self.canvas.layout.width, self.canvas.layout.height = f"{layout.width}px", f"{layout.height}px"
+        draw_shapes(self.canvas, self.shapes)
+
+
+class PlayTable(_Board):
+    """Play Ten Pennies against bots: ``PlayTable(seed=1, seat=0, bots=("strong", "thumb", "strong"))``.
+
+    Click cards of your hand to select them, then use the buttons. ``position`` starts
+    the match's current round from a rigged :class:`~tenpennies.match.Position` (or use
+    :meth:`from_position`). ``delay`` is the pause between bot moves in seconds (0 plays
+    them at once); ``learning`` allows Hint and Undo.
+
+    For tests and scripts the parts are public: :attr:`game` (the controller),
+    :attr:`buttons` (name -> ``ipywidgets.Button``; ``buttons["meld"].click()`` runs its
+    handler), :meth:`click` (the canvas's click handler, in canvas pixels),
+    :attr:`layout_now` (where everything is) and :attr:`shapes` (what was drawn).
+    """
+
+    def __init__(self, seed: int | str = 0, seat: int = 0, bots: Sequence = ("strong", "thumb", "strong"),
+                 rules: RuleSet = TEN_PENNIES, *, position: Position | None = None, delay: float = 0.4,
+                 learning: bool = True, four_colour: bool = False, width: int = WIDTH) -> None:
+        super().__init__()
+        self.game = Game(seed, seat=seat, bots=bots, rules=rules, position=position, learning=learning)
+        self.adding = False  # Add to Set was pressed: the next click on a set adds the selection
+        self.lines: list[str] = []
+        self._four = four_colour
+        self._setup_canvas(width)
+        self.canvas.on_mouse_down(self.click)
+        self.buttons = {name: widgets.Button(description=label, layout=widgets.Layout(width="auto"))
+                        for name, label in BUTTONS}
+        handlers = {"buy": self.game.buy, "pass": self.game.pass_offer, "lay_down": self.game.lay_down,
+                    "meld": self.game.meld, "discard": self.game.discard}
+        for name, act in handlers.items():
+            self.buttons[name].on_click(lambda _b, act=act: self._human(act))
+        self.buttons["add"].on_click(lambda _b: self._arm_add())
+        self.buttons["hint"].on_click(lambda _b: self.show_hint())
+        self.buttons["undo"].on_click(lambda _b: self._undo())
+        self.buttons["new"].on_click(lambda _b: self._new())
+        self.sort = widgets.ToggleButtons(options=[("by rank", "rank"), ("grouped for the contract", "contract")],
+                                          value="rank", description="hand:")
+        self.sort.observe(self._sorted, names="value")
+        self.speed = widgets.FloatSlider(value=delay, min=0, max=2, step=0.1, description="bot pause (s)")
+        self.status = widgets.HTML()
+        self.message = widgets.HTML()
+        self.log_box = widgets.HTML(layout=widgets.Layout(width="55%", max_height="240px", overflow="auto"))
+        self.scores = widgets.HTML(layout=widgets.Layout(width="45%"))
+        self.children = [
+            self.status, self.canvas, self.message,
+            widgets.HBox(list(self.buttons.values()), layout=widgets.Layout(flex_flow="row wrap")),
+            widgets.HBox([self.sort, self.four_colour, self.speed], layout=widgets.Layout(flex_flow="row wrap")),
+            widgets.HBox([self.log_box, self.scores]),
+        ]
+        self._run_bots()
+
+    @classmethod
+    def from_position(cls, position: Position, seed: int | str = 0, **options) -> "PlayTable":
+        """A table whose current round starts from ``position`` (a rigged, seeded table)."""
+        return cls(seed, position=position, **options)
+
+    # -- drawing ----------------------------------------------------------------------------
+    def redraw(self) -> None:
+        """Draw the table and refresh the words, from the person's view only."""
+        game = self.game
+        view = game.view
+        layout = table_layout(view, order=game.hand, selected=game.selected, names=game.names, width=self.width)
+        self._show(layout, targets=game.addable_sets() if self.adding else ())
+        self.lines.extend(game.new_words())
+        if game.is_over:
+            self.status.value = f"<b>{escape(winners_sentence(view, view.seat, game.names))}</b>"
+        else:
+            self.status.value = f"<b>{escape(status_line(view, view.seat, game.names))}</b>"
+        self.message.value = f"<span style='color:#a93226'>{escape(game.message)}</span>" if game.message else ""
+        self.log_box.value = _log_html(self.lines)
+        self.scores.value = _score_html(view, view.seat, game.names)
+        waiting = game.waiting
+        offer = waiting and view.phase is Phase.OFFER
+        for name in ("buy", "pass"):
+            self.buttons[name].disabled = not offer
+        for name in ("lay_down", "meld", "add", "discard"):
+            self.buttons[name].disabled = not (waiting and view.phase is Phase.PLAY)
+        self.buttons["hint"].disabled = not (waiting and game.learning)
+        self.buttons["undo"].disabled = not game.learning
+
+    # -- what the person does -------------------------------------------------------------------
+    def click(self, x: float, y: float) -> None:
+        """The canvas's click handler: select a card of the hand, or pick a set to add to."""
+        region = self.layout_now.hit(x, y) if self.layout_now is not None else None
+        if region is None:
+            return
+        if region.kind == "hand":
+            self.game.select(region.index)
+            self.game.message = ""
+        elif region.kind == "set" and self.adding:
+            self.adding = False
+            if self.game.add_to_set(region.index):
+                self._run_bots()
+                return
+        self.redraw()
+
+    def _human(self, act) -> None:
+        self.adding = False
+        if act():
+            self._run_bots()
+        else:
+            self.redraw()
+
+    def _arm_add(self) -> None:
+        if not self.game.selected:
+            self.game.message = "select the cards to add first, then press Add to Set and click a set"
+        elif not self.game.addable_sets():
+            # Let the engine say why (not open yet, or the cards fit no set).
+            self.game.add_to_set(0)
+        else:
+            self.adding = True
+            self.game.message = "click the set (outlined) to add the selected cards to"
+        self.redraw()
+
+    def show_hint(self) -> None:
+        """Show the strong bot's suggestion and select the cards it would play."""
+        try:
+            h = self.game.hint()
+        except IllegalActionError as exc:
+            self.game.message = str(exc)
+        else:
+            a = h.action
+            cards = (a.card,) if isinstance(a, Discard) else a.cards if isinstance(a, (LayDown, Meld, AddToSet)) else ()
+            if cards:
+                self.game.select_cards(cards)
+            self.game.message = "Hint: " + h.sentence
+        self.redraw()
+
+    def _undo(self) -> None:
+        self.adding = False
+        if self.game.undo():
+            self.lines.append("(You took back your last move.)")
+        self.redraw()
+
+    def _new(self) -> None:
+        self.adding = False
+        self.game.new_match()
+        self.lines = []
+        self._run_bots()
+
+    def _sorted(self, change) -> None:
+        self.game.sort_hand(change["new"])
+        self.redraw()
+
+    # -- the bots' turns ----------------------------------------------------------------------
+    def _run_bots(self) -> None:
+        """Play the bots until the person must decide, pausing between moves when a loop runs."""
+        delay = self.speed.value
+        try:
+            loop = asyncio.get_running_loop() if delay > 0 else None
+        except RuntimeError:
+            loop = None  # no event loop (a script or a test): play them at once
+        if loop is None:
+            self.game.advance()
+            self.redraw()
+            return
+
+        def tick() -> None:
+            if self.game.step():
+                self.redraw()
+                loop.call_later(self.speed.value, tick)
+            else:
+                self.redraw()
+
+        self.redraw()
+        loop.call_later(delay, tick)
+
+
+class ReplayTable(_Board):
+    """Step through a saved match (``tenpennies.record`` JSON text, its dict, or a Match).
+
+    ``seat`` chooses whose view to show; ``None`` is the teacher's view, with every hand
+    face up. The seat picker and the buttons change both.
+    """
+
+    def __init__(self, source, seat: int | None = None, *, four_colour: bool = False, width: int = WIDTH) -> None:
+        super().__init__()
+        self.replay = Replay(source, seat)
+        self._four = four_colour
+        self._setup_canvas(width)
+        players = self.replay.match.rules.players
+        self.seat_picker = widgets.Dropdown(
+            options=[("teacher: every hand", None)] + [(f"seat {s}", s) for s in range(players)],
+            value=seat, description="view:")
+        self.seat_picker.observe(self._seat, names="value")
+        self.buttons = {name: widgets.Button(description=label, layout=widgets.Layout(width="auto"))
+                        for name, label in (("start", "⏮"), ("back", "◀"), ("forward", "▶"), ("end", "⏭"))}
+        self.buttons["start"].on_click(lambda _b: self.goto(0))
+        self.buttons["back"].on_click(lambda _b: self.goto(self.replay.at - 1))
+        self.buttons["forward"].on_click(lambda _b: self.goto(self.replay.at + 1))
+        self.buttons["end"].on_click(lambda _b: self.goto(self.replay.total))
+        self.slider = widgets.IntSlider(value=0, min=0, max=self.replay.total, description="action")
+        self.slider.observe(lambda change: self.goto(change["new"]), names="value")
+        self.status = widgets.HTML()
+        self.log_box = widgets.HTML(layout=widgets.Layout(max_height="200px", overflow="auto"))
+        self.children = [
+            self.status, self.canvas,
+            widgets.HBox([*self.buttons.values(), self.slider, self.seat_picker, self.four_colour],
+                         layout=widgets.Layout(flex_flow="row wrap")),
+            self.log_box,
+        ]
+        self.redraw()
+
+    def goto(self, at: int) -> None:
+        self.replay.goto(at)
+        if self.slider.value != self.replay.at:
+            self.slider.value = self.replay.at  # its observer comes back here with nothing to do
+        self.redraw()
+
+    def _seat(self, change) -> None:
+        self.replay.seat = change["new"]
+        self.redraw()
+
+    def redraw(self) -> None:
+        r = self.replay
+        view = r.view
+        layout = table_layout(view, viewer=r.seat, hands=r.hands)
+        self._show(layout)
+        text = winners_sentence(view, r.seat) if view.phase is Phase.OVER else status_line(view, r.seat)
+        self.status.value = f"<b>{escape(text)}</b> · action {r.at} of {r.total}"
+        self.log_box.value = _log_html(r.words())
