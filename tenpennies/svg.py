@@ -7,6 +7,12 @@ asked for. The output is plain deterministic text (no ids, no timestamps), so sa
 notebooks compare byte for byte, and each picture carries a ``<desc>`` with the same
 content in notation for readers that cannot see it.
 
+Every picture is made of :class:`~tenpennies.layout.Shape` values from
+:mod:`tenpennies.layout` (where each card sits, what a card face shows); this module only
+writes them as SVG elements, as :mod:`tenpennies.widgets` draws them on the canvas, so
+the pictures in notebooks and the live table look the same. ``four_colour=True`` gives
+each suit its own ink.
+
     >>> from tenpennies import Hand
     >>> svg = hand_svg(Hand("7S 7H JK"))
     >>> svg.startswith("<svg") and "<desc>7S 7H JK</desc>" in svg
@@ -46,11 +52,20 @@ def shape_svg(shape: Shape) -> str:
             f"{_ANCHORS[shape.anchor]} fill='{shape.fill}' {FONT}>{escape(shape.text)}</text>")
 
 
-def shapes_svg(shapes: Iterable[Shape], width: float, height: float, desc: str) -> str:
-    """A whole picture from shapes, drawn in layer order (as the canvas layers stack)."""
-    body = "".join(shape_svg(s) for s in sorted(shapes, key=lambda s: s.layer))
+def _label(text: str, x: int, y: int, size: int = 13, weight: str = "normal") -> str:
+    """A line of dark text, for pictures drawn on white (charts, stacked pictures)."""
+    return f"<text x='{x}' y='{y}' font-size='{size}' font-weight='{weight}' fill='#222' {FONT}>{escape(text)}</text>"
+
+
+def _svg(width: float, height: float, desc: str, body: str) -> str:
+    """The picture's frame: size, view box and the ``<desc>`` text fallback."""
     return (f"<svg xmlns='http://www.w3.org/2000/svg' width='{_num(width)}' height='{_num(height)}' "
             f"viewBox='0 0 {_num(width)} {_num(height)}'><desc>{escape(desc)}</desc>{body}</svg>")
+
+
+def shapes_svg(shapes: Iterable[Shape], width: float, height: float, desc: str) -> str:
+    """A whole picture from shapes, drawn in layer order (as the canvas layers stack)."""
+    return _svg(width, height, desc, "".join(shape_svg(s) for s in sorted(shapes, key=lambda s: s.layer)))
 
 
 def layout_svg(layout: TableLayout, desc: str, four_colour: bool = False) -> str:
