@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from browserkit import CHROMIUM, CHROMIUM_ARGS, LATENCIES, LATENCY_FILE, ROOT, Server
+from .browserkit import CHROMIUM, CHROMIUM_ARGS, LATENCIES, LATENCY_FILE, ROOT, Server
 
 
 def _unavailable(reason: str):
