@@ -28,7 +28,9 @@ def _unavailable(reason: str):
     pytest.skip(f"{reason}; install Debian's chromium to run the browser tests")
 
 
-@pytest.fixture(scope="session")
+# Module-scoped: playwright's sync API runs an asyncio loop in this thread while it is
+# open, and other tests (asyncio.run) need it closed once the browser tests are done.
+@pytest.fixture(scope="module")
 def browser():
     if not CHROMIUM.exists():
         _unavailable(f"no chromium at {CHROMIUM}")
@@ -42,7 +44,7 @@ def browser():
         b.close()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def notebook_dir(tmp_path_factory) -> Path:
     """A fresh directory of notebooks to serve: tests add theirs, play.ipynb is copied in."""
     d = tmp_path_factory.mktemp("served")
@@ -52,7 +54,7 @@ def notebook_dir(tmp_path_factory) -> Path:
     return d
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def voila(notebook_dir, tmp_path_factory):
     """Voila serving ``notebook_dir`` with the code hidden, as ``python3 dev.py app`` does."""
     base = tmp_path_factory.mktemp("voila")
@@ -64,7 +66,7 @@ def voila(notebook_dir, tmp_path_factory):
     server.stop()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def jupyterlab(notebook_dir, tmp_path_factory):
     """JupyterLab on ``notebook_dir``, no token, fresh workspace and settings directories."""
     base = tmp_path_factory.mktemp("lab")
