@@ -24,8 +24,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Iterable, Sequence
 from xml.sax.saxutils import escape
 
-from .cards import format_cards, Card
-from .layout import CARD_H, CARD_W, ROW_STEP, Shape, card_row, paint, table_layout, TableLayout
+from .cards import Card, format_cards
+from .layout import CARD_H, CARD_W, ROW_STEP, Shape, TableLayout, card_row, paint, row_width, table_layout
 from .rules import TEN_PENNIES, RuleSet
 
 if TYPE_CHECKING:
@@ -71,6 +71,18 @@ def shapes_svg(shapes: Iterable[Shape], width: float, height: float, desc: str) 
 def layout_svg(layout: TableLayout, desc: str, four_colour: bool = False) -> str:
     """A laid-out table (see :func:`tenpennies.layout.table_layout`) as SVG."""
     return shapes_svg(paint(layout, four_colour=four_colour), layout.width, layout.height, desc)
+
+
+STEP = ROW_STEP
+"""The overlap step of a fanned row of cards (:data:`tenpennies.layout.ROW_STEP`)."""
+
+
+def _row(cards: Sequence[Card | None], x: float, y: float,
+         wild: Sequence[bool] | None = None) -> tuple[str, float]:
+    """A fanned row of cards as SVG elements (``None`` is a back), and its width."""
+    regions = card_row(cards, x, y, STEP, wild=wild)
+    shapes = paint(TableLayout(0, 0, tuple(regions)), felt=False)
+    return "".join(shape_svg(s) for s in shapes), row_width(len(cards), STEP)
 
 
 def card_svg(card: Card, wild: bool = False, four_colour: bool = False) -> str:
