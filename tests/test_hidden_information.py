@@ -2,11 +2,14 @@
 
 Everything a widget sends to the browser goes through its comm: the state of each widget
 when it opens, every state update, and custom messages, among them ipycanvas's batches of
-draw commands (JSON in the message's first buffer). The :class:`Wire` below replaces
-``comm.create_comm`` (the hook ipywidgets calls for every widget) with a comm that records
-each message, so a test sees exactly the bytes a browser would get. Printed text is
-captured as well (in a kernel it would reach the browser), and so is every widget's
-``get_state()``.
+draw commands (JSON in the message's first buffer). The :class:`Wire` below records each
+message where a comm publishes it, so a test sees exactly what a browser would get.
+Printed text is captured as well (in a kernel it would reach the browser), and so is
+every widget's ``get_state()``.
+
+The table is driven as a learner drives it, through its public controls: its buttons
+(``PlayTable.buttons``) and the canvas's click handler (``PlayTable.click``), choosing
+as the rules-of-thumb bot would, with hints and undos along the way.
 
 After each step of play, what was newly sent is searched for every card identity the
 human's seat cannot know at that moment: the cards in other hands and in the stock,
@@ -27,8 +30,8 @@ import dataclasses
 import io
 import json
 import re
-from collections import Counter
 import warnings
+from collections import Counter
 
 import pytest
 
@@ -36,8 +39,13 @@ ipywidgets = pytest.importorskip("ipywidgets")
 ipycanvas = pytest.importorskip("ipycanvas")
 import comm  # noqa: E402  (ipywidgets' own dependency)
 
-from tenpennies import ALL_CARDS, Card  # noqa: E402
+from tenpennies import (  # noqa: E402
+    ALL_CARDS, AddToSet, Buy, Card, Discard, LayDown, Match, Meld, Pass, Position, make_bot,
+)
+from tenpennies.actions import Deal, Draw, Recycle  # noqa: E402
 from tenpennies.cards import SUIT_SYMBOLS  # noqa: E402
+from tenpennies.layout import card_shapes, paint, table_layout  # noqa: E402
+from tenpennies.widgets import PlayTable, draw_shapes  # noqa: E402
 
 _CANVAS_TEXT = {ipycanvas.canvas.COMMANDS["fillText"], ipycanvas.canvas.COMMANDS["strokeText"]}
 
@@ -223,8 +231,6 @@ def hidden_identities(match, seat: int) -> set[str]:
 def round_start(view) -> int:
     """Index in the seat's public log where the current round began (its deal)."""
     log = list(view.log)
-    from tenpennies.actions import Deal
-
     for i in range(len(log) - 1, -1, -1):
         if isinstance(log[i], Deal):
             return i
@@ -289,8 +295,6 @@ def test_the_detector_finds_a_card_leaked_in_each_form():
 
 
 def test_the_detector_finds_a_face_drawn_on_a_canvas():
-    from tenpennies.layout import card_shapes
-
     for symbol in ("7♠", "10♥", "JK"):
         with Wire() as wire:
             canvas = ipycanvas.Canvas(width=100, height=100)
@@ -337,9 +341,6 @@ def test_a_growing_log_is_searched_for_its_new_lines_only():
 
 
 # -- fifty matches at the live table ---------------------------------------------------------
-from tenpennies import AddToSet, Buy, Discard, LayDown, Match, Meld, Pass, Position, make_bot  # noqa: E402
-from tenpennies.actions import Draw, Recycle  # noqa: E402
-from tenpennies.widgets import PlayTable, draw_shapes  # noqa: E402
 
 MATCHES = 50
 LAST_ROUND = 1  # each match is played to the end of its first round ...
@@ -431,9 +432,8 @@ def play_and_check(seed: int, leak=None) -> dict:
         learner = Learner(table, seed)
         sent = Sent()
         counts = {"steps": 0, "buys": 0, "recycles": 0, "bot actions": 0, "leaks": []}
-        game = table.game
-        before = game.view
-        hidden_before = hidden_identities(game.match, seat)
+        before = table.game.view
+        hidden_before = hidden_identities(table.game.match, seat)
         own_hand_seen = False
 
         def check(step: str) -> None:
@@ -445,7 +445,7 @@ def play_and_check(seed: int, leak=None) -> dict:
             sent.add_messages(messages)
             sent.add_states()
             sent.add_printed(printed)
-            after = game.view if game is table.game else table.game.view
+            after = table.game.view
             secret = (hidden_before | hidden_identities(table.game.match, seat)) - known_identities(
                 [before, after], round_start(before))
             found = leaks(sent, secret)
@@ -494,8 +494,6 @@ def test_t20_fifty_matches_at_the_table_send_no_card_the_seat_may_not_see():
 
 
 def test_the_detector_catches_a_table_that_draws_another_hand():
-    from tenpennies.layout import paint, table_layout
-
     def show_seat_1(table):
         view = table.game.view
         layout = table_layout(view, order=table.game.hand, hands={1: table.game.match.hands[1]})

@@ -34,24 +34,31 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def wait_for_port(port: int, proc: subprocess.Popen, log: Path) -> None:
+def wait_for_server(port: int, proc: subprocess.Popen, log: Path) -> bool:
+    """Wait until ``proc`` serves on ``port``; False if it stopped (its port was taken).
+
+    The port must accept connections AND the server's log must name it: a port picked as
+    free can be taken by another process (a kernel's socket) before the server binds it.
+    """
     deadline = time.monotonic() + SERVER_START_SECONDS
+    address = f"127.0.0.1:{port}/"
     while time.monotonic() < deadline:
         if proc.poll() is not None:
-            raise RuntimeError(f"the server stopped (exit {proc.returncode}):\n{log.read_text()}")
-        with socket.socket() as s:
-            if s.connect_ex(("127.0.0.1", port)) == 0:
-                return
+            return False
+        if address in log.read_text(errors="replace"):
+            with socket.socket() as s:
+                if s.connect_ex(("127.0.0.1", port)) == 0:
+                    return True
         time.sleep(0.1)
-    raise RuntimeError(f"nothing listened on port {port} within {SERVER_START_SECONDS} s:\n{log.read_text()}")
+    raise RuntimeError(f"nothing served on port {port} within {SERVER_START_SECONDS} s:\n{log.read_text()}")
 
 
 class Server:
     """A Jupyter server process (Voila or JupyterLab) on a free localhost port."""
 
+    ATTEMPTS = 3
+
     def __init__(self, base: Path, args: list[str]):
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
         env = dict(os.environ)
         for name in ("runtime", "config", "data"):
             d = base / f"jupyter-{name}"
@@ -59,18 +66,26 @@ class Server:
             env[f"JUPYTER_{name.upper()}_DIR"] = str(d)
         env["IPYTHONDIR"] = str(base / "ipython")
         env.pop("JUPYTER_PLATFORM_DIRS", None)
-        self.log = base / "server.log"
-        self._log_file = self.log.open("wb")
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", *[a.format(port=self.port) for a in args]],
-            cwd=base, env=env, stdout=self._log_file, stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
-        try:
-            wait_for_port(self.port, self.proc, self.log)
-        except BaseException:
+        for attempt in range(self.ATTEMPTS):
+            # The servers are told not to move to another port (port_retries=0): if this
+            # one is taken meanwhile, the server stops and another free port is tried.
+            self.port = free_port()
+            self.url = f"http://127.0.0.1:{self.port}"
+            self.log = base / f"server-{attempt}.log"
+            self._log_file = self.log.open("wb")
+            self.proc = subprocess.Popen(
+                [sys.executable, "-m", *[a.format(port=self.port) for a in args]],
+                cwd=base, env=env, stdout=self._log_file, stderr=subprocess.STDOUT,
+                start_new_session=True,
+            )
+            try:
+                if wait_for_server(self.port, self.proc, self.log):
+                    return
+            except BaseException:
+                self.stop()
+                raise
             self.stop()
-            raise
+        raise RuntimeError(f"the server stopped {self.ATTEMPTS} times:\n{self.log.read_text()}")
 
     def stop(self) -> None:
         if self.proc.poll() is None:

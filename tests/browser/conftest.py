@@ -59,7 +59,7 @@ def voila(notebook_dir, tmp_path_factory):
     """Voila serving ``notebook_dir`` with the code hidden, as ``python3 dev.py app`` does."""
     base = tmp_path_factory.mktemp("voila")
     server = Server(base, [
-        "voila", "--no-browser", "--port={port}", "--Voila.ip=127.0.0.1",
+        "voila", "--no-browser", "--port={port}", "--Voila.port_retries=0", "--Voila.ip=127.0.0.1",
         "--show_tracebacks=True", str(notebook_dir),
     ])
     yield server
@@ -71,7 +71,8 @@ def jupyterlab(notebook_dir, tmp_path_factory):
     """JupyterLab on ``notebook_dir``, no token, fresh workspace and settings directories."""
     base = tmp_path_factory.mktemp("lab")
     server = Server(base, [
-        "jupyter", "lab", "--no-browser", "--allow-root", "--port={port}", "--ServerApp.ip=127.0.0.1",
+        "jupyter", "lab", "--no-browser", "--allow-root", "--port={port}", "--ServerApp.port_retries=0",
+        "--ServerApp.ip=127.0.0.1",
         "--IdentityProvider.token=", f"--ServerApp.root_dir={notebook_dir}",
         f"--LabApp.workspaces_dir={base / 'workspaces'}", f"--LabApp.user_settings_dir={base / 'settings'}",
         # The test waits on the notebook's sessionContext, which needs the app object.
