@@ -3,6 +3,9 @@
     python3 dev.py lab     make .venv if needed, then open JupyterLab on notebooks/
     python3 dev.py test    make .venv if needed, then run every test (unit, property,
                            doctest and notebook tests), with any extra pytest arguments
+    python3 dev.py app     make .venv if needed, then serve the live table
+                           (notebooks/play.ipynb) with Voila, code hidden; each browser
+                           tab gets its own match
     python3 dev.py course  make .venv if needed, then build the course as a static web site
                            (every notebook as saved, the rules, an index) in build/course/
 
@@ -44,7 +47,7 @@ def ensure_env() -> None:
 
 def main(argv: list[str]) -> int:
     command, extra = (argv[0], argv[1:]) if argv else ("", [])
-    if command not in ("lab", "test", "course"):
+    if command not in ("lab", "test", "app", "course"):
         print(__doc__)
         return 2
     ensure_env()
@@ -53,6 +56,9 @@ def main(argv: list[str]) -> int:
         return subprocess.call([str(PYTHON), "-m", "tenpennies.course", str(ROOT / "build" / "course"), *extra])
     if command == "lab":
         args = [str(PYTHON), "-m", "jupyter", "lab", "--notebook-dir", str(ROOT / "notebooks"), *extra]
+    elif command == "app":
+        # Voila starts one kernel per page, so every tab plays its own match.
+        args = [str(PYTHON), "-m", "voila", str(ROOT / "notebooks" / "play.ipynb"), *extra]
     else:
         args = [str(PYTHON), "-m", "pytest", "--nbval", "--nbval-current-env", *extra]
     return subprocess.call(args)
