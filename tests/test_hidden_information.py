@@ -311,6 +311,7 @@ def test_the_detector_finds_a_face_drawn_on_a_canvas():
 
 
 def test_the_detector_finds_a_leak_in_printed_text_and_in_a_widget_state():
+    _close_all_but_the_canvas_manager()  # widgets of earlier tests (a deck of card buttons) would show here too
     with Wire() as wire:
         label = ipywidgets.Label(value="")
         sent = Sent()
