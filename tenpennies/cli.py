@@ -213,6 +213,17 @@ HELP = ("Type a move's number from the list, or the move itself: buy, pass, "
         "'help' shows this, 'quit' stops.")
 
 
+def _ask(lines: TextIO) -> str | None:
+    """The next non-blank line typed at the "> " prompt, stripped; None when input ends."""
+    while True:
+        print("> ", end="", flush=True)
+        line = lines.readline()
+        if not line:
+            return None
+        if line.strip():
+            return line.strip()
+
+
 def _play(args, stdin: TextIO | None = None) -> int:
     from .game import Game, describe, plural
     from .match import Phase
@@ -245,14 +256,10 @@ def _play(args, stdin: TextIO | None = None) -> int:
         for k, a in enumerate(legal, 1):
             print(f"  {k:>2}. {a.text}")
         while True:
-            print("> ", end="", flush=True)
-            line = lines.readline()
-            if not line:
+            text = _ask(lines)
+            if text is None:
                 print("\nInput ended before the match did; the match is abandoned.", file=sys.stderr)
                 return 1
-            text = line.strip()
-            if not text:
-                continue
             word = text.lower()
             if word == "help":
                 print(HELP)
@@ -319,14 +326,10 @@ def _puzzle(args, stdin: TextIO | None = None) -> int:
     solution = puzzle.solution()
     hints = 0
     while True:
-        print("> ", end="", flush=True)
-        line = lines.readline()
-        if not line:
+        text = _ask(lines)
+        if text is None:
             print("\nInput ended before the puzzle was solved.", file=sys.stderr)
             return 1
-        text = line.strip()
-        if not text:
-            continue
         if text.lower() == "quit":
             return 0
         if text.lower() == "hint":
