@@ -225,7 +225,8 @@ def _ask(lines: TextIO) -> str | None:
 
 
 def _play(args, stdin: TextIO | None = None) -> int:
-    from .game import Game, describe, plural
+    from .game import Game, describe
+    from .words import plural
     from .match import Phase
 
     n = TEN_PENNIES.players

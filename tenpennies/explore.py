@@ -39,6 +39,7 @@ from .rules import TEN_PENNIES, RuleSet
 from .sets import set_problems
 from .solver import Arrangement, MissingCards, contract_arrangements, what_is_missing
 from . import svg
+from .words import plural
 
 __all__ = ["SetCheck", "ContractView", "OddsTable", "OddsRow", "BuyChoice", "WILD_ACES_AND_TWOS",
            "deal_hand"]
@@ -181,7 +182,7 @@ class ContractView:
         lines = [f"{contract}", f"hand: {self.hand}"]
         found = self.arrangements
         if found:
-            lines.append(f"{len(found)} way{'s' if len(found) != 1 else ''} to lay it down:")
+            lines.append(f"{plural(len(found), 'way')} to lay it down:")
             lines += [f"  {a}" for a in found[:most]]
             if len(found) > most:
                 lines.append(f"  ... and {len(found) - most} more")

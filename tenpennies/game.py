@@ -36,26 +36,21 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from dataclasses import dataclass
 from typing import Iterable, Mapping, Sequence
 
 from .actions import Action, AddToSet, Buy, Deal, Discard, Draw, LayDown, Meld, Pass, Recycle, RoundEnd
 from .cards import Card, sort_key
 from .errors import IllegalActionError
-from .match import Match, Phase, Position
+from .match import Match, Position
 from .rules import TEN_PENNIES, RuleSet
 from .view import PlayerView
+from .words import plural
 
 SORTS = ("rank", "contract")
 """How a hand may be shown: by rank, or as the solver would group it for the contract."""
 
 
 # -- words ---------------------------------------------------------------------------------
-def plural(n: int, word: str) -> str:
-    """'1 card', '2 cards'."""
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
 def who(seat: int | None, viewer: int | None, names: Mapping[int, str] | None = None) -> str:
     """'you' for the viewer, else 'seat 2' (with the bot's name when given)."""
     if seat == viewer:

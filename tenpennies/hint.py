@@ -22,12 +22,12 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from .actions import Action, AddToSet, Buy, Discard, LayDown, Meld, Pass
+from .actions import Action, AddToSet, Buy, LayDown, Meld, Pass
 from .cards import Card
-from .match import Phase
 from .odds import draw_odds, unseen_cards
 from .solver import cards_needed, outs
 from .view import PlayerView
+from .words import plural
 
 DANGER_CARDS = 2
 """An open opponent with this many cards or fewer may go out on its next turn (as the strong bot judges)."""
@@ -63,7 +63,7 @@ def _join(parts: list[str]) -> str:
 
 
 def _cards_word(n: int) -> str:
-    return "one card" if n == 1 else f"{n} cards"
+    return plural(n, "card", spelled=n == 1)
 
 
 def _danger(view: PlayerView) -> str | None:
@@ -74,7 +74,7 @@ def _danger(view: PlayerView) -> str | None:
         return None
     s = min(near, key=lambda s: view.hand_sizes[s])
     n = view.hand_sizes[s]
-    return f"seat {s} is open with {n} card{'s' if n != 1 else ''}"
+    return f"seat {s} is open with {plural(n, 'card')}"
 
 
 def _outs_words(cards: tuple[Card, ...], wild) -> str:
@@ -94,7 +94,7 @@ def _why(view: PlayerView, action: Action) -> str:
         return _why_offer(view, isinstance(action, Buy))
     if isinstance(action, LayDown):
         used = sum(wild[c.index] for c in action.cards)
-        wilds = "no wild" if used == 0 else f"{used} wild{'s' if used != 1 else ''}"
+        wilds = "no wild" if used == 0 else plural(used, 'wild')
         return f"Lay down {action.text[4:]}: your hand holds {words}, and this way spends {wilds}."
     if isinstance(action, Meld):
         shed = sum(points[c.rank] for c in action.cards)

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Iterable, Mapping, Sequence
 
 from .cards import RANKS, SUIT_SYMBOLS, Card
+from .words import plural
 
 if TYPE_CHECKING:
     from .view import PlayerView
@@ -236,10 +237,6 @@ def _text(text: str, x: float, y: float, style: str = "label", w: float = 0) -> 
     return Region("text", Rect(x, y - size, w, size + 4), text=text, style=style)
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
 # -- the table -----------------------------------------------------------------------------
 def seat_name(seat: int, viewer: int | None, names: Mapping[int, str] | None = None) -> str:
     """'you' for the viewing seat, else 'seat 2' (with its bot's name, if given)."""
@@ -344,7 +341,7 @@ def table_layout(view: "PlayerView", *, viewer: int | None | str = "view",
 
 def _seat_facts(view: "PlayerView", seat: int, cards: int | None = None) -> str:
     cards = view.hand_sizes[seat] if cards is None else cards
-    return (f"{_plural(cards, 'card')} · {_plural(view.tokens[seat], 'token')} · "
+    return (f"{plural(cards, 'card')} · {plural(view.tokens[seat], 'token')} · "
             f"{view.scores[seat]} pts · {'open' if view.opened[seat] else 'not open'}")
 
 

@@ -34,6 +34,7 @@ from typing import Iterable, Sequence
 
 from .cards import ALL_CARDS, JOKER, Card, format_cards, sort_key
 from .rules import TEN_PENNIES, RuleSet
+from .words import plural
 
 __all__ = [
     "dealt_probability",
@@ -255,7 +256,7 @@ class DrawOdds:
     def __str__(self) -> str:
         shown = ", ".join(format_cards(d) for d in self.needs[:8])
         more = f" and {len(self.needs) - 8} more" if len(self.needs) > 8 else ""
-        return (f"round {self.round_no}, {self.k} card{'s' if self.k != 1 else ''}: "
+        return (f"round {self.round_no}, {plural(self.k, 'card')}: "
                 f"{self.ways}/{self.total} = {float(self.probability):.4f}"
                 + (f"; completed by {shown}{more}" if self.needs else ""))
 
@@ -428,8 +429,7 @@ def buy_or_pass(hand: Iterable[Card], discard: Card, round_no: int, seen: Iterab
     pass_ = draw_odds(hand, 1 if my_turn else 0, round_no, seen + (discard,), rules)
     extra = rules.buy_extra_cards
     assumptions = (
-        f"buying: the hand gets the {discard.symbol} and {extra} stock card"
-        f"{'s' if extra != 1 else ''}, and spends a token",
+        f"buying: the hand gets the {discard.symbol} and {plural(extra, 'stock card')}, and spends a token",
         "passing: the hand draws one stock card (its own turn)" if my_turn
         else "passing: the hand gets no card now (not its turn)",
         "stock cards are uniformly random among the cards this player has not seen",

@@ -37,9 +37,9 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
-from .cards import ALL_CARDS, JOKER, RANK_NAMES, Card
+from .cards import ALL_CARDS, JOKER, Card
+from .words import plural, rank_plural
 
-_NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}
 
 
 @dataclass(frozen=True)
@@ -59,11 +59,10 @@ class Contract:
     @property
     def words(self) -> str:
         """'two sets of 3', 'one set of 7'."""
-        count = _NUMBER_WORDS.get(self.sets, str(self.sets))
-        return f"{count} set{'s' if self.sets != 1 else ''} of {self.size}"
+        return f"{plural(self.sets, 'set', spelled=True)} of {self.size}"
 
     def __str__(self) -> str:
-        wilds = f"{self.wild_limit} wild{'s' if self.wild_limit != 1 else ''}"
+        wilds = plural(self.wild_limit, 'wild')
         return f"round {self.round_no}: {self.words} (at most {wilds} per set)"
 
 
@@ -196,7 +195,7 @@ class RuleSet:
     def wild_words(self, round_no: int) -> str:
         """'jokers', or 'jokers, aces and twos'."""
         ranks = sorted(self.wild_ranks[round_no - 1])
-        names = ["jokers"] + [RANK_NAMES[r] + ("es" if r == 6 else "s") for r in ranks]
+        names = ["jokers"] + [rank_plural(r) for r in ranks]
         return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
     # -- variants and saving ---------------------------------------------------------

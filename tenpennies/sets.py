@@ -18,16 +18,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable
 
-from .cards import RANK_NAMES, SUIT_NAMES, Card, Cards, format_cards, sort_key
+from .cards import SUIT_NAMES, Card, Cards, format_cards, sort_key
 from .errors import InvalidSetError
 from .rules import TEN_PENNIES, RuleSet
+from .words import number_word, plural, rank_plural
 
-_COUNT_WORDS = {2: "two", 3: "three", 4: "four"}
-
-
-def _plural(rank: int) -> str:
-    name = RANK_NAMES[rank]
-    return name + ("es" if name.endswith("x") else "s")
 
 
 def set_problems(cards: Iterable[Card], round_no: int, rules: RuleSet = TEN_PENNIES) -> tuple[str, ...]:
@@ -39,7 +34,7 @@ def set_problems(cards: Iterable[Card], round_no: int, rules: RuleSet = TEN_PENN
     problems = []
     if len(cards) < rules.min_set_size:
         problems.append(
-            f"only {len(cards)} card{'s' if len(cards) != 1 else ''}: "
+            f"only {plural(len(cards), 'card')}: "
             f"a set needs at least {rules.min_set_size}"
         )
     if not naturals:
@@ -53,7 +48,7 @@ def set_problems(cards: Iterable[Card], round_no: int, rules: RuleSet = TEN_PENN
             problems.append("no natural card")
     ranks = sorted({c.rank for c in naturals})
     if len(ranks) > 1:
-        problems.append("natural cards of different ranks (" + ", ".join(_plural(r) for r in ranks) + ")")
+        problems.append("natural cards of different ranks (" + ", ".join(rank_plural(r) for r in ranks) + ")")
     if not rules.repeated_suits_allowed:
         suits: dict[str, int] = {}
         for c in naturals:
@@ -61,7 +56,7 @@ def set_problems(cards: Iterable[Card], round_no: int, rules: RuleSet = TEN_PENN
         for suit in "SHDC":
             n = suits.get(suit, 0)
             if n > 1:
-                problems.append(f"{_COUNT_WORDS.get(n, n)} natural {SUIT_NAMES[suit]}s")
+                problems.append(f"{number_word(n)} natural {SUIT_NAMES[suit]}s")
     limit = rules.wild_limits[round_no - 1]
     if wilds > limit:
         problems.append(f"{wilds} wilds but round {round_no} allows {limit}")
@@ -145,7 +140,7 @@ class TableSet:
         return TableSet(self.owner, self.cards + tuple(cards), self.rank)
 
     def __str__(self) -> str:
-        return f"{_plural(self.rank)} of seat {self.owner}: {format_cards(sorted(self.cards, key=sort_key))}"
+        return f"{rank_plural(self.rank)} of seat {self.owner}: {format_cards(sorted(self.cards, key=sort_key))}"
 
     def __repr__(self) -> str:
         return f"TableSet(owner={self.owner}, cards={Cards(self.cards)!r}, rank={self.rank})"

@@ -42,6 +42,7 @@ from typing import Iterable, Sequence
 from .cards import ALL_CARDS, SORT_KEYS, SUIT_NAMES, SUITS, Card, Cards, format_cards, sort_key
 from .rules import TEN_PENNIES, RuleSet
 from .sets import TableSet, set_problems, single_additions
+from .words import times
 
 __all__ = [
     "OBJECTIVES", "Arrangement", "GoOutPlan", "MissingCards",
@@ -565,7 +566,6 @@ def count_arrangements(hand: Iterable[Card], round_no: int, rules: RuleSet = TEN
 
 # -- checking a player's own arrangement ------------------------------------------------
 
-_NUMBER_WORDS = {1: "once", 2: "twice", 3: "three times", 4: "four times"}
 
 
 def contract_problems(
@@ -612,8 +612,8 @@ def contract_problems(
                 problems.append(f"{ALL_CARDS[i]} is not in the hand")
             elif used[i] > held[i]:
                 problems.append(
-                    f"{ALL_CARDS[i]} is used {_NUMBER_WORDS.get(used[i], f'{used[i]} times')} "
-                    f"but the hand holds it {_NUMBER_WORDS.get(held[i], f'{held[i]} times')}"
+                    f"{ALL_CARDS[i]} is used {times(used[i])} "
+                    f"but the hand holds it {times(held[i])}"
                 )
     return tuple(problems)
 

@@ -29,6 +29,7 @@ from xml.sax.saxutils import escape
 from .cards import Card, format_cards
 from .layout import CARD_H, CARD_W, ROW_STEP, Shape, TableLayout, card_row, paint, row_width, table_layout
 from .rules import TEN_PENNIES, RuleSet
+from .words import plural
 
 if TYPE_CHECKING:
     from .match import Match
@@ -158,7 +159,7 @@ def table_set_svg(table_set) -> str:
 def arrangement_svg(arrangement) -> str:
     """A contract arrangement: its sets side by side, wilds framed in gold."""
     groups = [(f"set {i + 1}", s) for i, s in enumerate(arrangement.sets)]
-    wilds = f"{arrangement.wilds} wild{'s' if arrangement.wilds != 1 else ''}"
+    wilds = plural(arrangement.wilds, 'wild')
     title = f"round {arrangement.round_no}: {wilds}, {arrangement.points} pts laid down"
     return groups_svg(groups, arrangement.round_no, title=title, desc=str(arrangement))
 
@@ -167,7 +168,7 @@ def missing_svg(missing) -> str:
     """What a hand lacks: how many cards, and the outs as cards."""
     needed = missing.cards_needed
     title = ("the contract is there" if needed == 0 else "no cards can complete it" if needed is None
-             else f"{needed} more card{'s' if needed != 1 else ''} needed; outs:")
+             else f"{plural(needed, 'more card')} needed; outs:")
     return groups_svg([("", missing.outs)] if missing.outs else [], missing.round_no,
                       title=title, desc=str(missing))
 

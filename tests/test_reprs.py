@@ -8,7 +8,7 @@ from hypothesis import given, strategies as st
 
 import tenpennies
 from tenpennies import (
-    AddToSet, Card, Cards, Discard, Hand, LayDown, Match, Meld, Position, TableSet, find_contract,
+    AddToSet, Card, Cards, Discard, Hand, LayDown, Match, Meld, Position, find_contract,
     parse_cards, plan_go_out, what_is_missing,
 )
 from tenpennies.odds import buy_or_pass

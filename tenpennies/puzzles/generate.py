@@ -45,6 +45,7 @@ from ..rules import hand_points
 from ..solver import can_lay_down, cards_needed, contract_arrangements
 from . import FOLDER, THEMES
 from .kinds import KINDS, Solution, percent
+from ..words import plural
 
 BOTS = ("strong", "thumb", "strong", "thumb")
 """The seats of every mined match: two strong bots and two rule-of-thumb bots."""
@@ -360,7 +361,7 @@ def words_for(kind: str, p: SeatPosition, params: dict[str, Any], s: Solution) -
             w = s.facts["wilds"]
             hints = [f"Round {r} asks for {contract}; {wild_words}.",
                      f"Start from your {RANK_NAMES[rank.rank]}{'es' if rank.rank == 6 else 's'}." if rank else "Start from your wilds.",
-                     f"The contract uses {w} wild card{'s' if w != 1 else ''}. {s.reasoning[-1]}"]
+                     f"The contract uses {plural(w, 'wild card')}. {s.reasoning[-1]}"]
             wrong.append(("no", f"You can: {sets}."))
     elif kind == "missing":
         title = f"Round {r}: one card short"
@@ -374,8 +375,7 @@ def words_for(kind: str, p: SeatPosition, params: dict[str, Any], s: Solution) -
         for c in tempting[:1]:
             after = cards_needed(tuple(p.hand) + (c,), r)
             wrong.append((format_cards(outs + (c,)),
-                          f"Another {c} does not help: with it you still need {after} more card"
-                          f"{'s' if after != 1 else ''}."))
+                          f"Another {c} does not help: with it you still need {plural(after, 'more card')}."))
     elif kind == "buy":
         title = f"Round {r}: buy the {p.top_discard}?"
         gain, price = s.facts["gain"], s.facts["price"]

@@ -42,6 +42,7 @@ from ..solver import (
     additions, can_lay_down, contract_arrangements, contract_problems, count_arrangements,
     find_contract, outs, plan_go_out, what_is_missing,
 )
+from ..words import plural
 
 __all__ = ["KINDS", "Kind", "Solution", "Verdict", "percent", "token_price"]
 
@@ -176,7 +177,7 @@ class LayDownKind(Kind):
         others = tuple(f"yes: {_sets_text(a.sets)}" for a in every if a.sets != found.sets)
         n = len(every)
         reasoning = [_round_words(position),
-                     f"Lay down {found}: {found.wilds} wild{'s' if found.wilds != 1 else ''} used, "
+                     f"Lay down {found}: {plural(found.wilds, 'wild')} used, "
                      f"{found.points} points out of your hand."]
         reasoning.append("It is the only way." if n == 1 else
                          f"There are {n} ways in all; any of them is right.")
@@ -303,8 +304,7 @@ class BuyKind(Kind):
             f"{_exact(buy.probability)}.",
             f"Passing: you draw one stock card{'' if my_turn else ' on your turn'}; the chance is "
             f"{_exact(pass_.probability)}.",
-            f"Buying gains {_exact(gain)}. With {position.tokens[me]} token"
-            f"{'s' if position.tokens[me] != 1 else ''} for {rules.rounds - r + 1} rounds "
+            f"Buying gains {_exact(gain)}. With {plural(position.tokens[me], 'token')} for {rules.rounds - r + 1} rounds "
             f"(this one included), a token's price is {_exact(price)}.",
             f"So {answer}: the gain is {'at least' if answer == 'buy' else 'below'} the price by "
             f"{_exact(abs(gain - price))}.",
@@ -519,7 +519,7 @@ class AdditionsKind(Kind):
             # Say why a card that looks as if it fits does not: the limit, or a suit held twice.
             wilds = sum(1 for c in t.cards if wild[c.index])
             if held_wilds and wilds >= rules.wild_limit(r):
-                line += f" It holds {wilds} wild{'s' if wilds != 1 else ''} already, its limit."
+                line += f" It holds {plural(wilds, 'wild')} already, its limit."
             clash = sorted({c for c in position.hand if not wild[c.index] and c.rank == t.rank
                             and c in t.cards}, key=sort_key)
             if clash:
@@ -560,7 +560,7 @@ class CountKind(Kind):
     def solve(self, position, params):
         every = contract_arrangements(position.hand, position.round_no)
         n = count_arrangements(position.hand, position.round_no)
-        lines = [_round_words(position) + f" The {n} way{'s' if n != 1 else ''}:"]
+        lines = [_round_words(position) + f" The {plural(n, 'way')}:"]
         lines.extend(f"  {a}" for a in every[:12])
         if n > 12:
             lines.append(f"  ... and {n - 12} more")

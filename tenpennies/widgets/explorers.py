@@ -26,6 +26,7 @@ import ipywidgets as widgets
 from ..cards import ALL_CARDS, SUITS, sort_key
 from ..explore import WILD_ACES_AND_TWOS, BuyChoice, ContractView, OddsTable, SetCheck
 from ..rules import TEN_PENNIES, RuleSet
+from ..words import plural
 
 __all__ = ["SetChecker", "ContractExplorer", "OddsExplorer", "BuyCalculator",
            "set_checker", "contract_explorer", "odds_explorer", "buy_calculator"]
@@ -179,7 +180,7 @@ class ContractExplorer(_HandExplorer):
 
     def _summary(self) -> str:
         found = len(self.state.arrangements)
-        told = f"{found} way{'s' if found != 1 else ''}" if found else str(self.state.missing)
+        told = plural(found, 'way') if found else str(self.state.missing)
         return f"round {self.state.round_no}, {self.state.hand}: {told}"
 
 
