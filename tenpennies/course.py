@@ -33,10 +33,17 @@ class Page:
     title: str
 
 
+APPS = ("play.ipynb",)
+"""Notebooks that are apps (served by Voila), not pages to read: the site leaves them out."""
+
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+NBVAL_MARK = re.compile(r"^# NBVAL_\w+[^\n]*\n?", re.MULTILINE)
+
+
 def notebooks_in_order(root: Path = ROOT) -> list[Path]:
     """The course's notebooks: ``notebooks/*`` by name, then each sub-folder's, then ``puzzles/``."""
     folder = root / "notebooks"
-    found = sorted(p for p in folder.glob("*.ipynb"))
+    found = sorted(p for p in folder.glob("*.ipynb") if p.name not in APPS)
     for sub in sorted(p for p in folder.iterdir() if p.is_dir() and not p.name.startswith(".")):
         found += sorted(p for p in sub.rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts)
     if (root / "puzzles").is_dir():
@@ -114,8 +121,31 @@ def _export(page: Page) -> str:
         notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_markdown_cell(
             page.source.read_text(encoding="utf-8"))])
     notebook.metadata["title"] = page.title
+    for cell in notebook.cells:
+        _for_reading(cell)
     body, _ = HTMLExporter(template_name="lab").from_notebook_node(notebook)
     return body
+
+
+def _for_reading(cell) -> None:
+    """Make a saved cell read well on a static page.
+
+    nbval's markers are for the test suite, not the reader. A widget needs a running
+    kernel, which a static page has not: instead of its bare text form, the page says
+    what is there and how to use it.
+    """
+    if cell.cell_type != "code":
+        return
+    cell.source = NBVAL_MARK.sub("", cell.source)
+    for output in cell.get("outputs", []):
+        data = output.get("data", {})
+        if WIDGET_VIEW in data:
+            shown = html.escape(str(data.get("text/plain", "")).splitlines()[0][:120])
+            output["data"] = {"text/html": (
+                "<p style='border:1px dashed #888;padding:.6em;background:#f6f6f0'>"
+                f"Here the notebook shows an interactive widget (<code>{shown}</code>). A web page "
+                "cannot run it: open this notebook in JupyterLab (<code>python3 dev.py lab</code>) "
+                "to use it.</p>")}
 
 
 def section_of(page: Page) -> str:

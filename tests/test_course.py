@@ -145,3 +145,12 @@ def test_teachers_guide_has_a_plan_for_every_numbered_notebook():
     for path in numbered:
         assert f"]({path.name})" in guide, f"TEACHERS.md has no row linking {path.name}"
         assert f"### {path.name[:2]} " in guide, f"no lesson plan for {path.name}"
+
+
+def test_course_site_says_where_a_widget_would_be_and_hides_nbval_markers(tmp_path):
+    pages = course.build(tmp_path)
+    assert not any(p.source.name in course.APPS for p in pages)  # the Voila app is no page to read
+    table = (tmp_path / "08_play_against_the_bots.html").read_text(encoding="utf-8")
+    assert "interactive widget" in table and "python3 dev.py lab" in table
+    for page in pages:
+        assert "NBVAL_" not in (tmp_path / page.target).read_text(encoding="utf-8"), page.target
