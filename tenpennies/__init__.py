@@ -16,10 +16,12 @@ from .errors import (
     IllegalActionError,
     InvalidSetError,
     NotationError,
+    PositionError,
     RecordError,
     TenPenniesError,
 )
-from .match import Match, Phase, Position
+from .match import Match, Phase
+from .position import Position, SeatPosition
 from .rules import TEN_PENNIES, Contract, RuleSet, hand_points
 from .sets import TableSet, check_set, is_valid_set, set_problems
 from .solver import (
@@ -48,8 +50,8 @@ from .simulate import MatchResult, RoundResult, Summary, simulate, summarize, wr
 __all__ = [
     "AddToSet", "Buy", "Discard", "LayDown", "Meld", "Pass", "parse_action",
     "ALL_CARDS", "JOKER", "Card", "Hand", "format_cards", "parse_cards",
-    "IllegalActionError", "InvalidSetError", "NotationError", "RecordError", "TenPenniesError",
-    "Match", "Phase", "Position",
+    "IllegalActionError", "InvalidSetError", "NotationError", "PositionError", "RecordError", "TenPenniesError",
+    "Match", "Phase", "Position", "SeatPosition",
     "TEN_PENNIES", "Contract", "RuleSet", "hand_points",
     "TableSet", "check_set", "is_valid_set", "set_problems",
     "OBJECTIVES", "Arrangement", "GoOutPlan", "MissingCards", "additions", "can_lay_down",

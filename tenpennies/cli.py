@@ -1,4 +1,4 @@
-"""The command line: ``tenpennies simulate | deal | solve | play``.
+"""The command line: ``tenpennies simulate | deal | solve | play | puzzle | puzzles sheet``.
 
 Each subcommand is a small function from parsed arguments to an exit code. Mistakes in
 what was typed (an unknown bot, a bad card, a round that does not exist) print one line
@@ -58,15 +58,40 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=0, help="the match's seed (default 0)")
 
     p = sub.add_parser("solve", help="lay down a hand's contract, or say what is missing")
-    p.add_argument("hand", nargs="+", help='cards, like "7S 7H 7D 9S 9H JK"')
-    p.add_argument("--round", type=int, required=True, help="the round, 1 to 7")
+    p.add_argument("hand", nargs="*", help='cards, like "7S 7H 7D 9S 9H JK"')
+    p.add_argument("--round", type=int, help="the round, 1 to 7 (needed with a hand)")
+    p.add_argument("--position", metavar="NOTATION",
+                   help='a seat\'s view instead of a hand, like "r1 s0 a0 h:7S7H7DJK9S9H t:- d:4C '
+                        'k:10/10/10/10 p:0/0/0/0 n:6/11/11/11 st:60"')
 
     p = sub.add_parser("play", help="play a match in the terminal against bots (moves from stdin)")
     p.add_argument("--seed", type=int, default=0, help="the match's seed (default 0)")
     p.add_argument("--seat", type=int, default=0, help="your seat, 0 to 3 (default 0)")
     p.add_argument("--bots", nargs="+", default=["thumb"] * 3, metavar="BOT",
                    help=f"the other three seats' bots, from: {names} (default: thumb)")
+    _puzzle_parsers(sub)
     return top
+
+
+def _puzzle_parsers(sub) -> None:
+    from .puzzles import KINDS
+
+    kinds = ", ".join(KINDS)
+    p = sub.add_parser("puzzle", help="solve a puzzle in the terminal (answers, hints from stdin)")
+    p.add_argument("--id", help="a puzzle's id, like lay-down-003 (default: a random one)")
+    p.add_argument("--kind", help=f"choose among one kind: {kinds}")
+    p.add_argument("--tier", type=int, help="choose among one tier, 1 to 3")
+    p.add_argument("--seed", type=int, default=0, help="seed of the random choice (default 0)")
+    p.add_argument("--folder", help="a folder of puzzle files (default: the shipped puzzles)")
+    p = sub.add_parser("puzzles", help="puzzle sets: 'puzzles sheet' writes a printable page")
+    what = p.add_subparsers(dest="what", metavar="WHAT", parser_class=_Parser)
+    what.required = True
+    q = what.add_parser("sheet", help="an HTML page of puzzles with card pictures, and an answer page")
+    q.add_argument("--kind", help=f"one kind: {kinds}")
+    q.add_argument("--tier", type=int, help="one tier, 1 to 3")
+    q.add_argument("--out", default="puzzle-sheet.html",
+                   help="the page to write (default puzzle-sheet.html); answers go beside it, NAME-answers.html")
+    q.add_argument("--folder", help="a folder of puzzle files (default: the shipped puzzles)")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -78,7 +103,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return USAGE_ERROR
     except SystemExit as exc:  # --help
         return int(exc.code or 0)
-    command = {"simulate": _simulate, "deal": _deal, "solve": _solve, "play": _play}[args.command]
+    command = {"simulate": _simulate, "deal": _deal, "solve": _solve, "play": _play,
+               "puzzle": _puzzle, "puzzles": _puzzle_sheet}[args.command]
     try:
         return command(args)
     except _UsageError as exc:
@@ -136,6 +162,12 @@ def _deal(args) -> int:
 def _solve(args) -> int:
     from .solver import find_contract, what_is_missing
 
+    if args.position is not None:
+        return _solve_position(args)
+    if not args.hand:
+        raise _UsageError("give a hand and --round, or --position")
+    if args.round is None:
+        raise _UsageError("the following arguments are required: --round (or give --position)")
     try:
         TEN_PENNIES.contract(args.round)
         hand = parse_cards(" ".join(args.hand))
@@ -147,6 +179,30 @@ def _solve(args) -> int:
         print(f"Round {args.round}, {contract.words}: lay down {found}")
     else:
         print(f"Round {args.round}, {contract.words}: {what_is_missing(hand, args.round)}")
+    return 0
+
+
+def _solve_position(args) -> int:
+    from .position import SeatPosition
+    from .solver import additions, find_contract, plan_go_out, what_is_missing
+
+    if args.hand or args.round is not None:
+        raise _UsageError("--position holds the hand and the round: give no other cards or --round")
+    try:
+        p = SeatPosition.parse(args.position)
+    except ValueError as exc:
+        raise _UsageError(str(exc)) from None
+    me = p.seat
+    print(f"Seat {me}, round {p.round_no} ({p.contract.words}): {format_cards(p.hand)}")
+    opened = p.opened[me]
+    if not opened:
+        found = find_contract(p.hand, p.round_no)
+        print(f"Lay down {found}" if found is not None else str(what_is_missing(p.hand, p.round_no)))
+    adds = additions(p.hand, p.table, p.round_no)
+    if adds and opened:
+        print("Cards that can be added: " + ", ".join(f"{c} to set {n}" for c, n in adds))
+    plan = plan_go_out(p.hand, p.table, p.round_no, opened)
+    print(f"Go out: {plan}" if plan is not None else "No way to go out with this hand.")
     return 0
 
 
@@ -228,6 +284,78 @@ def _play(args, stdin: TextIO | None = None) -> int:
                 print(f"Not allowed: {game.message}")
                 continue
             break
+
+
+# -- puzzle and puzzles sheet ------------------------------------------------------------------
+PUZZLE_HELP = "Type your answer; 'hint' for a hint, 'solution' to see it, 'quit' to stop."
+
+
+def _chosen_puzzles(args):
+    from .puzzles import load
+
+    try:
+        puzzles = load(args.folder, kind=args.kind, tier=args.tier)
+    except ValueError as exc:
+        raise _UsageError(str(exc)) from None
+    if not puzzles:
+        raise _UsageError("no puzzle matches those choices")
+    return puzzles
+
+
+def _puzzle(args, stdin: TextIO | None = None) -> int:
+    import random
+
+    puzzles = _chosen_puzzles(args)
+    if args.id is not None:
+        puzzles = [p for p in puzzles if p.id == args.id]
+        if not puzzles:
+            raise _UsageError(f"no puzzle with id {args.id!r}")
+    puzzle = random.Random(args.seed).choice(puzzles)
+    lines = stdin or sys.stdin
+    print(f"{puzzle.id} (tier {puzzle.tier}): {puzzle.title}")
+    print(puzzle.position.describe())
+    print(puzzle.question)
+    print(PUZZLE_HELP)
+    solution = puzzle.solution()
+    hints = 0
+    while True:
+        print("> ", end="", flush=True)
+        line = lines.readline()
+        if not line:
+            print("\nInput ended before the puzzle was solved.", file=sys.stderr)
+            return 1
+        text = line.strip()
+        if not text:
+            continue
+        if text.lower() == "quit":
+            return 0
+        if text.lower() == "hint":
+            print(f"Hint {min(hints, len(puzzle.hints) - 1) + 1}: {puzzle.hint(hints)}")
+            hints += 1
+            continue
+        if text.lower() == "solution":
+            print(solution.headline())
+            print(puzzle.explanation)
+            return 0
+        verdict = puzzle.check(text, solution)
+        print(verdict)
+        if verdict.correct:
+            return 0
+
+
+def _puzzle_sheet(args) -> int:
+    from pathlib import Path
+
+    from .puzzles.sheet import sheet_html
+
+    puzzles = _chosen_puzzles(args)
+    out = Path(args.out)
+    answers = out.with_name(out.stem + "-answers" + (out.suffix or ".html"))
+    page, key = sheet_html(puzzles, answers.name)
+    out.write_text(page, encoding="utf-8")
+    answers.write_text(key, encoding="utf-8")
+    print(f"{len(puzzles)} puzzles written to {out}, answers to {answers}")
+    return 0
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -22,3 +22,7 @@ class IllegalActionError(TenPenniesError):
 
 class RecordError(TenPenniesError):
     """A saved match that is damaged, tampered with, or of an unknown format."""
+
+
+class PositionError(TenPenniesError):
+    """A position (or its notation) that cannot be: too many cards, a bad seat, a bad field."""

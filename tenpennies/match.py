@@ -25,7 +25,6 @@ from __future__ import annotations
 import enum
 import random
 from collections import Counter
-from dataclasses import dataclass
 from itertools import combinations
 from typing import Iterable, Sequence
 
@@ -34,6 +33,7 @@ from .actions import (
 )
 from .cards import ALL_CARDS, SORT_KEYS, Card, Hand, format_cards, parse_cards, sort_key
 from .errors import IllegalActionError
+from .position import Position, _cards  # Position lives in position.py; imported here for old users
 from .rules import TEN_PENNIES, Contract, RuleSet, hand_points
 from .solver import OBJECTIVES, can_lay_down, contract_problems, find_contract
 from .sets import TableSet, set_problems, set_rank, single_additions
@@ -43,45 +43,6 @@ class Phase(enum.Enum):
     OFFER = "offer"
     PLAY = "play"
     OVER = "over"
-
-
-@dataclass(frozen=True)
-class Position:
-    """A situation to start a round from, for puzzles, lessons and tests.
-
-    Cards may be given as notation strings or as cards.
-
-    - ``hands``: one per seat, each with at least one card.
-    - ``stock``: the stock from its top card down (the first card is drawn first);
-      ``None`` means "the rest of the deck, shuffled with the match's seed". (Inside a
-      :class:`Match` the stock is kept top card last, for speed.)
-    - ``discard_pile``: from the bottom up; its last card is the top discard, offered
-      first. ``top_discarder`` is the seat that discarded it, which is not offered it
-      back (T7); ``None`` (as for the card turned up at the deal) offers it to all.
-    - ``table``: sets as :class:`TableSet` values or ``(owner, cards)`` pairs.
-      ``opened`` defaults to "every seat that owns a set on the table".
-    - ``tokens`` and ``scores`` default to a match's start; ``active`` (whose turn)
-      defaults to the seat left of ``dealer``.
-
-    Cards of the deck that are in none of these places are out of play for this round
-    (they come back at the next deal).
-    """
-
-    round_no: int
-    hands: tuple
-    discard_pile: tuple | str = ()
-    stock: tuple | str | None = None
-    table: tuple = ()
-    opened: tuple[bool, ...] | None = None
-    tokens: tuple[int, ...] | None = None
-    scores: tuple[int, ...] | None = None
-    dealer: int = 0
-    active: int | None = None
-    top_discarder: int | None = None
-
-
-def _cards(value) -> tuple[Card, ...]:
-    return parse_cards(value) if isinstance(value, str) else tuple(parse_cards(value))
 
 
 class Match:
@@ -136,58 +97,19 @@ class Match:
         self._start_turn()
 
     def _set_up(self, p: Position) -> None:
-        rules, n = self.rules, self.rules.players
-        rules.contract(p.round_no)
-        if len(p.hands) != n:
-            raise ValueError(f"a position needs {n} hands, got {len(p.hands)}")
-        hands = [list(_cards(h)) for h in p.hands]
-        if not all(hands):
-            raise ValueError("every seat needs at least one card: an empty hand has already gone out")
-        pile = list(_cards(p.discard_pile))
-        table = []
-        for entry in p.table:
-            if isinstance(entry, TableSet):
-                owner, cards = entry.owner, entry.cards
-            else:
-                owner, cards = entry[0], _cards(entry[1])
-            problems = set_problems(cards, p.round_no, rules)
-            if problems:
-                raise ValueError(f"table set {format_cards(cards)} is not a set: " + "; ".join(problems))
-            table.append(TableSet(owner, tuple(cards), set_rank(cards, p.round_no, rules)))
-        placed = Counter(c for h in hands for c in h) + Counter(pile) + Counter(c for s in table for c in s.cards)
-        remaining = Counter(rules.deck())
-        too_many = placed - remaining
-        if too_many:
-            raise ValueError("the position holds more cards than the deck has: "
-                             + format_cards(sorted(too_many.elements(), key=sort_key)))
-        remaining -= placed
-        if p.stock is None:
-            stock = sorted(remaining.elements(), key=sort_key)
+        given = p.setup(self.rules)  # raises PositionError saying what is wrong
+        stock = given["stock"]
+        if stock is None:
+            stock = list(given["remaining"])
             self._rng.shuffle(stock)
-            out: list[Card] = []
         else:
-            stock = list(_cards(p.stock))[::-1]
-            extra = Counter(stock) - remaining
-            if extra:
-                raise ValueError("the stock holds cards already placed elsewhere: "
-                                 + format_cards(sorted(extra.elements(), key=sort_key)))
-            out = sorted((remaining - Counter(stock)).elements(), key=sort_key)
-        opened = list(p.opened) if p.opened is not None else [any(s.owner == i for s in table) for i in range(n)]
-        if p.tokens is not None:
-            self.tokens = list(p.tokens)
-        if p.scores is not None:
-            self.scores = list(p.scores)
-        if len(self.tokens) != n or len(self.scores) != n or len(opened) != n:
-            raise ValueError(f"tokens, scores and opened need one entry per seat ({n})")
-        active = (p.dealer + 1) % n if p.active is None else p.active
-        for name, seat in (("dealer", p.dealer), ("active", active), ("top_discarder", p.top_discarder)):
-            if seat is not None and not (isinstance(seat, int) and 0 <= seat < n):
-                raise ValueError(f"{name} must be a seat from 0 to {n - 1}, not {seat!r}")
-        if any(not isinstance(t, int) or t < 0 for t in self.tokens):
-            raise ValueError(f"tokens must be whole numbers of at least 0, not {self.tokens}")
-        self._begin_round(p.round_no, p.dealer, hands, stock=stock, discard_pile=pile, table=table,
-                          opened=opened, active=active, top_discarder=p.top_discarder)
-        self.out_of_play = out
+            stock = stock[::-1]
+        self.tokens, self.scores = given["tokens"], given["scores"]
+        pile = given["discard_pile"]
+        self._begin_round(p.round_no, p.dealer, given["hands"], stock=stock, discard_pile=pile,
+                          table=given["table"], opened=given["opened"], active=given["active"],
+                          top_discarder=p.top_discarder)
+        self.out_of_play = given["out_of_play"]
         self.log.append(Deal(p.round_no, p.dealer, pile[-1] if pile else None))
         self._start_turn()
 

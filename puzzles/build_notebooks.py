@@ -1,0 +1,71 @@
+"""Write the puzzle notebooks of this folder (then execute them to save their outputs).
+
+    .venv/bin/python puzzles/build_notebooks.py
+    for f in puzzles/*.ipynb; do .venv/bin/jupyter nbconvert --to notebook --execute --inplace "$f"; done
+
+``play-KIND.ipynb``: one per kind, a :class:`tenpennies.widgets.PuzzleWidget` to solve
+them by clicking (its output is not compared: a widget's view is not a picture).
+``solutions-tier-N.ipynb``: one per tier, the first puzzle of each kind in that tier,
+drawn as cards, with the engine's recomputed answer and reasoning; nbval compares these
+saved outputs, so a change of rule or solver that changes an answer shows there too.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+
+
+def _notebook(cells):
+    import nbformat
+
+    nb = nbformat.v4.new_notebook()
+    nb.metadata["kernelspec"] = {"display_name": "Python 3", "language": "python", "name": "python3"}
+    nb.cells = [nbformat.v4.new_markdown_cell(text) if kind == "md" else nbformat.v4.new_code_cell(text)
+                for kind, text in cells]
+    return nb
+
+
+def build() -> list[Path]:
+    import nbformat
+
+    from tenpennies.puzzles import KINDS, load
+
+    written = []
+    for kind, k in KINDS.items():
+        count = len(load(kind=kind))
+        cells = [
+            ("md", f"# Puzzles: {kind}\n\n{k.question}\n\nThere are {count} {kind} puzzles, in three tiers. "
+                   "Click cards or buttons (or type), then **Check**. **Hint** gives a hint, each more "
+                   "revealing; **Show solution** shows the engine's answer and why. **Next** moves on."),
+            ("code", "# NBVAL_IGNORE_OUTPUT\n# (a widget's view is not compared)\n"
+                     f"from tenpennies.widgets import PuzzleWidget\nPuzzleWidget(kind={kind!r})"),
+            ("md", "Only one tier? `PuzzleWidget(kind=..., tier=1)`. One theme? `theme='wild-limit'`."),
+        ]
+        path = HERE / f"play-{kind}.ipynb"
+        nbformat.write(_notebook(cells), path)
+        written.append(path)
+    for tier in (1, 2, 3):
+        cells = [("md", f"# Solutions, tier {tier}\n\nThe first tier-{tier} puzzle of each kind, with the answer "
+                        "the engine computes now (never the one typed in the puzzle file) and its reasoning. "
+                        "The last cell checks that each stored answer is still the engine's."),
+                 ("code", "from tenpennies.puzzles import load, rederive\n"
+                          f"puzzles = {{p.kind: p for p in reversed(load(tier={tier}))}}\nlist(puzzles)")]
+        for kind in KINDS:
+            if not load(kind=kind, tier=tier):
+                continue
+            cells.append(("md", f"## {kind}"))
+            cells.append(("code", f"p = puzzles[{kind!r}]\nprint(p.id, '-', p.title)\nprint(p.question)\np.position"))
+            cells.append(("code", "print(p.solution())"))
+        cells.append(("code", "assert all(rederive(p) == [] for p in puzzles.values())\n"
+                              "len(puzzles), 'answers re-derived'"))
+        path = HERE / f"solutions-tier-{tier}.ipynb"
+        nbformat.write(_notebook(cells), path)
+        written.append(path)
+    return written
+
+
+if __name__ == "__main__":
+    for path in build():
+        print(path.name)

@@ -1,0 +1,276 @@
+"""Puzzles: loading the shipped set, checking answers, showing solutions.
+
+A puzzle is one ``[[puzzle]]`` table in a TOML file under the repository's ``puzzles/``
+folder (one file per kind, read with the standard library's ``tomllib``)::
+
+    [[puzzle]]
+    id = "cost-001"                 # unique; the kind, a dash, a number
+    kind = "cost"                   # see tenpennies.puzzles.kinds.KINDS
+    title = "..."
+    position = "r1 s0 a0 h:... "    # a seat's view, in SeatPosition's notation
+    question = "..."
+    answer = "85"                   # as a learner types it; recomputed by the engine
+    accepted = []                   # other answers that are just as right
+    margin = "exact"                # or a fraction "7/96": how far the answer beats the next best
+    hints = ["...", "..."]          # each more revealing than the one before
+    explanation = "..."
+    tier = 1                        # 1 (first steps) to 3 (hard)
+    themes = ["joker"]              # from THEMES
+    source = "..."                  # where it came from
+    params = { draws = 2 }          # only for kinds that take some
+    [[puzzle.wrong]]                # tempting wrong answers and what to say to each
+    answer = "..."
+    feedback = "..."
+
+The answer in a file is never trusted: :meth:`Puzzle.solution` recomputes it with the
+engine, and :meth:`Puzzle.check` judges a learner's answer against that. A malformed file
+is refused with a :class:`PuzzleError` naming the file, the puzzle, the field and the
+problem.
+
+Where the shipped files are: the ``puzzles/`` folder beside the ``tenpennies`` package in
+the repository (an editable install, as ``dev.py`` makes, finds it there); every function
+that reads puzzles also takes a ``folder``.
+
+    >>> cost = [p for p in load(kind="cost") if p.tier == 1][0]
+    >>> cost.check(cost.solution().answer).correct
+    True
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path
+from typing import Any, Iterable
+
+from ..errors import TenPenniesError
+from ..position import SeatPosition
+from .kinds import KINDS, Solution, Verdict
+
+__all__ = ["FOLDER", "KINDS", "THEMES", "Puzzle", "PuzzleError", "Solution", "Verdict",
+           "load", "read_file", "rederive"]
+
+FOLDER = Path(__file__).resolve().parent.parent.parent / "puzzles"
+"""The shipped puzzles: ``puzzles/`` at the repository's root."""
+
+THEMES = {
+    "wild-limit": "more wilds than a set may hold",
+    "suit-clash": "two naturals of one suit cannot share a set",
+    "aces-wild": "rounds 5-7: aces and twos are wild",
+    "joker": "a joker in hand",
+    "few-tokens": "buying with few tokens left",
+    "off-turn": "an offer on another player's turn",
+    "two-sets": "a contract of two sets",
+    "one-set": "a contract of one set",
+    "near-miss": "one card short",
+    "big-hand": "a full hand to read",
+    "table": "cards on the table matter",
+}
+"""The theme vocabulary: tags are set by the generator's predicates, never by hand."""
+
+FIELDS = {
+    "id": str, "kind": str, "title": str, "position": str, "question": str, "answer": str,
+    "accepted": list, "margin": str, "hints": list, "explanation": str, "tier": int,
+    "themes": list, "source": str,
+}
+OPTIONAL = {"params": dict, "wrong": list}
+
+
+class PuzzleError(TenPenniesError):
+    """A puzzle file that is malformed: the message names the file, the field and the problem."""
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """One puzzle, as read from its file; see the module for the fields."""
+
+    id: str
+    kind: str
+    title: str
+    position: SeatPosition
+    question: str
+    answer: str
+    accepted: tuple[str, ...]
+    margin: Fraction | None
+    hints: tuple[str, ...]
+    explanation: str
+    tier: int
+    themes: tuple[str, ...]
+    source: str
+    params: dict[str, Any] = field(default_factory=dict, compare=False)
+    wrong: tuple[tuple[str, str], ...] = ()
+    file: str = field(default="", compare=False)
+
+    def solution(self) -> Solution:
+        """The engine's answer and its reasoning, computed now (never read from the file)."""
+        return KINDS[self.kind].solve(self.position, self.params)
+
+    def check(self, answer: str, solution: Solution | None = None) -> Verdict:
+        """Judge a typed answer; a listed wrong answer gets the file's feedback too."""
+        verdict = KINDS[self.kind].check(answer, self.position, self.params, solution)
+        if not verdict.correct:
+            said = _normal(answer)
+            for text, feedback in self.wrong:
+                if _normal(text) == said:
+                    more = "" if verdict.feedback in feedback else f" {verdict.feedback}"
+                    return Verdict(False, feedback + more)
+        return verdict
+
+    def hint(self, n: int) -> str:
+        """Hint ``n`` (from 0); the last hint when ``n`` is past the end."""
+        return self.hints[min(n, len(self.hints) - 1)]
+
+    def __str__(self) -> str:
+        return f"{self.id} (tier {self.tier}): {self.title}\n{self.question}\n{self.position}"
+
+    def _repr_svg_(self) -> str:
+        return self.position._repr_svg_()
+
+
+def _normal(text: str) -> str:
+    return " ".join(text.lower().replace(",", " ").split())
+
+
+def _problem(file: str, where: str, field_name: str, problem: str) -> PuzzleError:
+    return PuzzleError(f"{file}: {where}: field {field_name!r}: {problem}")
+
+
+def _margin(text: str) -> Fraction | None:
+    if text == "exact":
+        return None
+    if not re.fullmatch(r"\d+/\d+|\d+", text):
+        raise ValueError(f"{text!r} is neither 'exact' nor a fraction like '7/96'")
+    return Fraction(text)
+
+
+def _from_table(data: Any, file: str, n: int) -> Puzzle:
+    where = f"puzzle {n}" + (f" ({data['id']})" if isinstance(data, dict) and isinstance(data.get("id"), str) else "")
+    if not isinstance(data, dict):
+        raise PuzzleError(f"{file}: {where}: a puzzle is a table of fields")
+    for name, kind in FIELDS.items():
+        if name not in data:
+            raise _problem(file, where, name, "missing")
+        if not isinstance(data[name], kind) or isinstance(data[name], bool):
+            raise _problem(file, where, name, f"should be a {kind.__name__}, not {type(data[name]).__name__}")
+    for name, kind in OPTIONAL.items():
+        if name in data and not isinstance(data[name], kind):
+            raise _problem(file, where, name, f"should be a {kind.__name__}, not {type(data[name]).__name__}")
+    unknown = set(data) - set(FIELDS) - set(OPTIONAL)
+    if unknown:
+        raise _problem(file, where, sorted(unknown)[0], "unknown field")
+    kind = data["kind"]
+    if kind not in KINDS:
+        raise _problem(file, where, "kind", f"{kind!r} is not one of {', '.join(KINDS)}")
+    if not re.fullmatch(re.escape(kind) + r"-\d{3,}", data["id"]):
+        raise _problem(file, where, "id", f"{data['id']!r} should be the kind and a number, like {kind}-001")
+    for name in ("title", "question", "answer", "explanation", "source"):
+        if not data[name].strip():
+            raise _problem(file, where, name, "empty")
+    try:
+        position = SeatPosition.parse(data["position"])
+    except ValueError as exc:
+        raise _problem(file, where, "position", str(exc)) from None
+    try:
+        KINDS[kind].read(data["answer"], position)
+    except ValueError as exc:
+        raise _problem(file, where, "answer", f"cannot be read as a {kind} answer: {exc}") from None
+    for name in ("accepted", "hints", "themes"):
+        if not all(isinstance(x, str) and x.strip() for x in data[name]):
+            raise _problem(file, where, name, "should hold only non-empty strings")
+    if not data["hints"]:
+        raise _problem(file, where, "hints", "give at least one hint")
+    if not 1 <= data["tier"] <= 3:
+        raise _problem(file, where, "tier", f"should be 1, 2 or 3, not {data['tier']}")
+    for theme in data["themes"]:
+        if theme not in THEMES:
+            raise _problem(file, where, "themes", f"{theme!r} is not a theme ({', '.join(THEMES)})")
+    try:
+        margin = _margin(data["margin"])
+    except ValueError as exc:
+        raise _problem(file, where, "margin", str(exc)) from None
+    if KINDS[kind].ranked and margin is None:
+        raise _problem(file, where, "margin", f"a {kind} puzzle ranks choices: give the margin as a fraction")
+    if not KINDS[kind].ranked and margin is not None:
+        raise _problem(file, where, "margin", f"a {kind} puzzle is a matter of fact: write 'exact'")
+    params = data.get("params", {})
+    for name in params:
+        if name not in KINDS[kind].params:
+            raise _problem(file, where, "params", f"{name!r} is not a parameter of a {kind} puzzle")
+    wrong = []
+    for w in data.get("wrong", []):
+        if not (isinstance(w, dict) and set(w) == {"answer", "feedback"}
+                and all(isinstance(v, str) and v.strip() for v in w.values())):
+            raise _problem(file, where, "wrong", "each wrong answer is a table with 'answer' and 'feedback'")
+        wrong.append((w["answer"], w["feedback"]))
+    return Puzzle(
+        id=data["id"], kind=kind, title=data["title"], position=position, question=data["question"],
+        answer=data["answer"], accepted=tuple(data["accepted"]), margin=margin,
+        hints=tuple(data["hints"]), explanation=data["explanation"], tier=data["tier"],
+        themes=tuple(data["themes"]), source=data["source"], params=dict(params),
+        wrong=tuple(wrong), file=file)
+
+
+def read_file(path: str | Path) -> list[Puzzle]:
+    """The puzzles of one TOML file, checked against the schema (raises :class:`PuzzleError`)."""
+    path = Path(path)
+    name = path.name
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as exc:
+        raise PuzzleError(f"{name}: not TOML: {exc}") from None
+    unknown = set(data) - {"puzzle"}
+    if unknown:
+        raise PuzzleError(f"{name}: unknown top-level key {sorted(unknown)[0]!r}: puzzles go in [[puzzle]] tables")
+    tables = data.get("puzzle", [])
+    if not isinstance(tables, list):
+        raise PuzzleError(f"{name}: 'puzzle' should be an array of tables ([[puzzle]])")
+    return [_from_table(t, name, n) for n, t in enumerate(tables, 1)]
+
+
+def load(folder: str | Path | None = None, *, kind: str | None = None, tier: int | None = None,
+         theme: str | None = None) -> list[Puzzle]:
+    """Every puzzle in ``folder`` (default: the shipped ones), optionally of one kind, tier or theme.
+
+    Ids must be unique across the folder. Puzzles come in file order (files by name).
+    """
+    root = Path(folder) if folder is not None else FOLDER
+    if not root.is_dir():
+        raise PuzzleError(f"no puzzle folder at {root}: pass the folder that holds the .toml files")
+    if kind is not None and kind not in KINDS:
+        raise ValueError(f"no puzzle kind {kind!r}: choose from {', '.join(KINDS)}")
+    if theme is not None and theme not in THEMES:
+        raise ValueError(f"no theme {theme!r}: choose from {', '.join(THEMES)}")
+    puzzles: list[Puzzle] = []
+    seen: dict[str, str] = {}
+    for path in sorted(root.glob("*.toml")):
+        for p in read_file(path):
+            if p.id in seen:
+                raise PuzzleError(f"{path.name}: puzzle {p.id}: field 'id': also used in {seen[p.id]}")
+            seen[p.id] = path.name
+            puzzles.append(p)
+    return [p for p in puzzles
+            if (kind is None or p.kind == kind) and (tier is None or p.tier == tier)
+            and (theme is None or theme in p.themes)]
+
+
+def rederive(puzzle: Puzzle) -> list[str]:
+    """Where the stored answer, accepted answers or margin differ from the engine's ([] if nowhere)."""
+    s = puzzle.solution()
+    problems = []
+    if s.answer != puzzle.answer:
+        problems.append(f"answer: stored {puzzle.answer!r}, engine {s.answer!r}")
+    if tuple(s.accepted) != puzzle.accepted:
+        problems.append(f"accepted: stored {list(puzzle.accepted)}, engine {list(s.accepted)}")
+    if s.margin != puzzle.margin:
+        problems.append(f"margin: stored {puzzle.margin}, engine {s.margin}")
+    return problems
+
+
+def by_kind(puzzles: Iterable[Puzzle]) -> dict[str, list[Puzzle]]:
+    """Puzzles grouped by kind, in the order of :data:`KINDS`."""
+    groups: dict[str, list[Puzzle]] = {k: [] for k in KINDS}
+    for p in puzzles:
+        groups[p.kind].append(p)
+    return groups

@@ -1,0 +1,591 @@
+"""The puzzle kinds: for each, how the engine computes the answer and judges a typed one.
+
+Every kind answers one question about a :class:`~tenpennies.position.SeatPosition` and is
+solved by the engine, never by what a puzzle file says: the file's answer is compared with
+this module's. Each kind reads an answer from text (:meth:`Kind.read`), solves the position
+(:meth:`Kind.solve`, a :class:`Solution` with its reasoning, numbers as exact fractions)
+and judges an answer against the solution (:meth:`Kind.judge`, a :class:`Verdict`).
+
+=================  ============================================  ========================
+kind               question                                      typed answer
+=================  ============================================  ========================
+``lay-down``       can you lay down your contract? how?          ``no`` / ``yes: 7S 7H 7D / 9S 9H JK``
+``missing``        which cards would complete the contract?      ``4C 8S JK``
+``buy``            buy the offered discard, or pass?             ``buy`` / ``pass``
+``discard``        which discard gives the best chance?          ``KD``
+``go-out``         can you go out this turn? how?                ``no`` / ``lay ... ; add 0 KC; discard 4D``
+``additions``      which of your cards can go on which set?      ``KC:0 JK:1`` / ``none``
+``count``          how many ways to lay down the contract?       ``6``
+``cost``           what do your cards cost if the round ends?    ``85``
+=================  ============================================  ========================
+
+Answers that rank choices (``buy``, ``discard``) carry a margin: how far the best choice
+beats the next best. The other kinds are matters of fact; their margin is ``None``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from fractions import Fraction
+from itertools import combinations
+from typing import Any
+
+from ..actions import AddToSet, Discard, LayDown, Meld, parse_action
+from ..cards import Card, format_cards, parse_cards, sort_key
+from ..errors import NotationError
+from ..odds import draw_odds
+from ..position import SeatPosition
+from ..rules import hand_points
+from ..sets import set_problems
+from ..solver import (
+    additions, can_lay_down, contract_arrangements, contract_problems, count_arrangements,
+    find_contract, outs, plan_go_out, what_is_missing,
+)
+
+__all__ = ["KINDS", "Kind", "Solution", "Verdict", "percent", "token_price"]
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """Was an answer right, and why, in words."""
+
+    correct: bool
+    feedback: str
+
+    def __bool__(self) -> bool:
+        return self.correct
+
+    def __str__(self) -> str:
+        return ("Right. " if self.correct else "Not quite. ") + self.feedback
+
+
+@dataclass(frozen=True)
+class Solution:
+    """The engine's answer to a puzzle, with what else is accepted and why.
+
+    ``answer`` is the answer as text (as a learner would type it); ``accepted`` other
+    texts that are equally right; ``margin`` how far the answer beats the next best
+    choice (``None`` for matters of fact); ``options`` each choice weighed, as
+    ``(answer, value)`` pairs; ``reasoning`` the argument, sentence by sentence.
+    """
+
+    kind: str
+    answer: str
+    accepted: tuple[str, ...] = ()
+    margin: Fraction | None = None
+    options: tuple[tuple[str, Fraction], ...] = ()
+    reasoning: tuple[str, ...] = ()
+    facts: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+
+    def headline(self) -> str:
+        """The answer, what else is right, and the margin, without the reasoning."""
+        lines = [f"Answer: {self.answer}"]
+        if self.accepted:
+            lines.append("Also right: " + "; ".join(self.accepted))
+        if self.margin is not None:
+            lines.append(f"Margin over the next best: {self.margin} ({percent(self.margin)})")
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return "\n".join([self.headline(), *self.reasoning])
+
+
+def percent(p: Fraction) -> str:
+    """A chance as a percentage with one decimal, for words next to the exact fraction."""
+    return f"{float(p) * 100:.1f}%"
+
+
+def _exact(p: Fraction) -> str:
+    return f"{p.numerator}/{p.denominator} ({percent(p)})" if p.denominator != 1 else f"{p} ({percent(p)})"
+
+
+class Kind:
+    """One kind of puzzle. Subclasses set ``name``, ``question`` and the three methods."""
+
+    name: str = ""
+    question: str = ""
+    ranked: bool = False  # does the answer beat other choices by a margin?
+    params: tuple[str, ...] = ()
+
+    def read(self, text: str, position: SeatPosition) -> Any:
+        """The answer in ``text``, as a value; raises ``NotationError`` saying what is expected."""
+        raise NotImplementedError
+
+    def solve(self, position: SeatPosition, params: dict[str, Any]) -> Solution:
+        raise NotImplementedError
+
+    def judge(self, value: Any, solution: Solution, position: SeatPosition, params: dict[str, Any]) -> Verdict:
+        raise NotImplementedError
+
+    def check(self, text: str, position: SeatPosition, params: dict[str, Any],
+              solution: Solution | None = None) -> Verdict:
+        """Judge a typed answer: unreadable answers get a verdict saying what to type."""
+        try:
+            value = self.read(text, position)
+        except (NotationError, ValueError) as exc:
+            return Verdict(False, f"That answer cannot be read: {exc}")
+        return self.judge(value, solution or self.solve(position, params), position, params)
+
+
+def _round_words(position: SeatPosition) -> str:
+    r, rules = position.round_no, position.rules
+    limit = rules.wild_limit(r)
+    return (f"Round {r} asks for {position.contract.words}; the wild cards are {rules.wild_words(r)}, "
+            f"at most {limit} in a set.")
+
+
+def _sentence(parts: list[str]) -> str:
+    text = "; ".join(parts)
+    return text[:1].upper() + text[1:]  # str.capitalize would lower the cards' letters
+
+
+def _yes_no(text: str) -> str | None:
+    word = text.strip().lower().rstrip(".!")
+    return {"yes": "yes", "y": "yes", "no": "no", "n": "no"}.get(word)
+
+
+def _cards_text(text: str) -> tuple[Card, ...]:
+    return parse_cards(text.replace("and", " ").replace(";", " "))
+
+
+# -- lay down? --------------------------------------------------------------------------
+class LayDownKind(Kind):
+    name = "lay-down"
+    question = "Can you lay down your contract? If you can, how?"
+
+    def read(self, text, position):
+        head, colon, rest = text.partition(":")
+        answer = _yes_no(head)
+        if answer is None:
+            raise NotationError("answer 'no', or 'yes: ' and the sets, like 'yes: 7S 7H 7D / 9S 9H JK'")
+        sets = tuple(parse_cards(part) for part in rest.split("/")) if rest.strip() else ()
+        return answer, sets
+
+    def solve(self, position, params):
+        hand, r = position.hand, position.round_no
+        words = position.contract.words
+        found = find_contract(hand, r)
+        if found is None:
+            gap = what_is_missing(hand, r)
+            reasoning = (_round_words(position),
+                         f"This hand cannot do it. {gap}",
+                         _why_not_lay_down(position))
+            return Solution(self.name, "no", reasoning=tuple(x for x in reasoning if x),
+                            facts={"cards_needed": gap.cards_needed})
+        every = contract_arrangements(hand, r)
+        others = tuple(f"yes: {_sets_text(a.sets)}" for a in every if a.sets != found.sets)
+        n = len(every)
+        reasoning = [_round_words(position),
+                     f"Lay down {found}: {found.wilds} wild{'s' if found.wilds != 1 else ''} used, "
+                     f"{found.points} points out of your hand."]
+        reasoning.append("It is the only way." if n == 1 else
+                         f"There are {n} ways in all; any of them is right.")
+        return Solution(self.name, f"yes: {_sets_text(found.sets)}", others[:5],
+                        reasoning=tuple(reasoning), facts={"arrangements": n, "wilds": found.wilds})
+
+    def judge(self, value, solution, position, params):
+        answer, sets = value
+        can = solution.answer != "no"
+        if answer == "no":
+            if not can:
+                return Verdict(True, solution.reasoning[1])
+            return Verdict(False, f"You can: {solution.answer[5:]}.")
+        if not can:
+            return Verdict(False, "No arrangement of this hand is the contract. " + solution.reasoning[1])
+        if not sets:
+            return Verdict(False, "Yes, you can, but show the sets, like 'yes: 7S 7H 7D / 9S 9H JK'.")
+        problems = contract_problems(sets, position.round_no, position.rules, hand=position.hand)
+        if problems:
+            return Verdict(False, "Those sets are not the contract: " + "; ".join(problems) + ".")
+        return Verdict(True, f"Those sets are the contract. {solution.reasoning[-1]}")
+
+
+def _sets_text(sets) -> str:
+    return " / ".join(format_cards(s) for s in sets)
+
+
+def _why_not_lay_down(position: SeatPosition) -> str:
+    """A sentence on a tempting near miss: more wilds than the sets may hold."""
+    r, rules = position.round_no, position.rules
+    wild = rules.wild_table(r)
+    wilds = sum(1 for c in position.hand if wild[c.index])
+    limit = rules.wild_limit(r)
+    k = position.contract.sets
+    if wilds > limit * k:
+        return (f"You hold {wilds} wilds, but each set may hold at most {limit}, so only "
+                f"{limit * k} can be used.")
+    return ""
+
+
+# -- what is missing? ------------------------------------------------------------------
+class MissingKind(Kind):
+    name = "missing"
+    question = "Which cards would complete your contract? Name every one (each card once)."
+
+    def read(self, text, position):
+        if text.strip().lower() in ("none", "nothing", "-"):
+            return frozenset()
+        return frozenset(_cards_text(text))
+
+    def solve(self, position, params):
+        gap = what_is_missing(position.hand, position.round_no)
+        found = outs(position.hand, position.round_no)
+        reasoning = [_round_words(position), str(gap)]
+        return Solution(self.name, format_cards(found), reasoning=tuple(reasoning),
+                        facts={"outs": found, "cards_needed": gap.cards_needed})
+
+    def judge(self, value, solution, position, params):
+        right = frozenset(solution.facts["outs"])
+        missed = sorted(right - value, key=sort_key)
+        extra = sorted(value - right, key=sort_key)
+        if not missed and not extra:
+            return Verdict(True, solution.reasoning[-1])
+        parts = []
+        if missed:
+            parts.append(f"you left out {format_cards(missed)}")
+        if extra:
+            parts.append(f"{format_cards(extra)} would not complete it")
+        return Verdict(False, _sentence(parts) + ".")
+
+
+# -- buy? ------------------------------------------------------------------------------
+def token_price(tokens: int, rounds_left: int) -> Fraction:
+    """How much a purchase must raise the chance of holding the contract to be worth a token.
+
+    A token is dearer the fewer are left for the rounds to come: ``rounds_left /
+    (10 * tokens)`` (this round included), so 10 tokens with 7 rounds to go ask 7
+    percentage points, 2 tokens with 4 rounds to go ask 20. A puzzle states this price.
+    """
+    return Fraction(rounds_left, 10 * tokens) if tokens else Fraction(1)
+
+
+class BuyKind(Kind):
+    name = "buy"
+    question = ("The top discard is offered to you. Buy it (spending a token) or pass? Buy only if "
+                "it raises your chance of holding the contract after your next draw by at least "
+                "the token's price.")
+    ranked = True
+
+    def read(self, text, position):
+        word = text.strip().lower().rstrip(".!")
+        if word not in ("buy", "pass"):
+            raise NotationError("answer 'buy' or 'pass'")
+        return word
+
+    def solve(self, position, params):
+        me, r, rules = position.seat, position.round_no, position.rules
+        hand, discard = tuple(position.hand), position.top_discard
+        # What the seat has seen, the offered card apart: the pile below it and the table.
+        seen = tuple(position.discard_pile[:-1]) + tuple(c for t in position.table for c in t.cards)
+        my_turn = position.active == me
+        extra = rules.buy_extra_cards
+        # By the end of your next draw: on your own turn buying is that draw (T6); on
+        # another's turn you buy now and still draw on your own turn.
+        buy = draw_odds(hand + (discard,), extra + (0 if my_turn else 1), r, seen, rules)
+        pass_ = draw_odds(hand, 1, r, seen + (discard,), rules)
+        gain = buy.probability - pass_.probability
+        price = token_price(position.tokens[me], rules.rounds - r + 1)
+        answer = "buy" if gain >= price else "pass"
+        when = ("It is your turn, so buying is your draw: you get the "
+                f"{discard} and {extra} stock cards." if my_turn else
+                f"It is not your turn: buying gets you the {discard} and {extra} stock cards now, "
+                "and you still draw on your turn.")
+        reasoning = (
+            when,
+            f"Buying: the chance of holding {position.contract.words} after your next draw is "
+            f"{_exact(buy.probability)}.",
+            f"Passing: you draw one stock card{'' if my_turn else ' on your turn'}; the chance is "
+            f"{_exact(pass_.probability)}.",
+            f"Buying gains {_exact(gain)}. With {position.tokens[me]} token"
+            f"{'s' if position.tokens[me] != 1 else ''} for {rules.rounds - r + 1} rounds "
+            f"(this one included), a token's price is {_exact(price)}.",
+            f"So {answer}: the gain is {'at least' if answer == 'buy' else 'below'} the price by "
+            f"{_exact(abs(gain - price))}.",
+        )
+        return Solution(self.name, answer, margin=abs(gain - price),
+                        options=(("buy", buy.probability), ("pass", pass_.probability)),
+                        reasoning=reasoning, facts={"gain": gain, "price": price})
+
+    def judge(self, value, solution, position, params):
+        if value == solution.answer:
+            return Verdict(True, " ".join(solution.reasoning[1:]))
+        return Verdict(False, " ".join(solution.reasoning[1:]))
+
+
+# -- which discard? --------------------------------------------------------------------
+class DiscardKind(Kind):
+    name = "discard"
+    question = ("You must discard one card. Which discard gives the best chance that your next "
+                "{draws} complete the contract (keeping every card you draw)?")
+    ranked = True
+    params = ("draws",)
+
+    def read(self, text, position):
+        cards = _cards_text(text.replace("discard", ""))
+        if len(cards) != 1:
+            raise NotationError("name one card, like 'KD'")
+        if cards[0] not in position.hand:
+            raise NotationError(f"{cards[0]} is not in your hand")
+        return cards[0]
+
+    def solve(self, position, params):
+        k = params.get("draws", 1)
+        r, rules = position.round_no, position.rules
+        hand = list(position.hand)
+        seen = position.seen_cards()
+        chances = {}
+        for card in sorted(set(hand), key=sort_key):
+            rest = list(hand)
+            rest.remove(card)
+            chances[card] = draw_odds(rest, k, r, seen + (card,), rules).probability
+        best = max(chances.values())
+        top = [c for c, p in chances.items() if p == best]
+        others = [p for c, p in chances.items() if p != best]
+        second = max(others) if others else Fraction(0)
+        ranked = sorted(chances.items(), key=lambda cp: (-cp[1], sort_key(cp[0])))
+        drawn = "the next stock card completes" if k == 1 else f"the next {k} stock cards complete"
+        lines = [f"For each discard, the exact chance that {drawn} {position.contract.words}:"]
+        lines.extend(f"  discard {c}: {_exact(p)}" for c, p in ranked)
+        tied = (f"Discarding {format_cards(top)} is best ({_exact(best)})" if len(top) == 1 else
+                f"Discarding any of {format_cards(top)} is equally best ({_exact(best)})")
+        lines.append(f"{tied}, ahead of the next best by {_exact(best - second)}.")
+        return Solution(self.name, str(top[0]), tuple(str(c) for c in top[1:]), best - second,
+                        tuple((str(c), p) for c, p in ranked), tuple(lines),
+                        facts={"chances": chances, "best": top})
+
+    def judge(self, value, solution, position, params):
+        chances = solution.facts["chances"]
+        best = chances[solution.facts["best"][0]]
+        if value in solution.facts["best"]:
+            return Verdict(True, f"Discarding {value} leaves the best chance, {_exact(best)}. "
+                                 + solution.reasoning[-1])
+        return Verdict(False, f"Discarding {value} leaves a chance of {_exact(chances[value])}; "
+                              f"discarding {solution.answer} leaves {_exact(best)}.")
+
+
+# -- go out this turn? -----------------------------------------------------------------
+class GoOutKind(Kind):
+    name = "go-out"
+    question = ("You have drawn. Can you go out this turn? If you can, give the moves in order, "
+                "separated by ';' (lay, meld, add N CARDS, discard CARD).")
+
+    def read(self, text, position):
+        if _yes_no(text) == "no":
+            return None
+        steps = [s for s in text.replace(", then", ";").split(";") if s.strip()]
+        if not steps:
+            raise NotationError("answer 'no', or the moves, like 'lay 7S 7H 7D / 9S 9H JK; discard 4D'")
+        return tuple(parse_action(s, position.seat) for s in steps)
+
+    def solve(self, position, params):
+        me = position.seat
+        plan = plan_go_out(position.hand, position.table, position.round_no, position.opened[me])
+        if plan is None:
+            stuck = _stuck_cards(position)
+            if not position.opened[me] and not can_lay_down(position.hand, position.round_no):
+                why = "you have not laid down, and your hand does not hold the contract"
+            elif len(stuck) > 1:
+                why = (f"{format_cards(stuck)} fit nowhere (no set on the table takes them and no new "
+                       "set of yours can hold them), and only one card may be discarded")
+            else:
+                why = ("the cards that are left cannot all go into sets at once: the wild limit "
+                       "and the rule of one natural per suit in a set leave one card too many")
+            return Solution(self.name, "no", reasoning=(f"You cannot go out: {why}.",),
+                            facts={"plan": None})
+        return Solution(self.name, plan_text(plan),
+                        reasoning=(f"Go out: {plan}.",
+                                   "Other orders and other sets that use every card are right too."),
+                        facts={"plan": plan})
+
+    def judge(self, value, solution, position, params):
+        if value is None:
+            if solution.answer == "no":
+                return Verdict(True, solution.reasoning[0])
+            return Verdict(False, f"You can: {solution.answer}.")
+        problems = go_out_problems(value, position)
+        if problems:
+            return Verdict(False, "Those moves do not go out: " + "; ".join(problems) + ".")
+        return Verdict(True, "Those moves empty your hand this turn.")
+
+
+def _stuck_cards(position: SeatPosition) -> tuple[Card, ...]:
+    """Cards of the hand no table set takes and no set of three from the hand can hold."""
+    r, rules = position.round_no, position.rules
+    hand = list(position.hand)
+    fits = {c for c, _ in additions(hand, position.table, r, rules)}
+    wild = rules.wild_table(r)
+    stuck = []
+    for i, card in enumerate(hand):
+        if card in fits:
+            continue
+        rest = hand[:i] + hand[i + 1:]
+        partners = [c for c in rest if wild[c.index] or wild[card.index] or c.rank == card.rank]
+        if not any(not set_problems((card,) + pair, r, rules)
+                   for pair in combinations(partners, 2)):
+            stuck.append(card)
+    return tuple(stuck)
+
+
+def plan_text(plan) -> str:
+    """A :class:`~tenpennies.solver.GoOutPlan` as moves a learner types, joined by '; '."""
+    steps = []
+    if plan.lay_down is not None:
+        steps.append("lay " + _sets_text(plan.lay_down.sets))
+    steps.extend("meld " + format_cards(m) for m in plan.melds)
+    steps.extend(f"add {n} {format_cards(cards)}" for n, cards in plan.additions)
+    if plan.discard is not None:
+        steps.append(f"discard {plan.discard}")
+    return "; ".join(steps)
+
+
+def go_out_problems(actions, position: SeatPosition) -> list[str]:
+    """Why ``actions`` (in order) do not empty the seat's hand this turn (T10-T12); [] if they do."""
+    r, rules, me = position.round_no, position.rules, position.seat
+    hand = Counter(position.hand)
+    table = [list(t.cards) for t in position.table]
+    opened = position.opened[me]
+    problems: list[str] = []
+    for n, action in enumerate(actions, 1):
+        if isinstance(action, Discard):
+            cards: tuple[Card, ...] = (action.card,)
+            if n != len(actions):
+                problems.append(f"move {n}: the discard ends the turn, so it must come last")
+        elif isinstance(action, LayDown):
+            cards = action.cards
+            if opened:
+                problems.append(f"move {n}: you have laid down already")
+            problems.extend(f"move {n}: {p}" for p in contract_problems(action.sets, r, rules))
+            opened = True
+            table.extend(list(s) for s in action.sets)
+        elif isinstance(action, (Meld, AddToSet)):
+            cards = action.cards
+            if not opened:
+                problems.append(f"move {n}: lay down your contract before melding or adding (T10)")
+            if isinstance(action, Meld):
+                problems.extend(f"move {n}: {p}" for p in set_problems(cards, r, rules))
+                table.append(list(cards))
+            elif not 0 <= action.set_index < len(table):
+                problems.append(f"move {n}: there is no set {action.set_index}")
+            else:
+                table[action.set_index].extend(cards)
+                problems.extend(f"move {n}: set {action.set_index} would break: {p}"
+                                for p in set_problems(table[action.set_index], r, rules))
+        else:
+            problems.append(f"move {n}: {action.text} is not a move of this turn")
+            continue
+        missing = Counter(cards) - hand
+        if missing:
+            problems.append(f"move {n}: you do not hold {format_cards(sorted(missing.elements(), key=sort_key))}")
+        hand -= Counter(cards)
+    if +hand:
+        problems.append(f"{format_cards(sorted(hand.elements(), key=sort_key))} would still be in your hand")
+    return problems
+
+
+# -- where can these go? ---------------------------------------------------------------
+class AdditionsKind(Kind):
+    name = "additions"
+    question = ("You have laid down. Which of your cards could you add to which set on the table, "
+                "each on its own? Write CARD:SET for each, like 'KC:0 JK:1', or 'none'.")
+
+    def read(self, text, position):
+        if text.strip().lower() in ("none", "nothing", "-"):
+            return frozenset()
+        pairs = set()
+        for word in text.replace(",", " ").split():
+            card, colon, n = word.partition(":")
+            if not colon or not (n.isdecimal() and n.isascii()):
+                raise NotationError(f"write each as CARD:SET, like KC:0, not {word!r}")
+            pairs.add((parse_cards(card)[0], int(n)))
+        return frozenset(pairs)
+
+    def solve(self, position, params):
+        found = additions(position.hand, position.table, position.round_no)
+        lines = [_round_words(position) + " No set holds a natural suit twice."]
+        for n, t in enumerate(position.table):
+            fits = [str(c) for c, m in found if m == n]
+            lines.append(f"Set {n} ({format_cards(t.cards)}): "
+                         + (f"takes {', '.join(fits)}." if fits else "takes none of your cards."))
+        return Solution(self.name, _pairs_text(found), reasoning=tuple(lines), facts={"pairs": found})
+
+    def judge(self, value, solution, position, params):
+        right = frozenset(solution.facts["pairs"])
+        missed, extra = right - value, value - right
+        if not missed and not extra:
+            return Verdict(True, " ".join(solution.reasoning[1:]))
+        parts = []
+        if missed:
+            parts.append(f"you left out {_pairs_text(missed)}")
+        if extra:
+            parts.append(f"{_pairs_text(extra)} cannot be added")
+        return Verdict(False, _sentence(parts) + ". " + " ".join(solution.reasoning[1:]))
+
+
+def _pairs_text(pairs) -> str:
+    ordered = sorted(pairs, key=lambda cn: (cn[1], sort_key(cn[0])))
+    return " ".join(f"{c}:{n}" for c, n in ordered) or "none"
+
+
+# -- how many ways? --------------------------------------------------------------------
+class CountKind(Kind):
+    name = "count"
+    question = ("In how many distinct ways can you lay down your contract? (Sets of at least the "
+                "contract's size; two copies of a card are not told apart, nor is the order of sets.)")
+
+    def read(self, text, position):
+        word = text.strip()
+        if not (word.isdecimal() and word.isascii()):
+            raise NotationError("answer a whole number, like 6")
+        return int(word)
+
+    def solve(self, position, params):
+        every = contract_arrangements(position.hand, position.round_no)
+        n = count_arrangements(position.hand, position.round_no)
+        lines = [_round_words(position) + f" The {n} way{'s' if n != 1 else ''}:"]
+        lines.extend(f"  {a}" for a in every[:12])
+        if n > 12:
+            lines.append(f"  ... and {n - 12} more")
+        return Solution(self.name, str(n), reasoning=tuple(lines), facts={"count": n})
+
+    def judge(self, value, solution, position, params):
+        n = solution.facts["count"]
+        if value == n:
+            return Verdict(True, f"There are {n} ways.")
+        return Verdict(False, f"There are {n} ways, not {value}: " + "; ".join(
+            line.strip() for line in solution.reasoning[1:4]) + (" ..." if n > 3 else ""))
+
+
+# -- what does it cost? ----------------------------------------------------------------
+class CostKind(Kind):
+    name = "cost"
+    question = "If the round ended now, how many points would the cards in your hand cost you?"
+
+    def read(self, text, position):
+        word = text.strip().lower().removesuffix("points").strip()
+        if not (word.isdecimal() and word.isascii()):
+            raise NotationError("answer a whole number of points, like 85")
+        return int(word)
+
+    def solve(self, position, params):
+        rules = position.rules
+        total = hand_points(position.hand, rules)
+        groups: dict[int, list[str]] = {}
+        for c in position.hand:
+            groups.setdefault(rules.card_points[c.rank], []).append(str(c))
+        parts = [f"{len(cs)} × {v} ({' '.join(cs)}) = {len(cs) * v}" for v, cs in sorted(groups.items())]
+        lines = ("3-9 cost 5, tens and faces 10, aces and twos 20 (wild or not), jokers 50 (T18).",
+                 "; ".join(parts) + f"; in all {total}.")
+        return Solution(self.name, str(total), reasoning=lines, facts={"points": total})
+
+    def judge(self, value, solution, position, params):
+        total = solution.facts["points"]
+        if value == total:
+            return Verdict(True, solution.reasoning[1])
+        return Verdict(False, f"It is {total}, not {value}. " + " ".join(solution.reasoning))
+
+
+KINDS: dict[str, Kind] = {k.name: k for k in (
+    LayDownKind(), MissingKind(), BuyKind(), DiscardKind(), GoOutKind(), AdditionsKind(),
+    CountKind(), CostKind())}
+"""Every puzzle kind by its name, in the order puzzles are listed."""

@@ -1,0 +1,137 @@
+"""Positions: the moved Position, and a seat's view in one line of notation (round trip)."""
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+import tenpennies
+from tenpennies import Match, Position, PositionError, SeatPosition, TenPenniesError
+from tenpennies.cards import ALL_CARDS, format_cards
+from tenpennies.cli import main
+from tenpennies.sets import is_valid_set
+
+EXAMPLE = "r3 s1 a2 h:7S7H7D7CJK3S t:0=KSKHKDJK,2=5S5H5D5C d:4C9H@2 k:10/9/10/8 p:0/15/20/5 n:4/6/11/9 st:40"
+
+
+def test_position_moved_but_old_imports_work():
+    from tenpennies.match import Position as OldHome
+
+    assert OldHome is Position is tenpennies.Position
+    assert issubclass(PositionError, TenPenniesError) and issubclass(PositionError, ValueError)
+
+
+def test_position_is_keyword_only():
+    with pytest.raises(TypeError):
+        Position(1, ("7S", "8S", "9S", "TS"))
+
+
+def test_position_dict_round_trip_starts_the_same_match():
+    p = Position(round_no=4, hands=("7S 7H 7D 7C JK 3S", "4S 4H 5D", "8S 8H 9D", "TS TH QD"),
+                 discard_pile="KS QS", table=((2, "9S 9H 9C 9D JK"),), tokens=(3, 4, 5, 6), dealer=1)
+    again = Position.from_dict(p.to_dict())
+    assert Match.from_position(again, seed=3).snapshot() == Match.from_position(p, seed=3).snapshot()
+
+
+def test_bad_position_raises_position_error():
+    with pytest.raises(PositionError, match="needs 4 hands"):
+        Match.from_position(Position(round_no=1, hands=("7S",)))
+
+
+def test_seat_position_reads_every_field():
+    p = SeatPosition.parse(EXAMPLE)
+    assert (p.round_no, p.seat, p.active, p.stock_size) == (3, 1, 2, 40)
+    assert format_cards(p.hand) == "3S 7S 7H 7D 7C JK"
+    assert [(t.owner, format_cards(t.cards)) for t in p.table] == [(0, "KS KH KD JK"), (2, "5S 5H 5D 5C")]
+    assert p.top_discard == tenpennies.Card("9H") and p.top_discarder == 2
+    assert p.tokens == (10, 9, 10, 8) and p.scores == (0, 15, 20, 5) and p.hand_sizes == (4, 6, 11, 9)
+    assert p.opened == (True, False, True, False)
+    assert SeatPosition.parse(str(p)) == p
+    assert SeatPosition.from_dict(p.to_dict()) == p
+    assert eval(repr(p), {"SeatPosition": SeatPosition}) == p
+
+
+@pytest.mark.parametrize("text, words", [
+    ("r3 s1", "10 fields"),
+    (EXAMPLE.replace("r3", "r9"), "round 9 does not exist"),
+    (EXAMPLE.replace("s1", "s4"), "seat must be a seat from 0 to 3"),
+    (EXAMPLE.replace("h:7S7H7D7CJK3S", "h:7S7H7D7CJK3"), "two characters each"),
+    (EXAMPLE.replace("h:7S7H7D7CJK3S", "h:7S7H7D7CJK3X"), "hand"),
+    (EXAMPLE.replace("0=KSKHKDJK", "0=KSJKJK"), "is not a set"),
+    (EXAMPLE.replace("0=KSKHKDJK", "KSKHKDJK"), "OWNER=CARDS"),
+    (EXAMPLE.replace("k:10/9/10/8", "k:10/9/-1/8"), "tokens"),
+    (EXAMPLE.replace("n:4/6", "n:4/7"), "holds 6 cards but its hand size says 7"),
+    (EXAMPLE.replace("d:4C9H@2", "d:-@2"), "top discarder is given"),
+    (EXAMPLE.replace("st:40", "st:400"), "the deck has 108"),
+    (EXAMPLE.replace("t:", "x:"), "should start with 't:'"),
+    (EXAMPLE.replace("d:4C9H", "d:7S7S"), "more cards than the deck has: 7S"),
+])
+def test_bad_notation_is_refused_with_the_reason(text, words):
+    with pytest.raises(PositionError, match=words):
+        SeatPosition.parse(text)
+
+
+cards = st.sampled_from(ALL_CARDS)
+
+
+@st.composite
+def seat_positions(draw):
+    round_no = draw(st.integers(1, 7))
+    seat = draw(st.integers(0, 3))
+    hand = draw(st.lists(cards, min_size=1, max_size=14))
+    table = []
+    for _ in range(draw(st.integers(0, 3))):
+        s = draw(st.lists(cards, min_size=3, max_size=7))
+        if is_valid_set(s, round_no):
+            table.append((draw(st.integers(0, 3)), format_cards(s)))
+    pile = draw(st.lists(cards, max_size=5))
+    sizes = [draw(st.integers(0, 11)) for _ in range(4)]
+    sizes[seat] = len(hand)
+    try:
+        return SeatPosition(
+            round_no=round_no, seat=seat, hand=hand, table=tuple(table), discard_pile=pile,
+            top_discarder=draw(st.none() | st.integers(0, 3)) if pile else None,
+            tokens=tuple(draw(st.integers(0, 10)) for _ in range(4)),
+            scores=tuple(draw(st.integers(-5, 400)) for _ in range(4)),
+            hand_sizes=tuple(sizes), stock_size=draw(st.integers(0, 50)),
+            active=draw(st.integers(0, 3)))
+    except PositionError:
+        return None  # too many copies of a card: not a position
+
+
+@settings(max_examples=200, deadline=None)
+@given(seat_positions())
+def test_notation_round_trips(p):
+    if p is not None:
+        assert SeatPosition.parse(str(p)) == p
+        assert str(SeatPosition.parse(str(p))) == str(p)
+        assert SeatPosition.from_dict(p.to_dict()) == p
+
+
+def test_seat_position_draws_as_svg():
+    svg = SeatPosition.parse(EXAMPLE)._repr_svg_()
+    assert svg.startswith("<svg") and "r3 s1 a2" in svg
+
+
+def test_cli_solves_a_position(capsys):
+    code = main(["solve", "--position",
+                 "r1 s0 a0 h:7S7H7DJK9S9HKC4D t:2=KSKHKD d:4C k:10/10/10/10 p:0/0/0/0 n:8/11/11/11 st:60"])
+    out, err = capsys.readouterr()
+    assert code == 0 and err == ""
+    assert "Lay down 7S 7H 7D; 9S 9H JK" in out
+    assert "Go out: lay down 7S 7H 7D; 9S 9H JK, then add KC to set 0, then discard 4D" in out
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["solve", "--position", "r1 s0"], "10 fields"),
+    (["solve", "7S", "--round", "1", "--position", EXAMPLE], "give no other cards"),
+    (["solve"], "give a hand and --round, or --position"),
+])
+def test_cli_bad_position(capsys, argv, words):
+    assert main(argv) == 2
+    out, err = capsys.readouterr()
+    assert words in err and len(err.strip().splitlines()) == 1
+
+
+def test_describe_names_hand_table_and_turn():
+    text = SeatPosition.parse(EXAMPLE).describe()
+    assert "Round 3: two sets of 4" in text and "your hand: 3S 7S 7H 7D 7C JK" in text
+    assert "set 1 (seat 2): 5S 5H 5D 5C" in text and "it is seat 2's turn" in text

@@ -1,0 +1,62 @@
+"""The puzzle commands: `tenpennies puzzle` (stdin-driven) and `tenpennies puzzles sheet`."""
+
+import io
+
+import pytest
+
+from tenpennies.cli import _parser, _puzzle, main
+from tenpennies.puzzles import load
+
+
+def play(capsys, typed, *argv):
+    args = _parser().parse_args(["puzzle", *argv])
+    code = _puzzle(args, stdin=io.StringIO(typed))
+    out, err = capsys.readouterr()
+    assert "Traceback" not in out + err
+    return code, out, err
+
+
+def test_a_chosen_puzzle_with_hints_wrong_and_right_answers(capsys):
+    puzzle = load(kind="cost")[0]
+    code, out, err = play(capsys, f"hint\nhint\n1\n{puzzle.answer}\n", "--id", puzzle.id)
+    assert code == 0 and err == ""
+    assert out.startswith(f"{puzzle.id} (tier 1)") and puzzle.question in out
+    assert f"Hint 1: {puzzle.hints[0]}" in out and f"Hint 2: {puzzle.hints[1]}" in out
+    assert "Not quite." in out and out.splitlines()[-1].startswith("> Right.")
+
+
+def test_a_random_puzzle_is_seeded_and_solution_ends_it(capsys):
+    first = play(capsys, "solution\n", "--kind", "buy", "--seed", "3")
+    again = play(capsys, "solution\n", "--kind", "buy", "--seed", "3")
+    assert first == again and first[0] == 0 and "Answer: " in first[1]
+
+
+def test_input_ending_early_exits_1(capsys):
+    code, out, err = play(capsys, "", "--kind", "count")
+    assert code == 1 and "Input ended" in err
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["puzzle", "--kind", "chess"], "no puzzle kind 'chess'"),
+    (["puzzle", "--id", "lay-down-999"], "no puzzle with id 'lay-down-999'"),
+    (["puzzle", "--tier", "9"], "no puzzle matches"),
+    (["puzzles", "sheet", "--kind", "poker"], "no puzzle kind 'poker'"),
+])
+def test_bad_puzzle_choices(capsys, argv, words):
+    assert main(argv) == 2
+    out, err = capsys.readouterr()
+    assert words in err and len(err.strip().splitlines()) == 1
+
+
+def test_sheet_writes_a_page_with_pictures_and_an_answer_page(capsys, tmp_path):
+    out = tmp_path / "sheet.html"
+    assert main(["puzzles", "sheet", "--kind", "lay-down", "--tier", "1", "--out", str(out)]) == 0
+    page = out.read_text()
+    answers = (tmp_path / "sheet-answers.html").read_text()
+    chosen = load(kind="lay-down", tier=1)
+    assert page.count("<svg") == len(chosen) and "sheet-answers.html" in page
+    for p in chosen:
+        assert p.id in page and p.question in page
+        shown = f"<b>{p.solution().answer}</b>"
+        assert shown in answers and shown not in page
+    assert f"{len(chosen)} puzzles written" in capsys.readouterr().out

@@ -1,0 +1,203 @@
+"""The puzzle set: every shipped answer re-derived by the engine; the schema; each kind's checker."""
+
+from collections import Counter
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from tenpennies import Card, SeatPosition, parse_cards
+from tenpennies.odds import buy_or_pass
+from tenpennies.puzzles import FOLDER, KINDS, THEMES, PuzzleError, load, read_file, rederive
+from tenpennies.puzzles.kinds import token_price
+
+PUZZLES = load()
+
+
+@pytest.mark.parametrize("puzzle", PUZZLES, ids=lambda p: p.id)
+def test_every_shipped_answer_and_margin_is_the_engines(puzzle):
+    assert rederive(puzzle) == []
+    solution = puzzle.solution()
+    assert puzzle.check(puzzle.answer, solution).correct
+    for other in puzzle.accepted:
+        assert puzzle.check(other, solution).correct, other
+    for answer, feedback in puzzle.wrong:
+        verdict = puzzle.check(answer, solution)
+        assert not verdict.correct and verdict.feedback.startswith(feedback)
+    assert puzzle.hints and puzzle.explanation
+
+
+def test_the_set_covers_every_kind_and_tier():
+    counts = Counter((p.kind, p.tier) for p in PUZZLES)
+    assert len(PUZZLES) >= 100
+    assert {k for k, _ in counts} == set(KINDS)
+    assert {t for _, t in counts} == {1, 2, 3}
+    assert all(t in THEMES for p in PUZZLES for t in p.themes)
+
+
+def test_shipped_folder_is_the_repositorys():
+    assert FOLDER.name == "puzzles" and (FOLDER / "lay-down.toml").exists()
+    assert load(FOLDER) == PUZZLES
+
+
+def test_load_filters_by_kind_tier_and_theme():
+    assert all(p.kind == "buy" for p in load(kind="buy")) and load(kind="buy")
+    assert all(p.tier == 3 for p in load(tier=3))
+    assert all("joker" in p.themes for p in load(theme="joker")) and load(theme="joker")
+    with pytest.raises(ValueError, match="no puzzle kind 'chess'"):
+        load(kind="chess")
+
+
+GOOD = '''
+[[puzzle]]
+id = "cost-001"
+kind = "cost"
+title = "What does it cost?"
+position = "r1 s0 a0 h:7SKDJK t:- d:4C k:10/10/10/10 p:0/0/0/0 n:3/11/11/11 st:60"
+question = "How many points?"
+answer = "65"
+accepted = []
+margin = "exact"
+hints = ["Jokers cost 50."]
+explanation = "5 + 10 + 50."
+tier = 1
+themes = ["joker"]
+source = "written for the tests"
+'''
+
+
+def write(tmp_path, text, name="cost.toml"):
+    path = tmp_path / name
+    path.write_text(text)
+    return path
+
+
+def test_a_good_file_reads(tmp_path):
+    (p,) = read_file(write(tmp_path, GOOD))
+    assert p.id == "cost-001" and p.check("65").correct and not p.check("60").correct
+    assert load(tmp_path) == [p]
+
+
+@pytest.mark.parametrize("change, field, words", [
+    (('answer = "65"\n', ''), "answer", "missing"),
+    (('tier = 1', 'tier = 4'), "tier", "should be 1, 2 or 3"),
+    (('tier = 1', 'tier = "1"'), "tier", "should be a int"),
+    (('kind = "cost"', 'kind = "poker"'), "kind", "'poker' is not one of"),
+    (('id = "cost-001"', 'id = "c1"'), "id", "should be the kind and a number"),
+    (('h:7SKDJK', 'h:7SKDJQ'), "position", "bad card"),
+    (('n:3/11', 'n:4/11'), "position", "hand size says 4"),
+    (('answer = "65"', 'answer = "lots"'), "answer", "cannot be read as a cost answer"),
+    (('margin = "exact"', 'margin = "1/3"'), "margin", "matter of fact"),
+    (('margin = "exact"', 'margin = "much"'), "margin", "neither 'exact' nor a fraction"),
+    (('hints = ["Jokers cost 50."]', 'hints = []'), "hints", "at least one hint"),
+    (('themes = ["joker"]', 'themes = ["luck"]'), "themes", "'luck' is not a theme"),
+    (('source = "written for the tests"', 'source = "written"\ncolour = "red"'), "colour", "unknown field"),
+    (('explanation = "5 + 10 + 50."', 'explanation = "  "'), "explanation", "empty"),
+])
+def test_malformed_puzzles_are_refused_naming_file_field_and_problem(tmp_path, change, field, words):
+    old, new = change
+    assert old in GOOD
+    path = write(tmp_path, GOOD.replace(old, new))
+    with pytest.raises(PuzzleError) as err:
+        read_file(path)
+    message = str(err.value)
+    assert message.startswith("cost.toml: puzzle 1") and f"field {field!r}" in message and words in message
+
+
+def test_a_buy_puzzle_needs_a_margin_and_ids_are_unique(tmp_path):
+    buy = GOOD.replace('kind = "cost"', 'kind = "buy"').replace('id = "cost-001"', 'id = "buy-001"')
+    with pytest.raises(PuzzleError, match="field 'margin': a buy puzzle ranks choices"):
+        read_file(write(tmp_path, buy.replace('answer = "65"', 'answer = "pass"')))
+    write(tmp_path, GOOD, "a.toml")
+    write(tmp_path, GOOD, "b.toml")
+    with pytest.raises(PuzzleError, match="b.toml: puzzle cost-001: field 'id': also used in a.toml"):
+        load(tmp_path)
+    with pytest.raises(PuzzleError, match="not TOML"):
+        read_file(write(tmp_path, "[[puzzle]\n"))
+
+
+# -- each kind's checker, on positions written here ------------------------------------------
+def position(hand, round_no=1, table="-", pile="KC", active=0, tokens=10):
+    cards = len(parse_cards(hand))
+    return SeatPosition.parse(f"r{round_no} s0 a{active} h:{hand.replace(' ', '')} t:{table} d:{pile} "
+                              f"k:{tokens}/10/10/10 p:0/0/0/0 n:{cards}/11/11/11 st:40")
+
+
+def test_t13_lay_down_accepts_any_valid_arrangement():
+    kind = KINDS["lay-down"]
+    p = position("7S 7H 7D 7C 9S 9H JK 4D")
+    solution = kind.solve(p, {})
+    assert solution.answer.startswith("yes: ")
+    assert kind.check("yes: 7H 7D 7C / 9S 9H JK", p, {}).correct          # not the engine's pick
+    assert kind.check("yes: 7S 7H JK / 7D 7C 9S", p, {}).feedback.startswith("Those sets are not")
+    assert not kind.check("no", p, {}).correct
+    assert "cannot be read" in kind.check("maybe", p, {}).feedback
+
+
+def test_t14_lay_down_no_when_the_wilds_exceed_the_limit():
+    p = position("7S 7H JK JK JK 4D 5C")
+    solution = KINDS["lay-down"].solve(p, {})
+    assert solution.answer == "no" and "at most 1" in " ".join(solution.reasoning)
+
+
+def test_missing_names_every_out():
+    p = position("8H 8D 8C 4S 4H 4D 9C JK", round_no=3)
+    kind = KINDS["missing"]
+    assert kind.solve(p, {}).answer == "4C 8S JK"
+    assert kind.check("JK 8S 4C", p, {}).correct
+    assert kind.check("4C JK", p, {}).feedback == "You left out 8S."
+
+
+def test_t5_buy_matches_the_odds_module_on_your_own_turn():
+    hand = "7S 7H 7D 9S 9H 4C 5C 6D KS QH JD"
+    p = position(hand, pile="9D")
+    s = KINDS["buy"].solve(p, {})
+    decision = buy_or_pass(parse_cards(hand), Card("9D"), round_no=1)
+    assert dict(s.options) == {"buy": decision.buy_probability, "pass": decision.pass_probability}
+    price = token_price(10, 7)
+    assert price == Fraction(7, 100) and s.answer == "buy"
+    assert s.margin == decision.buy_probability - decision.pass_probability - price
+
+
+def test_token_price_rises_as_tokens_run_out():
+    assert token_price(2, 4) == Fraction(1, 5) > token_price(10, 4)
+    assert token_price(0, 3) == 1
+
+
+def test_discard_keeps_the_cards_that_complete_sets():
+    p = position("7S 7H 7D 9S 9H 4C 5C 6D KS QH JD KD")
+    s = KINDS["discard"].solve(p, {"draws": 1})
+    assert Card(s.answer) not in parse_cards("7S 7H 7D 9S 9H")
+    worst = min(s.options, key=lambda o: o[1])[0]
+    assert worst in ("7S", "7H", "7D", "9S", "9H")
+    verdict = KINDS["discard"].check(worst, p, {"draws": 1})
+    assert not verdict.correct and "leaves a chance of" in verdict.feedback
+
+
+def test_t10_t12_go_out_checks_any_order_of_moves():
+    p = position("7S 7H 7D 9S 9H JK KC 4D", table="2=KSKHKD")
+    kind = KINDS["go-out"]
+    s = kind.solve(p, {})
+    assert s.answer == "lay 7S 7H 7D / 9S 9H JK; add 0 KC; discard 4D"
+    assert kind.check("lay 9S 9H JK / 7S 7H 7D; add 0 KC; discard 4D", p, {}).correct
+    assert kind.check("lay 7S 7H 7D / 9S 9H JK, then add 0 KC, then discard 4D", p, {}).correct
+    bad = kind.check("add 0 KC; lay 7S 7H 7D / 9S 9H JK; discard 4D", p, {})
+    assert not bad.correct and "lay down your contract before" in bad.feedback
+    left = kind.check("lay 7S 7H 7D / 9S 9H JK; discard 4D", p, {})
+    assert "KC would still be in your hand" in left.feedback
+    assert not kind.check("no", p, {}).correct
+
+
+def test_t14_additions_respect_the_wild_limit():
+    p = position("9C JK 5S KD", round_no=4, table="0=5H5D5CJKJK,1=9S9H9DJK")
+    s = KINDS["additions"].solve(p, {})
+    assert s.answer == "5S:0 9C:1 JK:1"
+    verdict = KINDS["additions"].check("5S:0 JK:0 9C:1 JK:1", p, {})
+    assert not verdict.correct and "JK:0 cannot be added" in verdict.feedback
+
+
+def test_count_and_cost():
+    p = position("9S 9H 9D 9C JK", round_no=2)
+    assert KINDS["count"].solve(p, {}).answer == "6"
+    assert KINDS["cost"].solve(position("AS 2H JK 9C"), {}).answer == "95"
+    assert KINDS["cost"].check("95 points", position("AS 2H JK 9C"), {}).correct
