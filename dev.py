@@ -6,6 +6,8 @@
     python3 dev.py app     make .venv if needed, then serve the live table
                            (notebooks/play.ipynb) with Voila, code hidden; each browser
                            tab gets its own match
+    python3 dev.py course  make .venv if needed, then build the course as a static web site
+                           (every notebook as saved, the rules, an index) in build/course/
 
 The environment is rebuilt when pyproject.toml changes (its hash is kept in .venv).
 """
@@ -45,11 +47,13 @@ def ensure_env() -> None:
 
 def main(argv: list[str]) -> int:
     command, extra = (argv[0], argv[1:]) if argv else ("", [])
-    if command not in ("lab", "test", "app"):
+    if command not in ("lab", "test", "app", "course"):
         print(__doc__)
         return 2
     ensure_env()
     os.chdir(ROOT)
+    if command == "course":
+        return subprocess.call([str(PYTHON), "-m", "tenpennies.course", str(ROOT / "build" / "course"), *extra])
     if command == "lab":
         args = [str(PYTHON), "-m", "jupyter", "lab", "--notebook-dir", str(ROOT / "notebooks"), *extra]
     elif command == "app":

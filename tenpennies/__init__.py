@@ -11,7 +11,7 @@ cards, rules, sets, solver, match (with actions and view), record, odds.
 """
 
 from .actions import AddToSet, Buy, Discard, LayDown, Meld, Pass, parse_action
-from .cards import ALL_CARDS, JOKER, Card, Hand, format_cards, parse_cards
+from .cards import ALL_CARDS, JOKER, Card, Cards, Hand, format_cards, parse_cards
 from .errors import (
     IllegalActionError,
     InvalidSetError,
@@ -49,7 +49,7 @@ from .simulate import MatchResult, RoundResult, Summary, simulate, summarize, wr
 
 __all__ = [
     "AddToSet", "Buy", "Discard", "LayDown", "Meld", "Pass", "parse_action",
-    "ALL_CARDS", "JOKER", "Card", "Hand", "format_cards", "parse_cards",
+    "ALL_CARDS", "JOKER", "Card", "Cards", "Hand", "format_cards", "parse_cards",
     "IllegalActionError", "InvalidSetError", "NotationError", "PositionError", "RecordError", "TenPenniesError",
     "Match", "Phase", "Position", "SeatPosition",
     "TEN_PENNIES", "Contract", "RuleSet", "hand_points",

@@ -7,7 +7,7 @@ text form, used by saved matches and the command line::
     >>> a.text
     'discard KH'
     >>> parse_action('lay 7S 7H 7D / 9S 9H JK', seat=1)
-    LayDown(seat=1, sets=((Card('7S'), Card('7H'), Card('7D')), (Card('9S'), Card('9H'), Card('JK'))))
+    LayDown(seat=1, sets=(Cards('7S 7H 7D'), Cards('9S 9H JK')))
 
 Events are what happens without a decision: a deal, a draw, a recycled stock, the end
 of a round. Actions plus events are the match's log.
@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Union
 
-from .cards import Card, format_cards, parse_cards
+from .cards import Card, Cards, format_cards, parse_cards
 from .errors import NotationError
 
 
@@ -69,6 +69,13 @@ class LayDown:
     def cards(self) -> tuple[Card, ...]:
         return tuple(c for s in self.sets for c in s)
 
+    def __repr__(self) -> str:
+        sets = ", ".join(repr(Cards(s)) for s in self.sets) + ("," if len(self.sets) == 1 else "")
+        return f"LayDown(seat={self.seat}, sets=({sets}))"
+
+    def _repr_svg_(self) -> str:
+        return _action_svg(self)
+
 
 @dataclass(frozen=True)
 class Meld:
@@ -83,6 +90,12 @@ class Meld:
     @property
     def text(self) -> str:
         return "meld " + format_cards(self.cards)
+
+    def __repr__(self) -> str:
+        return f"Meld(seat={self.seat}, cards={Cards(self.cards)!r})"
+
+    def _repr_svg_(self) -> str:
+        return _action_svg(self)
 
 
 @dataclass(frozen=True)
@@ -103,6 +116,12 @@ class AddToSet:
     def text(self) -> str:
         return f"add {self.set_index} {format_cards(self.cards)}"
 
+    def __repr__(self) -> str:
+        return f"AddToSet(seat={self.seat}, set_index={self.set_index}, cards={Cards(self.cards)!r})"
+
+    def _repr_svg_(self) -> str:
+        return _action_svg(self)
+
 
 @dataclass(frozen=True)
 class Discard:
@@ -114,6 +133,15 @@ class Discard:
     @property
     def text(self) -> str:
         return f"discard {self.card}"
+
+    def _repr_svg_(self) -> str:
+        return _action_svg(self)
+
+
+def _action_svg(action) -> str:
+    from .svg import action_svg  # pictures are drawn only when asked for
+
+    return action_svg(action)
 
 
 Action = Union[Buy, Pass, LayDown, Meld, AddToSet, Discard]

@@ -4,7 +4,7 @@ A card is a small immutable value: a rank (1 = ace ... 13 = king) and a suit
 (``S H D C``), or the joker. Notation round-trips::
 
     >>> parse_cards("7S 7H TD JK")
-    (Card('7S'), Card('7H'), Card('TD'), Card('JK'))
+    Cards('7S 7H TD JK')
     >>> str(Card('10♥'))
     'TH'
 
@@ -160,17 +160,14 @@ def _parse_one(token: str) -> Card:
     )
 
 
-def parse_cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:
-    """Cards from notation: ``parse_cards("7S 7H TD JK")``.
+def parse_cards(text: str | Iterable[str | Card]) -> "Cards":
+    """Cards from notation, in the order given: ``parse_cards("7S 7H TD JK")``.
 
     Tokens are separated by spaces or commas; a list of tokens or cards works too.
-    A bad token raises :class:`NotationError` naming it.
+    A bad token raises :class:`NotationError` naming it. The answer is a :class:`Cards`
+    tuple, which a notebook shows as a picture.
     """
-    if isinstance(text, str):
-        tokens: Iterable = text.replace(",", " ").split()
-    else:
-        tokens = text
-    return tuple(t if isinstance(t, Card) else _parse_one(t) for t in tokens)
+    return Cards(text)
 
 
 def format_cards(cards: Iterable[Card], sort: bool = False) -> str:
@@ -179,7 +176,37 @@ def format_cards(cards: Iterable[Card], sort: bool = False) -> str:
     return " ".join(c._text for c in cards)
 
 
-class Hand(tuple):
+class Cards(tuple):
+    """Some cards in a given order: a plain tuple of :class:`Card` that reads as notation
+    and shows as a picture in a notebook. ``parse_cards`` returns one.
+
+    >>> c = Cards("7S 7H JK")
+    >>> c
+    Cards('7S 7H JK')
+    >>> print(c), c == (Card('7S'), Card('7H'), Card('JK')), c[-1]
+    7S 7H JK
+    (None, True, Card('JK'))
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, cards: "str | Iterable[str | Card]" = ()) -> "Cards":
+        tokens: Iterable = cards.replace(",", " ").split() if isinstance(cards, str) else cards
+        return super().__new__(cls, (t if isinstance(t, Card) else _parse_one(t) for t in tokens))
+
+    def __str__(self) -> str:
+        return format_cards(self)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({format_cards(self)!r})"
+
+    def _repr_svg_(self) -> str:
+        from .svg import hand_svg  # pictures are drawn only when asked for
+
+        return hand_svg(self)
+
+
+class Hand(Cards):
     """Cards held by a player, sorted for reading; a tuple that prints as notation.
 
     >>> h = Hand("KS 7H JK 7S")
@@ -193,18 +220,7 @@ class Hand(tuple):
     __slots__ = ()
 
     def __new__(cls, cards: "str | Iterable[str | Card]" = ()) -> "Hand":
-        return super().__new__(cls, sorted(parse_cards(cards), key=sort_key))
-
-    def __str__(self) -> str:
-        return format_cards(self)
-
-    def __repr__(self) -> str:
-        return f"Hand({format_cards(self)!r})"
-
-    def _repr_svg_(self) -> str:
-        from .svg import hand_svg
-
-        return hand_svg(self)
+        return super().__new__(cls, sorted(Cards(cards), key=sort_key))
 
 
 _BY_INDEX: tuple[Card, ...] = tuple(

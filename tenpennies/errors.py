@@ -1,6 +1,8 @@
 """The error types, split by meaning (as python-chess splits parse from legality).
 
 All are ``ValueError``s, so ``except ValueError`` in a notebook catches any of them.
+The rules they enforce are stated, under the ids their messages and tests cite, in
+``docs/rules.md`` (one heading per ruling, with anchors ``#t1`` ... ``#t20``).
 """
 
 
@@ -9,15 +11,25 @@ class TenPenniesError(ValueError):
 
 
 class NotationError(TenPenniesError):
-    """Text that cannot be read as cards (or as an action)."""
+    """Text that cannot be read as cards (or as an action).
+
+    How cards are written: the top of ``docs/rules.md``.
+    """
 
 
 class InvalidSetError(TenPenniesError):
-    """Cards that do not form a set under the round's rules."""
+    """Cards that do not form a set under the round's rules.
+
+    What a set is: ``docs/rules.md#t14`` (T14); which cards are wild: ``docs/rules.md#t15``.
+    """
 
 
 class IllegalActionError(TenPenniesError):
-    """An action that is well formed but not allowed now. The state is unchanged."""
+    """An action that is well formed but not allowed now. The state is unchanged.
+
+    The rules of a turn are in ``docs/rules.md``: the offer and buying (``#t5``-``#t9``),
+    laying down, melding and adding (``#t10``, ``#t13``-``#t15``), the discard (``#t11``).
+    """
 
 
 class RecordError(TenPenniesError):

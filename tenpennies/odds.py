@@ -393,6 +393,11 @@ class BuyDecision:
         return (f"buy {self.discard}: {float(self.buy_probability):.4f}, "
                 f"pass: {float(self.pass_probability):.4f} -> {self.recommendation}")
 
+    def _repr_svg_(self) -> str:
+        from .svg import groups_svg  # pictures are drawn only when asked for
+
+        return groups_svg([("offered", (self.discard,))], self.round_no, title=str(self), desc=str(self))
+
 
 def buy_or_pass(hand: Iterable[Card], discard: Card, round_no: int, seen: Iterable[Card] = (),
                 my_turn: bool = True, rules: RuleSet = TEN_PENNIES) -> BuyDecision:

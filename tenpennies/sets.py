@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable
 
-from .cards import RANK_NAMES, SUIT_NAMES, Card, format_cards, sort_key
+from .cards import RANK_NAMES, SUIT_NAMES, Card, Cards, format_cards, sort_key
 from .errors import InvalidSetError
 from .rules import TEN_PENNIES, RuleSet
 
@@ -146,6 +146,14 @@ class TableSet:
 
     def __str__(self) -> str:
         return f"{_plural(self.rank)} of seat {self.owner}: {format_cards(sorted(self.cards, key=sort_key))}"
+
+    def __repr__(self) -> str:
+        return f"TableSet(owner={self.owner}, cards={Cards(self.cards)!r}, rank={self.rank})"
+
+    def _repr_svg_(self) -> str:
+        from .svg import table_set_svg  # pictures are drawn only when asked for
+
+        return table_set_svg(self)
 
 
 def make_table_set(owner: int, cards: Iterable[Card], round_no: int, rules: RuleSet = TEN_PENNIES) -> TableSet:

@@ -39,7 +39,7 @@ from itertools import combinations_with_replacement
 from operator import add
 from typing import Iterable, Sequence
 
-from .cards import ALL_CARDS, SORT_KEYS, SUIT_NAMES, SUITS, Card, format_cards, sort_key
+from .cards import ALL_CARDS, SORT_KEYS, SUIT_NAMES, SUITS, Card, Cards, format_cards, sort_key
 from .rules import TEN_PENNIES, RuleSet
 from .sets import TableSet, set_problems, single_additions
 
@@ -101,6 +101,15 @@ class Arrangement:
 
     def __str__(self) -> str:
         return "; ".join(format_cards(s) for s in self.sets)
+
+    def __repr__(self) -> str:
+        sets = ", ".join(repr(Cards(s)) for s in self.sets) + ("," if len(self.sets) == 1 else "")
+        return f"Arrangement(sets=({sets}), round_no={self.round_no}, wilds={self.wilds}, points={self.points})"
+
+    def _repr_svg_(self) -> str:
+        from .svg import arrangement_svg  # pictures are drawn only when asked for
+
+        return arrangement_svg(self)
 
 
 class _Round:
@@ -644,6 +653,15 @@ class MissingCards:
     def __str__(self) -> str:
         return self.sentence
 
+    def __repr__(self) -> str:
+        return (f"MissingCards(round_no={self.round_no}, cards_needed={self.cards_needed}, "
+                f"outs={Cards(self.outs)!r}, sentence={self.sentence!r})")
+
+    def _repr_svg_(self) -> str:
+        from .svg import missing_svg
+
+        return missing_svg(self)
+
 
 def _gap_counts(hand: Iterable[Card], t: _Round):
     """Count a hand for :func:`_shortfall`.
@@ -1023,6 +1041,19 @@ class GoOutPlan:
         steps.extend(f"add {format_cards(cards)} to set {n}" for n, cards in self.additions)
         steps.append(f"discard {self.discard}" if self.discard is not None else "go out without a discard")
         return ", then ".join(steps)
+
+    def __repr__(self) -> str:
+        def items(texts: list[str]) -> str:
+            return "(" + ", ".join(texts) + ("," if len(texts) == 1 else "") + ")"
+
+        melds = items([repr(Cards(m)) for m in self.melds])
+        adds = items([f"({n}, {Cards(c)!r})" for n, c in self.additions])
+        return f"GoOutPlan(lay_down={self.lay_down!r}, melds={melds}, additions={adds}, discard={self.discard!r})"
+
+    def _repr_svg_(self) -> str:
+        from .svg import plan_svg
+
+        return plan_svg(self)
 
 
 def _place_all(cards: list[int], tables: list[list[int]], t: _Round):

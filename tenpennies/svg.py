@@ -90,3 +90,76 @@ def match_svg(match: "Match", show_hands: bool = True, four_colour: bool = False
 def view_svg(view: "PlayerView", four_colour: bool = False) -> str:
     """One seat's view: its own hand face up at the bottom, the others' face down."""
     return layout_svg(table_layout(view), str(view), four_colour)
+
+
+# -- pictures of cards in groups (sets, arrangements, plans, actions) -------------------
+import re  # noqa: E402  (kept with the functions below that use it, for an easy merge)
+
+def groups_svg(groups: Sequence[tuple[str, Sequence[Card]]], round_no: int | None = None,
+               rules: RuleSet = TEN_PENNIES, title: str | None = None, desc: str | None = None,
+               width: int = 640) -> str:
+    """Labelled groups of cards side by side, wrapping at ``width``; with ``round_no``,
+    that round's wild cards are framed in gold. The building block of the pictures below.
+
+    Each group is a :func:`hand_svg` picture placed in this one (SVG nests), so the groups
+    look exactly like hands, however hands are drawn.
+    """
+    parts = [f"<text x='2' y='15' font-size='14' font-weight='bold' fill='#222' {FONT}>{escape(title)}</text>"
+             ] if title else []
+    x = 0
+    right = 9 * len(title) + 4 if title else 0
+    y = line = 22 if title else 0
+    for label, cards in groups:
+        picture = hand_svg(cards, round_no, rules, label=label or None)
+        w, h = (float(v) for v in re.search(r"width='([\d.]+)' height='([\d.]+)'", picture).groups())
+        w = max(w, 8 * len(label) + 4)  # room for the label, which may be wider than the cards
+        if x + w > width and x > 0:
+            x, y = 0, line
+        parts.append(picture.replace("<svg ", f"<svg x='{x:g}' y='{y:g}' overflow='visible' ", 1))
+        x += w + 10
+        right, line = max(right, x), max(line, y + h + 4)
+    text = desc if desc is not None else "; ".join(f"{label}: {format_cards(c)}" for label, c in groups)
+    return (f"<svg xmlns='http://www.w3.org/2000/svg' width='{max(right, 60):g}' height='{line:g}' "
+            f"viewBox='0 0 {max(right, 60):g} {line:g}'><desc>{escape(text)}</desc>{''.join(parts)}</svg>")
+
+
+def table_set_svg(table_set) -> str:
+    """One set on the table, labelled with its owner."""
+    return groups_svg([(f"seat {table_set.owner}", table_set.cards)], desc=str(table_set))
+
+
+def arrangement_svg(arrangement) -> str:
+    """A contract arrangement: its sets side by side, wilds framed in gold."""
+    groups = [(f"set {i + 1}", s) for i, s in enumerate(arrangement.sets)]
+    wilds = f"{arrangement.wilds} wild{'s' if arrangement.wilds != 1 else ''}"
+    title = f"round {arrangement.round_no}: {wilds}, {arrangement.points} pts laid down"
+    return groups_svg(groups, arrangement.round_no, title=title, desc=str(arrangement))
+
+
+def missing_svg(missing) -> str:
+    """What a hand lacks: how many cards, and the outs as cards."""
+    needed = missing.cards_needed
+    title = ("the contract is there" if needed == 0 else "no cards can complete it" if needed is None
+             else f"{needed} more card{'s' if needed != 1 else ''} needed; outs:")
+    return groups_svg([("", missing.outs)] if missing.outs else [], missing.round_no,
+                      title=title, desc=str(missing))
+
+
+def plan_svg(plan) -> str:
+    """A go-out plan, step by step from left to right."""
+    round_no = plan.lay_down.round_no if plan.lay_down is not None else None
+    groups = [(f"lay down {i + 1}", s) for i, s in enumerate(plan.lay_down.sets)] if plan.lay_down else []
+    groups += [("meld", m) for m in plan.melds]
+    groups += [(f"add to set {n}", cards) for n, cards in plan.additions]
+    groups.append(("discard", (plan.discard,)) if plan.discard is not None else ("out, no discard", ()))
+    return groups_svg(groups, round_no, desc=str(plan))
+
+
+def action_svg(action) -> str:
+    """An action that moves cards (lay down, meld, add to set, discard), as its cards."""
+    sets = getattr(action, "sets", None)
+    if sets is not None:
+        groups = [(f"set {i + 1}", s) for i, s in enumerate(sets)]
+    else:
+        groups = [("", action.cards if hasattr(action, "cards") else (action.card,))]
+    return groups_svg(groups, title=f"seat {action.seat}: {action.text}", desc=action.text)

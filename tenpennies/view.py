@@ -118,6 +118,10 @@ class PlayerView:
 
         return view_svg(self)
 
+    def __repr__(self) -> str:
+        # The fields hold the whole public log: a short repr keeps notebook text readable.
+        return f"<PlayerView seat={self.seat} round {self.round_no} {self.phase.value} to_act={self.to_act}>"
+
     def __str__(self) -> str:
         lines = [f"Seat {self.seat}'s view, round {self.round_no}: {self.contract.words}"]
         lines.append(f"  your hand: {format_cards(self.hand)}")
