@@ -163,3 +163,180 @@ def action_svg(action) -> str:
     else:
         groups = [("", action.cards if hasattr(action, "cards") else (action.card,))]
     return groups_svg(groups, title=f"seat {action.seat}: {action.text}", desc=action.text)
+
+
+# ---------------------------------------------------------------------------------
+# Charts for the lessons and explorers: plain SVG text, so they need no plotting
+# library and show alike in Jupyter, on GitHub, in nbval and in JupyterLite.
+# ---------------------------------------------------------------------------------
+CHART_COLORS = ("#4c72b0", "#dd8452", "#55a868", "#c44e52", "#8172b3", "#937860")
+
+
+def _n(x: float) -> str:
+    # Coordinates rounded to a tenth: short, and identical run to run.
+    return f"{x:.1f}"
+
+
+def _legend(names: Sequence[str], x: int, y: int) -> str:
+    parts = []
+    for i, name in enumerate(names):
+        color = CHART_COLORS[i % len(CHART_COLORS)]
+        parts.append(f"<rect x='{x}' y='{y - 9}' width='10' height='10' fill='{color}'/>")
+        parts.append(_label(name, x + 14, y, size=11))
+        x += 24 + 7 * len(name)
+    return "".join(parts)
+
+
+def bar_chart_svg(labels: Sequence[str], series: Sequence[tuple[str, Sequence[float]]], *,
+                  title: str = "", log_low: float | None = None,
+                  fmt=lambda v: f"{v:.2%}") -> str:
+    """Grouped bars: one group per label, one bar per series, each marked with ``fmt(value)``.
+
+    With ``log_low`` the bars grow with ``log10(value / log_low)``, up to 1, so that a
+    chance of 9% and one of 0.001% both show (values at or below ``log_low`` draw no
+    bar). The ``<desc>`` lists every value in words.
+
+    >>> svg = bar_chart_svg(["round 1", "round 2"], [("odds", [0.5, 0.25])], title="t")
+    >>> "<desc>t: odds: round 1 50.00%, round 2 25.00%</desc>" in svg
+    True
+    """
+    import math
+
+    groups, per = len(labels), max(1, len(series))
+    bar_w = 16 if per > 1 else 26
+    group_w = per * bar_w + 22
+    left, top, plot_h = 8, 46 if title else 30, 170
+    width = max(left + groups * group_w + 8, 260)
+    top_value = max((v for _, values in series for v in values), default=1.0) or 1.0
+
+    def height(v: float) -> float:
+        if log_low is not None:
+            if v <= log_low:
+                return 0.0
+            return plot_h * math.log10(v / log_low) / math.log10(max(top_value, 1.0) / log_low)
+        return plot_h * v / top_value
+
+    parts = [_label(title, 4, 16, size=14, weight="bold")] if title else []
+    parts.append(_legend([name for name, _ in series], 8, top - 10))
+    base = top + plot_h
+    parts.append(f"<line x1='{left}' y1='{base}' x2='{width - 4}' y2='{base}' stroke='#444'/>")
+    for g, label in enumerate(labels):
+        x0 = left + g * group_w + 10
+        for s, (_, values) in enumerate(series):
+            v = values[g]
+            h = height(v)
+            x = x0 + s * bar_w
+            color = CHART_COLORS[s % len(CHART_COLORS)]
+            parts.append(f"<rect x='{x}' y='{_n(base - h)}' width='{bar_w - 3}' height='{_n(h)}' "
+                         f"fill='{color}'/>")
+            parts.append(f"<text x='{_n(x + (bar_w - 3) / 2)}' y='{_n(base - h - 3)}' font-size='9' "
+                         f"text-anchor='end' transform='rotate(-90 {_n(x + (bar_w - 3) / 2)} "
+                         f"{_n(base - h - 3)})' fill='#222' {FONT}>{escape(fmt(v))}</text>"
+                         if h < plot_h - 40 else
+                         f"<text x='{_n(x + (bar_w - 3) / 2)}' y='{_n(base - h + 3)}' font-size='9' "
+                         f"text-anchor='end' transform='rotate(-90 {_n(x + (bar_w - 3) / 2)} "
+                         f"{_n(base - h + 3)})' fill='white' {FONT}>{escape(fmt(v))}</text>")
+        parts.append(f"<text x='{_n(x0 + per * bar_w / 2 - 2)}' y='{base + 15}' font-size='11' "
+                     f"text-anchor='middle' fill='#222' {FONT}>{escape(label)}</text>")
+    desc = (f"{title}: " if title else "") + "; ".join(
+        f"{name}: " + ", ".join(f"{label} {fmt(v)}" for label, v in zip(labels, values))
+        for name, values in series)
+    return _svg(width, base + 24, desc, "".join(parts))
+
+
+def line_chart_svg(series: Sequence[tuple[str, Sequence[tuple[float, float]]]], *,
+                   title: str = "", x_label: str = "", y_label: str = "",
+                   log_x: bool = False, y_range: tuple[float, float] | None = None,
+                   band: Sequence[tuple[float, float, float]] = (),
+                   fmt=lambda v: f"{v:.3g}") -> str:
+    """Lines through ``(x, y)`` points, one colour per series, with an optional shaded
+    ``band`` of ``(x, low, high)``; ``log_x`` spaces x by its logarithm.
+
+    >>> svg = line_chart_svg([("y = x", [(1, 1), (2, 2)])], title="t")
+    >>> svg.count("<polyline") == 1 and "<desc>t: y = x: (1, 1) to (2, 2)</desc>" in svg
+    True
+    """
+    import math
+
+    left, right, top, plot_w, plot_h = 52, 16, 46 if title else 30, 420, 200
+    xs = [x for _, pts in series for x, _ in pts] + [b[0] for b in band]
+    ys = [y for _, pts in series for _, y in pts] + [v for b in band for v in b[1:]]
+    fx = (lambda x: math.log10(x)) if log_x else (lambda x: x)
+    x_lo, x_hi = fx(min(xs)), fx(max(xs))
+    y_lo, y_hi = y_range if y_range else (min(0.0, min(ys)), max(ys) or 1.0)
+    x_span, y_span = (x_hi - x_lo) or 1.0, (y_hi - y_lo) or 1.0
+
+    def point(x: float, y: float) -> str:
+        y = min(max(y, y_lo), y_hi)
+        return f"{_n(left + plot_w * (fx(x) - x_lo) / x_span)},{_n(top + plot_h * (1 - (y - y_lo) / y_span))}"
+
+    parts = [_label(title, 4, 16, size=14, weight="bold")] if title else []
+    parts.append(_legend([name for name, _ in series], left, top - 10))
+    if band:
+        outline = [point(x, hi) for x, _, hi in band] + [point(x, lo) for x, lo, _ in reversed(band)]
+        parts.append(f"<polygon points='{' '.join(outline)}' fill='#dd8452' fill-opacity='0.25'/>")
+    base, right_edge = top + plot_h, left + plot_w
+    parts.append(f"<path d='M{left},{top} V{base} H{right_edge}' fill='none' stroke='#444'/>")
+    for i in range(5):
+        y = y_lo + y_span * i / 4
+        parts.append(f"<text x='{left - 4}' y='{_n(base - plot_h * i / 4 + 4)}' font-size='10' "
+                     f"text-anchor='end' fill='#444' {FONT}>{escape(fmt(y))}</text>")
+    ticks = ([10 ** e for e in range(math.ceil(x_lo), math.floor(x_hi) + 1)] if log_x
+             else [x_lo + x_span * i / 4 for i in range(5)])
+    for x in ticks:
+        parts.append(f"<text x='{_n(left + plot_w * (fx(x) - x_lo) / x_span)}' y='{base + 14}' "
+                     f"font-size='10' text-anchor='middle' fill='#444' {FONT}>{escape(fmt(x))}</text>")
+    if x_label:
+        parts.append(f"<text x='{left + plot_w / 2}' y='{base + 30}' font-size='11' text-anchor='middle' "
+                     f"fill='#222' {FONT}>{escape(x_label)}</text>")
+    if y_label:
+        parts.append(f"<text x='12' y='{top + plot_h / 2}' font-size='11' text-anchor='middle' "
+                     f"transform='rotate(-90 12 {top + plot_h / 2})' fill='#222' {FONT}>{escape(y_label)}</text>")
+    for i, (_, pts) in enumerate(series):
+        color = CHART_COLORS[i % len(CHART_COLORS)]
+        line = " ".join(point(x, y) for x, y in pts)
+        parts.append(f"<polyline points='{line}' fill='none' stroke='{color}' stroke-width='1.6'/>")
+        if len(pts) <= 12:
+            for x, y in pts:
+                cx, cy = point(x, y).split(",")
+                parts.append(f"<circle cx='{cx}' cy='{cy}' r='2.5' fill='{color}'/>")
+    desc = (f"{title}: " if title else "") + "; ".join(
+        f"{name}: ({fmt(pts[0][0])}, {fmt(pts[0][1])}) to ({fmt(pts[-1][0])}, {fmt(pts[-1][1])})"
+        for name, pts in series if pts)
+    return _svg(left + plot_w + right, base + (36 if x_label else 20), desc, "".join(parts))
+
+
+def stack_svg(pictures: Sequence[str], labels: Sequence[str] | None = None, gap: int = 6) -> str:
+    """Several SVG pictures (as made here) one under another, as one picture, each
+    under its line of ``labels`` when given (the picture widens to fit the words).
+
+    >>> both = stack_svg([card_svg(Card("7S")), card_svg(Card("JK"))], ["a spade", "a joker"])
+    >>> both.count("<svg") == 3 and "<desc>a spade: 7S / a joker: JK</desc>" in both
+    True
+    """
+    import re
+
+    parts, descs, y, width = [], [], 0, 0
+    for i, picture in enumerate(pictures):
+        w, h = (int(float(v)) for v in re.match(r"<svg[^>]* width='([\d.]+)' height='([\d.]+)'", picture).groups())
+        desc = re.search(r"<desc>(.*?)</desc>", picture)
+        text = desc.group(1) if desc else ""  # already escaped
+        label = labels[i] if labels else ""
+        if label:
+            parts.append(_label(label, 2, y + 13, weight="bold"))
+            text = f"{escape(label)}: {text}"
+            width = max(width, 8 * len(label) + 8)  # bold 13px text: about 8px a character
+            y += 18
+        descs.append(text)
+        parts.append(picture.replace("<svg ", f"<svg x='0' y='{y}' ", 1))
+        y += h + gap
+        width = max(width, w)
+    height = max(0, y - gap)
+    return (f"<svg xmlns='http://www.w3.org/2000/svg' width='{width}' height='{height}' "
+            f"viewBox='0 0 {width} {height}'><desc>{' / '.join(descs)}</desc>{''.join(parts)}</svg>")
+
+
+def message_svg(text: str) -> str:
+    """A line of text as a picture, where a chart cannot be drawn (say why)."""
+    return _svg(max(200, 7 * len(text) + 12), 28, text, _label(text, 4, 18))
+
