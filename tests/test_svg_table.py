@@ -61,7 +61,7 @@ def test_the_picture_shows_only_what_the_seat_may_see_t20(table_module):
 def test_a_card_button_selects_that_card_and_pressing_again_puts_it_back(table_module):
     table = table_module.PlayTable(seed=3, delay=0)
     board = table.canvas
-    assert [b.description for b in board.hand_buttons] == [str(r.card) for r in table.layout_now.regions_of("hand")]
+    assert [b.description for b in board.hand_buttons] == [r.card.symbol for r in table.layout_now.regions_of("hand")]
     board.hand_buttons[2].click()
     assert table.game.selected == (2,)
     assert board.hand_buttons[2].button_style == "info"

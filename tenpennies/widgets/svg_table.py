@@ -18,7 +18,7 @@ table's logic is exactly the canvas's.
     >>> layout = table_layout(Match(seed=7).view(0))
     >>> board.show(layout, paint(layout))
     >>> [b.description for b in board.hand_buttons][:3]
-    ['AS', 'AD', 'AC']
+    ['A♠', 'A♦', 'A♣']
     >>> board.hand_buttons[0].click()
     >>> layout.hit(*clicks[0]) == layout.regions_of("hand")[0]
     True
@@ -86,9 +86,10 @@ class SvgCanvas(widgets.VBox):
     def show(self, layout: TableLayout, shapes: Sequence[Shape]) -> None:
         """Draw ``shapes`` (made from ``layout``) and relabel the buttons for its regions."""
         self.layout_now = layout
-        if self.layout.height:
+        if self.layout.height != "auto":
             # The table sizes its canvas to the picture; here the buttons sit below it too.
-            self.layout.height = None
+            # ("auto", not None: a browser keeps a height it was given when it is unset.)
+            self.layout.height = "auto"
         # The description lists the face-up cards only: what the picture itself shows.
         desc = " ".join(str(c) for c in layout.cards_shown())
         self.picture.value = shapes_svg(shapes, layout.width, layout.height, desc)
@@ -98,7 +99,7 @@ class SvgCanvas(widgets.VBox):
         self._fit(self.hand_buttons, self.hand_row, len(hand), "hand")
         self._fit(self.set_buttons, self.set_row, len(sets), "set")
         for button, region in zip(self.hand_buttons, hand):
-            button.description = str(region.card)
+            button.description = region.card.symbol
             button.button_style = "info" if region.selected else ""
             button.tooltip = "selected: press again to put it back" if region.selected else "select this card"
         for button, region in zip(self.set_buttons, sets):
