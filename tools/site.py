@@ -14,7 +14,9 @@ What goes in, all from the package registries and cached under ``build/cache/``:
   dependencies, at the versions Pyodide's ``pyodide-lock.json`` names), from PyPI;
 - ``comm`` and ``ipywidgets`` (at the versions installed here, so the Python side matches
   the widget manager labextension that goes in beside it), from PyPI;
-- the ``tenpennies`` wheel, built from this tree.
+- the ``tenpennies`` wheel, built from this tree, with the puzzle files (``puzzles/*.toml``)
+  added at the wheel's top level: unpacked into site-packages they sit where
+  ``tenpennies.puzzles.FOLDER`` looks (beside the package), as they do in a checkout.
 
 Pyodide's lock file is rewritten to list exactly those wheels (with their sha256 checked
 by Pyodide on load), so a notebook asking for anything else (numpy, matplotlib, ipycanvas)
@@ -29,6 +31,7 @@ jupyterlite-pyodide-kernel, pinned to the Pyodide below).
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import json
 import shutil
@@ -64,8 +67,9 @@ LABEXTENSIONS = ("@jupyterlite/pyodide-kernel-extension", "@jupyter-widgets/jupy
 """The only labextensions the site carries: the kernel and the widget manager (not the
 ipycanvas or Voila ones installed here, which cannot work in the site)."""
 
-CONTENTS = ("notebooks", "puzzles")
-"""The folders of notebooks published in the site, as they are in this tree."""
+CONTENTS = {"notebooks": ".", "puzzles": "puzzles"}
+"""The folders published in the site (this tree's folder: where it goes in the site): the
+course at the top, where the start notebook is the first thing a student sees."""
 
 RUNTIME_FILES = ("pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide.mjs", "pyodide.js", "python_stdlib.zip")
 
@@ -149,6 +153,26 @@ def build_tenpennies_wheel(into: Path) -> Path:
     return next(into.glob("tenpennies-*.whl"))
 
 
+def add_puzzle_files(wheel: Path) -> None:
+    """Put ``puzzles/*.toml`` into the wheel (and its RECORD) at the top level."""
+    files = sorted((ROOT / "puzzles").glob("*.toml"))
+    with zipfile.ZipFile(wheel) as old:
+        entries = [(info, old.read(info)) for info in old.infolist()]
+    record = next(info.filename for info, _ in entries if info.filename.endswith(".dist-info/RECORD"))
+    added = [(f"puzzles/{f.name}", f.read_bytes()) for f in files]
+    lines = []
+    for name, data in added:
+        digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+        lines.append(f"{name},sha256={digest},{len(data)}\n")
+    with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED) as new:
+        for info, data in entries:
+            if info.filename == record:
+                data = data + "".join(lines).encode()
+            new.writestr(info, data)
+        for name, data in added:
+            new.writestr(zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0)), data, zipfile.ZIP_DEFLATED)
+
+
 def _entry(name: str, wheel: Path, imports: list[str], depends: list[str]) -> dict:
     return {"name": name, "version": wheel.name.split("-")[1], "file_name": wheel.name,
             "install_dir": "site", "package_type": "package", "sha256": _sha256(wheel),
@@ -183,6 +207,7 @@ def stage_pyodide(lite_dir: Path) -> list[str]:
         packages[name] = _entry(name, wheel, imports, depends)
         shutil.copy2(wheel, target / wheel.name)
     kit = build_tenpennies_wheel(CACHE / "kit")
+    add_puzzle_files(kit)
     packages["tenpennies"] = _entry("tenpennies", kit, ["tenpennies"], [])
     shutil.copy2(kit, target / kit.name)
     lock["packages"] = dict(sorted(packages.items()))
@@ -201,6 +226,16 @@ def stage_extensions(lite_dir: Path) -> None:
         shutil.copytree(share / name, target / name, ignore=shutil.ignore_patterns("*.map"))
 
 
+def stage_contents(lite_dir: Path) -> None:
+    """``lite_dir/content``: the notebooks as saved (with outputs), in the site's folders."""
+    target = lite_dir / "content"
+    shutil.rmtree(target, ignore_errors=True)
+    skip = shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__", "*.py")
+    for folder, place in CONTENTS.items():
+        if (ROOT / folder).is_dir():
+            shutil.copytree(ROOT / folder, target / place, ignore=skip, dirs_exist_ok=True)
+
+
 def write_config(lite_dir: Path, output: Path) -> None:
     kernel = {"disablePyPIFallback": True, "loadPyodideOptions": {"packages": PRELOAD}}
     (lite_dir / "jupyter-lite.json").write_text(json.dumps({
@@ -213,7 +248,7 @@ def write_config(lite_dir: Path, output: Path) -> None:
     (lite_dir / "jupyter_lite_config.json").write_text(json.dumps({
         "LiteBuildConfig": {
             "output_dir": str(output),
-            "contents": [str(ROOT / c) for c in CONTENTS if (ROOT / c).is_dir()],
+            "contents": [str(lite_dir / "content")],
             "ignore_sys_prefix": ["federated_extensions"],
             "federated_extensions": [str(lite_dir / "labextensions" / name) for name in LABEXTENSIONS],
             "no_sourcemaps": True,
@@ -230,6 +265,7 @@ def build(output: Path = OUTPUT) -> Path:
     packages = stage_pyodide(lite_dir)
     print("  wheels in the site:", ", ".join(packages), flush=True)
     stage_extensions(lite_dir)
+    stage_contents(lite_dir)
     write_config(lite_dir, output)
     shutil.rmtree(output, ignore_errors=True)
     # The doit database would skip tasks whose inputs look unchanged; a fresh one keeps
