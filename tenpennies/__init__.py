@@ -62,3 +62,10 @@ __all__ = [
     "Bot", "bot_names", "make_bot", "play_match",
     "MatchResult", "RoundResult", "Summary", "simulate", "summarize", "write_csv", "write_json",
 ]
+
+# The live table: the driver every front end shares, hints, and where cards sit.
+from .game import Game, Replay
+from .hint import Hint, hint
+from .layout import TableLayout, table_layout
+
+__all__ += ["Game", "Replay", "Hint", "hint", "TableLayout", "table_layout"]

@@ -170,20 +170,27 @@ def describe(view: PlayerView, names: Mapping[int, str] | None = None, order: Se
     return "\n".join(lines)
 
 
-def grouped_hand(hand: Iterable[Card], round_no: int, rules: RuleSet = TEN_PENNIES) -> tuple[Card, ...]:
-    """The hand as the solver would group it: the contract's sets first (if the hand holds
-    it), then cards of one rank together, biggest groups first, wilds last."""
+def hand_groups(hand: Iterable[Card], round_no: int, rules: RuleSet = TEN_PENNIES) -> tuple[tuple[Card, ...], ...]:
+    """The hand in groups, as the solver would see it: the contract's sets first (if the
+    hand holds it), then cards of one rank together, biggest groups first, wilds last."""
     from .solver import find_contract
 
     hand = list(hand)
     found = find_contract(hand, round_no, rules)
-    first: list[Card] = list(found.cards) if found else []
-    rest = Counter(hand) - Counter(first)
+    groups: list[tuple[Card, ...]] = list(found.sets) if found else []
+    rest = Counter(hand) - Counter(c for g in groups for c in g)
     wild = rules.wild_table(round_no)
-    left = sorted(rest.elements(), key=sort_key)
-    ranks = Counter(c.rank for c in left if not wild[c.index])
-    left.sort(key=lambda c: (wild[c.index], -ranks[c.rank], sort_key(c)))
-    return tuple(first + left)
+    by_rank: dict[int, list[Card]] = {}
+    wilds = []
+    for c in sorted(rest.elements(), key=sort_key):
+        (wilds if wild[c.index] else by_rank.setdefault(c.rank, [])).append(c)
+    groups += sorted((tuple(g) for g in by_rank.values()), key=lambda g: (-len(g), sort_key(g[0])))
+    return tuple(groups) + ((tuple(wilds),) if wilds else ())
+
+
+def grouped_hand(hand: Iterable[Card], round_no: int, rules: RuleSet = TEN_PENNIES) -> tuple[Card, ...]:
+    """:func:`hand_groups`, one card after another."""
+    return tuple(c for g in hand_groups(hand, round_no, rules) for c in g)
 
 
 # -- the game ------------------------------------------------------------------------------
@@ -264,6 +271,14 @@ class Game:
         return tuple(view.hand)
 
     @property
+    def groups(self) -> tuple[int, ...] | None:
+        """Sizes of the groups of :attr:`hand` when grouped for the contract (None by rank)."""
+        if self.sort != "contract":
+            return None
+        view = self.view
+        return tuple(len(g) for g in hand_groups(view.hand, view.round_no, view.rules))
+
+    @property
     def selected_cards(self) -> tuple[Card, ...]:
         hand = self.hand
         return tuple(hand[i] for i in self.selected if i < len(hand))
@@ -278,11 +293,13 @@ class Game:
         return tuple(i for i, s in enumerate(view.table)
                      if not set_problems(s.cards + cards, view.round_no, view.rules))
 
-    def words(self, viewer: int | None | str = "seat") -> list[str]:
+    def _log(self):
+        """The log the words come from: the person's public log (everything, when only bots play)."""
+        return self.match.log if self.seat is None else self.view.log
+
+    def words(self) -> list[str]:
         """The whole log in words, as the person's seat may know it."""
-        view = self.view
-        me = view.seat if viewer == "seat" else viewer
-        said = (narrate(e, me, self.rules, self.names) for e in view.log)
+        said = (narrate(e, self.seat, self.rules, self.names) for e in self._log())
         return [s for s in said if s]
 
     def new_words(self) -> list[str]:
@@ -290,11 +307,9 @@ class Game:
 
         A round's end comes with the score table; the match's end with the winners.
         """
-        view = self.view
-        log = view.log
-        self._told = min(self._told, len(log))
+        view, log = self.view, self._log()
         lines = []
-        viewer = view.seat if self.seat is not None else None
+        viewer = self.seat
         for entry in log[self._told:]:
             said = narrate(entry, viewer, self.rules, self.names)
             if said:
@@ -427,6 +442,7 @@ class Game:
         from .record import replay
 
         self.match = replay(self.match, upto=self._undo.pop())
+        self._told = min(self._told, len(self.match.log))  # words from here on are told afresh
         self.selected = ()
         self.message = ""
         return True

@@ -36,6 +36,7 @@ HAND_STEP = 38  # the seat's own hand: wide enough to read and click each card
 ROW_STEP = 28   # face-up cards in a fanned row or set: the corner stays visible
 BACK_STEP = 12  # face-down cards: only their number matters
 RAISE = 14      # how far a selected card rises out of the hand
+GAP = 14        # the space between groups of a hand shown as the solver groups it
 WIDTH = 900
 
 FELT, FELT_EDGE, INK_ON_FELT = "#1f6b3f", "#14502e", "#f4f1de"
@@ -46,6 +47,9 @@ JOKER_INK = "#6c3483"
 TWO_COLOURS = {"S": "#1b1b1b", "H": "#c0392b", "D": "#c0392b", "C": "#1b1b1b"}
 FOUR_COLOURS = {"S": "#1b1b1b", "H": "#c0392b", "D": "#1f5fbf", "C": "#1e8449"}
 """Suit inks; the four-colour deck tells diamonds from hearts and clubs from spades at a glance."""
+
+TEXT_SIZES = {"title": 16, "label": 13, "small": 11}
+"""Font sizes of the text styles, in pixels."""
 
 CLICKABLE = ("hand", "set", "stock", "discard")
 """Region kinds a click can mean; the others are only drawn."""
@@ -200,17 +204,20 @@ def row_width(count: int, step: float) -> float:
 
 def card_row(cards: Sequence[Card | None], x: float, y: float, step: float = ROW_STEP, *,
              wild: Sequence[bool] | None = None, kind: str | None = None, seat: int | None = None,
-             selected: Iterable[int] = ()) -> list[Region]:
+             selected: Iterable[int] = (), gaps: Iterable[int] = ()) -> list[Region]:
     """A fanned row of cards as regions; ``None`` entries are backs.
 
     ``kind`` names face-up cards (default ``"card"``); a hand's selected positions are
-    raised by :data:`RAISE` (the row's ``y`` is where unselected cards sit).
+    raised by :data:`RAISE` (the row's ``y`` is where unselected cards sit); a gap of
+    :data:`GAP` opens before each position in ``gaps`` (between groups of a hand).
     """
-    chosen = set(selected)
+    chosen, breaks = set(selected), set(gaps)
     out = []
+    shift = 0.0
     for i, c in enumerate(cards):
+        shift += GAP if i in breaks and i > 0 else 0
         lift = RAISE if i in chosen else 0
-        rect = Rect(x + i * step, y - lift, CARD_W, CARD_H)
+        rect = Rect(x + i * step + shift, y - lift, CARD_W, CARD_H)
         if c is None:
             out.append(Region("back", rect, seat=seat, index=i))
         else:
@@ -219,8 +226,13 @@ def card_row(cards: Sequence[Card | None], x: float, y: float, step: float = ROW
     return out
 
 
+def text_width(text: str, style: str) -> float:
+    """A generous estimate of a line's width (sans-serif averages about 0.6 em a character)."""
+    return len(text) * TEXT_SIZES[style] * 0.62
+
+
 def _text(text: str, x: float, y: float, style: str = "label", w: float = 0) -> Region:
-    size = {"title": 16, "label": 13, "small": 11}[style]
+    size = TEXT_SIZES[style]
     return Region("text", Rect(x, y - size, w, size + 4), text=text, style=style)
 
 
@@ -241,12 +253,13 @@ def status_line(view: "PlayerView", viewer: int | None, names: Mapping[int, str]
     """Whose decision it is, in words."""
     from .match import Phase
 
-    if view.phase is Phase.OVER:
+    phase = getattr(view, "phase", Phase.PLAY)  # a puzzle's seat position has no phase: a turn to play
+    if phase is Phase.OVER:
         low = min(view.scores)
         won = [seat_name(s, viewer, names) for s, p in enumerate(view.scores) if p == low]
         return "Match over: " + " and ".join(won) + (" win" if len(won) > 1 or won[0] == "you" else " wins")
     who = seat_name(view.to_act, viewer, names)
-    if view.phase is Phase.OFFER:
+    if phase is Phase.OFFER:
         return f"{who[0].upper()}{who[1:]} {'are' if who == 'you' else 'is'} offered {view.top_discard.symbol}"
     return "Your turn to play" if who == "you" else f"{who[0].upper()}{who[1:]} to play"
 
@@ -254,6 +267,7 @@ def status_line(view: "PlayerView", viewer: int | None, names: Mapping[int, str]
 def table_layout(view: "PlayerView", *, viewer: int | None | str = "view",
                  hands: Mapping[int, Sequence[Card]] | None = None,
                  order: Sequence[Card] | None = None, selected: Iterable[int] = (),
+                 groups: Sequence[int] | None = None,
                  names: Mapping[int, str] | None = None, width: int = WIDTH) -> TableLayout:
     """Lay out a table from one seat's view.
 
@@ -261,7 +275,9 @@ def table_layout(view: "PlayerView", *, viewer: int | None | str = "view",
     (default: the view's seat); ``None`` draws every seat alike (a whole-table picture).
     ``hands`` shows those seats' hands face up (the teacher's view; never pass it in
     play). ``order`` is the viewer's hand in the order to show it (default: sorted);
-    ``selected`` are raised positions in that order; ``names`` label bot seats.
+    ``selected`` are raised positions in that order; ``groups`` are the sizes of
+    consecutive groups of ``order`` to set apart (the contract's sets, pairs, ...);
+    ``names`` label bot seats.
     """
     if viewer == "view":
         viewer = view.seat
@@ -307,9 +323,9 @@ def table_layout(view: "PlayerView", *, viewer: int | None | str = "view",
             x, row_y = left, row_y + CARD_H + 22
         regions.append(Region("set", Rect(x - 3, row_y - 2, w + 6, CARD_H + 20), index=i, seat=table_set.owner))
         regions.extend(card_row(table_set.cards, x, row_y, 22, wild=wild, seat=table_set.owner))
-        regions.append(_text(f"set {i} · {seat_name(table_set.owner, viewer, names)}", x, row_y + CARD_H + 13,
-                             "small"))
-        x += w + 16
+        label = f"set {i} · {seat_name(table_set.owner, viewer, names)}"
+        regions.append(_text(label, x, row_y + CARD_H + 13, "small"))
+        x += max(w, text_width(label, "small")) + 16
     y = max(y + 20 + CARD_H + 8, row_y + CARD_H + 22)
     if viewer is not None:
         mine = list(order) if order is not None else list(hands.get(viewer, view.hand) if viewer != view.seat
@@ -318,9 +334,10 @@ def table_layout(view: "PlayerView", *, viewer: int | None | str = "view",
         who = "Your hand" if viewer == view.seat and not hands else f"{seat_name(viewer, None, names)}'s hand"
         regions.append(Region("seat", Rect(6, y, width - 12, 24 + RAISE + CARD_H + 10), seat=viewer))
         regions.append(_text(f"{mark}{who} · {_seat_facts(view, viewer, len(mine))}", 12, y + 16, "label"))
-        step = fan_step(len(mine), width - 24, HAND_STEP)
+        starts = [sum(groups[:k]) for k in range(1, len(groups))] if groups else []
+        step = fan_step(len(mine), width - 24 - GAP * len(starts), HAND_STEP)
         regions.extend(card_row(mine, 12, y + 24 + RAISE, step, wild=wild, kind="hand", seat=viewer,
-                                selected=selected))
+                                selected=selected, gaps=starts))
         y += 24 + RAISE + CARD_H + 10
     return TableLayout(int(width), int(y + 6), tuple(regions))
 
@@ -332,7 +349,6 @@ def _seat_facts(view: "PlayerView", seat: int, cards: int | None = None) -> str:
 
 
 # -- painting ------------------------------------------------------------------------------
-TEXT_SIZES = {"title": 16, "label": 13, "small": 11}
 
 
 def paint(layout: TableLayout, *, four_colour: bool = False, felt: bool = True,
@@ -347,6 +363,10 @@ def paint(layout: TableLayout, *, four_colour: bool = False, felt: bool = True,
         shapes.append(Shape("rect", 0, 0, layout.width, layout.height, radius=8, fill=FELT, stroke=FELT_EDGE,
                             layer=0))
     highlights: list[Shape] = []
+    hand = layout.regions_of("hand")
+    # A selected card's outline follows the part of it that shows, so it never hides
+    # the corner of the card lying over it.
+    shows = {r.index: (hand[k + 1].rect.x - r.rect.x if k + 1 < len(hand) else CARD_W) for k, r in enumerate(hand)}
     for r in layout.regions:
         x, y = r.rect.x, r.rect.y
         if r.kind == "text":
@@ -356,7 +376,8 @@ def paint(layout: TableLayout, *, four_colour: bool = False, felt: bool = True,
         elif r.kind in ("hand", "card", "discard"):
             shapes.extend(card_shapes(r.card, x, y, r.wild, four_colour))
             if r.selected:
-                highlights.append(Shape("rect", x - 2, y - 2, CARD_W + 4, CARD_H + 4, radius=6,
+                w = min(CARD_W, shows.get(r.index, CARD_W))
+                highlights.append(Shape("rect", x - 2, y - 2, w + 4, CARD_H + 4, radius=6,
                                         stroke=SELECT_EDGE, line=4, layer=2))
         elif r.kind in ("back", "stock"):
             shapes.extend(card_shapes(None, x, y))

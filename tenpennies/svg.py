@@ -7,6 +7,12 @@ asked for. The output is plain deterministic text (no ids, no timestamps), so sa
 notebooks compare byte for byte, and each picture carries a ``<desc>`` with the same
 content in notation for readers that cannot see it.
 
+Every picture is made of :class:`~tenpennies.layout.Shape` values from
+:mod:`tenpennies.layout` (where each card sits, what a card face shows); this module only
+writes them as SVG elements, as :mod:`tenpennies.widgets` draws them on the canvas, so
+the pictures in notebooks and the live table look the same. ``four_colour=True`` gives
+each suit its own ink.
+
     >>> from tenpennies import Hand
     >>> svg = hand_svg(Hand("7S 7H JK"))
     >>> svg.startswith("<svg") and "<desc>7S 7H JK</desc>" in svg
@@ -18,8 +24,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Iterable, Sequence
 from xml.sax.saxutils import escape
 
-from .cards import format_cards, Card
-from .layout import CARD_H, CARD_W, ROW_STEP, Shape, card_row, paint, table_layout, TableLayout
+from .cards import Card, format_cards
+from .layout import CARD_H, CARD_W, ROW_STEP, Shape, TableLayout, card_row, paint, row_width, table_layout
 from .rules import TEN_PENNIES, RuleSet
 
 if TYPE_CHECKING:
@@ -46,16 +52,37 @@ def shape_svg(shape: Shape) -> str:
             f"{_ANCHORS[shape.anchor]} fill='{shape.fill}' {FONT}>{escape(shape.text)}</text>")
 
 
-def shapes_svg(shapes: Iterable[Shape], width: float, height: float, desc: str) -> str:
-    """A whole picture from shapes, drawn in layer order (as the canvas layers stack)."""
-    body = "".join(shape_svg(s) for s in sorted(shapes, key=lambda s: s.layer))
+def _label(text: str, x: int, y: int, size: int = 13, weight: str = "normal") -> str:
+    """A line of dark text, for pictures drawn on white (charts, stacked pictures)."""
+    return f"<text x='{x}' y='{y}' font-size='{size}' font-weight='{weight}' fill='#222' {FONT}>{escape(text)}</text>"
+
+
+def _svg(width: float, height: float, desc: str, body: str) -> str:
+    """The picture's frame: size, view box and the ``<desc>`` text fallback."""
     return (f"<svg xmlns='http://www.w3.org/2000/svg' width='{_num(width)}' height='{_num(height)}' "
             f"viewBox='0 0 {_num(width)} {_num(height)}'><desc>{escape(desc)}</desc>{body}</svg>")
+
+
+def shapes_svg(shapes: Iterable[Shape], width: float, height: float, desc: str) -> str:
+    """A whole picture from shapes, drawn in layer order (as the canvas layers stack)."""
+    return _svg(width, height, desc, "".join(shape_svg(s) for s in sorted(shapes, key=lambda s: s.layer)))
 
 
 def layout_svg(layout: TableLayout, desc: str, four_colour: bool = False) -> str:
     """A laid-out table (see :func:`tenpennies.layout.table_layout`) as SVG."""
     return shapes_svg(paint(layout, four_colour=four_colour), layout.width, layout.height, desc)
+
+
+STEP = ROW_STEP
+"""The overlap step of a fanned row of cards (:data:`tenpennies.layout.ROW_STEP`)."""
+
+
+def _row(cards: Sequence[Card | None], x: float, y: float,
+         wild: Sequence[bool] | None = None) -> tuple[str, float]:
+    """A fanned row of cards as SVG elements (``None`` is a back), and its width."""
+    regions = card_row(cards, x, y, STEP, wild=wild)
+    shapes = paint(TableLayout(0, 0, tuple(regions)), felt=False)
+    return "".join(shape_svg(s) for s in shapes), row_width(len(cards), STEP)
 
 
 def card_svg(card: Card, wild: bool = False, four_colour: bool = False) -> str:

@@ -2,11 +2,14 @@
 
 Everything a widget sends to the browser goes through its comm: the state of each widget
 when it opens, every state update, and custom messages, among them ipycanvas's batches of
-draw commands (JSON in the message's first buffer). The :class:`Wire` below replaces
-``comm.create_comm`` (the hook ipywidgets calls for every widget) with a comm that records
-each message, so a test sees exactly the bytes a browser would get. Printed text is
-captured as well (in a kernel it would reach the browser), and so is every widget's
-``get_state()``.
+draw commands (JSON in the message's first buffer). The :class:`Wire` below records each
+message where a comm publishes it, so a test sees exactly what a browser would get.
+Printed text is captured as well (in a kernel it would reach the browser), and so is
+every widget's ``get_state()``.
+
+The table is driven as a learner drives it, through its public controls: its buttons
+(``PlayTable.buttons``) and the canvas's click handler (``PlayTable.click``), choosing
+as the rules-of-thumb bot would, with hints and undos along the way.
 
 After each step of play, what was newly sent is searched for every card identity the
 human's seat cannot know at that moment: the cards in other hands and in the stock,
@@ -28,6 +31,7 @@ import io
 import json
 import re
 import warnings
+from collections import Counter
 
 import pytest
 
@@ -35,8 +39,13 @@ ipywidgets = pytest.importorskip("ipywidgets")
 ipycanvas = pytest.importorskip("ipycanvas")
 import comm  # noqa: E402  (ipywidgets' own dependency)
 
-from tenpennies import ALL_CARDS, Card  # noqa: E402
+from tenpennies import (  # noqa: E402
+    ALL_CARDS, AddToSet, Buy, Card, Discard, LayDown, Match, Meld, Pass, Position, make_bot,
+)
+from tenpennies.actions import Deal, Draw, Recycle  # noqa: E402
 from tenpennies.cards import SUIT_SYMBOLS  # noqa: E402
+from tenpennies.layout import card_shapes, paint, table_layout  # noqa: E402
+from tenpennies.widgets import PlayTable, draw_shapes  # noqa: E402
 
 _CANVAS_TEXT = {ipycanvas.canvas.COMMANDS["fillText"], ipycanvas.canvas.COMMANDS["strokeText"]}
 
@@ -154,10 +163,6 @@ class Sent:
         self.text, self.canvas = [], []
 
 
-def _in_token(ch: str) -> bool:
-    return ch.isalnum() or ch in "♠♥♦♣★"
-
-
 def _all_widgets() -> dict:
     with warnings.catch_warnings():
         # Widget.widgets is deprecated in ipywidgets 8 but still the registry of them all.
@@ -165,26 +170,27 @@ def _all_widgets() -> dict:
         return dict(ipywidgets.Widget.widgets)
 
 
+_LINE_BREAK = re.compile(r"<br\s*/?>|\n")
+
+
 def _changed_part(old: str | None, new: str) -> str:
-    """``new`` less the prefix and suffix it shares with ``old``."""
+    """The lines of ``new`` (split at newlines and ``<br>``) that ``old`` did not have.
+
+    A log that grows, or scrolls (its oldest lines dropped), is searched for its new lines
+    only; a one-line value is searched whole whenever it changes.
+    """
     if old is None:
         return new
-    start = 0
-    limit = min(len(old), len(new))
-    while start < limit and old[start] == new[start]:
-        start += 1
-    end = 0
-    while end < limit - start and old[-1 - end] == new[-1 - end]:
-        end += 1
-    # Widen to whole tokens so a changed card ('10♥', '7S') is never cut in two.
-    if start < len(new) and _in_token(new[start]):
-        while start > 0 and _in_token(new[start - 1]):
-            start -= 1
-    stop = len(new) - end
-    if stop > 0 and _in_token(new[stop - 1]):
-        while stop < len(new) and _in_token(new[stop]):
-            stop += 1
-    return new[start:stop]
+    if old == new:
+        return ""
+    had = Counter(_LINE_BREAK.split(old))
+    fresh = []
+    for line in _LINE_BREAK.split(new):
+        if had[line] > 0:
+            had[line] -= 1
+        else:
+            fresh.append(line)
+    return "\n".join(fresh)
 
 
 # -- what the seat may know --------------------------------------------------------------
@@ -206,10 +212,10 @@ def cards_in(value) -> list[Card]:
 def known_identities(views, since: int) -> set[str]:
     """Identities a seat has seen in its public log from entry ``since`` on, and in ``views``."""
     known: set[str] = set()
-    last = views[-1]
-    for entry in list(last.log)[since:]:
-        known.update(identity(c) for c in cards_in(entry))
     for v in views:
+        # (After an undo the later view's log is the shorter: each view's counts.)
+        for entry in list(v.log)[since:]:
+            known.update(identity(c) for c in cards_in(entry))
         known.update(identity(c) for c in v.hand)
         known.update(identity(c) for c in v.discard_pile)
         known.update(identity(c) for s in v.table for c in s.cards)
@@ -225,8 +231,6 @@ def hidden_identities(match, seat: int) -> set[str]:
 def round_start(view) -> int:
     """Index in the seat's public log where the current round began (its deal)."""
     log = list(view.log)
-    from tenpennies.actions import Deal
-
     for i in range(len(log) - 1, -1, -1):
         if isinstance(log[i], Deal):
             return i
@@ -237,8 +241,8 @@ def round_start(view) -> int:
 def _forms(symbol: str) -> list[re.Pattern]:
     card = Card(symbol)
     if card.suit is None:
-        return [re.compile(r"(?<![A-Za-z0-9])JK(?![A-Za-z0-9])"),
-                re.compile(r"(?<![A-Za-z])joker(?![A-Za-z])", re.IGNORECASE)]
+        # Not the word "joker": rules and hints name jokers as a kind ("a 9 or a joker").
+        return [re.compile(r"(?<![A-Za-z0-9])JK(?![A-Za-z0-9])")]
     rank = symbol[:-1]
     letter = str(card)[:-1]
     return [
@@ -278,7 +282,7 @@ def leaks(sent: Sent, secret: set[str]) -> list[str]:
 def test_the_detector_finds_a_card_leaked_in_each_form():
     secret = {"7♠", "10♥", "JK"}
     forms = ["seat 2 holds 7S", "next in the stock: 7♠", "a seven of spades", "<b>10♥</b>",
-             "TH", "10H", "a joker", "JK"]
+             "TH", "10H", "JK", "seat 1 holds JK"]
     for form in forms:
         with Wire() as wire:
             ipywidgets.HTML(value="nothing to see")
@@ -291,8 +295,6 @@ def test_the_detector_finds_a_card_leaked_in_each_form():
 
 
 def test_the_detector_finds_a_face_drawn_on_a_canvas():
-    from tenpennies.layout import card_shapes
-
     for symbol in ("7♠", "10♥", "JK"):
         with Wire() as wire:
             canvas = ipycanvas.Canvas(width=100, height=100)
@@ -336,3 +338,183 @@ def test_a_growing_log_is_searched_for_its_new_lines_only():
         sent.add_messages(wire.take()[0])
     assert leaks(sent, {"9♥"}) == []
     assert leaks(sent, {"4♣"})
+
+
+# -- fifty matches at the live table ---------------------------------------------------------
+
+MATCHES = 50
+LAST_ROUND = 1  # each match is played to the end of its first round ...
+STEPS = 40  # ... or for 40 checked steps, to keep the whole test near half a minute
+BOTS = ("strong", "thumb", "strong")  # the app's own bots
+SHORT_STOCK_EVERY = 5  # every fifth match starts with a short stock, so the stock is recycled
+
+
+def short_stock(seed: int) -> Position:
+    """Seed ``seed``'s deal with only 8 cards left in the stock; the rest on the discard pile."""
+    deal = Match(seed=seed)
+    stock = list(reversed(deal.stock))  # top card first, as a Position wants it
+    return Position(round_no=1, hands=tuple(tuple(h) for h in deal.hands), stock=tuple(stock[:8]),
+                    discard_pile=tuple(stock[8:]) + tuple(deal.discard_pile), dealer=deal.dealer)
+
+
+class Learner:
+    """Plays seat 0 through the table's public controls, choosing as a rules-of-thumb bot."""
+
+    def __init__(self, table: PlayTable, seed: int):
+        self.table = table
+        self.bot = make_bot("thumb", seed)
+        self.decisions = 0
+
+    def click_card(self, card: Card) -> None:
+        game = self.table.game
+        index = next(i for i, c in enumerate(game.hand) if c == card and i not in game.selected)
+        rect = self.table.layout_now.regions_of("hand")[index].rect
+        self.table.click(rect.x + 8, rect.y + 10)
+
+    def select(self, cards) -> None:
+        for i in list(self.table.game.selected):  # unselect what a hint or refusal left
+            rect = self.table.layout_now.regions_of("hand")[i].rect
+            self.table.click(rect.x + 8, rect.y + 10)
+            assert i not in self.table.game.selected
+        for c in cards:
+            self.click_card(c)
+
+    def decide(self):
+        """One decision by buttons and clicks; yields after each control so each is checked."""
+        table = self.table
+        self.decisions += 1
+        if self.decisions % 7 == 0:
+            table.buttons["hint"].click()
+            yield "hint"
+        if self.decisions % 11 == 0:
+            table.buttons["undo"].click()  # take back the last decision, then play on
+            yield "undo"
+            if not table.game.waiting:
+                return
+        action = self.bot.act(table.game.view)
+        kind = type(action)
+        if kind is Buy:
+            table.buttons["buy"].click()
+        elif kind is Pass:
+            table.buttons["pass"].click()
+        elif kind is Discard:
+            self.select([action.card])
+            table.buttons["discard"].click()
+        elif kind in (LayDown, Meld):
+            self.select(action.cards)
+            table.buttons["lay_down" if kind is LayDown else "meld"].click()
+        elif kind is AddToSet:
+            self.select(action.cards)
+            table.buttons["add"].click()
+            yield "add"
+            region = next(r for r in table.layout_now.regions_of("set") if r.index == action.set_index)
+            table.click(region.rect.x + 4, region.rect.y + 4)
+        else:
+            raise AssertionError(f"the learner cannot play {action!r}")
+        if table.game.waiting and table.game.message:
+            # Refused (the game's arrangement may differ from the bot's): discard instead.
+            self.select([table.game.hand[-1]])
+            table.buttons["discard"].click()
+        yield kind.__name__
+
+
+def play_and_check(seed: int, leak=None) -> dict:
+    """Play one match for a round (or STEPS steps), checking every step's messages for leaks.
+
+    ``leak``, when given, is called after each step with the table and may send
+    something it should not: the tests of the detector use it.
+    """
+    seat = 0
+    _close_all_but_the_canvas_manager()  # only this match's widgets are searched
+    position = short_stock(seed) if seed % SHORT_STOCK_EVERY == SHORT_STOCK_EVERY - 1 else None
+    with Wire() as wire:
+        table = PlayTable(seed=seed, bots=BOTS, delay=0, position=position)
+        learner = Learner(table, seed)
+        sent = Sent()
+        counts = {"steps": 0, "buys": 0, "recycles": 0, "bot actions": 0, "leaks": []}
+        before = table.game.view
+        hidden_before = hidden_identities(table.game.match, seat)
+        own_hand_seen = False
+
+        def check(step: str) -> None:
+            nonlocal before, hidden_before, own_hand_seen
+            if leak is not None:
+                leak(table)
+            messages, printed = wire.take()
+            sent.clear()
+            sent.add_messages(messages)
+            sent.add_states()
+            sent.add_printed(printed)
+            after = table.game.view
+            secret = (hidden_before | hidden_identities(table.game.match, seat)) - known_identities(
+                [before, after], round_start(before))
+            found = leaks(sent, secret)
+            counts["leaks"].extend(f"match {seed}, {step}: {f}" for f in found)
+            # The capture sees the table: the seat's own cards are drawn on the canvas.
+            if not own_hand_seen and after.hand:
+                own_hand_seen = bool(leaks(sent, {identity(c) for c in after.hand}))
+            counts["steps"] += 1
+            before, hidden_before = after, hidden_identities(table.game.match, seat)
+
+        check("the deal")
+        while not table.game.is_over and table.game.view.round_no <= LAST_ROUND and counts["steps"] < STEPS:
+            assert table.game.waiting, table.game.message
+            for step in learner.decide():
+                check(step)
+        log = table.game.match.log
+        counts["buys"] = sum(1 for e in log if type(e) is Draw and e.source == "discard")
+        counts["recycles"] = sum(1 for e in log if type(e) is Recycle)
+        counts["bot actions"] = sum(1 for e in log if getattr(e, "seat", seat) != seat)
+        counts["own hand seen"] = own_hand_seen
+        assert not Wire.unrecorded()
+        _close_all_but_the_canvas_manager()
+    return counts
+
+
+def _close_all_but_the_canvas_manager() -> None:
+    """Close the finished table's widgets; ipycanvas's one canvas manager must stay open."""
+    for widget in _all_widgets().values():
+        if type(widget).__name__ != "_CanvasManager":
+            widget.close()
+
+
+def test_t20_fifty_matches_at_the_table_send_no_card_the_seat_may_not_see():
+    totals = {"steps": 0, "buys": 0, "recycles": 0, "bot actions": 0}
+    all_leaks = []
+    for seed in range(MATCHES):
+        counts = play_and_check(seed)
+        assert counts["own hand seen"], f"match {seed}: the capture never saw the seat's own cards drawn"
+        all_leaks += counts.pop("leaks")
+        for k in totals:
+            totals[k] += counts[k]
+    assert all_leaks == [], "\n".join(all_leaks[:20])
+    # The matches did what the check needs: many steps, buys, recycling, bot turns.
+    assert totals["steps"] > 20 * MATCHES and totals["buys"] > MATCHES and totals["bot actions"] > 30 * MATCHES
+    assert totals["recycles"] >= MATCHES // SHORT_STOCK_EVERY, totals
+
+
+def test_the_detector_catches_a_table_that_draws_another_hand():
+    def show_seat_1(table):
+        view = table.game.view
+        layout = table_layout(view, order=table.game.hand, hands={1: table.game.match.hands[1]})
+        draw_shapes(table.canvas, paint(layout))
+
+    counts = play_and_check(0, leak=show_seat_1)
+    assert counts["leaks"] and all("drawn on the canvas" in f for f in counts["leaks"])
+
+
+def test_the_detector_catches_the_stock_order_in_the_log_or_a_message():
+    def log_the_next_stock_card(table):
+        if table.game.match.stock:
+            table.lines.append(f"(the next stock card is {table.game.match.stock[-1]})")
+            table.redraw()
+
+    assert play_and_check(1, leak=log_the_next_stock_card)["leaks"]
+
+    def show_a_bought_extra_card(table):
+        extras = [e.card for e in table.game.match.log if type(e) is Draw and e.source == "purchase"
+                  and e.seat != 0 and e.card in table.game.match.hands[e.seat]]
+        if extras:
+            table.message.value = f"psst: {extras[-1].symbol}"
+
+    assert play_and_check(2, leak=show_a_bought_extra_card)["leaks"]

@@ -7,7 +7,7 @@ from hypothesis import given, settings, strategies as st
 from tenpennies import Card, Match, Position, parse_cards
 from tenpennies.bots import play_match
 from tenpennies.layout import (
-    CARD_H, CARD_W, FOUR_COLOURS, RAISE, TWO_COLOURS, card_shapes, paint, table_layout,
+    CARD_H, CARD_W, FOUR_COLOURS, GAP, RAISE, TWO_COLOURS, card_shapes, paint, table_layout,
 )
 from tenpennies.svg import layout_svg, shape_svg, view_svg
 
@@ -130,3 +130,17 @@ def test_order_lays_the_hand_out_as_given():
     order = list(reversed(view.hand))
     assert [r.card for r in table_layout(view, order=order).regions_of("hand")] == order
     assert parse_cards("7S")[0] not in [r.card for r in table_layout(view, viewer=None).regions_of("hand")]
+
+
+def test_groups_of_a_hand_are_set_apart_and_still_hit_where_they_show():
+    view = Match.from_position(open_position(), seed=1).view(0)
+    order = list(view.hand)
+    plain = table_layout(view, order=order).regions_of("hand")
+    grouped = table_layout(view, order=order, groups=(3, 2, len(order) - 5))
+    hand = grouped.regions_of("hand")
+    steps = [round(b.rect.x - a.rect.x, 6) for a, b in zip(hand, hand[1:])]
+    step = steps[0]
+    assert steps[2] == steps[4] == step + GAP and all(s == step for k, s in enumerate(steps) if k not in (2, 4))
+    assert step <= plain[1].rect.x - plain[0].rect.x
+    for r in hand:
+        assert grouped.hit(r.rect.x + 1, r.rect.y + CARD_H / 2) == r

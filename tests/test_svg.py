@@ -37,3 +37,4 @@ def test_table_and_view_pictures_are_stable_and_hide_what_they_must():
     desc = parse(view).find(NS + "desc").text
     assert str(m.hand(1)) in desc and not any(str(m.hand(s)) in desc for s in (0, 2, 3))
     assert view.count("fill='#2e5d8a'") == sum(len(m.hands[s]) for s in (0, 2, 3)) + 1  # backs + stock
+

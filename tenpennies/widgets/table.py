@@ -59,27 +59,40 @@ def _rounded(canvas, s: Shape) -> None:
 
 
 def draw_shapes(layers: MultiCanvas, shapes: Sequence[Shape]) -> None:
-    """Draw shapes on a multi-canvas, each on its layer, as :mod:`tenpennies.svg` draws them."""
+    """Draw shapes on a multi-canvas, each on its layer, as :mod:`tenpennies.svg` draws them.
+
+    A style is sent only when it changes (each one is a command to the browser).
+    """
+    state: list[dict] = [{} for _ in range(LAYERS)]
+
+    def style(k: int, canvas, name: str, value) -> None:
+        if state[k].get(name) != value:
+            state[k][name] = value
+            setattr(canvas, name, value)
+
     with hold_canvas():
         for k in range(LAYERS):
             layers[k].clear()
         for s in shapes:
-            canvas = layers[s.layer]
+            k = s.layer
+            canvas = layers[k]
             if s.kind == "rect":
                 _rounded(canvas, s)
                 if s.fill:
-                    canvas.fill_style = s.fill
+                    style(k, canvas, "fill_style", s.fill)
                     canvas.fill()
                 if s.stroke:
-                    canvas.stroke_style = s.stroke
-                    canvas.line_width = s.line
+                    style(k, canvas, "stroke_style", s.stroke)
+                    style(k, canvas, "line_width", s.line)
                     canvas.stroke()
             else:
-                canvas.font = _font(s)
-                canvas.text_align = {"start": "left", "middle": "center", "end": "right"}[s.anchor]
-                canvas.text_baseline = "alphabetic"
-                canvas.fill_style = s.fill
+                style(k, canvas, "font", _font(s))
+                style(k, canvas, "text_align", _ALIGN[s.anchor])
+                style(k, canvas, "fill_style", s.fill)
                 canvas.fill_text(s.text, s.x, s.y)
+
+
+_ALIGN = {"start": "left", "middle": "center", "end": "right"}
 
 
 def _score_html(view, viewer, names) -> str:
@@ -115,6 +128,21 @@ class _Board(widgets.VBox):
         self.canvas = _canvas(width, 600)
         self.canvas.on_client_ready(self.redraw)
 
+    def _shown(self, handler):
+        """A callback whose failure is shown next to the hand, not lost in the browser's console.
+
+        Only the error's kind is shown: its text might name a card (a bot's, say) that
+        this seat may not see; the whole error goes to the kernel's log.
+        """
+        def run(*args):
+            try:
+                handler(*args)
+            except Exception as exc:  # a callback has nobody else to report to
+                self.log.exception("the table's callback failed")
+                self.message.value = (f"<span style='color:#a93226'>Something went wrong "
+                                      f"({escape(type(exc).__name__)}); the kernel's log has the details.</span>")
+        return run
+
     def _show(self, layout: TableLayout, targets=()) -> None:
         self.layout_now = layout
         self.shapes = paint(layout, four_colour=self.four_colour.value, targets=targets)
@@ -147,23 +175,25 @@ class PlayTable(_Board):
         super().__init__()
         self.game = Game(seed, seat=seat, bots=bots, rules=rules, position=position, learning=learning)
         self.adding = False  # Add to Set was pressed: the next click on a set adds the selection
+        self.round_end = ""  # the last round's end, shown until the person's next move
+        self._ticket = 0  # bumped when bots start moving, so a stale timer stops
         self.lines: list[str] = []
         self._four = four_colour
         self._setup_canvas(width)
-        self.canvas.on_mouse_down(self.click)
+        self.canvas.on_mouse_down(self._shown(self.click))
         self.buttons = {name: widgets.Button(description=label, layout=widgets.Layout(width="auto"))
                         for name, label in BUTTONS}
         handlers = {"buy": self.game.buy, "pass": self.game.pass_offer, "lay_down": self.game.lay_down,
                     "meld": self.game.meld, "discard": self.game.discard}
         for name, act in handlers.items():
-            self.buttons[name].on_click(lambda _b, act=act: self._human(act))
-        self.buttons["add"].on_click(lambda _b: self._arm_add())
-        self.buttons["hint"].on_click(lambda _b: self.show_hint())
-        self.buttons["undo"].on_click(lambda _b: self._undo())
-        self.buttons["new"].on_click(lambda _b: self._new())
+            self.buttons[name].on_click(self._shown(lambda _b, act=act: self._human(act)))
+        self.buttons["add"].on_click(self._shown(lambda _b: self._arm_add()))
+        self.buttons["hint"].on_click(self._shown(lambda _b: self.show_hint()))
+        self.buttons["undo"].on_click(self._shown(lambda _b: self._undo()))
+        self.buttons["new"].on_click(self._shown(lambda _b: self._new()))
         self.sort = widgets.ToggleButtons(options=[("by rank", "rank"), ("grouped for the contract", "contract")],
                                           value="rank", description="hand:")
-        self.sort.observe(self._sorted, names="value")
+        self.sort.observe(self._shown(self._sorted), names="value")
         self.speed = widgets.FloatSlider(value=delay, min=0, max=2, step=0.1, description="bot pause (s)")
         self.status = widgets.HTML()
         self.message = widgets.HTML()
@@ -182,18 +212,31 @@ class PlayTable(_Board):
         """A table whose current round starts from ``position`` (a rigged, seeded table)."""
         return cls(seed, position=position, **options)
 
+    def __repr__(self) -> str:
+        # The notebook's text/plain for this widget: short and the same run to run (nbval).
+        g = self.game
+        where = "over" if g.is_over else f"round {g.match.round_no} of {g.rules.rounds}"
+        return f"<PlayTable seed={g.seed!r} seat={g.seat}: {where}>"
+
     # -- drawing ----------------------------------------------------------------------------
     def redraw(self) -> None:
         """Draw the table and refresh the words, from the person's view only."""
         game = self.game
         view = game.view
-        layout = table_layout(view, order=game.hand, selected=game.selected, names=game.names, width=self.width)
+        layout = table_layout(view, order=game.hand, selected=game.selected, groups=game.groups,
+                              names=game.names, width=self.width)
         self._show(layout, targets=game.addable_sets() if self.adding else ())
-        self.lines.extend(game.new_words())
+        for line in game.new_words():
+            if "\n" in line:
+                continue  # a score table: the scores box shows it
+            self.lines.append(line)
+            if " is over: " in line and line.startswith("Round"):
+                self.round_end = f"{line} Points: {self._last_points(view)}."
         if game.is_over:
-            self.status.value = f"<b>{escape(winners_sentence(view, view.seat, game.names))}</b>"
+            text = f"{self.round_end} {winners_sentence(view, view.seat, game.names)}"
         else:
-            self.status.value = f"<b>{escape(status_line(view, view.seat, game.names))}</b>"
+            text = f"{self.round_end} {status_line(view, view.seat, game.names)}".strip()
+        self.status.value = f"<b>{escape(text)}</b>"
         self.message.value = f"<span style='color:#a93226'>{escape(game.message)}</span>" if game.message else ""
         self.log_box.value = _log_html(self.lines)
         self.scores.value = _score_html(view, view.seat, game.names)
@@ -205,6 +248,11 @@ class PlayTable(_Board):
             self.buttons[name].disabled = not (waiting and view.phase is Phase.PLAY)
         self.buttons["hint"].disabled = not (waiting and game.learning)
         self.buttons["undo"].disabled = not game.learning
+
+    def _last_points(self, view) -> str:
+        rows = score_rows(view)
+        label, points = rows[-2] if len(rows) >= 2 else ("", ())
+        return ", ".join(f"{who(s, view.seat, self.game.names)} {p}" for s, p in enumerate(points))
 
     # -- what the person does -------------------------------------------------------------------
     def click(self, x: float, y: float) -> None:
@@ -224,6 +272,7 @@ class PlayTable(_Board):
 
     def _human(self, act) -> None:
         self.adding = False
+        self.round_end = ""
         if act():
             self._run_bots()
         else:
@@ -256,6 +305,7 @@ class PlayTable(_Board):
 
     def _undo(self) -> None:
         self.adding = False
+        self._ticket += 1
         if self.game.undo():
             self.lines.append("(You took back your last move.)")
         self.redraw()
@@ -273,6 +323,8 @@ class PlayTable(_Board):
     # -- the bots' turns ----------------------------------------------------------------------
     def _run_bots(self) -> None:
         """Play the bots until the person must decide, pausing between moves when a loop runs."""
+        self._ticket += 1
+        ticket = self._ticket
         delay = self.speed.value
         try:
             loop = asyncio.get_running_loop() if delay > 0 else None
@@ -284,6 +336,8 @@ class PlayTable(_Board):
             return
 
         def tick() -> None:
+            if ticket != self._ticket:
+                return  # a newer run (after New Match or Undo) has taken over
             if self.game.step():
                 self.redraw()
                 loop.call_later(self.speed.value, tick)
@@ -310,24 +364,29 @@ class ReplayTable(_Board):
         self.seat_picker = widgets.Dropdown(
             options=[("teacher: every hand", None)] + [(f"seat {s}", s) for s in range(players)],
             value=seat, description="view:")
-        self.seat_picker.observe(self._seat, names="value")
+        self.message = widgets.HTML()
+        self.seat_picker.observe(self._shown(self._seat), names="value")
         self.buttons = {name: widgets.Button(description=label, layout=widgets.Layout(width="auto"))
                         for name, label in (("start", "⏮"), ("back", "◀"), ("forward", "▶"), ("end", "⏭"))}
-        self.buttons["start"].on_click(lambda _b: self.goto(0))
-        self.buttons["back"].on_click(lambda _b: self.goto(self.replay.at - 1))
-        self.buttons["forward"].on_click(lambda _b: self.goto(self.replay.at + 1))
-        self.buttons["end"].on_click(lambda _b: self.goto(self.replay.total))
+        self.buttons["start"].on_click(self._shown(lambda _b: self.goto(0)))
+        self.buttons["back"].on_click(self._shown(lambda _b: self.goto(self.replay.at - 1)))
+        self.buttons["forward"].on_click(self._shown(lambda _b: self.goto(self.replay.at + 1)))
+        self.buttons["end"].on_click(self._shown(lambda _b: self.goto(self.replay.total)))
         self.slider = widgets.IntSlider(value=0, min=0, max=self.replay.total, description="action")
-        self.slider.observe(lambda change: self.goto(change["new"]), names="value")
+        self.slider.observe(self._shown(lambda change: self.goto(change["new"])), names="value")
         self.status = widgets.HTML()
         self.log_box = widgets.HTML(layout=widgets.Layout(max_height="200px", overflow="auto"))
         self.children = [
             self.status, self.canvas,
             widgets.HBox([*self.buttons.values(), self.slider, self.seat_picker, self.four_colour],
                          layout=widgets.Layout(flex_flow="row wrap")),
-            self.log_box,
+            self.message, self.log_box,
         ]
         self.redraw()
+
+    def __repr__(self) -> str:
+        view = "the teacher's view" if self.replay.seat is None else f"seat {self.replay.seat}'s view"
+        return f"<ReplayTable: action {self.replay.at} of {self.replay.total}, {view}>"
 
     def goto(self, at: int) -> None:
         self.replay.goto(at)

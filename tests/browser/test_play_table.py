@@ -13,7 +13,7 @@ import os
 
 import pytest
 
-from conftest import ROOT, TablePage, open_in_lab_and_run, write_notebook
+from .browserkit import ROOT, TablePage, open_in_lab_and_run, write_notebook
 from tenpennies import Position
 from tenpennies.match import Phase
 

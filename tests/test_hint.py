@@ -1,0 +1,87 @@
+"""Hints: the strong bot's action, explained from the solver and the odds."""
+
+import re
+
+import pytest
+
+from tenpennies import Match, Position, parse_cards
+from tenpennies.actions import Buy, Discard, LayDown, Pass
+from tenpennies.bots.strong import StrongBot
+from tenpennies.hint import Hint, hint
+from tenpennies.odds import unseen_cards
+from tenpennies.solver import outs
+
+
+def decision_views(seed, seat, limit=120):
+    """Views of ``seat`` at its decisions in a seeded match between bots."""
+    m, bots = Match(seed), [StrongBot()] * 4
+    views = []
+    while not m.is_over and len(views) < limit:
+        view = m.view(m.to_act)
+        if m.to_act == seat:
+            views.append(view)
+        m.apply(bots[m.to_act].act(view))
+    return views
+
+
+def test_the_hint_is_the_strong_bots_own_action_with_a_sentence_naming_it():
+    seen_kinds = set()
+    for seed in (1, 2):
+        for view in decision_views(seed, seed % 4):
+            h = hint(view)
+            assert isinstance(h, Hint) and h.action == StrongBot().act(view)
+            verb = h.sentence.split()[0]
+            assert verb == {"Buy": "Buy", "Pass": "Pass", "LayDown": "Lay", "Meld": "Meld", "AddToSet": "Add",
+                            "Discard": "Discard"}[type(h.action).__name__]
+            assert str(h) == h.sentence and h.sentence.endswith(".")
+            seen_kinds.add(type(h.action))
+    assert {Buy, Pass, Discard} <= seen_kinds
+
+
+def test_a_discard_hint_counts_the_unseen_cards_that_complete_the_contract():
+    p = Position(round_no=1, hands=("7S 7H 7D 9S 9H KC 4D", "QS QH 3C", "2S 2H 5C", "TS TH JC"),
+                 discard_pile="6C", dealer=3, stock="5S 8D 8D 8S 9C")
+    m = Match.from_position(p)
+    for _ in range(4):
+        m.apply(m.legal_actions()[1])  # everyone passes; seat 0 draws 5S
+    view = m.view(0)
+    h = hint(view)
+    assert h.action == Discard(0, parse_cards("KC")[0])
+    rest = parse_cards("7S 7H 7D 9S 9H 4D 5S")
+    expected = sum(unseen_cards(view.hand, view.seen_cards())[c] for c in outs(rest, 1))
+    assert expected == 8  # 9D, 9C twice each, four jokers
+    assert f"and {expected} unseen cards complete it (a 9 or a joker)" in h.sentence
+    assert "keep the 7s and 9s" in h.sentence and "one card from two sets of 3" in h.sentence
+
+
+def test_a_lay_down_hint_and_a_buy_that_completes_the_contract():
+    ready = Position(round_no=2, hands=("QS QH QC JK 5D", "3C 3D 3H", "4C 4D 4H", "6C 6D 6H"),
+                     discard_pile="QD", dealer=3, top_discarder=3)
+    m = Match.from_position(ready)
+    h = hint(m.view(0))
+    assert h.action == Pass(0) and h.sentence == "Pass on QD: it does not bring one set of 4 any closer."
+    m.apply(Pass(0))
+    for s in (1, 2):
+        m.apply(Pass(s))
+    h = hint(m.view(0))
+    assert isinstance(h.action, LayDown)
+    assert re.fullmatch(r"Lay down Q. Q. Q. .*: your hand holds one set of 4, and this way spends (no wild|1 wild)\.",
+                        h.sentence)
+    short = Position(round_no=2, hands=("QS QH QC 5D 8C", "3C 3D 3H", "4C 4D 4H", "6C 6D 6H"),
+                     discard_pile="QD", dealer=3, top_discarder=3)
+    h = hint(Match.from_position(short).view(0))
+    assert h.action == Buy(0) and h.sentence == "Buy QD: with it your hand holds one set of 4."
+
+
+def test_an_open_player_is_told_to_pass_and_why():
+    p = Position(round_no=1, hands=("5D 8C KH", "3C 3D 3H", "4C 4D 4H", "6C 6D 6H"), discard_pile="KD",
+                 table=((0, "7S 7H 7D"), (0, "9S 9H 9C")), dealer=3, top_discarder=3)
+    h = hint(Match.from_position(p).view(0))
+    assert h.action == Pass(0) and "you are down already" in h.sentence
+
+
+def test_no_hint_out_of_turn():
+    m = Match(3)
+    other = (m.to_act + 1) % 4
+    with pytest.raises(ValueError, match="not seat"):
+        hint(m.view(other))

@@ -1,0 +1,272 @@
+"""The live table's driver (tenpennies.game): bots advanced once, a scripted person, refusals, undo, words, replay."""
+
+import re
+from collections import Counter
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from tenpennies import Match, Position, find_contract, record
+from tenpennies.actions import AddToSet, Buy, Discard, Draw, LayDown, Meld, Pass
+from tenpennies.bots import play_match
+from tenpennies.game import Game, Replay, grouped_hand, narrate, score_rows
+from tenpennies.match import Phase
+
+KINDS = (Buy, Pass, LayDown, Meld, AddToSet, Discard)
+
+
+def play_hint(game: Game) -> type:
+    """Play the hint through the button-like methods, selecting its cards first."""
+    a = game.hint().action
+    if isinstance(a, Buy):
+        assert game.buy(), game.message
+    elif isinstance(a, Pass):
+        assert game.pass_offer(), game.message
+    elif isinstance(a, Discard):
+        game.select_cards([a.card])
+        assert game.discard(), game.message
+    elif isinstance(a, LayDown):
+        assert game.lay_down(), game.message  # nothing selected: the solver's arrangement
+    elif isinstance(a, Meld):
+        game.select_cards(a.cards)
+        assert game.meld(), game.message
+    else:
+        game.select_cards(a.cards)
+        assert game.add_to_set(a.set_index), game.message
+    return type(a)
+
+
+def rigged() -> Position:
+    """Seat 0 holds two sets of 3 and more; seats 1 and 2 are open with sets to add to."""
+    return Position(
+        round_no=1,
+        hands=("7S 7H 7D 9S 9H JK KC 4D 4H 4S QD", "QS QH 3C 3D 8S", "2S 2H 5C 5D 6S", "TS TH JC JD 6H"),
+        discard_pile="6C", table=((1, "KS KH KD"), (2, "8H 8D 8C")), dealer=3, top_discarder=3,
+        stock="5S 8S 2C 3H TC AD AH AS 6D 7C")
+
+
+def test_scripted_person_plays_whole_matches_with_every_action_kind():
+    played = Counter()
+    for seed in range(3):
+        game = Game(seed, seat=seed % 4, bots=("strong", "thumb", "random"))
+        game.advance()
+        while not game.is_over:
+            assert game.waiting
+            played[play_hint(game)] += 1
+            game.advance()
+        assert len(game.match.round_results) == 7 and game.match.winners
+    assert set(played) == set(KINDS)
+
+
+def test_play_match_is_game_advance_with_bots_in_every_seat():
+    lineup = ["strong", "thumb", "random", "thumb"]
+    game = Game(5, seat=None, bots=lineup)
+    game.advance()
+    assert game.is_over and not game.waiting
+    assert game.match.snapshot() == play_match(lineup, seed=5).snapshot()
+
+
+def test_a_rigged_position_lays_down_melds_adds_and_goes_out():
+    game = Game.from_position(rigged(), seed=1, seat=0, bots=("thumb",) * 3)
+    assert game.waiting and game.view.phase is Phase.OFFER
+    assert game.pass_offer()
+    game.advance()
+    assert game.view.phase is Phase.PLAY and len(game.view.hand) == 12  # 11 and the stock's 5S
+    # The selected cards' own arrangement is laid down as chosen (the joker joins the 9s).
+    game.select_cards("7S 7H 7D 9S 9H JK")
+    assert game.lay_down(), game.message
+    assert sorted(str(c) for s in game.view.table[2:] for c in s.cards) == sorted("7S 7H 7D 9S 9H JK".split())
+    game.select_cards("4D 4H 4S")
+    assert game.meld(), game.message
+    game.select_cards("QD")
+    assert game.addable_sets() == ()  # no set of queens on the table
+    game.select_cards("KC")
+    assert game.addable_sets() == (0,)
+    assert game.add_to_set(0), game.message
+    assert sorted(map(str, game.view.hand)) == ["5S", "QD"]
+    game.select_cards("QD")
+    assert game.discard(), game.message
+    assert [str(c) for c in game.match.hand(0)] == ["5S"] and game.match.top_discard.symbol == "Q♦"
+
+
+def test_refusals_carry_the_engines_reason_and_change_nothing():
+    game = Game.from_position(rigged(), seed=1, seat=0, bots=("thumb",) * 3)
+    state = game.match.snapshot()
+    checks = [
+        (game.discard, "select exactly one card to discard"),
+        (game.meld, "select the cards of the new set first"),
+        (lambda: game.add_to_set(0), "select the cards to add first"),
+    ]
+    for attempt, reason in checks:
+        assert attempt() is False and reason in game.message
+    game.select_cards("KC")
+    assert not game.discard() and "being offered 6C: it may only buy or pass" in game.message
+    assert game.pass_offer()
+    game.advance()
+    state = game.match.snapshot()
+    assert not game.buy() and "there is no offer now" in game.message
+    game.select_cards("4D 4H 4S")
+    assert not game.meld() and "has not laid down its contract" in game.message
+    assert not game.add_to_set(1) and "has not laid down its contract" in game.message
+    game.select_cards("7S 7H 9S 9H")
+    assert not game.lay_down() and "cannot lay down" in game.message
+    assert game.match.snapshot() == state
+    game.select_cards("7S")
+    assert not game.act(Discard(1, game.view.hand[0])) and "not your seat" in game.message
+
+
+def test_lay_down_without_the_contract_says_what_is_missing():
+    p = Position(round_no=2, hands=("7S 7H 9D 5C", "QS QH 3C", "2S 2H 5S", "TS TH JC"), discard_pile="6C",
+                 dealer=3, tokens=(0, 0, 0, 0))
+    game = Game.from_position(p, seat=0, bots=("thumb",) * 3)
+    assert game.view.phase is Phase.PLAY
+    assert not game.lay_down()
+    assert game.message.startswith("you cannot lay down yet: 2 more cards are needed for one set of 4")
+
+
+def test_undo_restores_the_state_before_the_persons_last_decision():
+    game = Game(11, seat=2, bots=("thumb", "strong", "random"))
+    game.advance()
+    before = game.match.snapshot()
+    play_hint(game)
+    game.advance()
+    play_hint(game)
+    game.advance()
+    assert game.undo() and game.undo()
+    assert game.match.snapshot() == before
+    assert not game.undo() and game.message == "there is nothing to undo"
+    locked = Game(11, seat=2, bots=("thumb",), learning=False)
+    locked.advance()
+    locked.pass_offer() if locked.view.phase is Phase.OFFER else None
+    assert not locked.undo() and "learning mode" in locked.message
+
+
+def test_words_announce_draws_and_never_name_anothers_stock_card():
+    game = Game(4, seat=1, bots=("strong", "thumb", "strong"))
+    game.advance()
+    for _ in range(60):
+        if game.is_over:
+            break
+        play_hint(game)
+        game.advance()
+    words = game.words()
+    mine = [e for e in game.match.log if isinstance(e, Draw) and e.seat == 1 and e.source != "discard"]
+    assert sum(1 for w in words if re.fullmatch(r"You drew \w\w( as part of the purchase)?\.", w)) == len(mine)
+    assert any(re.fullmatch(r"Seat \d \(\w+\) drew a card\.", w) for w in words)
+    for w in words:
+        assert not re.match(r"Seat \d .*drew [A2-9TJQK][SHDC]", w)
+    assert words[0].startswith("Round 1 of 7: two sets of 3.")
+
+
+def test_new_words_tell_each_thing_once_and_end_rounds_with_the_score_table():
+    game = Game(2, seat=0, bots=("thumb",) * 3)
+    told = []
+    game.advance()
+    while not game.is_over:
+        told += game.new_words()
+        play_hint(game)
+        game.advance()
+    told += game.new_words()
+    assert game.new_words() == []
+    said = [w for w in told if "\n" not in w]
+    assert said[:-1] == game.words() and said[-1] == told[-1]
+    tables = [w for w in told if w.startswith(" ") and "\n" in w]
+    assert len(tables) == 7 and tables[-1].splitlines()[-1].split()[1:] == [str(s) for s in game.match.scores]
+    assert told[-1].startswith("The match is over:")
+    assert score_rows(game.view)[-1] == ("total", tuple(game.match.scores))
+
+
+def test_sorting_for_the_contract_puts_the_solvers_sets_first_and_keeps_the_selection():
+    game = Game.from_position(rigged(), seed=1, seat=0, bots=("thumb",) * 3)
+    game.select_cards("KC QD")
+    game.sort_hand("contract")
+    contract = find_contract(game.view.hand, 1)
+    assert game.hand[:len(contract.cards)] == contract.cards
+    assert sorted(map(str, game.selected_cards)) == ["KC", "QD"]
+    assert Counter(game.hand) == Counter(game.view.hand)
+    assert grouped_hand(game.view.hand, 1)[:3] == game.hand[:3]
+    with pytest.raises(ValueError):
+        game.sort_hand("suit")
+
+
+def test_replay_steps_forward_and_back_and_hides_hands_from_a_seat():
+    match = play_match(["thumb", "random", "strong", "thumb"], seed=8)
+    text = record.dumps(match)
+    replay = Replay(text, seat=2)
+    replay.goto(40)
+    assert replay.match.snapshot() == record.loads(text, upto=40).snapshot()
+    replay.back(15)
+    assert replay.at == 25 and replay.match.snapshot() == record.loads(text, upto=25).snapshot()
+    replay.forward(10_000)
+    assert replay.at == replay.total and replay.match.snapshot() == match.snapshot()
+    assert replay.hands is None and replay.view.seat == 2
+    teacher = Replay(match, seat=None)
+    teacher.goto(30)
+    assert teacher.hands == {s: tuple(teacher.match.hand(s)) for s in range(4)}
+    # The teacher is told every drawn card; a seat only its own.
+    assert all("drew a card" not in w for w in teacher.words())
+    replay.goto(30)
+    assert any(w.startswith("Seat") and "drew a card" in w for w in replay.words())
+    assert all(not re.match(r"Seat \d .*drew [A2-9TJQK][SHDC]", w) for w in replay.words())
+
+
+def test_narrate_speaks_to_the_viewer():
+    assert narrate(Discard(2, Match(1).hand(2)[0]), viewer=2).startswith("You discarded")
+    assert narrate(Draw(3, None, "stock"), viewer=0) == "Seat 3 drew a card."
+    assert narrate(Buy(1), viewer=0) is None
+
+
+def test_game_checks_its_seats_and_bots():
+    with pytest.raises(ValueError, match="seat must be"):
+        Game(1, seat=4)
+    with pytest.raises(ValueError, match="needs 3 bots"):
+        Game(1, seat=0, bots=("thumb", "thumb"))
+    assert set(Game(1, seat=2, bots=("thumb",)).bots) == {0, 1, 3}
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.integers(0, 10_000), st.integers(0, 3), st.randoms(use_true_random=False))
+def test_whatever_the_person_does_the_words_hold_only_what_the_seat_may_know(seed, seat, rng):
+    """T20: a person playing at random (legal or not) is never told another seat's stock card."""
+    game = Game(seed, seat=seat, bots=("random", "thumb", "strong"))
+    game.advance()
+    for _ in range(150):
+        if game.is_over:
+            break
+        legal = list(game.view.legal_actions)
+        state = game.match.snapshot()
+        if rng.random() < 0.2:  # a refused move changes nothing
+            game.select(rng.randrange(len(game.hand)))
+            if not rng.choice([game.meld, game.discard, game.buy])():
+                assert game.match.snapshot() == state and game.message
+            game.clear_selection()
+        else:
+            assert game.act(rng.choice(legal)), game.message
+        game.advance()
+    others = sum(1 for e in game.match.log if isinstance(e, Draw) and e.seat != seat and e.source != "discard")
+    words = game.words()
+    assert sum(1 for w in words if re.match(r"Seat \d .*drew a card", w)) == others
+    for line in words:
+        assert not re.match(r"Seat \d .*drew [A2-9TJQK][SHDC]", line)
+
+
+def test_after_an_undo_the_words_go_on_from_the_restored_state():
+    game = Game(3, seat=1, bots=("thumb",) * 3)
+    game.advance()
+    game.new_words()
+    assert game.view.phase is Phase.OFFER and game.buy()
+    game.advance()
+    assert game.new_words()[0] == "You bought 7D for a token."
+    assert game.undo() and game.pass_offer()
+    game.advance()
+    assert game.new_words()[0] == "You passed."
+    assert "You bought 7D for a token." not in game.words()
+
+
+def test_a_game_of_bots_alone_is_told_in_full():
+    game = Game(5, seat=None, bots=["thumb"] * 4)
+    game.advance()
+    words = game.words()
+    assert not any("drew a card" in w for w in words)  # nobody's hand is hidden from nobody
+    assert sum(1 for w in words if re.fullmatch(r"Seat \d \(thumb\) drew \w\w( as part of the purchase)?\.", w)) \
+        == sum(1 for e in game.match.log if isinstance(e, Draw) and e.source != "discard")

@@ -1,0 +1,213 @@
+"""The live table widget, driven from Python: button handlers and canvas clicks, no browser."""
+
+import re
+import subprocess
+import sys
+from collections import Counter
+
+import pytest
+
+pytest.importorskip("ipycanvas")  # the notebooks/test extras; dev.py test always has them
+
+from tenpennies import Position, record  # noqa: E402
+from tenpennies.actions import AddToSet, Buy, Discard, LayDown, Meld, Pass  # noqa: E402
+from tenpennies.bots import play_match  # noqa: E402
+from tenpennies.widgets import PlayTable, ReplayTable  # noqa: E402
+
+BUTTON_OF = {Buy: "buy", Pass: "pass", LayDown: "lay_down", Meld: "meld", AddToSet: "add", Discard: "discard"}
+
+
+def click_card(table, card):
+    """Click an unselected copy of ``card`` in the hand, where it shows on the canvas."""
+    for r in table.layout_now.regions_of("hand"):
+        if r.card == card and not r.selected:
+            table.click(r.rect.x + 2, r.rect.y + 30)
+            return
+    raise AssertionError(f"{card} is not shown unselected in the hand")
+
+
+def click_set(table, index):
+    (region,) = [r for r in table.layout_now.regions_of("set") if r.index == index]
+    table.click(region.rect.x + region.rect.w - 4, region.rect.y + 4)
+
+
+def play_hint_by_hand(table) -> type:
+    """Ask for the hint, then do it as a person would: click its cards, press its button."""
+    table.buttons["hint"].click()
+    assert table.message.value.count("Hint: ") == 1
+    action = table.game.hint().action
+    table.game.clear_selection()
+    table.redraw()
+    cards = (action.card,) if isinstance(action, Discard) else getattr(action, "cards", ())
+    if not isinstance(action, LayDown):  # Lay Down with nothing selected uses the solver's arrangement
+        for c in cards:
+            click_card(table, c)
+    table.buttons[BUTTON_OF[type(action)]].click()
+    if isinstance(action, AddToSet):
+        assert "click the set" in table.message.value
+        click_set(table, action.set_index)
+    assert table.message.value == "", table.message.value
+    return type(action)
+
+
+def rigged():
+    return Position(
+        round_no=1,
+        hands=("7S 7H 7D 9S 9H JK KC 4D 4H 4S QD", "QS QH 3C 3D 8S", "2S 2H 5C 5D 6S", "TS TH JC JD 6H"),
+        discard_pile="6C", table=((1, "KS KH KD"), (2, "8H 8D 8C")), dealer=3, top_discarder=3,
+        stock="5S 8S 2C 3H TC AD AH AS 6D 7C")
+
+
+def test_importing_tenpennies_imports_no_widget_library():
+    code = ("import sys, tenpennies, tenpennies.game, tenpennies.layout, tenpennies.hint, tenpennies.svg;"
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in "
+            "('ipywidgets', 'ipycanvas', 'numpy', 'matplotlib')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
+
+
+def test_whole_matches_through_the_buttons_and_canvas_clicks_use_every_action_kind():
+    played = Counter()
+    for seed in (4,):  # a short match that still calls for every kind of action
+        table = PlayTable(seed=seed, seat=0, bots=("strong", "thumb", "strong"), delay=0)
+        ends = set()
+        while not table.game.is_over:
+            assert table.game.waiting
+            played[play_hint_by_hand(table)] += 1
+            ends.update(re.findall(r"Round (\d) is over: [^.]+\. Points: you \d+, seat 1 \(strong\) \d+",
+                                   table.status.value))
+        assert ends == set("1234567")  # each round's end is shown with its points
+        assert "The match is over:" in table.status.value
+        assert "round 7" in table.scores.value and "total" in table.scores.value
+        assert all(b.disabled for name, b in table.buttons.items() if name in ("buy", "pass", "discard"))
+    assert set(played) == set(BUTTON_OF)
+
+
+def test_a_rigged_table_lays_down_by_button_and_adds_by_clicking_a_set():
+    table = PlayTable.from_position(rigged(), seed=1, seat=0, bots=("thumb",) * 3, delay=0)
+    assert not table.buttons["buy"].disabled and table.buttons["discard"].disabled
+    table.buttons["pass"].click()
+    assert table.game.waiting and not table.buttons["lay_down"].disabled
+    table.buttons["lay_down"].click()  # nothing selected: the solver's arrangement
+    assert table.message.value == "" and table.game.view.opened[0]
+    assert len(table.layout_now.regions_of("set")) == 4
+    click_card(table, table.game.hand[table.game.hand.index(next(c for c in table.game.hand if str(c) == "KC"))])
+    table.buttons["add"].click()
+    assert [s.layer for s in table.shapes if s.stroke == "#f5c542"] == [2]  # set 0 outlined as the target
+    click_set(table, 0)
+    assert [str(c) for c in table.game.view.table[0].cards] == ["KS", "KH", "KD", "KC"]
+
+
+def test_refusals_show_the_engines_reason_next_to_the_hand():
+    table = PlayTable.from_position(rigged(), seed=1, seat=0, bots=("thumb",) * 3, delay=0)
+    table.buttons["discard"].click()
+    assert "select exactly one card to discard" in table.message.value
+    click_card(table, table.game.hand[0])
+    table.buttons["discard"].click()
+    assert "may only buy or pass" in table.message.value
+    table.buttons["pass"].click()
+    click_card(table, table.game.hand[0])  # the selection was cleared by the pass
+    table.buttons["meld"].click()
+    assert "has not laid down its contract" in table.message.value
+    table.buttons["add"].click()
+    assert "has not laid down its contract" in table.message.value
+    table.buttons["buy"].click()
+    assert "there is no offer now" in table.message.value
+
+
+def test_a_click_selects_and_unselects_and_the_card_rises():
+    table = PlayTable(seed=3, delay=0)
+    first = table.layout_now.regions_of("hand")[2]
+    table.click(first.rect.x + 2, first.rect.y + 30)
+    raised = table.layout_now.regions_of("hand")[2]
+    assert table.game.selected == (2,) and raised.selected and raised.rect.y < first.rect.y
+    assert any(s.layer == 2 and s.stroke == "#2d7ff9" for s in table.shapes)
+    table.click(raised.rect.x + 2, raised.rect.y + 2)
+    assert table.game.selected == ()
+    table.click(2, 2)  # the felt: nothing happens
+    assert table.game.selected == ()
+
+
+def test_undo_new_match_sort_and_four_colours():
+    table = PlayTable(seed=3, delay=0)
+    before = table.game.match.snapshot()
+    play_hint_by_hand(table)
+    table.buttons["undo"].click()
+    assert table.game.match.snapshot() == before
+    assert "took back" in table.log_box.value
+    table.sort.value = "contract"
+    assert table.game.sort == "contract"
+    assert [r.card for r in table.layout_now.regions_of("hand")] == list(table.game.hand)
+    reds = {s.fill for s in table.shapes if s.text in ("♦",)}
+    table.four_colour.value = True
+    blues = {s.fill for s in table.shapes if s.text in ("♦",)}
+    assert reds and blues and reds != blues
+    table.buttons["new"].click()
+    assert table.game.seed == 4 and table.game.match.round_no == 1
+
+
+def test_the_person_sees_only_their_seat_in_play():
+    table = PlayTable(seed=6, seat=1, delay=0)
+    for _ in range(40):
+        if table.game.is_over:
+            break
+        play_hint_by_hand(table)
+        view = table.game.view
+        allowed = Counter(view.hand) + Counter(c for s in view.table for c in s.cards)
+        allowed += Counter([view.top_discard] if view.top_discard else [])
+        assert Counter(table.layout_now.cards_shown()) == allowed
+        for line in re.findall(r"Seat \d[^<]*", table.log_box.value):
+            assert not re.search(r"drew [A2-9TJQK][SHDC]", line)
+
+
+def test_replay_table_steps_and_switches_between_a_seat_and_the_teacher():
+    match = play_match(["thumb", "random", "strong", "thumb"], seed=8)
+    table = ReplayTable(record.dumps(match), seat=None)
+    assert table.replay.at == 0
+    table.buttons["forward"].click()
+    table.buttons["forward"].click()
+    table.buttons["back"].click()
+    assert table.replay.at == 1 and table.slider.value == 1
+    table.slider.value = 50
+    assert table.replay.at == 50 and "action 50 of" in table.status.value
+    teacher_cards = len(table.layout_now.cards_shown())
+    table.seat_picker.value = 2
+    view = table.replay.view
+    assert len(table.layout_now.cards_shown()) < teacher_cards
+    assert len(table.layout_now.regions_of("back")) == sum(view.hand_sizes) - len(view.hand)
+    table.buttons["end"].click()
+    assert table.replay.at == table.replay.total and "The match is over" in table.status.value
+
+
+def test_bots_move_one_at_a_time_when_an_event_loop_runs():
+    import asyncio
+
+    async def main():
+        table = PlayTable(seed=5, seat=2, bots=("thumb",) * 3, delay=0.01)
+        seen = [len(table.game.match.log)]
+        while not table.game.waiting:
+            await asyncio.sleep(0.005)
+            seen.append(len(table.game.match.log))
+        return table, seen
+
+    table, seen = asyncio.run(main())
+    assert table.game.waiting and seen[0] < seen[-1]  # the bots had not all moved at once
+    assert table.status.value.startswith("<b>You are offered")
+
+
+def test_a_failing_callback_is_shown_without_its_text():
+    table = PlayTable(seed=3, delay=0)
+
+    def broken(how):
+        raise RuntimeError("seat 2 holds 7S")  # an error's text may name a hidden card
+
+    table.game.sort_hand = broken
+    table.sort.value = "contract"
+    assert "Something went wrong (RuntimeError)" in table.message.value
+    assert "7S" not in table.message.value
+
+
+def test_the_tables_text_is_short_and_stable_for_saved_notebooks():
+    assert PlayTable(seed=3, delay=0)._repr_mimebundle_()["text/plain"] == "<PlayTable seed=3 seat=0: round 1 of 7>"
+    replay = ReplayTable(play_match(["thumb"] * 4, seed=2), seat=1)
+    assert repr(replay) == f"<ReplayTable: action 0 of {replay.replay.total}, seat 1's view>"
