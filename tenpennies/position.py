@@ -31,15 +31,12 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .cards import Card, Hand, format_cards, parse_cards, sort_key
 from .errors import NotationError, PositionError
 from .rules import TEN_PENNIES, Contract, RuleSet
 from .sets import TableSet, set_problems, set_rank
-
-if TYPE_CHECKING:
-    from .match import Phase
 
 __all__ = ["Position", "PositionError", "SeatPosition"]
 
@@ -380,13 +377,6 @@ class SeatPosition:
     def to_act(self) -> int:
         """Whose decision it is: the seat to move (so a picture marks it)."""
         return self.active
-
-    @property
-    def phase(self) -> "Phase":
-        """A puzzle is set during the active seat's play (the table picture says so)."""
-        from .match import Phase
-
-        return Phase.PLAY
 
     def _repr_svg_(self) -> str:
         from .svg import view_svg

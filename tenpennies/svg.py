@@ -119,15 +119,6 @@ def view_svg(view: "PlayerView", four_colour: bool = False) -> str:
     return layout_svg(table_layout(view), str(view), four_colour)
 
 
-def _label(text: str, x: int, y: int, size: int = 13, weight: str = "normal") -> str:
-    return f"<text x='{x}' y='{y}' font-size='{size}' font-weight='{weight}' fill='#222' {FONT}>{escape(text)}</text>"
-
-
-def _svg(width: int, height: int, desc: str, body: str) -> str:
-    return (f"<svg xmlns='http://www.w3.org/2000/svg' width='{width}' height='{height}' "
-            f"viewBox='0 0 {width} {height}'><desc>{escape(desc)}</desc>{body}</svg>")
-
-
 # -- pictures of cards in groups (sets, arrangements, plans, actions) -------------------
 import re  # noqa: E402  (kept with the functions below that use it, for an easy merge)
 
