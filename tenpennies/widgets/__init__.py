@@ -33,7 +33,19 @@ from .explorers import (
     set_checker,
 )
 from .puzzle import PuzzleWidget
-from .table import PlayTable, ReplayTable, draw_shapes
+
+_TABLE = ("PlayTable", "ReplayTable", "draw_shapes")
+
+
+def __getattr__(name: str):
+    # The tables load ipycanvas (and with it NumPy) when it is installed: only when asked
+    # for, so the explorers and the puzzle widget start without them (as in JupyterLite).
+    if name in _TABLE:
+        from . import table
+
+        return getattr(table, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "PlayTable", "ReplayTable", "draw_shapes", "PuzzleWidget",
