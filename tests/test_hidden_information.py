@@ -311,6 +311,7 @@ def test_the_detector_finds_a_face_drawn_on_a_canvas():
 
 
 def test_the_detector_finds_a_leak_in_printed_text_and_in_a_widget_state():
+    _close_all_but_the_canvas_manager()  # other tests' widgets (a set checker shows every card) are not searched
     with Wire() as wire:
         label = ipywidgets.Label(value="")
         sent = Sent()

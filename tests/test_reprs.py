@@ -85,7 +85,7 @@ def test_buy_decision_shows_the_offered_card():
 
 
 def test_match_and_view_pictures_hold_the_hands():
-    match = Match.from_position(Position(1, hands=("7S 7H 7D", "9S", "9H", "9D"), discard_pile="KC"))
+    match = Match.from_position(Position(round_no=1, hands=("7S 7H 7D", "9S", "9H", "9D"), discard_pile="KC"))
     assert "7S 7H 7D" in _desc(match._repr_svg_())
     assert "7S 7H 7D" in _desc(match.view(0)._repr_svg_())
     assert "7S 7H 7D" not in _desc(match.view(1)._repr_svg_())
