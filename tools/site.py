@@ -103,7 +103,8 @@ def fetch_pyodide() -> Path:
     staging = CACHE / "pyodide-unpacking"
     shutil.rmtree(staging, ignore_errors=True)
     with tarfile.open(tgz) as archive:
-        archive.extractall(staging, filter="data")
+        # The "data" filter (Python 3.11.4+) refuses links and paths outside the folder.
+        archive.extractall(staging, **({"filter": "data"} if hasattr(tarfile, "data_filter") else {}))
     shutil.rmtree(unpacked, ignore_errors=True)
     (staging / "package").rename(unpacked)
     shutil.rmtree(staging)

@@ -30,7 +30,8 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, _unavailable
+from .browserkit import ROOT
+from .conftest import _unavailable
 
 pytestmark = pytest.mark.browser
 
@@ -44,7 +45,7 @@ def _build_inputs_reachable() -> str | None:
     if shutil.which("npm") is None and not any((ROOT / "build" / "cache" / "npm").glob("pyodide-*.tgz")):
         return "npm is not installed (the site's Pyodide comes from the npm registry)"
     try:
-        import jupyterlite_core  # noqa: F401
+        import jupyterlite_core  # noqa: F401  (pyflakes: only whether it imports matters)
         import jupyterlite_pyodide_kernel  # noqa: F401
     except ImportError:
         return "the site's build tools are not installed (pip install -e .[site])"
@@ -153,14 +154,9 @@ OPEN_JS = """(name) => window.jupyterapp && window.jupyterapp.shell.currentWidge
       && window.jupyterapp.shell.currentWidget.context
       && window.jupyterapp.shell.currentWidget.context.path === name"""
 
-RUN_ALL_JS = """async () => {
-    const app = window.jupyterapp;
-    const panel = app.shell.currentWidget;
-    await panel.sessionContext.ready;
-    await app.commands.execute('notebook:clear-all-cell-outputs');
-    const ok = await app.commands.execute('notebook:run-all-cells');
-    return ok;
-}"""
+DONE_JS = """() => { const p = window.jupyterapp.shell.currentWidget;
+    return p.sessionContext.session.kernel.status === 'idle'
+      && p.content.widgets.every(c => c.model.type !== 'code' || c.model.executionCount !== null); }"""
 
 OUTPUTS_JS = """() => {
     const panel = window.jupyterapp.shell.currentWidget;
@@ -184,18 +180,23 @@ def wait_for_kernel(page) -> None:
 
 
 def open_and_run(page, base: str, name: str) -> list[dict]:
-    """Open notebook ``name`` in the site's JupyterLab, clear it, run every cell; the cells."""
+    """Open notebook ``name`` in the site's JupyterLab, clear its saved outputs, run every
+    cell; return the cells. The first notebook opened gives the session's times."""
     started = time.monotonic()
     page.goto(f"{base}/lab/index.html?path={name}")
     page.wait_for_function(OPEN_JS, arg=name, timeout=KERNEL_TIMEOUT_MS)
     wait_for_kernel(page)
     TIMES.setdefault("to a ready kernel (s)", time.monotonic() - started)
-    assert page.evaluate(RUN_ALL_JS) is not False
-    page.wait_for_function(
-        """() => { const p = window.jupyterapp.shell.currentWidget;
-                   return p.sessionContext.session.kernel.status === 'idle'
-                     && p.content.widgets.every(c => c.model.type !== 'code' || c.model.executionCount !== null); }""",
-        timeout=KERNEL_TIMEOUT_MS)
+    # Cleared first, so any picture seen is drawn by the kernel (JupyterLab shows an SVG
+    # output as an image in a .jp-RenderedSVG box).
+    page.evaluate("""async () => {
+        await window.jupyterapp.commands.execute('notebook:clear-all-cell-outputs');
+        window.jupyterapp.commands.execute('notebook:run-all-cells');
+    }""")
+    if "to the first card picture (s)" not in TIMES:
+        page.wait_for_selector(".jp-RenderedSVG", timeout=KERNEL_TIMEOUT_MS)
+        TIMES["to the first card picture (s)"] = time.monotonic() - started
+    page.wait_for_function(DONE_JS, timeout=KERNEL_TIMEOUT_MS)
     cells = page.evaluate(OUTPUTS_JS)
     errors = [o for c in cells for o in c["outputs"] if o.get("output_type") == "error"]
     assert not errors, f"{name}: {errors[0].get('ename')}: {errors[0].get('evalue')}"
@@ -209,32 +210,13 @@ def _svg_outputs(cells) -> list[str]:
 
 def test_the_start_notebook_runs_in_the_site_with_pictures(offline_page, site_server):
     page, requests, _ = offline_page
-    started = time.monotonic()
-    page.goto(f"{site_server.url}/lab/index.html?path=00_start_here.ipynb")
-    page.wait_for_function(OPEN_JS, arg="00_start_here.ipynb", timeout=KERNEL_TIMEOUT_MS)
-    wait_for_kernel(page)
-    TIMES["to a ready kernel (s)"] = time.monotonic() - started
-    # The saved pictures are cleared first, so the first one seen is drawn by the kernel
-    # (JupyterLab shows an SVG output as an image in a .jp-RenderedSVG box).
-    page.evaluate("""async () => {
-        await window.jupyterapp.commands.execute('notebook:clear-all-cell-outputs');
-        window.jupyterapp.commands.execute('notebook:run-all-cells');
-    }""")
-    page.wait_for_selector(".jp-RenderedSVG", timeout=KERNEL_TIMEOUT_MS)
-    TIMES["to the first card picture (s)"] = time.monotonic() - started
-    page.wait_for_function(
-        """() => { const p = window.jupyterapp.shell.currentWidget;
-                   return p.sessionContext.session.kernel.status === 'idle'
-                     && p.content.widgets.every(c => c.model.type !== 'code' || c.model.executionCount !== null); }""",
-        timeout=KERNEL_TIMEOUT_MS)
-    cells = page.evaluate(OUTPUTS_JS)
-    errors = [o for c in cells for o in c["outputs"] if o.get("output_type") == "error"]
-    assert not errors, f"{errors[0].get('ename')}: {errors[0].get('evalue')}"
+    cells = open_and_run(page, site_server.url, "00_start_here.ipynb")
     pictures = _svg_outputs(cells)
-    # The same pictures as in JupyterLab: the hand of cell 2 is drawn by the same code.
-    from tenpennies import parse_cards
-
-    assert parse_cards("7S 7H 10♦ JK")._repr_svg_() in pictures
+    # The same pictures, byte for byte, as the notebook saved from JupyterLab (which nbval
+    # keeps true): Python in the browser draws exactly what Python on the desktop draws.
+    saved = json.loads((ROOT / "notebooks" / "00_start_here.ipynb").read_text())
+    saved_cells = [{"outputs": c["outputs"]} for c in saved["cells"] if c["cell_type"] == "code"]
+    assert pictures and pictures == _svg_outputs(saved_cells)
     texts = "".join("".join(o.get("text", "")) for c in cells for o in c["outputs"])
     assert "two sets of 3" in texts
     assert any("/static/pyodide/tenpennies-" in u for u in requests), "the kit's wheel was not loaded"
@@ -244,9 +226,10 @@ def test_a_puzzle_is_answered_by_clicking(offline_page, site_server):
     page, _, _ = offline_page
     open_and_run(page, site_server.url, "puzzles/play-buy.ipynb")
     widget = page.locator(".jp-OutputArea-output .widget-vbox").first
-    widget.locator("button", has_text="buy").first.wait_for(timeout=60_000)
-    widget.locator("button", has_text="buy").first.click()
-    widget.locator("button", has_text="Check").click()
+    buy = widget.locator("button", has_text=re.compile(r"^buy$"))
+    buy.wait_for(timeout=60_000)
+    buy.click()
+    widget.locator("button", has_text=re.compile(r"^Check$")).click()
     # The verdict shown is the engine's, word for word, for the first buy puzzle.
     from tenpennies.puzzles import load
 
