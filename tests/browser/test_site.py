@@ -204,7 +204,8 @@ def open_and_run(page, base: str, name: str) -> list[dict]:
 
 
 def _svg_outputs(cells) -> list[str]:
-    return [o["data"]["image/svg+xml"] for c in cells for o in c["outputs"]
+    # A saved notebook may hold a long text as a list of lines.
+    return ["".join(o["data"]["image/svg+xml"]) for c in cells for o in c["outputs"]
             if "image/svg+xml" in o.get("data", {})]
 
 
