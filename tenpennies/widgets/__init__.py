@@ -22,6 +22,8 @@ explorers          ``set_checker``, ``contract_explorer``, ``odds_explorer``, ``
     SetChecker(round 1: 7S 7H JK is a set in round 1.)
 """
 
+import importlib
+
 from .explorers import (
     BuyCalculator,
     ContractExplorer,
@@ -44,6 +46,8 @@ def __getattr__(name: str):
         from . import table
 
         return getattr(table, name)
+    if name in ("table", "svg_table"):  # `tenpennies.widgets.table` read as an attribute
+        return importlib.import_module(f"{__name__}.{name}")
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 

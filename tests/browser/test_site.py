@@ -18,6 +18,7 @@ JupyterLab tests do.
 from __future__ import annotations
 
 import functools
+import importlib.util
 import json
 import re
 import shutil
@@ -38,16 +39,14 @@ pytestmark = pytest.mark.browser
 TIMES_FILE = ROOT / "benchmarks" / "out" / "site_times.txt"
 KERNEL_TIMEOUT_MS = 180_000
 TIMES: dict[str, float] = {}
+REQUESTS = {"made by the browser": 0, "off the local server": 0}
 
 
 def _build_inputs_reachable() -> str | None:
     """Why the site cannot be built here, or None (npm for Pyodide, the build tools)."""
     if shutil.which("npm") is None and not any((ROOT / "build" / "cache" / "npm").glob("pyodide-*.tgz")):
         return "npm is not installed (the site's Pyodide comes from the npm registry)"
-    try:
-        import jupyterlite_core  # noqa: F401  (pyflakes: only whether it imports matters)
-        import jupyterlite_pyodide_kernel  # noqa: F401
-    except ImportError:
+    if not all(importlib.util.find_spec(m) for m in ("jupyterlite_core", "jupyterlite_pyodide_kernel")):
         return "the site's build tools are not installed (pip install -e .[site])"
     return None
 
@@ -95,6 +94,7 @@ def report_times(request):
     if not TIMES:
         return
     lines = [f"site {name}: {value:.1f}" for name, value in TIMES.items()]
+    lines += [f"site requests {name}: {count}" for name, count in REQUESTS.items()]
     TIMES_FILE.parent.mkdir(parents=True, exist_ok=True)
     TIMES_FILE.write_text("\n".join(lines) + "\n")
     plugins = request.config.pluginmanager
@@ -146,6 +146,8 @@ def offline_page(browser, site_server):
     page.on("pageerror", lambda e: errors.append(str(e)))
     yield page, requests, off_site
     context.close()
+    REQUESTS["made by the browser"] += len(requests)
+    REQUESTS["off the local server"] += len(set(off_site))  # the route and the listener both record one
     assert not off_site, f"{len(off_site)} requests left the local server: {sorted(set(off_site))[:10]}"
     assert requests, "no request was recorded: the recorder is broken"
 
