@@ -31,9 +31,10 @@ from typing import Iterable, Sequence
 from .actions import (
     Action, AddToSet, Buy, Deal, Discard, Draw, Event, LayDown, Meld, Pass, Recycle, RoundEnd,
 )
-from .cards import ALL_CARDS, SORT_KEYS, Card, Hand, format_cards, parse_cards, sort_key
+from .cards import ALL_CARDS, SORT_KEYS, Card, Hand, format_cards, sort_key
 from .errors import IllegalActionError
-from .position import Position, _cards  # Position lives in position.py; imported here for old users
+from .position import Position  # Position lives in position.py; imported here for old users
+from .position import _cards  # noqa: F401  (record.py reads cards through match._cards)
 from .rules import TEN_PENNIES, Contract, RuleSet, hand_points
 from .solver import OBJECTIVES, can_lay_down, contract_problems, find_contract
 from .sets import TableSet, set_problems, set_rank, single_additions

@@ -135,3 +135,18 @@ def test_widget_typed_answer_and_card_buttons():
     widget.typed.value = "ZZ"
     widget.buttons["Check"].click()
     assert "cannot be read" in widget.feedback.value
+
+
+def test_widget_lay_down_marks_closed_sets():
+    from tenpennies.widgets import PuzzleWidget
+
+    puzzle = next(p for p in load(kind="lay-down") if p.answer != "no")
+    widget = PuzzleWidget([puzzle])
+    first_set = parse_cards(puzzle.answer[5:].split("/")[0])
+    for card in first_set:
+        row = widget.choice_box.children[1]
+        next(b for b in row.children if b.description == str(card) and not b.disabled).click()
+    widget.choice_box.children[2].click()  # "that's one set"
+    done = [b.description for b in widget.choice_box.children[1].children if b.disabled]
+    assert sorted(done) == sorted(map(str, first_set))
+    assert widget.session.answer() == "yes: " + " ".join(map(str, first_set))

@@ -2,7 +2,6 @@
 
 from collections import Counter
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
 

@@ -12,7 +12,7 @@ What it does, in order (everything seeded, so a rerun writes the same files):
 2. Solves each candidate with the engine and keeps it only when the answer is clear:
    unique up to equal cards, and, for kinds that rank choices, ahead of the next best
    by at least :data:`MARGINS`.
-3. Removes what does not matter: table sets, cards below the top discard, and (for
+3. Removes what does not matter (in mined positions; built ones are kept as written): table sets, cards below the top discard, and (for
    kinds about the hand alone) cards in hand, one at a time, re-solving after each
    removal and keeping it only if the answer and a clear margin stay.
 4. Tags themes by predicates (:func:`themes_of`) and sets the tier from features of the
@@ -42,12 +42,15 @@ from ..cards import RANK_NAMES, Card, format_cards, parse_cards, sort_key
 from ..match import Match, Phase
 from ..position import SeatPosition
 from ..rules import hand_points
-from ..solver import can_lay_down, cards_needed, contract_arrangements, count_arrangements
+from ..solver import can_lay_down, cards_needed, contract_arrangements
 from . import FOLDER, THEMES
 from .kinds import KINDS, Solution, percent
 
-BOTS = ("strong", "thumb", "strong", "random")
-"""The seats of every mined match: two strong bots, a rule-of-thumb bot, a random one."""
+BOTS = ("strong", "thumb", "strong", "thumb")
+"""The seats of every mined match: two strong bots and two rule-of-thumb bots."""
+
+JUDGES = ("thumb", "strong")
+"""The bots asked what they would do at a mined decision: each that errs raises the tier."""
 
 MARGINS = {"buy": Fraction(1, 50), "discard": Fraction(1, 100)}
 """The least margin a ranked answer must have over the next best to be a puzzle."""
@@ -68,6 +71,10 @@ THEMED = (
      {}, "a suit already in a set"),
     ("buy", "r6 s0 a0 h:KSKHKD9C9D4C5D6H3S7C8H t:- d:3C5HKC@3 k:2/10/7/10 p:120/40/110/75 n:11/11/11/11 st:40",
      {}, "buying with few tokens late in the match"),
+    ("buy", "r3 s0 a0 h:7S7H7D9S9H9DJK4C5C6DQH t:- d:3H7C@3 k:1/6/5/4 p:40/25/60/30 n:11/11/11/11 st:50",
+     {}, "the last token, spent where it completes the contract"),
+    ("buy", "r2 s0 a0 h:KSKH4C5C6D8H9STDJC3S2D t:- d:3HKD@3 k:1/6/5/4 p:40/25/60/30 n:11/11/11/11 st:50",
+     {}, "the last token, kept: a third king is not yet a set of 4"),
     ("cost", "r5 s0 a0 h:AS2HJK9C t:1=KSKHKDKCJKJK d:KC k:6/10/7/10 p:90/40/110/75 n:4/2/11/7 st:40",
      {}, "aces and twos cost 20 even when wild"),
 )
@@ -75,7 +82,7 @@ THEMED = (
 
 # -- 1. mining -------------------------------------------------------------------------
 def mine(matches: int, seed: int) -> Iterator[tuple[str, SeatPosition, dict[str, Any], Any, str]]:
-    """Candidate ``(kind, position, params, bot's choice, source)`` from seeded bot matches."""
+    """Candidate ``(kind, position, params, the judging bots' choices, source)`` from seeded bot matches."""
     for m in range(matches):
         match_seed = seed * 1000 + m
         bots = [make_bot(name, bot_seed(match_seed, s)) for s, name in enumerate(BOTS)]
@@ -90,29 +97,35 @@ def mine(matches: int, seed: int) -> Iterator[tuple[str, SeatPosition, dict[str,
                       f"decision {decision}, seat {seat} ({BOTS[seat]})")
             # Sample sparsely: neighbouring decisions show nearly the same position.
             if decision % 3 == 0:
-                yield from _candidates(view, action, source)
+                yield from _candidates(view, source)
             match.apply(action)
 
 
-def _candidates(view, action, source):
+def _choices(view) -> tuple:
+    """What each of :data:`JUDGES` would do here (fresh bots, seeded by the position)."""
+    return tuple(make_bot(name, bot_seed(0, view.seat)).act(view) for name in JUDGES)
+
+
+def _candidates(view, source):
     p = SeatPosition.of(view)
     me, r = p.seat, p.round_no
     opened = p.opened[me]
     hand = p.hand
     if view.phase is Phase.OFFER:
         if not opened and p.tokens[me] > 0 and p.top_discard is not None:
-            yield "buy", p, {}, isinstance(action, Buy), source
+            yield "buy", p, {}, tuple(isinstance(a, Buy) for a in _choices(view)), source
         return
     if not opened:
-        yield "lay-down", p, {}, isinstance(action, LayDown), source
+        choices = _choices(view)
+        yield "lay-down", p, {}, tuple(isinstance(a, LayDown) for a in choices), source
         if can_lay_down(hand, r):
             yield "count", p, {}, None, source
         else:
             if cards_needed(hand, r) == 1:
                 yield "missing", p, {}, None, source
             need = cards_needed(hand, r)
-            if need is not None and need <= 2 and isinstance(action, Discard):
-                yield "discard", p, {"draws": need}, action.card, source
+            if need is not None and need <= 2 and all(isinstance(a, Discard) for a in choices):
+                yield "discard", p, {"draws": need}, tuple(a.card for a in choices), source
     if opened or can_lay_down(hand, r):
         if len(hand) <= 9:
             yield "go-out", p, {}, None, source
@@ -145,11 +158,14 @@ def clear(kind: str, p: SeatPosition, params: dict[str, Any], s: Solution,
     if kind == "count":
         return 2 <= s.facts["count"] <= 40
     if kind == "missing":
-        return 1 <= len(s.facts["outs"]) <= 8
+        return s.facts["cards_needed"] == 1 and 1 <= len(s.facts["outs"]) <= 8
     if kind == "additions":
         return 0 < len(s.facts["pairs"]) <= 8 and len(p.table) <= 6
-    if kind == "go-out" and s.answer == "no" and not p.opened[p.seat]:
-        return can_lay_down(p.hand, r)  # a "no" that is not just "no contract"
+    if kind == "go-out" and len(p.hand) < (4 if s.answer == "no" else 3):
+        return False  # one or two cards in hand leave nothing to think about
+    if kind == "go-out" and s.answer == "no":
+        # A "no" worth asking: the contract is there (or down), and at most two cards are stuck.
+        return (p.opened[p.seat] or can_lay_down(p.hand, r)) and len(s.facts["stuck"]) <= 2
     if kind == "lay-down" and s.answer == "no":
         # A "no" is a puzzle only when it is close: one card short, or a wild too many.
         return s.facts["cards_needed"] == 1
@@ -276,8 +292,8 @@ def themes_of(kind: str, p: SeatPosition, params: dict[str, Any], s: Solution) -
     return tags
 
 
-def tier_of(kind: str, p: SeatPosition, params: dict[str, Any], s: Solution, bot_wrong: bool) -> int:
-    """1-3 from what makes a position hard to read, plus one when a bot got it wrong."""
+def tier_of(kind: str, p: SeatPosition, params: dict[str, Any], s: Solution, bot_wrong: int) -> int:
+    """1-3 from what makes a position hard to read, plus one for each judging bot that erred."""
     r = p.round_no
     score = 0
     score += len(p.hand) >= 10
@@ -305,16 +321,17 @@ def tier_of(kind: str, p: SeatPosition, params: dict[str, Any], s: Solution, bot
     return 1 if score <= 1 else 2 if score <= 3 else 3
 
 
-def _bot_wrong(kind: str, s: Solution, choice) -> bool:
-    if choice is None:
-        return False
+def bots_wrong(kind: str, s: Solution, choices) -> int:
+    """How many of the judging bots chose otherwise than the answer (0 when none were asked)."""
+    if choices is None:
+        return 0
     if kind == "buy":
-        return choice != (s.answer == "buy")
+        return sum(c != (s.answer == "buy") for c in choices)
     if kind == "discard":
-        return choice not in s.facts["best"]
+        return sum(c not in s.facts["best"] for c in choices)
     if kind == "lay-down":
-        return choice != (s.answer != "no")
-    return False
+        return sum(c != (s.answer != "no") for c in choices)
+    return 0
 
 
 # -- 5. words: hints, wrong answers, explanation -------------------------------------------
@@ -324,7 +341,8 @@ def words_for(kind: str, p: SeatPosition, params: dict[str, Any], s: Solution) -
     contract = p.contract.words
     wild_words = f"the wild cards are {rules.wild_words(r)}, at most {rules.wild_limit(r)} in a set"
     k = params.get("draws", 1)
-    question = KINDS[kind].question.format(draws="stock card" if k == 1 else f"{k} stock cards")
+    question = KINDS[kind].question.format(
+        draws="your next stock card completes" if k == 1 else f"your next {k} stock cards complete")
     wrong: list[tuple[str, str]] = []
     explanation = "\n".join(s.reasoning)
     if kind == "lay-down":
@@ -463,13 +481,14 @@ def generate(matches: int = 12, seed: int = 0, per_tier: int = 5) -> dict[str, l
         s = KINDS[kind].solve(p, params)
         if not clear(kind, p, params, s, before_simplify=True):
             return
-        p, s = simplify(kind, p, params, s)
+        if not source.startswith("built"):  # a built position is already what it means to show
+            p, s = simplify(kind, p, params, s)
         if not clear(kind, p, params, s):
             return
         key = (kind, format_cards(sorted(p.hand, key=sort_key)))
         if key in seen_hands:
             return
-        tier = tier_of(kind, p, params, s, _bot_wrong(kind, s, choice))
+        tier = tier_of(kind, p, params, s, bots_wrong(kind, s, choice))
         if len(tiers[tier]) >= caps[kind][tier]:
             return
         seen_hands.add(key)

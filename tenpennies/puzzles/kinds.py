@@ -164,7 +164,6 @@ class LayDownKind(Kind):
 
     def solve(self, position, params):
         hand, r = position.hand, position.round_no
-        words = position.contract.words
         found = find_contract(hand, r)
         if found is None:
             gap = what_is_missing(hand, r)
@@ -206,16 +205,23 @@ def _sets_text(sets) -> str:
 
 
 def _why_not_lay_down(position: SeatPosition) -> str:
-    """A sentence on a tempting near miss: more wilds than the sets may hold."""
+    """Sentences on tempting near misses: more wilds than the sets may hold, a suit twice."""
     r, rules = position.round_no, position.rules
     wild = rules.wild_table(r)
-    wilds = sum(1 for c in position.hand if wild[c.index])
+    hand = position.hand
+    wilds = sum(1 for c in hand if wild[c.index])
     limit = rules.wild_limit(r)
     k = position.contract.sets
+    said = []
     if wilds > limit * k:
-        return (f"You hold {wilds} wilds, but each set may hold at most {limit}, so only "
-                f"{limit * k} can be used.")
-    return ""
+        said.append(f"You hold {wilds} wilds, but each set may hold at most {limit}, so only "
+                    f"{limit * k} can be used.")
+    naturals = Counter(c for c in hand if not wild[c.index])
+    by_rank = Counter(c.rank for c in naturals.elements())
+    for card, n in sorted(naturals.items(), key=lambda cn: sort_key(cn[0])):
+        if n > 1 and by_rank[card.rank] >= 3 and k == 1:
+            said.append(f"Your two {card} cannot share a set: no natural suit twice.")
+    return " ".join(said)
 
 
 # -- what is missing? ------------------------------------------------------------------
@@ -316,8 +322,8 @@ class BuyKind(Kind):
 # -- which discard? --------------------------------------------------------------------
 class DiscardKind(Kind):
     name = "discard"
-    question = ("You must discard one card. Which discard gives the best chance that your next "
-                "{draws} complete the contract (keeping every card you draw)?")
+    question = ("You must discard one card. Which discard gives the best chance that {draws} "
+                "the contract (keeping every card you draw)?")
     ranked = True
     params = ("draws",)
 
@@ -389,10 +395,10 @@ class GoOutKind(Kind):
                 why = (f"{format_cards(stuck)} fit nowhere (no set on the table takes them and no new "
                        "set of yours can hold them), and only one card may be discarded")
             else:
-                why = ("the cards that are left cannot all go into sets at once: the wild limit "
-                       "and the rule of one natural per suit in a set leave one card too many")
+                why = ("your cards cannot all go into sets at once: with the wild limit and no "
+                       "natural suit twice in a set, more than one card is left with nowhere to go")
             return Solution(self.name, "no", reasoning=(f"You cannot go out: {why}.",),
-                            facts={"plan": None})
+                            facts={"plan": None, "stuck": stuck})
         return Solution(self.name, plan_text(plan),
                         reasoning=(f"Go out: {plan}.",
                                    "Other orders and other sets that use every card are right too."),
@@ -503,10 +509,22 @@ class AdditionsKind(Kind):
     def solve(self, position, params):
         found = additions(position.hand, position.table, position.round_no)
         lines = [_round_words(position) + " No set holds a natural suit twice."]
+        r, rules = position.round_no, position.rules
+        wild = rules.wild_table(r)
+        held_wilds = any(wild[c.index] for c in position.hand)
         for n, t in enumerate(position.table):
             fits = [str(c) for c, m in found if m == n]
-            lines.append(f"Set {n} ({format_cards(t.cards)}): "
-                         + (f"takes {', '.join(fits)}." if fits else "takes none of your cards."))
+            line = (f"Set {n} ({format_cards(t.cards)}): "
+                    + (f"takes {', '.join(fits)}." if fits else "takes none of your cards."))
+            # Say why a card that looks as if it fits does not: the limit, or a suit held twice.
+            wilds = sum(1 for c in t.cards if wild[c.index])
+            if held_wilds and wilds >= rules.wild_limit(r):
+                line += f" It holds {wilds} wild{'s' if wilds != 1 else ''} already, its limit."
+            clash = sorted({c for c in position.hand if not wild[c.index] and c.rank == t.rank
+                            and c in t.cards}, key=sort_key)
+            if clash:
+                line += f" It has the {format_cards(clash)} already."
+            lines.append(line)
         return Solution(self.name, _pairs_text(found), reasoning=tuple(lines), facts={"pairs": found})
 
     def judge(self, value, solution, position, params):

@@ -75,8 +75,15 @@ class PuzzleWidget(w.VBox):
                                 for word in c.words]))
         if c.cards:
             picked = list(s.selected)
+            done = [card for group in s.sets for card in group]  # lay-down: sets already closed
             cards = []
             for card in c.cards:
+                if card in done:
+                    done.remove(card)
+                    b = self._button(str(card), False, lambda _: None)
+                    b.button_style, b.disabled = "success", True
+                    cards.append(b)
+                    continue
                 on = card in picked
                 if on:
                     picked.remove(card)
