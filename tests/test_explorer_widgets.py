@@ -100,3 +100,20 @@ def test_explorers_load_without_canvas_numpy_or_matplotlib():
             "print(sorted(m for m in ('ipycanvas', 'numpy', 'matplotlib') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_dealt_hands_show_in_the_typed_fields_for_editing():
+    calc = widgets.buy_calculator(seed=4)
+    state = calc.state
+    assert calc.hand_text.value == str(state.hand) and calc.offered_text.value == str(state.offered)
+    calc.seed.value = 5
+    calc.deal_button.click()
+    assert calc.state == BuyChoice().dealt(5) and calc.hand_text.value == str(calc.state.hand)
+    explorer = widgets.contract_explorer(seed=4)
+    assert explorer.hand_text.value == str(deal_hand(4)) and explorer.state.hand == deal_hand(4)
+
+
+def test_set_checker_palette_holds_every_card_once_spades_first():
+    checker = widgets.set_checker()
+    assert len(checker.card_buttons) == 53
+    assert list(checker.card_buttons)[:2] == ["AS", "2S"] and list(checker.card_buttons)[-1] == "JK"

@@ -23,7 +23,7 @@ from typing import Callable
 
 import ipywidgets as widgets
 
-from ..cards import ALL_CARDS, sort_key
+from ..cards import ALL_CARDS, SUITS, sort_key
 from ..explore import WILD_ACES_AND_TWOS, BuyChoice, ContractView, OddsTable, SetCheck
 from ..rules import TEN_PENNIES, RuleSet
 
@@ -31,6 +31,7 @@ __all__ = ["SetChecker", "ContractExplorer", "OddsExplorer", "BuyCalculator",
            "set_checker", "contract_explorer", "odds_explorer", "buy_calculator"]
 
 _RED = "#c0392b"
+_CARD_BUTTON = "56px"  # wide enough for "10♥"
 
 
 def _pre(text: str) -> str:
@@ -84,15 +85,16 @@ class SetChecker(_Explorer):
     def __init__(self, round_no: int = 1, rules: RuleSet = TEN_PENNIES) -> None:
         self.round_picker = _round_picker(rules, round_no)
         self.card_buttons: dict[str, widgets.Button] = {}
-        for card in sorted(ALL_CARDS, key=lambda c: (c.suit or "Z", sort_key(c))):
+        # One row per suit (spades, hearts, diamonds, clubs), then the joker.
+        for card in sorted(ALL_CARDS, key=lambda c: (SUITS.index(c.suit) if c.suit else 4, sort_key(c))):
             button = widgets.Button(description=card.symbol, tooltip=card.name,
-                                    layout=widgets.Layout(width="46px"))
+                                    layout=widgets.Layout(width=_CARD_BUTTON))
             if card.suit in ("H", "D"):
                 button.style.text_color = _RED
             button.on_click(lambda _, card=card: self._update(lambda s: s.add(card)))
             self.card_buttons[str(card)] = button
         palette = widgets.GridBox(list(self.card_buttons.values()),
-                                  layout=widgets.Layout(grid_template_columns="repeat(13, 48px)"))
+                                  layout=widgets.Layout(grid_template_columns=f"repeat(13, {_CARD_BUTTON})"))
         self.picked = widgets.HBox()
         self.clear_button = widgets.Button(description="Clear")
         self.clear_button.on_click(lambda _: self._update(lambda s: s.clear()))
@@ -107,7 +109,7 @@ class SetChecker(_Explorer):
         buttons = []
         for i, card in enumerate(self.state.cards):
             button = widgets.Button(description=card.symbol, tooltip=f"take out the {card.name}",
-                                    layout=widgets.Layout(width="46px"))
+                                    layout=widgets.Layout(width=_CARD_BUTTON))
             button.on_click(lambda _, i=i: self._update(lambda s: s.remove(i)))
             buttons.append(button)
         self.picked.children = buttons
@@ -128,11 +130,20 @@ class _HandExplorer(_Explorer):
         self.seed = widgets.IntText(value=seed, description="Seed", layout=widgets.Layout(width="160px"))
         self.deal_button = widgets.Button(description="Deal")
         self.words = widgets.HTML()
-        self.deal_button.on_click(lambda _: self._update(lambda s: s.dealt(self.seed.value)))
+        self.deal_button.on_click(lambda _: self._deal())
         self.round_picker.observe(lambda ch: self._update(lambda s: s.in_round(ch["new"])), "value")
         super().__init__(state, [self.round_picker, widgets.HBox([self.seed, self.deal_button]),
                                  *fields, self.words])
         self._draw()
+        self._fill_fields()
+
+    def _deal(self) -> None:
+        self._update(lambda s: s.dealt(self.seed.value))
+        self._fill_fields()
+
+    def _fill_fields(self) -> None:
+        """Show the hand held in the typed fields (after a deal), so the player can edit it."""
+        raise NotImplementedError
 
     def _draw(self) -> None:
         self._say(self.state.error, alert=True)
@@ -161,6 +172,10 @@ class ContractExplorer(_HandExplorer):
         state = ContractView(round_no, rules=rules)
         state = state.typed(hand) if hand is not None else state.dealt(seed)
         super().__init__(state, seed, [self.hand_text])
+
+    def _fill_fields(self) -> None:
+        # Setting the field asks typed() for the hand it already holds: the state stays the same.
+        self.hand_text.value = str(self.state.hand)
 
     def _summary(self) -> str:
         found = len(self.state.arrangements)
@@ -225,7 +240,8 @@ class BuyCalculator(_HandExplorer):
         self.hand_text = _text_field("Hand")
         self.offered_text = _text_field("Offered")
         self.seen_text = _text_field("Seen", "other cards you have seen")
-        self.my_turn = widgets.Checkbox(value=True, description="my turn (passing draws a card)")
+        self.my_turn = widgets.Checkbox(value=True, description="my turn (passing draws a card)",
+                                        layout=widgets.Layout(width="420px"))
         self.hand_text.observe(lambda ch: self._update(lambda s: s.typed(hand=ch["new"])), "value")
         self.offered_text.observe(lambda ch: self._update(lambda s: s.typed(offered=ch["new"])), "value")
         self.seen_text.observe(lambda ch: self._update(lambda s: s.typed(seen=ch["new"])), "value")
@@ -233,6 +249,11 @@ class BuyCalculator(_HandExplorer):
         state = BuyChoice(round_no, rules=rules)
         state = state.typed(hand, offered) if hand is not None else state.dealt(seed)
         super().__init__(state, seed, [self.hand_text, self.offered_text, self.seen_text, self.my_turn])
+
+    def _fill_fields(self) -> None:
+        self.hand_text.value = str(self.state.hand)
+        self.offered_text.value = str(self.state.offered or "")
+        self.seen_text.value = " ".join(map(str, self.state.seen))
 
     def _summary(self) -> str:
         d = self.state.decision
