@@ -26,6 +26,7 @@ def table_module(monkeypatch):
     """``tenpennies.widgets.table`` as imported where ipycanvas cannot be."""
     import tenpennies.widgets as package
 
+    importlib.import_module("tenpennies.widgets.table")  # the real one first, so it is what comes back
     monkeypatch.setitem(sys.modules, "ipycanvas", None)  # makes `import ipycanvas` raise ImportError
     monkeypatch.delitem(sys.modules, "tenpennies.widgets.table")
     monkeypatch.setattr(package, "table", package.table)  # the import below rebinds it

@@ -150,8 +150,17 @@ def build_tenpennies_wheel(into: Path) -> Path:
     """The kit's wheel, built from this tree (rebuilt every time: the tree changes)."""
     for old in into.glob("tenpennies-*.whl"):
         old.unlink()
+    _clear_setuptools_build()  # a module deleted from the tree must not linger in the wheel
     _run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", into, ROOT])
+    _clear_setuptools_build()
     return next(into.glob("tenpennies-*.whl"))
+
+
+def _clear_setuptools_build() -> None:
+    # setuptools builds in the tree's build/ (beside our cache): its lib/ and bdist.* only.
+    shutil.rmtree(BUILD / "lib", ignore_errors=True)
+    for path in BUILD.glob("bdist.*"):
+        shutil.rmtree(path, ignore_errors=True)
 
 
 def add_puzzle_files(wheel: Path) -> None:
