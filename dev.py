@@ -8,6 +8,9 @@
                            tab gets its own match
     python3 dev.py course  make .venv if needed, then build the course as a static web site
                            (every notebook as saved, the rules, an index) in build/course/
+    python3 dev.py site    make .venv if needed, then build the classroom site in build/lite/:
+                           JupyterLite, the notebooks runnable in any browser, nothing
+                           installed (tools/site.py; needs npm and the package registries)
 
 The environment is rebuilt when pyproject.toml changes (its hash is kept in .venv).
 """
@@ -37,21 +40,23 @@ def ensure_env() -> None:
     if not PYTHON.exists():
         print(f"Creating the environment in {VENV} ...", flush=True)
         venv.EnvBuilder(with_pip=True).create(VENV)
-    print("Installing tenpennies with its notebook and test extras (first time takes a minute) ...", flush=True)
+    print("Installing tenpennies with its notebook, test and site extras (first time takes a minute) ...", flush=True)
     subprocess.run([str(PYTHON), "-m", "pip", "install", "-q", "--upgrade", "pip"], check=True)
     subprocess.run(
-        [str(PYTHON), "-m", "pip", "install", "-q", "-e", f"{ROOT}[notebooks,test]"], check=True
+        [str(PYTHON), "-m", "pip", "install", "-q", "-e", f"{ROOT}[notebooks,test,site]"], check=True
     )
     STAMP.write_text(wanted)
 
 
 def main(argv: list[str]) -> int:
     command, extra = (argv[0], argv[1:]) if argv else ("", [])
-    if command not in ("lab", "test", "app", "course"):
+    if command not in ("lab", "test", "app", "course", "site"):
         print(__doc__)
         return 2
     ensure_env()
     os.chdir(ROOT)
+    if command == "site":
+        return subprocess.call([str(PYTHON), str(ROOT / "tools" / "site.py"), *extra])
     if command == "course":
         return subprocess.call([str(PYTHON), "-m", "tenpennies.course", str(ROOT / "build" / "course"), *extra])
     if command == "lab":

@@ -19,7 +19,12 @@ from html import escape
 from typing import Sequence
 
 import ipywidgets as widgets
-from ipycanvas import MultiCanvas, hold_canvas
+try:
+    from ipycanvas import MultiCanvas, hold_canvas
+    SvgCanvas = None
+except ImportError:  # no ipycanvas (JupyterLite: it needs NumPy): the same shapes as SVG, buttons for clicks
+    from .svg_table import SvgCanvas, hold_canvas
+    MultiCanvas = SvgCanvas
 
 from ..actions import AddToSet, Discard, LayDown, Meld
 from ..errors import IllegalActionError
@@ -144,7 +149,10 @@ class _Board(widgets.VBox):
         if (self.canvas.width, self.canvas.height) != (layout.width, layout.height):
             self.canvas.width, self.canvas.height = layout.width, layout.height
             self.canvas.layout.width, self.canvas.layout.height = f"{layout.width}px", f"{layout.height}px"
-        draw_shapes(self.canvas, self.shapes)
+        if SvgCanvas is not None:
+            self.canvas.show(layout, self.shapes)  # the buttons that stand in for clicks need the layout
+        else:
+            draw_shapes(self.canvas, self.shapes)
 
 
 class PlayTable(_Board):

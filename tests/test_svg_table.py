@@ -1,0 +1,117 @@
+"""The table without ipycanvas (as in the JupyterLite site): SVG pictures, buttons for clicks.
+
+A fixture imports a fresh copy of ``tenpennies.widgets.table`` while ``import ipycanvas``
+fails, exactly as it does in Pyodide, and puts everything back afterwards. The table is
+then driven only through its handlers: the card and set buttons, and the action buttons.
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+import sys
+
+import pytest
+
+pytest.importorskip("ipywidgets")
+
+from tenpennies import parse_cards  # noqa: E402
+from tenpennies.layout import paint  # noqa: E402
+from tenpennies.svg import shapes_svg  # noqa: E402
+from tenpennies.view import PlayerView  # noqa: E402
+
+
+@pytest.fixture
+def table_module(monkeypatch):
+    """``tenpennies.widgets.table`` as imported where ipycanvas cannot be."""
+    import tenpennies.widgets as package
+
+    importlib.import_module("tenpennies.widgets.table")  # the real one first, so it is what comes back
+    monkeypatch.setitem(sys.modules, "ipycanvas", None)  # makes `import ipycanvas` raise ImportError
+    monkeypatch.delitem(sys.modules, "tenpennies.widgets.table")
+    monkeypatch.setattr(package, "table", package.table)  # the import below rebinds it
+    module = importlib.import_module("tenpennies.widgets.table")
+    yield module
+    monkeypatch.undo()
+
+
+def test_without_ipycanvas_the_table_draws_svg_in_an_html_widget(table_module):
+    from tenpennies.widgets.svg_table import SvgCanvas
+
+    table = table_module.PlayTable(seed=5, delay=0)
+    assert isinstance(table.canvas, SvgCanvas)
+    picture = table.canvas.picture.value
+    layout = table.layout_now
+    # The same shapes the canvas would get, as the same SVG the notebooks show.
+    assert table.shapes == paint(layout, targets=())
+    assert picture.startswith("<svg") and picture.count("<rect") == sum(s.kind == "rect" for s in table.shapes)
+    assert picture == shapes_svg(table.shapes, layout.width, layout.height,
+                                 " ".join(str(c) for c in layout.cards_shown()))
+
+
+def test_the_picture_shows_only_what_the_seat_may_see_t20(table_module):
+    table = table_module.PlayTable(seed=9, delay=0)
+    view: PlayerView = table.game.view
+    desc = re.search(r"<desc>(.*?)</desc>", table.canvas.picture.value).group(1)
+    shown = parse_cards(desc) if desc else ()
+    allowed = set(view.hand) | set(view.discard_pile) | {c for s in view.table for c in s.cards}
+    assert set(shown) <= allowed
+    assert set(view.hand) <= set(shown)
+
+
+def test_a_card_button_selects_that_card_and_pressing_again_puts_it_back(table_module):
+    table = table_module.PlayTable(seed=3, delay=0)
+    board = table.canvas
+    assert [b.description for b in board.hand_buttons] == [r.card.symbol for r in table.layout_now.regions_of("hand")]
+    board.hand_buttons[2].click()
+    assert table.game.selected == (2,)
+    assert board.hand_buttons[2].button_style == "info"
+    board.hand_buttons[2].click()
+    assert table.game.selected == ()
+    assert board.hand_buttons[2].button_style == ""
+
+
+def test_a_whole_match_plays_through_the_buttons(table_module):
+    """Every kind of move made through the buttons, as the hint suggests, until the match ends."""
+    table = table_module.PlayTable(seed=11, delay=0)
+    game, board = table.game, table.canvas
+    added = 0
+    for _ in range(2000):
+        # The buttons always match what the picture shows: one per card, one per set.
+        assert len(board.hand_row.children) == len(table.layout_now.regions_of("hand"))
+        assert len(board.set_row.children) == len(table.layout_now.regions_of("set"))
+        if game.is_over:
+            break
+        if not table.buttons["pass"].disabled:
+            table.buttons["pass"].click()
+            continue
+        # The hint picks (it selects the cards of the strong bot's move); the move is then
+        # made as a person would: the button for its kind, a set's button to add to a set.
+        action = game.hint().action
+        kind = type(action).__name__
+        table.buttons["hint"].click()
+        chosen = [i for i, b in enumerate(board.hand_row.children) if b.button_style == "info"]
+        assert tuple(chosen) == tuple(sorted(game.selected))
+        before = len(game.match.log)
+        if kind == "AddToSet":
+            table.buttons["add"].click()
+            number = [r.index for r in table.layout_now.regions_of("set")].index(action.set_index)
+            board.set_buttons[number].click()
+            added += 1
+        else:
+            table.buttons[{"LayDown": "lay_down", "Meld": "meld", "Discard": "discard"}[kind]].click()
+        assert len(game.match.log) > before, game.message  # the move was made, not refused
+    assert game.is_over
+    assert added, "this seeded match adds to a set at least once: the set buttons were used"
+    assert "Match over" in table.status.value or "win" in table.status.value
+
+
+def test_the_replay_table_also_draws_without_ipycanvas(table_module):
+    from tenpennies import play_match, record
+
+    match = play_match(("thumb",) * 4, seed=4)
+    replay = table_module.ReplayTable(record.dumps(match), seat=None)
+    replay.buttons["end"].click()
+    assert replay.canvas.picture.value.startswith("<svg")
+    # Nothing to click in a replay: no card buttons.
+    assert list(replay.canvas.children) == [replay.canvas.picture]
