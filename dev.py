@@ -1,6 +1,6 @@
 """The two set-up commands of the README, with nothing but Python 3.11+ installed.
 
-    python3 dev.py lab     make .venv if needed, then open JupyterLab on notebooks/
+    python3 dev.py lab     make .venv if needed, then open JupyterLab on the course (notebooks/)
     python3 dev.py test    make .venv if needed, then run every test (unit, property,
                            doctest and notebook tests), with any extra pytest arguments
     python3 dev.py app     make .venv if needed, then serve the live table
@@ -60,7 +60,10 @@ def main(argv: list[str]) -> int:
     if command == "course":
         return subprocess.call([str(PYTHON), "-m", "tenpennies.course", str(ROOT / "build" / "course"), *extra])
     if command == "lab":
-        args = [str(PYTHON), "-m", "jupyter", "lab", "--notebook-dir", str(ROOT / "notebooks"), *extra]
+        # The whole repository is the root, so puzzles/ and docs/rules.md open too (the
+        # notebooks link to them); the course's first notebook opens first.
+        args = [str(PYTHON), "-m", "jupyter", "lab", "--notebook-dir", str(ROOT),
+                "--LabApp.default_url=/lab/tree/notebooks/00_start_here.ipynb", *extra]
     elif command == "app":
         # Voila starts one kernel per page, so every tab plays its own match.
         args = [str(PYTHON), "-m", "voila", str(ROOT / "notebooks" / "play.ipynb"), *extra]
