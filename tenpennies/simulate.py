@@ -380,11 +380,11 @@ class Summary:
     def __str__(self) -> str:
         lines = [f"{self.matches} matches; 95% confidence intervals; lower points are better",
                  f"{'bot':<8} {'seats':>5} {'points per match':>26} {'points per round':>24} "
-                 f"{'win share per seat':>24} {'rounds out':>7} {'tokens':>6}"]
+                 f"{'win share per seat':>24} {'rounds out':>7} {'tokens spent':>12}"]
         for bot in self.bots:
             s = self.stats[bot]
             lines.append(f"{bot:<8} {s.seats:>5} {str(s.points_per_match):>26} {str(s.points_per_round):>24} "
-                         f"{str(s.win_share):>24} {s.rounds_out.mean:>10.2f} {s.tokens_spent.mean:>6.2f}")
+                         f"{str(s.win_share):>24} {s.rounds_out.mean:>10.2f} {s.tokens_spent.mean:>12.2f}")
         for (a, b), d in self.differences.items():
             lines.append(f"{a} - {b}: {d} points per match")
         return "\n".join(lines)
