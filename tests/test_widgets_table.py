@@ -223,3 +223,27 @@ def test_the_tables_text_is_short_and_stable_for_saved_notebooks():
     assert PlayTable(seed=3, delay=0)._repr_mimebundle_()["text/plain"] == "<PlayTable seed=3 seat=0: round 1 of 7>"
     replay = ReplayTable(play_match(["thumb"] * 4, seed=2), seat=1)
     assert repr(replay) == f"<ReplayTable: action 0 of {replay.replay.total}, seat 1's view>"
+
+
+def test_greyed_buttons_say_why_and_the_lay_down_rule_is_said_under_them():
+    table = PlayTable.from_position(rigged(), seed=1, seat=0, bots=("thumb",) * 3, delay=0)
+    assert "each rank makes one set" in table.help.value
+    buttons = table.buttons
+    # Answering an offer: Lay Down Contract waits, though the hand holds the contract; nothing to undo yet.
+    assert buttons["lay_down"].disabled and buttons["undo"].disabled and not buttons["buy"].disabled
+    assert "Not now: first buy or pass" in buttons["lay_down"].tooltip
+    assert buttons["undo"].tooltip.endswith("Not now: there is nothing to undo.")
+    assert buttons["buy"].tooltip and "Not now" not in buttons["buy"].tooltip
+    buttons["pass"].click()
+    assert not buttons["lay_down"].disabled and not buttons["undo"].disabled
+    buttons["lay_down"].click()
+    assert table.game.view.opened[0]
+    assert buttons["lay_down"].disabled and "already" in buttons["lay_down"].tooltip
+    assert not buttons["meld"].disabled and "Not now" not in buttons["meld"].tooltip
+
+
+def test_the_controls_have_room_for_their_labels():
+    table = PlayTable(seed=3, delay=0)
+    assert table.speed.style.description_width == "initial"
+    assert table.sort.description == "" and table.sort.style.button_width == "auto"
+    assert all(len(label) <= 16 for label, _ in table.sort.options)
