@@ -194,12 +194,12 @@ class PlayTable(_Board):
         self.sort.observe(self._shown(self._sorted), names="value")
         self.speed = widgets.FloatSlider(value=delay, min=0, max=2, step=0.1, description="bot pause (s)",
                                          style={"description_width": "initial"},
-                                         layout=widgets.Layout(width="320px"))
+                                         layout=widgets.Layout(width="320px", margin="0 0 0 16px"))
         self.four_colour.layout.width = "auto"
         from ..game import LAY_DOWN_RULE  # here, not at the top: the imports there belong to the canvas
 
-        self.help = widgets.HTML(f"<span style='font-size:12px;color:#555'>Click cards to select them. "
-                                 f"{escape(LAY_DOWN_RULE)}</span>")
+        self.help = widgets.HTML(f"<div style='font-size:12px;line-height:1.35;color:#555'>Click cards to "
+                                 f"select them. {escape(LAY_DOWN_RULE)}</div>")
         self.status = widgets.HTML()
         self.message = widgets.HTML()
         self.log_box = widgets.HTML(layout=widgets.Layout(width="55%", max_height="240px", overflow="auto"))
