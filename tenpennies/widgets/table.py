@@ -136,7 +136,7 @@ class _Board(widgets.VBox):
                 handler(*args)
             except Exception as exc:  # a callback has nobody else to report to
                 self.log.exception("the table's callback failed")
-                self.message.value = (f"<span style='color:#a93226'>Something went wrong "
+                self.message.value = (f"<span style='color:{ERROR_INK}'>Something went wrong "
                                       f"({escape(type(exc).__name__)}); the kernel's log has the details.</span>")
         return run
 
@@ -160,7 +160,10 @@ class PlayTable(_Board):
     For tests and scripts the parts are public: :attr:`game` (the controller),
     :attr:`buttons` (name -> ``ipywidgets.Button``; ``buttons["meld"].click()`` runs its
     handler), :meth:`click` (the canvas's click handler, in canvas pixels),
-    :attr:`layout_now` (where everything is) and :attr:`shapes` (what was drawn).
+    :attr:`layout_now` (where everything is) and :attr:`shapes` (what was drawn). A
+    refusal shows in red (the game's :attr:`~tenpennies.game.Game.message`); a hint or
+    an instruction in green (:attr:`note`). Each button's tooltip says what it does and,
+    when it is greyed out, why (:meth:`tenpennies.game.Game.tooltip`).
     """
 
     def __init__(self, seed: int | str = 0, seat: int = 0, bots: Sequence = ("strong", "thumb", "strong"),
@@ -196,7 +199,7 @@ class PlayTable(_Board):
                                          style={"description_width": "initial"},
                                          layout=widgets.Layout(width="320px", margin="0 0 0 16px"))
         self.four_colour.layout.width = "auto"
-        from ..game import LAY_DOWN_RULE  # here, not at the top: the imports there belong to the canvas
+        from ..game import LAY_DOWN_RULE
 
         self.help = widgets.HTML(f"<div style='font-size:12px;line-height:1.35;color:#555'>Click cards to "
                                  f"select them. {escape(LAY_DOWN_RULE)}</div>")
