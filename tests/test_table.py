@@ -239,8 +239,9 @@ def test_whatever_the_person_does_the_words_hold_only_what_the_seat_may_know(see
         state = game.match.snapshot()
         if rng.random() < 0.2:  # a refused move changes nothing
             game.select(rng.randrange(len(game.hand)))
-            if not rng.choice([game.meld, game.discard, game.buy])():
+            if not rng.choice([game.meld, game.discard, game.buy, game.lay_down, game.pass_offer])():
                 assert game.match.snapshot() == state and game.message
+                assert not re.search(rf"\bseat {seat}(?!\d)", game.message)  # a refusal speaks to you
             game.clear_selection()
         else:
             assert game.act(rng.choice(legal)), game.message
