@@ -209,6 +209,7 @@ def _solve_position(args) -> int:
 # -- play -----------------------------------------------------------------------------------
 HELP = ("Type a move's number from the list, or the move itself: buy, pass, "
         "lay 7S 7H 7D / 9S 9H JK, meld 5S 5H 5D, add 0 7C, discard KH. "
+        "'lay' alone lays down the best arrangement of your hand (fewest wilds). "
         "'hint' asks the strong bot, 'undo' takes your last move back, "
         "'help' shows this, 'quit' stops.")
 
@@ -271,6 +272,12 @@ def _play(args, stdin: TextIO | None = None) -> int:
             if word == "hint":
                 print(f"Hint: {game.hint()}")
                 continue
+            if word == "lay":  # as Lay Down Contract with nothing selected: the solver's arrangement
+                game.clear_selection()
+                if not game.lay_down():
+                    print(f"Not allowed: {game.message}")
+                    continue
+                break
             if word == "undo":
                 print("Your last move is taken back." if game.undo() else f"Cannot undo: {game.message}.")
                 if game.message:

@@ -35,19 +35,37 @@ any seat's view or the teacher's all-hands view.
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from typing import Iterable, Mapping, Sequence
 
 from .actions import Action, AddToSet, Buy, Deal, Discard, Draw, LayDown, Meld, Pass, Recycle, RoundEnd
 from .cards import Card, sort_key
 from .errors import IllegalActionError
-from .match import Match, Position
+from .match import Match, Phase, Position
 from .rules import TEN_PENNIES, RuleSet
 from .view import PlayerView
 from .words import plural
 
 SORTS = ("rank", "contract")
 """How a hand may be shown: by rank, or as the solver would group it for the contract."""
+
+LAY_DOWN_RULE = ("Lay Down Contract with nothing selected lays down the best arrangement of your hand; "
+                 "with cards selected, each rank makes one set and wilds join the sets short of cards.")
+"""How selected cards become the contract's sets, said once for every front end."""
+
+MOVES = {
+    "buy": "Buy the offered card: it and 2 stock cards, for a token",
+    "pass": "Let the offered card go",
+    "lay_down": "Lay down your contract",
+    "meld": "Put the selected cards on the table as a new set",
+    "add": "Add the selected cards to a set on the table (then click the set)",
+    "discard": "Discard the one selected card, ending your turn",
+    "hint": "Ask the strong bot what it would do and why",
+    "undo": "Take back your last decision",
+    "new": "Start a new match",
+}
+"""What each of the table's moves does, in words (the buttons' tooltips)."""
 
 
 # -- words ---------------------------------------------------------------------------------
@@ -57,6 +75,28 @@ def who(seat: int | None, viewer: int | None, names: Mapping[int, str] | None = 
         return "you"
     name = (names or {}).get(seat)
     return f"seat {seat} ({name})" if name else f"seat {seat}"
+
+
+def to_you(reason: str, seat: int | None) -> str:
+    """An engine's reason about ``seat`` spoken to that seat's player.
+
+    >>> to_you("seat 0 has not laid down its contract (two sets of 3) yet", 0)
+    'you have not laid down your contract (two sets of 3) yet'
+    >>> to_you("it is seat 2's turn to play, not seat 0's", 0)
+    "it is seat 2's turn to play, not yours"
+    >>> to_you("seat 1 is being offered 6C: it may only buy or pass", 1)
+    'you are being offered 6C: you may only buy or pass'
+    """
+    if seat is None:
+        return reason
+    me = rf"\bseat {seat}(?!\d)"
+    if not re.search(me, reason):
+        return reason
+    for pattern, words in ((rf"not {me}'s", "not yours"), (rf"{me}'s", "your"), (rf"{me} is\b", "you are"),
+                           (rf"{me} has\b", "you have"), (rf"{me} does\b", "you do"), (me, "you"),
+                           (r"\bits contract\b", "your contract"), (r"\bit may\b", "you may")):
+        reason = re.sub(pattern, words, reason)
+    return reason
 
 
 def _cap(text: str) -> str:
@@ -362,7 +402,7 @@ class Game:
         try:
             self.match.apply(action)
         except IllegalActionError as exc:
-            self.message = str(exc)
+            self.message = to_you(str(exc), self.seat)
             return False
         self._undo.append(before)
         self.selected = ()
@@ -398,9 +438,11 @@ class Game:
     def lay_down(self) -> bool:
         """Lay down the contract: the selected cards' own arrangement, or the solver's.
 
-        With cards selected, they must make the whole contract by themselves (the
-        engine checks it and says why not); with none, the solver's best arrangement
-        (fewest wilds) is laid down, or the refusal says what is missing.
+        With cards selected, they must make the whole contract by themselves, grouped
+        as a player means them (:data:`LAY_DOWN_RULE`): one set per rank, wilds joining
+        the sets short of cards (the engine checks it and says why not); with none, the
+        solver's best arrangement (fewest wilds) is laid down, or the refusal says what
+        is missing.
         """
         from .solver import contract_arrangements, find_contract, what_is_missing
 
@@ -409,7 +451,12 @@ class Game:
             cards = self.selected_cards
             exact = [a for a in contract_arrangements(cards, view.round_no, view.rules) if a.size == len(cards)]
             sets = exact[0].sets if exact else _by_rank(cards, view.round_no, view.rules)
-            return self.act(LayDown(self.seat, sets))
+            if self.act(LayDown(self.seat, sets)):
+                return True
+            if "already laid down" not in self.message:
+                self.message += (" (the selected cards make one set per rank, wilds joining the sets short of "
+                                 "cards; select nothing to lay down the best arrangement)")
+            return False
         found = find_contract(view.hand, view.round_no, view.rules)
         if found is None:
             if view.opened[view.seat]:
@@ -417,6 +464,44 @@ class Game:
             return self._refuse("you cannot lay down yet: " + str(what_is_missing(view.hand, view.round_no,
                                                                                   view.rules)))
         return self.act(LayDown(self.seat, found.sets))
+
+    def unavailable(self, move: str) -> str:
+        """Why a move of :data:`MOVES` cannot be made now, in words; "" when it can.
+
+        It is what a front end greys a button out for; a move that is available may
+        still be refused by the engine (with the reason in :attr:`message`).
+        """
+        if move not in MOVES:
+            raise ValueError(f"no move {move!r}: one of {', '.join(MOVES)}")
+        if move == "new":
+            return ""
+        if move in ("hint", "undo") and not self.learning:
+            return f"{move} is for learning mode"
+        if move == "undo":
+            return "" if self._undo else "there is nothing to undo"
+        if self.is_over:
+            return "the match is over"
+        view = self.view
+        if not self.waiting:
+            return f"wait: it is {who(view.to_act, self.seat, self.names)}'s decision"
+        if move == "hint":
+            return ""
+        offer = view.phase is Phase.OFFER
+        if move in ("buy", "pass"):
+            return "" if offer else "no card is being offered to you now"
+        if offer:
+            return f"first buy or pass: you are being offered {view.top_discard}"
+        opened = view.opened[view.seat]
+        if move == "lay_down" and opened:
+            return "you have laid down your contract already this round"
+        if move in ("meld", "add") and not opened:
+            return "lay down your contract first"
+        return ""
+
+    def tooltip(self, move: str) -> str:
+        """A move's words for its button: what it does and, when it cannot be made now, why."""
+        why = self.unavailable(move)
+        return f"{MOVES[move]}. Not now: {why}." if why else f"{MOVES[move]}."
 
     def hint(self):
         """What the strong bot would do now and why (:func:`tenpennies.hint.hint`)."""

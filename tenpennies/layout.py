@@ -360,10 +360,6 @@ def paint(layout: TableLayout, *, four_colour: bool = False, felt: bool = True,
         shapes.append(Shape("rect", 0, 0, layout.width, layout.height, radius=8, fill=FELT, stroke=FELT_EDGE,
                             layer=0))
     highlights: list[Shape] = []
-    hand = layout.regions_of("hand")
-    # A selected card's outline follows the part of it that shows, so it never hides
-    # the corner of the card lying over it.
-    shows = {r.index: (hand[k + 1].rect.x - r.rect.x if k + 1 < len(hand) else CARD_W) for k, r in enumerate(hand)}
     for r in layout.regions:
         x, y = r.rect.x, r.rect.y
         if r.kind == "text":
@@ -373,9 +369,10 @@ def paint(layout: TableLayout, *, four_colour: bool = False, felt: bool = True,
         elif r.kind in ("hand", "card", "discard"):
             shapes.extend(card_shapes(r.card, x, y, r.wild, four_colour))
             if r.selected:
-                w = min(CARD_W, shows.get(r.index, CARD_W))
-                highlights.append(Shape("rect", x - 2, y - 2, w + 4, CARD_H + 4, radius=6,
-                                        stroke=SELECT_EDGE, line=4, layer=2))
+                # Outlined whole, right after the card, so the next card covers the outline
+                # where it covers the card: all of the raised card that shows is framed.
+                shapes.append(Shape("rect", x - 2, y - 2, CARD_W + 4, CARD_H + 4, radius=6,
+                                    stroke=SELECT_EDGE, line=4))
         elif r.kind in ("back", "stock"):
             shapes.extend(card_shapes(None, x, y))
         elif r.kind == "set" and r.index in chosen_sets:

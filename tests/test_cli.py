@@ -160,6 +160,17 @@ def test_play_hint_and_undo(capsys, monkeypatch):
     assert "You bought 7D for a token." in out and "Your last move is taken back." in out
 
 
+def test_play_lay_alone_lays_down_the_best_arrangement(capsys, monkeypatch):
+    # Seed 24: seat 0 is offered a card first, passes, then holds two sets of 3.
+    monkeypatch.setattr("sys.stdin", io.StringIO("lay\npass\nlay\nquit\n"))
+    code, out, err = run(capsys, "play", "--seed", "24", "--bots", "thumb")
+    assert code == 0, err
+    assert "'lay' alone lays down the best arrangement" in out  # said in the help
+    assert "Not allowed: you are being offered" in out  # an offer is answered first
+    assert re.search(r"^(> )?You laid down \S+ \S+ \S+ / \S+ \S+ \S+\.$", out, re.M)
+    assert "Cannot read that" not in out
+
+
 def test_play_input_ending_early_exits_1(capsys, monkeypatch):
     monkeypatch.setattr("sys.stdin", io.StringIO("1\n"))
     code, out, err = run(capsys, "play", "--seed", "1")

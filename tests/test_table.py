@@ -9,7 +9,7 @@ from hypothesis import given, settings, strategies as st
 from tenpennies import Match, Position, find_contract, record
 from tenpennies.actions import AddToSet, Buy, Discard, Draw, LayDown, Meld, Pass
 from tenpennies.bots import play_match
-from tenpennies.game import Game, Replay, grouped_hand, narrate, score_rows
+from tenpennies.game import MOVES, Game, Replay, grouped_hand, narrate, score_rows, to_you
 from tenpennies.match import Phase
 
 KINDS = (Buy, Pass, LayDown, Meld, AddToSet, Discard)
@@ -100,16 +100,18 @@ def test_refusals_carry_the_engines_reason_and_change_nothing():
     for attempt, reason in checks:
         assert attempt() is False and reason in game.message
     game.select_cards("KC")
-    assert not game.discard() and "being offered 6C: it may only buy or pass" in game.message
+    assert not game.discard() and "you are being offered 6C: you may only buy or pass" in game.message
     assert game.pass_offer()
     game.advance()
     state = game.match.snapshot()
     assert not game.buy() and "there is no offer now" in game.message
     game.select_cards("4D 4H 4S")
-    assert not game.meld() and "has not laid down its contract" in game.message
-    assert not game.add_to_set(1) and "has not laid down its contract" in game.message
+    assert not game.meld() and "you have not laid down your contract" in game.message
+    assert not game.add_to_set(1) and "you have not laid down your contract" in game.message
     game.select_cards("7S 7H 9S 9H")
-    assert not game.lay_down() and "cannot lay down" in game.message
+    assert not game.lay_down() and "you cannot lay down" in game.message
+    assert "one set per rank" in game.message  # the refusal says how the selection was read
+    assert "seat 0" not in game.message
     assert game.match.snapshot() == state
     game.select_cards("7S")
     assert not game.act(Discard(1, game.view.hand[0])) and "not your seat" in game.message
@@ -237,8 +239,9 @@ def test_whatever_the_person_does_the_words_hold_only_what_the_seat_may_know(see
         state = game.match.snapshot()
         if rng.random() < 0.2:  # a refused move changes nothing
             game.select(rng.randrange(len(game.hand)))
-            if not rng.choice([game.meld, game.discard, game.buy])():
+            if not rng.choice([game.meld, game.discard, game.buy, game.lay_down, game.pass_offer])():
                 assert game.match.snapshot() == state and game.message
+                assert not re.search(rf"\bseat {seat}(?!\d)", game.message)  # a refusal speaks to you
             game.clear_selection()
         else:
             assert game.act(rng.choice(legal)), game.message
@@ -270,3 +273,68 @@ def test_a_game_of_bots_alone_is_told_in_full():
     assert not any("drew a card" in w for w in words)  # nobody's hand is hidden from nobody
     assert sum(1 for w in words if re.fullmatch(r"Seat \d \(thumb\) drew \w\w( as part of the purchase)?\.", w)) \
         == sum(1 for e in game.match.log if isinstance(e, Draw) and e.source != "discard")
+
+
+def test_selected_cards_lay_down_one_set_per_rank_with_the_wild_joining_the_short_set():
+    game = Game.from_position(rigged(), seed=1, seat=0, bots=("thumb",) * 3)
+    game.pass_offer()
+    game.advance()
+    game.select_cards("9S JK 7S 9H 7H 7D")  # in any order: grouped by rank, not by the order chosen
+    assert game.lay_down(), game.message
+    laid = sorted(sorted(map(str, s.cards)) for s in game.view.table if s.owner == 0)
+    assert laid == [["7D", "7H", "7S"], ["9H", "9S", "JK"]]
+
+
+def test_a_selection_that_is_not_the_contract_is_refused_with_the_rule_and_nothing_changes():
+    game = Game.from_position(rigged(), seed=1, seat=0, bots=("thumb",) * 3)
+    game.pass_offer()
+    game.advance()
+    state = game.match.snapshot()
+    game.select_cards("4D 7S 9S")
+    assert not game.lay_down()
+    assert game.message.startswith("you cannot lay down") and "one set per rank" in game.message
+    assert game.match.snapshot() == state
+    game.clear_selection()
+    assert game.lay_down(), game.message  # nothing selected: the solver's arrangement
+    assert game.view.opened[0]
+
+
+@pytest.mark.parametrize("reason, seat, said", [
+    ("seat 0 has no 5H to discard", 0, "you have no 5H to discard"),
+    ("seat 1 does not hold 9S", 1, "you do not hold 9S"),
+    ("seat 2 has already laid down its contract this round", 2,
+     "you have already laid down your contract this round"),
+    ("it is seat 3's turn to buy or pass, not seat 1's", 1, "it is seat 3's turn to buy or pass, not yours"),
+    ("seat 1 cannot lay down 7S / 9S: set 1 (7S): only 1 card", 1, "you cannot lay down 7S / 9S: set 1 (7S): only 1 card"),
+    ("seat 1 has not laid down its contract", 0, "seat 1 has not laid down its contract"),  # another seat: as said
+    ("seat 10 has no 5H", 1, "seat 10 has no 5H"),  # seat 1 is not seat 10
+    ("seat 0 has no 5H", None, "seat 0 has no 5H"),  # bots only: nobody to speak to
+])
+def test_refusals_speak_to_the_person_in_the_second_person(reason, seat, said):
+    assert to_you(reason, seat) == said
+
+
+def test_each_move_says_what_it_does_and_why_it_is_unavailable():
+    game = Game.from_position(rigged(), seed=1, seat=0, bots=("thumb",) * 3)
+    assert set(MOVES) == {"buy", "pass", "lay_down", "meld", "add", "discard", "hint", "undo", "new"}
+    # Answering an offer: only buy, pass, hint and a new match; lay down waits though seat 0 holds the contract.
+    assert game.view.phase is Phase.OFFER and find_contract(game.view.hand, 1)
+    assert [m for m in MOVES if not game.unavailable(m)] == ["buy", "pass", "hint", "new"]
+    assert game.unavailable("lay_down") == "first buy or pass: you are being offered 6C"
+    assert game.tooltip("lay_down") == "Lay down your contract. Not now: first buy or pass: you are being offered 6C."
+    assert game.unavailable("undo") == "there is nothing to undo"
+    assert game.tooltip("buy") == MOVES["buy"] + "."
+    game.pass_offer()
+    assert game.unavailable("undo") == ""
+    assert game.unavailable("discard").startswith("wait: it is seat 1 (thumb)'s decision")
+    game.advance()
+    assert game.unavailable("buy") == "no card is being offered to you now"
+    assert game.unavailable("meld") == game.unavailable("add") == "lay down your contract first"
+    assert game.unavailable("lay_down") == game.unavailable("discard") == ""
+    assert game.lay_down(), game.message
+    assert game.unavailable("lay_down") == "you have laid down your contract already this round"
+    assert game.unavailable("meld") == ""
+    with pytest.raises(ValueError):
+        game.unavailable("shuffle")
+    locked = Game.from_position(rigged(), seed=1, seat=0, bots=("thumb",) * 3, learning=False)
+    assert locked.unavailable("hint") == "hint is for learning mode"

@@ -34,7 +34,7 @@ def click_set(table, index):
 def play_hint_by_hand(table) -> type:
     """Ask for the hint, then do it as a person would: click its cards, press its button."""
     table.buttons["hint"].click()
-    assert table.message.value.count("Hint: ") == 1
+    assert table.message.value.count("Hint: ") == 1 and "#a93226" not in table.message.value  # not an error's red
     action = table.game.hint().action
     table.game.clear_selection()
     table.redraw()
@@ -107,12 +107,15 @@ def test_refusals_show_the_engines_reason_next_to_the_hand():
     assert "may only buy or pass" in table.message.value
     table.buttons["pass"].click()
     click_card(table, table.game.hand[0])  # the selection was cleared by the pass
-    table.buttons["meld"].click()
-    assert "has not laid down its contract" in table.message.value
+    assert table.buttons["meld"].disabled and "Not now: lay down your contract first" in table.buttons["meld"].tooltip
+    table.buttons["meld"].click()  # (a script may still press it: the engine refuses, spoken to you)
+    assert "you have not laid down your contract" in table.message.value
+    assert "#a93226" in table.message.value  # a refusal is red
     table.buttons["add"].click()
-    assert "has not laid down its contract" in table.message.value
+    assert "you have not laid down your contract" in table.message.value
     table.buttons["buy"].click()
     assert "there is no offer now" in table.message.value
+    assert "seat 0" not in table.message.value
 
 
 def test_a_click_selects_and_unselects_and_the_card_rises():
@@ -121,7 +124,14 @@ def test_a_click_selects_and_unselects_and_the_card_rises():
     table.click(first.rect.x + 2, first.rect.y + 30)
     raised = table.layout_now.regions_of("hand")[2]
     assert table.game.selected == (2,) and raised.selected and raised.rect.y < first.rect.y
-    assert any(s.layer == 2 and s.stroke == "#2d7ff9" for s in table.shapes)
+    # The outline frames the whole raised card and is drawn right after it, so the next
+    # card covers it where it covers the card (no unframed sliver of the raised card).
+    (outline,) = [s for s in table.shapes if s.stroke == "#2d7ff9"]
+    card_at = [k for k, s in enumerate(table.shapes) if s.kind == "rect" and (s.x, s.y) == (raised.rect.x, raised.rect.y)]
+    nxt = table.layout_now.regions_of("hand")[3]
+    next_at = [k for k, s in enumerate(table.shapes) if s.kind == "rect" and (s.x, s.y) == (nxt.rect.x, nxt.rect.y)]
+    assert outline.w == raised.rect.w + 4 and outline.layer == 1
+    assert card_at[0] < table.shapes.index(outline) < next_at[0]
     table.click(raised.rect.x + 2, raised.rect.y + 2)
     assert table.game.selected == ()
     table.click(2, 2)  # the felt: nothing happens
@@ -192,7 +202,9 @@ def test_bots_move_one_at_a_time_when_an_event_loop_runs():
 
     table, seen = asyncio.run(main())
     assert table.game.waiting and seen[0] < seen[-1]  # the bots had not all moved at once
-    assert table.status.value.startswith("<b>You are offered")
+    # Said once, on the canvas, not again above it.
+    assert [s.text for s in table.shapes if s.text.startswith("You are offered")]
+    assert "offered" not in table.status.value
 
 
 def test_a_failing_callback_is_shown_without_its_text():
@@ -211,3 +223,27 @@ def test_the_tables_text_is_short_and_stable_for_saved_notebooks():
     assert PlayTable(seed=3, delay=0)._repr_mimebundle_()["text/plain"] == "<PlayTable seed=3 seat=0: round 1 of 7>"
     replay = ReplayTable(play_match(["thumb"] * 4, seed=2), seat=1)
     assert repr(replay) == f"<ReplayTable: action 0 of {replay.replay.total}, seat 1's view>"
+
+
+def test_greyed_buttons_say_why_and_the_lay_down_rule_is_said_under_them():
+    table = PlayTable.from_position(rigged(), seed=1, seat=0, bots=("thumb",) * 3, delay=0)
+    assert "each rank makes one set" in table.help.value
+    buttons = table.buttons
+    # Answering an offer: Lay Down Contract waits, though the hand holds the contract; nothing to undo yet.
+    assert buttons["lay_down"].disabled and buttons["undo"].disabled and not buttons["buy"].disabled
+    assert "Not now: first buy or pass" in buttons["lay_down"].tooltip
+    assert buttons["undo"].tooltip.endswith("Not now: there is nothing to undo.")
+    assert buttons["buy"].tooltip and "Not now" not in buttons["buy"].tooltip
+    buttons["pass"].click()
+    assert not buttons["lay_down"].disabled and not buttons["undo"].disabled
+    buttons["lay_down"].click()
+    assert table.game.view.opened[0]
+    assert buttons["lay_down"].disabled and "already" in buttons["lay_down"].tooltip
+    assert not buttons["meld"].disabled and "Not now" not in buttons["meld"].tooltip
+
+
+def test_the_controls_have_room_for_their_labels():
+    table = PlayTable(seed=3, delay=0)
+    assert table.speed.style.description_width == "initial"
+    assert table.sort.description == "" and table.sort.style.button_width == "auto"
+    assert all(len(label) <= 16 for label, _ in table.sort.options)

@@ -42,6 +42,8 @@ BUTTONS = (
 )
 """The table's buttons: (name in :attr:`PlayTable.buttons`, label)."""
 
+ERROR_INK, NOTE_INK = "#a93226", "#1e6b34"  # a refusal in red; a hint or an instruction in green
+
 
 def _font(shape: Shape) -> str:
     return f"{'bold ' if shape.bold else ''}{shape.size}px DejaVu Sans, Arial, sans-serif"
@@ -139,7 +141,7 @@ class _Board(widgets.VBox):
                 handler(*args)
             except Exception as exc:  # a callback has nobody else to report to
                 self.log.exception("the table's callback failed")
-                self.message.value = (f"<span style='color:#a93226'>Something went wrong "
+                self.message.value = (f"<span style='color:{ERROR_INK}'>Something went wrong "
                                       f"({escape(type(exc).__name__)}); the kernel's log has the details.</span>")
         return run
 
@@ -166,7 +168,10 @@ class PlayTable(_Board):
     For tests and scripts the parts are public: :attr:`game` (the controller),
     :attr:`buttons` (name -> ``ipywidgets.Button``; ``buttons["meld"].click()`` runs its
     handler), :meth:`click` (the canvas's click handler, in canvas pixels),
-    :attr:`layout_now` (where everything is) and :attr:`shapes` (what was drawn).
+    :attr:`layout_now` (where everything is) and :attr:`shapes` (what was drawn). A
+    refusal shows in red (the game's :attr:`~tenpennies.game.Game.message`); a hint or
+    an instruction in green (:attr:`note`). Each button's tooltip says what it does and,
+    when it is greyed out, why (:meth:`tenpennies.game.Game.tooltip`).
     """
 
     def __init__(self, seed: int | str = 0, seat: int = 0, bots: Sequence = ("strong", "thumb", "strong"),
@@ -176,12 +181,14 @@ class PlayTable(_Board):
         self.game = Game(seed, seat=seat, bots=bots, rules=rules, position=position, learning=learning)
         self.adding = False  # Add to Set was pressed: the next click on a set adds the selection
         self.round_end = ""  # the last round's end, shown until the person's next move
+        self.note = ""  # a hint or an instruction, shown (not in red) until the person's next move
         self._ticket = 0  # bumped when bots start moving, so a stale timer stops
         self.lines: list[str] = []
         self._four = four_colour
         self._setup_canvas(width)
         self.canvas.on_mouse_down(self._shown(self.click))
-        self.buttons = {name: widgets.Button(description=label, layout=widgets.Layout(width="auto"))
+        self.buttons = {name: widgets.Button(description=label, tooltip=self.game.tooltip(name),
+                                             layout=widgets.Layout(width="auto"))
                         for name, label in BUTTONS}
         handlers = {"buy": self.game.buy, "pass": self.game.pass_offer, "lay_down": self.game.lay_down,
                     "meld": self.game.meld, "discard": self.game.discard}
@@ -191,10 +198,19 @@ class PlayTable(_Board):
         self.buttons["hint"].on_click(self._shown(lambda _b: self.show_hint()))
         self.buttons["undo"].on_click(self._shown(lambda _b: self._undo()))
         self.buttons["new"].on_click(self._shown(lambda _b: self._new()))
-        self.sort = widgets.ToggleButtons(options=[("by rank", "rank"), ("grouped for the contract", "contract")],
-                                          value="rank", description="hand:")
+        self.sort = widgets.ToggleButtons(options=[("sort by rank", "rank"), ("group into sets", "contract")],
+                                          value="rank", style={"button_width": "auto"},
+                                          tooltips=["your hand in rank order",
+                                                    "your hand grouped as the contract's sets, then by rank"])
         self.sort.observe(self._shown(self._sorted), names="value")
-        self.speed = widgets.FloatSlider(value=delay, min=0, max=2, step=0.1, description="bot pause (s)")
+        self.speed = widgets.FloatSlider(value=delay, min=0, max=2, step=0.1, description="bot pause (s)",
+                                         style={"description_width": "initial"},
+                                         layout=widgets.Layout(width="320px", margin="0 0 0 16px"))
+        self.four_colour.layout.width = "auto"
+        from ..game import LAY_DOWN_RULE
+
+        self.help = widgets.HTML(f"<div style='font-size:12px;line-height:1.35;color:#555'>Click cards to "
+                                 f"select them. {escape(LAY_DOWN_RULE)}</div>")
         self.status = widgets.HTML()
         self.message = widgets.HTML()
         self.log_box = widgets.HTML(layout=widgets.Layout(width="55%", max_height="240px", overflow="auto"))
@@ -202,6 +218,7 @@ class PlayTable(_Board):
         self.children = [
             self.status, self.canvas, self.message,
             widgets.HBox(list(self.buttons.values()), layout=widgets.Layout(flex_flow="row wrap")),
+            self.help,
             widgets.HBox([self.sort, self.four_colour, self.speed], layout=widgets.Layout(flex_flow="row wrap")),
             widgets.HBox([self.log_box, self.scores]),
         ]
@@ -232,22 +249,16 @@ class PlayTable(_Board):
             self.lines.append(line)
             if " is over: " in line and line.startswith("Round"):
                 self.round_end = f"{line} Points: {self._last_points(view)}."
-        if game.is_over:
-            text = f"{self.round_end} {winners_sentence(view, view.seat, game.names)}"
-        else:
-            text = f"{self.round_end} {status_line(view, view.seat, game.names)}".strip()
-        self.status.value = f"<b>{escape(text)}</b>"
-        self.message.value = f"<span style='color:#a93226'>{escape(game.message)}</span>" if game.message else ""
+        # Whose decision it is shows once, on the canvas; above it only the round's end.
+        text = f"{self.round_end} {winners_sentence(view, view.seat, game.names)}" if game.is_over else self.round_end
+        self.status.value = f"<b>{escape(text.strip())}</b>" if text.strip() else ""
+        said, ink = (game.message, ERROR_INK) if game.message else (self.note, NOTE_INK)
+        self.message.value = f"<span style='color:{ink}'>{escape(said)}</span>" if said else ""
         self.log_box.value = _log_html(self.lines)
         self.scores.value = _score_html(view, view.seat, game.names)
-        waiting = game.waiting
-        offer = waiting and view.phase is Phase.OFFER
-        for name in ("buy", "pass"):
-            self.buttons[name].disabled = not offer
-        for name in ("lay_down", "meld", "add", "discard"):
-            self.buttons[name].disabled = not (waiting and view.phase is Phase.PLAY)
-        self.buttons["hint"].disabled = not (waiting and game.learning)
-        self.buttons["undo"].disabled = not game.learning
+        for name, button in self.buttons.items():
+            button.disabled = bool(game.unavailable(name))
+            button.tooltip = game.tooltip(name)
 
     def _last_points(self, view) -> str:
         rows = score_rows(view)
@@ -260,6 +271,7 @@ class PlayTable(_Board):
         region = self.layout_now.hit(x, y) if self.layout_now is not None else None
         if region is None:
             return
+        self.note = ""
         if region.kind == "hand":
             self.game.select(region.index)
             self.game.message = ""
@@ -272,13 +284,14 @@ class PlayTable(_Board):
 
     def _human(self, act) -> None:
         self.adding = False
-        self.round_end = ""
+        self.round_end = self.note = ""
         if act():
             self._run_bots()
         else:
             self.redraw()
 
     def _arm_add(self) -> None:
+        self.note = ""
         if not self.game.selected:
             self.game.message = "select the cards to add first, then press Add to Set and click a set"
         elif not self.game.addable_sets():
@@ -286,7 +299,8 @@ class PlayTable(_Board):
             self.game.add_to_set(0)
         else:
             self.adding = True
-            self.game.message = "click the set (outlined) to add the selected cards to"
+            self.game.message = ""
+            self.note = "click the set (outlined) to add the selected cards to"
         self.redraw()
 
     def show_hint(self) -> None:
@@ -300,11 +314,13 @@ class PlayTable(_Board):
             cards = (a.card,) if isinstance(a, Discard) else a.cards if isinstance(a, (LayDown, Meld, AddToSet)) else ()
             if cards:
                 self.game.select_cards(cards)
-            self.game.message = "Hint: " + h.sentence
+            self.game.message = ""
+            self.note = "Hint: " + h.sentence
         self.redraw()
 
     def _undo(self) -> None:
         self.adding = False
+        self.note = ""
         self._ticket += 1
         if self.game.undo():
             self.lines.append("(You took back your last move.)")
@@ -312,6 +328,7 @@ class PlayTable(_Board):
 
     def _new(self) -> None:
         self.adding = False
+        self.note = self.round_end = ""
         self.game.new_match()
         self.lines = []
         self._run_bots()
