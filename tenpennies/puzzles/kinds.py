@@ -208,7 +208,7 @@ class LayDownKind(Kind):
         if not sets:
             if not can:
                 return Verdict(False, "'Yes' is wrong: try to write the sets, and see what stops you.")
-            return Verdict(False, "Yes, you can, but show the sets, like 'yes: 7S 7H 7D / 9S 9H JK'.")
+            return Verdict(False, "Yes, you can, but show the sets. " + self.answer_form)
         problems = contract_problems(sets, position.round_no, position.rules, hand=position.hand)
         if problems or not can:  # what is wrong with these sets, never the engine's own
             return Verdict(False, "Those sets are not the contract: "
@@ -452,8 +452,7 @@ class GoOutKind(Kind):
         if value == "yes":
             if solution.answer == "no":
                 return Verdict(False, "'Yes' is wrong: try to write the moves, and see what stops you.")
-            return Verdict(False, "Yes, you can, but give the moves, like "
-                                  "'lay 7S 7H 7D / 9S 9H JK; add 0 KC; discard 4D'.")
+            return Verdict(False, "Yes, you can, but give the moves. " + self.answer_form)
         problems = go_out_problems(value, position)
         if problems:
             return Verdict(False, "Those moves do not go out: " + "; ".join(problems) + ".")
