@@ -24,6 +24,8 @@ def _notebook(cells):
     nb.metadata["kernelspec"] = {"display_name": "Python 3", "language": "python", "name": "python3"}
     nb.cells = [nbformat.v4.new_markdown_cell(text) if kind == "md" else nbformat.v4.new_code_cell(text)
                 for kind, text in cells]
+    for n, cell in enumerate(nb.cells):
+        cell.id = f"cell-{n}"  # stable ids: a rebuild changes only what changed
     return nb
 
 
@@ -34,9 +36,14 @@ def build() -> list[Path]:
 
     written = []
     for kind, k in KINDS.items():
-        count = len(load(kind=kind))
+        chosen = load(kind=kind)
+        tiers = sorted({p.tier for p in chosen})
+        in_tiers = (f"all of tier {tiers[0]}" if len(tiers) == 1 else
+                    "in tiers " + ", ".join(map(str, tiers[:-1])) + f" and {tiers[-1]}")
+        question = k.question.format(draws="the next stock cards complete")
         cells = [
-            ("md", f"# Puzzles: {kind}\n\n{k.question}\n\nThere are {count} {kind} puzzles, in three tiers. "
+            ("md", f"# Puzzles: {kind}\n\n{question}\n\n{k.answer_form}\n\n"
+                   f"There are {len(chosen)} {kind} puzzles, {in_tiers}. "
                    "Click cards or buttons (or type), then **Check**. **Hint** gives a hint, each more "
                    "revealing; **Show solution** shows the engine's answer and why. **Next** moves on."),
             ("code", "# NBVAL_IGNORE_OUTPUT\n# (a widget's view is not compared)\n"

@@ -313,6 +313,10 @@ def _chosen_puzzles(args):
     except ValueError as exc:
         raise _UsageError(str(exc)) from None
     if not puzzles:
+        if args.kind is not None and args.tier is not None:
+            tiers = sorted({p.tier for p in load(args.folder, kind=args.kind)})
+            raise _UsageError(f"no {args.kind} puzzle of tier {args.tier}: {args.kind} puzzles come in "
+                              + ("tier " if len(tiers) == 1 else "tiers ") + ", ".join(map(str, tiers)))
         raise _UsageError("no puzzle matches those choices")
     return puzzles
 
@@ -330,6 +334,7 @@ def _puzzle(args, stdin: TextIO | None = None) -> int:
     print(f"{puzzle.id} (tier {puzzle.tier}): {puzzle.title}")
     print(puzzle.position.describe())
     print(puzzle.question)
+    print(puzzle.answer_form)
     print(PUZZLE_HELP)
     solution = puzzle.solution()
     hints = 0

@@ -37,6 +37,7 @@ from .cards import Card, Hand, format_cards, parse_cards, sort_key
 from .errors import NotationError, PositionError
 from .rules import TEN_PENNIES, Contract, RuleSet
 from .sets import TableSet, set_problems, set_rank
+from .words import plural
 
 __all__ = ["Position", "PositionError", "SeatPosition"]
 
@@ -294,10 +295,12 @@ class SeatPosition:
             lines.append(f"  set {n} (seat {t.owner}): {format_cards(t.cards)}")
         if self.top_discard is not None:
             by = f" (discarded by seat {self.top_discarder})" if self.top_discarder is not None else ""
-            lines.append(f"  top discard: {self.top_discard}{by}; stock: {self.stock_size} cards")
-        lines.append("  seats: " + ", ".join(
-            f"{s}: {self.hand_sizes[s]} cards, {self.tokens[s]} tokens, {self.scores[s]} pts"
-            + (", laid down" if self.opened[s] else "") for s in range(len(self.hand_sizes))))
+            lines.append(f"  top discard: {self.top_discard}{by}; stock: {plural(self.stock_size, 'card')}")
+        else:
+            lines.append(f"  discard pile: empty; stock: {plural(self.stock_size, 'card')}")
+        lines.extend(f"  seat {s}: {plural(self.hand_sizes[s], 'card')}, {plural(self.tokens[s], 'token')}, "
+                     f"{plural(self.scores[s], 'point')}" + (", laid down" if self.opened[s] else "")
+                     for s in range(len(self.hand_sizes)))
         return "\n".join(lines)
 
     # -- notation ----------------------------------------------------------------------

@@ -135,3 +135,11 @@ def test_describe_names_hand_table_and_turn():
     text = SeatPosition.parse(EXAMPLE).describe()
     assert "Round 3: two sets of 4" in text and "your hand: 3S 7S 7H 7D 7C JK" in text
     assert "set 1 (seat 2): 5S 5H 5D 5C" in text and "it is seat 2's turn" in text
+
+
+def test_describe_gives_each_seat_a_line_with_counts_in_words():
+    p = SeatPosition.parse("r1 s0 a0 h:7S7H7D t:- d:- k:1/2/10/10 p:0/5/40/0 n:3/1/11/11 st:40")
+    lines = p.describe().splitlines()
+    assert "  discard pile: empty; stock: 40 cards" in lines
+    assert "  seat 0: 3 cards, 1 token, 0 points" in lines and "  seat 1: 1 card, 2 tokens, 5 points" in lines
+    assert sum(line.startswith("  seat ") for line in lines) == 4

@@ -60,3 +60,26 @@ def test_sheet_writes_a_page_with_pictures_and_an_answer_page(capsys, tmp_path):
         shown = f"<b>{p.solution().answer}</b>"
         assert shown in answers and shown not in page
     assert f"{len(chosen)} puzzles written" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("kind", ["lay-down", "buy", "go-out", "cost"])
+def test_the_answer_form_follows_the_question(capsys, kind):
+    puzzle = load(kind=kind)[0]
+    code, out, err = play(capsys, "quit\n", "--id", puzzle.id)
+    assert code == 0 and f"{puzzle.question}\n{puzzle.answer_form}\n" in out
+
+
+def test_a_wrong_lay_down_says_what_is_wrong_with_it_not_the_answer(capsys):
+    puzzle = load(kind="lay-down")[0]
+    assert puzzle.answer == "no" and "JK" not in str(puzzle.position.hand)
+    code, out, err = play(capsys, "yes: 7S 7H JK / 9S 9H JK\nmaybe\nsolution\n", "--id", puzzle.id)
+    wrong, unread = [line for line in out.splitlines() if line.startswith("> ")][:2]
+    assert "JK is not in the hand" in wrong and "cannot do it" not in wrong
+    assert unread.startswith("> That answer cannot be read") and puzzle.answer_form in unread
+    assert out.count("Answer: no") == 1  # only after 'solution'
+
+
+def test_a_tier_a_kind_lacks_names_the_tiers_it_has(capsys):
+    assert main(["puzzle", "--kind", "cost", "--tier", "2"]) == 2
+    err = capsys.readouterr().err
+    assert "no cost puzzle of tier 2: cost puzzles come in tier 1" in err

@@ -150,3 +150,17 @@ def test_widget_lay_down_marks_closed_sets():
     done = [b.description for b in widget.choice_box.children[1].children if b.disabled]
     assert sorted(done) == sorted(map(str, first_set))
     assert widget.session.answer() == "yes: " + " ".join(map(str, first_set))
+
+
+def test_an_unreadable_answer_is_no_attempt_and_a_wrong_buy_keeps_the_solution_hidden():
+    s = PuzzleSession(first("buy")[:1])
+    s.type("maybe")
+    verdict = s.check()
+    assert not verdict.readable and s.puzzle.answer_form in str(verdict) and s.score == (0, 0)
+    s.type("")
+    s.press("pass" if s.puzzle.answer == "buy" else "buy")
+    verdict = s.check()
+    assert not verdict.correct and s.score == (0, 1)
+    assert not any(line in verdict.feedback for line in s.solution().reasoning)
+    s.press(s.puzzle.answer)
+    assert s.check().correct and s.score == (0, 1)

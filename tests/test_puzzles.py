@@ -6,9 +6,10 @@ from fractions import Fraction
 import pytest
 
 from tenpennies import Card, SeatPosition, parse_cards
+from tenpennies.cards import sort_key
 from tenpennies.odds import buy_or_pass
 from tenpennies.puzzles import FOLDER, KINDS, THEMES, PuzzleError, load, read_file, rederive
-from tenpennies.puzzles.kinds import token_price
+from tenpennies.puzzles.kinds import percent, token_price
 
 PUZZLES = load()
 
@@ -144,7 +145,9 @@ def test_missing_names_every_out():
     kind = KINDS["missing"]
     assert kind.solve(p, {}).answer == "4C 8S JK"
     assert kind.check("JK 8S 4C", p, {}).correct
-    assert kind.check("4C JK", p, {}).feedback == "You left out 8S."
+    # a wrong answer says how many it left out, never which: that would be the answer
+    assert kind.check("4C JK", p, {}).feedback == "You left out 1 card that would."
+    assert kind.check("4C JK 9C", p, {}).feedback == "9C would not complete it; you left out 1 card that would."
 
 
 def test_t5_buy_matches_the_odds_module_on_your_own_turn():
@@ -200,3 +203,67 @@ def test_count_and_cost():
     assert KINDS["count"].solve(p, {}).answer == "6"
     assert KINDS["cost"].solve(position("AS 2H JK 9C"), {}).answer == "95"
     assert KINDS["cost"].check("95 points", position("AS 2H JK 9C"), {}).correct
+
+
+# -- what a learner is shown, and told when wrong ---------------------------------------------
+@pytest.mark.parametrize("puzzle", [p for p in PUZZLES if p.kind == "buy"], ids=lambda p: p.id)
+def test_t5_a_buy_question_states_the_tokens_price(puzzle):
+    price = puzzle.solution().facts["price"]
+    me = puzzle.position.seat
+    rounds_left = puzzle.position.rules.rounds - puzzle.position.round_no + 1
+    assert price == token_price(puzzle.position.tokens[me], rounds_left)
+    assert f"{rounds_left} / (10 × {puzzle.position.tokens[me]}) = {price} ({percent(price)})" in puzzle.question
+    assert "rounds left" in puzzle.question and "ten times the tokens you hold" in puzzle.question
+
+
+def tempting(puzzle, solution):
+    """Wrong answers a learner might type: the file's own, and a few of each kind."""
+    kind, answer = puzzle.kind, solution.answer
+    hand = sorted(set(puzzle.position.hand), key=sort_key)
+    tries = [a for a, _ in puzzle.wrong]
+    if kind == "lay-down":
+        tries += ["no", "yes", "yes: JK JK JK / 7S 7H 7D"]
+    elif kind == "missing":
+        tries += ["none", answer.split()[0], f"{answer} {hand[0]}"]
+    elif kind == "buy":
+        tries += ["buy", "pass"]
+    elif kind == "discard":
+        tries += [str(c) for c in hand]
+    elif kind == "go-out":
+        tries += ["no", "yes", f"discard {hand[0]}"]
+    elif kind == "additions":
+        tries += ["none", answer.split()[0], f"{hand[0]}:9"]
+    else:
+        tries += [str(int(answer) + 1), str(max(int(answer) - 1, 0))]
+    return [t for t in tries if not puzzle.check(t, solution).correct]
+
+
+@pytest.mark.parametrize("puzzle", PUZZLES, ids=lambda p: p.id)
+def test_a_wrong_answer_does_not_give_the_solution_away(puzzle):
+    solution = puzzle.solution()
+    for typed in tempting(puzzle, solution):
+        said = puzzle.check(typed, solution).feedback
+        if puzzle.kind in ("count", "cost"):
+            rest = said.replace(solution.reasoning[0], "") if puzzle.kind == "cost" else said
+            assert solution.answer not in rest.split(), (typed, said)
+        elif puzzle.kind == "lay-down" and solution.answer != "no":
+            assert solution.answer[5:] not in said, (typed, said)
+        elif puzzle.kind in ("missing", "additions"):
+            secret = set(solution.answer.split()) - set(typed.split())
+            assert not secret & set(said.replace(".", " ").replace(",", " ").split()), (typed, said)
+        elif puzzle.kind == "discard":
+            best = set(solution.facts["best"])
+            assert not {str(c) for c in best} & set(said.replace(".", " ").replace(";", " ").split())
+        elif puzzle.kind == "go-out" and solution.answer != "no":
+            assert solution.answer not in said and solution.answer.split("; ")[0] not in said
+        if puzzle.kind != "cost":
+            assert not any(line in said for line in solution.reasoning if len(line) > 40), (typed, said)
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_an_answer_that_cannot_be_read_says_what_to_type(kind):
+    puzzle = load(kind=kind)[0]
+    verdict = puzzle.check("maybe")
+    assert not verdict.correct and not verdict.readable
+    assert str(verdict).startswith("That answer cannot be read") and puzzle.answer_form in str(verdict)
+    assert puzzle.answer_form.startswith("Answer ") and "'" in puzzle.answer_form  # with an example

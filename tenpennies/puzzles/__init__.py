@@ -110,7 +110,7 @@ class Puzzle:
     def check(self, answer: str, solution: Solution | None = None) -> Verdict:
         """Judge a typed answer; a listed wrong answer gets the file's feedback too."""
         verdict = KINDS[self.kind].check(answer, self.position, self.params, solution)
-        if not verdict.correct:
+        if not verdict.correct and verdict.readable:
             said = _normal(answer)
             for text, feedback in self.wrong:
                 if _normal(text) == said:
@@ -118,12 +118,17 @@ class Puzzle:
                     return Verdict(False, feedback + more)
         return verdict
 
+    @property
+    def answer_form(self) -> str:
+        """What a typed answer looks like, with an example (the same for every puzzle of a kind)."""
+        return KINDS[self.kind].answer_form
+
     def hint(self, n: int) -> str:
         """Hint ``n`` (from 0); the last hint when ``n`` is past the end."""
         return self.hints[min(n, len(self.hints) - 1)]
 
     def __str__(self) -> str:
-        return f"{self.id} (tier {self.tier}): {self.title}\n{self.question}\n{self.position}"
+        return f"{self.id} (tier {self.tier}): {self.title}\n{self.question}\n{self.answer_form}\n{self.position}"
 
     def _repr_svg_(self) -> str:
         return self.position._repr_svg_()

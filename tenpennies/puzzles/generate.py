@@ -38,14 +38,14 @@ from typing import Any, Iterator
 
 from ..actions import Buy, Discard, LayDown
 from ..bots import bot_seed, make_bot
-from ..cards import RANK_NAMES, Card, format_cards, parse_cards, sort_key
+from ..cards import Card, format_cards, parse_cards, sort_key
 from ..match import Match, Phase
 from ..position import SeatPosition
 from ..rules import hand_points
 from ..solver import can_lay_down, cards_needed, contract_arrangements
 from . import FOLDER, THEMES
-from .kinds import KINDS, Solution, percent
-from ..words import plural
+from .kinds import KINDS, Solution, buy_question, buy_wrong, percent
+from ..words import plural, rank_plural
 
 BOTS = ("strong", "thumb", "strong", "thumb")
 """The seats of every mined match: two strong bots and two rule-of-thumb bots."""
@@ -342,7 +342,7 @@ def words_for(kind: str, p: SeatPosition, params: dict[str, Any], s: Solution) -
     contract = p.contract.words
     wild_words = f"the wild cards are {rules.wild_words(r)}, at most {rules.wild_limit(r)} in a set"
     k = params.get("draws", 1)
-    question = KINDS[kind].question.format(
+    question = buy_question(p) if kind == "buy" else KINDS[kind].question.format(
         draws="your next stock card completes" if k == 1 else f"your next {k} stock cards complete")
     wrong: list[tuple[str, str]] = []
     explanation = "\n".join(s.reasoning)
@@ -360,9 +360,9 @@ def words_for(kind: str, p: SeatPosition, params: dict[str, Any], s: Solution) -
             rank = next((c for c in parse_cards(first) if not rules.is_wild(c, r)), None)
             w = s.facts["wilds"]
             hints = [f"Round {r} asks for {contract}; {wild_words}.",
-                     f"Start from your {RANK_NAMES[rank.rank]}{'es' if rank.rank == 6 else 's'}." if rank else "Start from your wilds.",
+                     f"Start from your {rank_plural(rank.rank)}." if rank else "Start from your wilds.",
                      f"The contract uses {plural(w, 'wild card')}. {s.reasoning[-1]}"]
-            wrong.append(("no", f"You can: {sets}."))
+            wrong.append(("no", f"Look again: the contract is there, with {plural(w, 'wild card')}."))
     elif kind == "missing":
         title = f"Round {r}: one card short"
         outs = s.facts["outs"]
@@ -380,11 +380,10 @@ def words_for(kind: str, p: SeatPosition, params: dict[str, Any], s: Solution) -
         title = f"Round {r}: buy the {p.top_discard}?"
         gain, price = s.facts["gain"], s.facts["price"]
         hints = ["Compare two chances: holding the contract after buying, and after simply drawing.",
-                 f"A token costs {price} ({percent(price)}) here: rounds left over ten times the tokens you hold.",
+                 s.reasoning[0],
                  f"Buying gains {gain} ({percent(gain)})."]
         other = "pass" if s.answer == "buy" else "buy"
-        wrong.append((other, f"The gain, {percent(gain)}, is {'more' if s.answer == 'buy' else 'less'} "
-                             f"than the token's price, {percent(price)}."))
+        wrong.append((other, buy_wrong(s)))
     elif kind == "discard":
         title = f"Round {r}: which discard?"
         chances = s.facts["chances"]
@@ -403,12 +402,13 @@ def words_for(kind: str, p: SeatPosition, params: dict[str, Any], s: Solution) -
         if s.answer == "no":
             hints = ["To go out, every card must go down or onto a set, but one you may discard.",
                      "Look for the card that fits nowhere.", s.reasoning[0]]
-            wrong.append(("yes", s.reasoning[0]))
+            wrong.append(("yes", "Every card but one must go down or onto a set this turn: "
+                                 "look for what stops that."))
         else:
             steps = s.answer.split("; ")
             hints = ["To go out, every card must go down or onto a set, but one you may discard.",
                      f"Begin with: {steps[0]}.", f"The plan has {len(steps)} moves."]
-            wrong.append(("no", f"You can: {s.answer}."))
+            wrong.append(("no", f"Look again: you can go out in {plural(len(steps), 'move')}."))
     elif kind == "additions":
         title = f"Round {r}: where can these go?"
         hints = [f"{wild_words[0].upper() + wild_words[1:]}; a natural needs the set's rank and a suit it lacks.",

@@ -44,7 +44,7 @@ from ..solver import (
 )
 from ..words import plural
 
-__all__ = ["KINDS", "Kind", "Solution", "Verdict", "percent", "token_price"]
+__all__ = ["KINDS", "Kind", "Solution", "Verdict", "buy_question", "buy_wrong", "percent", "token_price"]
 
 
 @dataclass(frozen=True)
@@ -53,11 +53,14 @@ class Verdict:
 
     correct: bool
     feedback: str
+    readable: bool = True  # an answer that cannot be read is no attempt: it says what to type
 
     def __bool__(self) -> bool:
         return self.correct
 
     def __str__(self) -> str:
+        if not self.readable:
+            return self.feedback
         return ("Right. " if self.correct else "Not quite. ") + self.feedback
 
 
@@ -102,10 +105,17 @@ def _exact(p: Fraction) -> str:
 
 
 class Kind:
-    """One kind of puzzle. Subclasses set ``name``, ``question`` and the three methods."""
+    """One kind of puzzle. Subclasses set ``name``, ``question``, ``answer_form`` and the three methods.
+
+    ``answer_form`` says what a typed answer looks like, with an example: the terminal,
+    the widget and the printed sheet show it under the question, and an answer that
+    cannot be read is met with it. A wrong answer's verdict says what is wrong with that
+    answer, never what the right one is: the solution stays behind :meth:`solve`.
+    """
 
     name: str = ""
     question: str = ""
+    answer_form: str = ""
     ranked: bool = False  # does the answer beat other choices by a margin?
     params: tuple[str, ...] = ()
 
@@ -125,7 +135,7 @@ class Kind:
         try:
             value = self.read(text, position)
         except (NotationError, ValueError) as exc:
-            return Verdict(False, f"That answer cannot be read: {exc}")
+            return Verdict(False, f"That answer cannot be read ({exc}). {self.answer_form}", readable=False)
         return self.judge(value, solution or self.solve(position, params), position, params)
 
 
@@ -154,12 +164,13 @@ def _cards_text(text: str) -> tuple[Card, ...]:
 class LayDownKind(Kind):
     name = "lay-down"
     question = "Can you lay down your contract? If you can, how?"
+    answer_form = "Answer 'no', or 'yes:' and your sets split by '/', like 'yes: 7S 7H 7D / 9S 9H JK'."
 
     def read(self, text, position):
         head, colon, rest = text.partition(":")
         answer = _yes_no(head)
         if answer is None:
-            raise NotationError("answer 'no', or 'yes: ' and the sets, like 'yes: 7S 7H 7D / 9S 9H JK'")
+            raise NotationError("it starts with neither 'yes' nor 'no'")
         sets = tuple(parse_cards(part) for part in rest.split("/")) if rest.strip() else ()
         return answer, sets
 
@@ -176,12 +187,15 @@ class LayDownKind(Kind):
         every = contract_arrangements(hand, r)
         others = tuple(f"yes: {_sets_text(a.sets)}" for a in every if a.sets != found.sets)
         n = len(every)
+        shown = others[:5]
         reasoning = [_round_words(position),
                      f"Lay down {found}: {plural(found.wilds, 'wild')} used, "
                      f"{found.points} points out of your hand."]
         reasoning.append("It is the only way." if n == 1 else
-                         f"There are {n} ways in all; any of them is right.")
-        return Solution(self.name, f"yes: {_sets_text(found.sets)}", others[:5],
+                         f"There are {n} ways in all; any of them is right." if len(shown) + 1 == n else
+                         f"Any of the {n} ways is right; {len(shown) + 1} of the {n} are listed, as the "
+                         "answer and 'Also right'.")
+        return Solution(self.name, f"yes: {_sets_text(found.sets)}", shown,
                         reasoning=tuple(reasoning), facts={"arrangements": n, "wilds": found.wilds})
 
     def judge(self, value, solution, position, params):
@@ -190,14 +204,15 @@ class LayDownKind(Kind):
         if answer == "no":
             if not can:
                 return Verdict(True, solution.reasoning[1])
-            return Verdict(False, f"You can: {solution.answer[5:]}.")
-        if not can:
-            return Verdict(False, "No arrangement of this hand is the contract. " + solution.reasoning[1])
+            return Verdict(False, "'No' is wrong: this hand does hold the contract. Look for the sets.")
         if not sets:
-            return Verdict(False, "Yes, you can, but show the sets, like 'yes: 7S 7H 7D / 9S 9H JK'.")
+            if not can:
+                return Verdict(False, "'Yes' is wrong: try to write the sets, and see what stops you.")
+            return Verdict(False, "Yes, you can, but show the sets. " + self.answer_form)
         problems = contract_problems(sets, position.round_no, position.rules, hand=position.hand)
-        if problems:
-            return Verdict(False, "Those sets are not the contract: " + "; ".join(problems) + ".")
+        if problems or not can:  # what is wrong with these sets, never the engine's own
+            return Verdict(False, "Those sets are not the contract: "
+                           + ("; ".join(problems) or "they do not lay down this hand's contract") + ".")
         return Verdict(True, f"Those sets are the contract. {solution.reasoning[-1]}")
 
 
@@ -229,6 +244,7 @@ def _why_not_lay_down(position: SeatPosition) -> str:
 class MissingKind(Kind):
     name = "missing"
     question = "Which cards would complete your contract? Name every one (each card once)."
+    answer_form = "Answer the cards, like '4C 8S JK', or 'none'."
 
     def read(self, text, position):
         if text.strip().lower() in ("none", "nothing", "-"):
@@ -249,10 +265,10 @@ class MissingKind(Kind):
         if not missed and not extra:
             return Verdict(True, solution.reasoning[-1])
         parts = []
-        if missed:
-            parts.append(f"you left out {format_cards(missed)}")
         if extra:
             parts.append(f"{format_cards(extra)} would not complete it")
+        if missed:  # how many, not which: naming them would give the answer away
+            parts.append(f"you left out {plural(len(missed), 'card')} that would")
         return Verdict(False, _sentence(parts) + ".")
 
 
@@ -262,22 +278,35 @@ def token_price(tokens: int, rounds_left: int) -> Fraction:
 
     A token is dearer the fewer are left for the rounds to come: ``rounds_left /
     (10 * tokens)`` (this round included), so 10 tokens with 7 rounds to go ask 7
-    percentage points, 2 tokens with 4 rounds to go ask 20. A puzzle states this price.
+    percentage points, 2 tokens with 4 rounds to go ask 20. A buy puzzle's question
+    states this price and how it is set (see :func:`buy_question`). With no token left
+    the price is 1: nothing is worth it, since you cannot buy.
     """
     return Fraction(rounds_left, 10 * tokens) if tokens else Fraction(1)
+
+
+def buy_question(position: SeatPosition) -> str:
+    """The buy puzzle's question for ``position``, with the token's price as a number."""
+    me, rules = position.seat, position.rules
+    tokens, rounds_left = position.tokens[me], rules.rounds - position.round_no + 1
+    price = token_price(tokens, rounds_left)
+    return (f"{BuyKind.question} Here that is {rounds_left} / (10 × {tokens}) = {_exact(price)}."
+            if tokens else f"{BuyKind.question} You hold no token, so you cannot buy.")
 
 
 class BuyKind(Kind):
     name = "buy"
     question = ("The top discard is offered to you. Buy it (spending a token) or pass? Buy only if "
                 "it raises your chance of holding the contract after your next draw by at least "
-                "the token's price.")
+                "the token's price: the rounds left (this one included) over ten times the tokens "
+                "you hold.")
+    answer_form = "Answer 'buy' or 'pass'."
     ranked = True
 
     def read(self, text, position):
         word = text.strip().lower().rstrip(".!")
         if word not in ("buy", "pass"):
-            raise NotationError("answer 'buy' or 'pass'")
+            raise NotationError("it is neither 'buy' nor 'pass'")
         return word
 
     def solve(self, position, params):
@@ -306,7 +335,8 @@ class BuyKind(Kind):
             f"{_exact(pass_.probability)}.",
             f"Buying gains {_exact(gain)}. With {plural(position.tokens[me], 'token')} for {rules.rounds - r + 1} rounds "
             f"(this one included), a token's price is {_exact(price)}.",
-            f"So {answer}: the gain is {'at least' if answer == 'buy' else 'below'} the price by "
+            f"So buy: the gain equals the price." if gain == price else
+            f"So {answer}: the gain {'beats' if gain > price else 'falls below'} the price by "
             f"{_exact(abs(gain - price))}.",
         )
         return Solution(self.name, answer, margin=abs(gain - price),
@@ -316,7 +346,14 @@ class BuyKind(Kind):
     def judge(self, value, solution, position, params):
         if value == solution.answer:
             return Verdict(True, " ".join(solution.reasoning[1:]))
-        return Verdict(False, " ".join(solution.reasoning[1:]))
+        return Verdict(False, buy_wrong(solution))
+
+
+def buy_wrong(solution: Solution) -> str:
+    """Why the other choice than ``solution.answer`` is wrong, in a sentence."""
+    gain, price = solution.facts["gain"], solution.facts["price"]
+    return (f"The gain, {percent(gain)}, is {'more' if solution.answer == 'buy' else 'less'} "
+            f"than the token's price, {percent(price)}.")
 
 
 # -- which discard? --------------------------------------------------------------------
@@ -324,15 +361,14 @@ class DiscardKind(Kind):
     name = "discard"
     question = ("You must discard one card. Which discard gives the best chance that {draws} "
                 "the contract (keeping every card you draw)?")
+    answer_form = "Answer one card of your hand, like 'KD'."
     ranked = True
     params = ("draws",)
 
     def read(self, text, position):
         cards = _cards_text(text.replace("discard", ""))
         if len(cards) != 1:
-            raise NotationError("name one card, like 'KD'")
-        if cards[0] not in position.hand:
-            raise NotationError(f"{cards[0]} is not in your hand")
+            raise NotationError("it is not one card")
         return cards[0]
 
     def solve(self, position, params):
@@ -366,22 +402,26 @@ class DiscardKind(Kind):
         if value in solution.facts["best"]:
             return Verdict(True, f"Discarding {value} leaves the best chance, {_exact(best)}. "
                                  + solution.reasoning[-1])
+        if value not in chances:
+            return Verdict(False, f"{value} is not in your hand.")
         return Verdict(False, f"Discarding {value} leaves a chance of {_exact(chances[value])}; "
-                              f"discarding {solution.answer} leaves {_exact(best)}.")
+                              "another discard leaves more.")
 
 
 # -- go out this turn? -----------------------------------------------------------------
 class GoOutKind(Kind):
     name = "go-out"
-    question = ("You have drawn. Can you go out this turn? If you can, give the moves in order, "
-                "separated by ';' (lay, meld, add N CARDS, discard CARD).")
+    question = "You have drawn. Can you go out this turn? If you can, give the moves in order."
+    answer_form = ("Answer 'no', or the moves in order split by ';' (lay SETS, meld CARDS, add N CARDS, "
+                   "discard CARD), like 'lay 7S 7H 7D / 9S 9H JK; add 0 KC; discard 4D'.")
 
     def read(self, text, position):
-        if _yes_no(text) == "no":
-            return None
+        said = _yes_no(text)
+        if said is not None:
+            return said
         steps = [s for s in text.replace(", then", ";").split(";") if s.strip()]
         if not steps:
-            raise NotationError("answer 'no', or the moves, like 'lay 7S 7H 7D / 9S 9H JK; discard 4D'")
+            raise NotationError("it holds no moves")
         return tuple(parse_action(s, position.seat) for s in steps)
 
     def solve(self, position, params):
@@ -405,10 +445,14 @@ class GoOutKind(Kind):
                         facts={"plan": plan})
 
     def judge(self, value, solution, position, params):
-        if value is None:
+        if value == "no":
             if solution.answer == "no":
                 return Verdict(True, solution.reasoning[0])
-            return Verdict(False, f"You can: {solution.answer}.")
+            return Verdict(False, "'No' is wrong: you can go out this turn. Find the moves.")
+        if value == "yes":
+            if solution.answer == "no":
+                return Verdict(False, "'Yes' is wrong: try to write the moves, and see what stops you.")
+            return Verdict(False, "Yes, you can, but give the moves. " + self.answer_form)
         problems = go_out_problems(value, position)
         if problems:
             return Verdict(False, "Those moves do not go out: " + "; ".join(problems) + ".")
@@ -493,7 +537,8 @@ def go_out_problems(actions, position: SeatPosition) -> list[str]:
 class AdditionsKind(Kind):
     name = "additions"
     question = ("You have laid down. Which of your cards could you add to which set on the table, "
-                "each on its own? Write CARD:SET for each, like 'KC:0 JK:1', or 'none'.")
+                "each on its own?")
+    answer_form = "Answer CARD:SET for each pair (sets are numbered from 0), like 'KC:0 JK:1', or 'none'."
 
     def read(self, text, position):
         if text.strip().lower() in ("none", "nothing", "-"):
@@ -502,7 +547,7 @@ class AdditionsKind(Kind):
         for word in text.replace(",", " ").split():
             card, colon, n = word.partition(":")
             if not colon or not (n.isdecimal() and n.isascii()):
-                raise NotationError(f"write each as CARD:SET, like KC:0, not {word!r}")
+                raise NotationError(f"{word!r} is not CARD:SET")
             pairs.add((parse_cards(card)[0], int(n)))
         return frozenset(pairs)
 
@@ -533,11 +578,15 @@ class AdditionsKind(Kind):
         if not missed and not extra:
             return Verdict(True, " ".join(solution.reasoning[1:]))
         parts = []
-        if missed:
-            parts.append(f"you left out {_pairs_text(missed)}")
+        held = [c for c, n in sorted(extra, key=lambda cn: (cn[1], sort_key(cn[0])))
+                if c not in position.hand]
+        if held:
+            parts.append(f"{format_cards(held)} {'is' if len(held) == 1 else 'are'} not in your hand")
         if extra:
             parts.append(f"{_pairs_text(extra)} cannot be added")
-        return Verdict(False, _sentence(parts) + ". " + " ".join(solution.reasoning[1:]))
+        if missed:  # how many, not which: naming them would give the answer away
+            parts.append(f"you left out {plural(len(missed), 'pair')} that can")
+        return Verdict(False, _sentence(parts) + ".")
 
 
 def _pairs_text(pairs) -> str:
@@ -550,11 +599,12 @@ class CountKind(Kind):
     name = "count"
     question = ("In how many distinct ways can you lay down your contract? (Sets of at least the "
                 "contract's size; two copies of a card are not told apart, nor is the order of sets.)")
+    answer_form = "Answer a whole number, like '6'."
 
     def read(self, text, position):
         word = text.strip()
         if not (word.isdecimal() and word.isascii()):
-            raise NotationError("answer a whole number, like 6")
+            raise NotationError("it is not a whole number")
         return int(word)
 
     def solve(self, position, params):
@@ -570,19 +620,19 @@ class CountKind(Kind):
         n = solution.facts["count"]
         if value == n:
             return Verdict(True, f"There are {n} ways.")
-        return Verdict(False, f"There are {n} ways, not {value}: " + "; ".join(
-            line.strip() for line in solution.reasoning[1:4]) + (" ..." if n > 3 else ""))
+        return Verdict(False, f"There are {'more' if n > value else 'fewer'} ways than {value}.")
 
 
 # -- what does it cost? ----------------------------------------------------------------
 class CostKind(Kind):
     name = "cost"
     question = "If the round ended now, how many points would the cards in your hand cost you?"
+    answer_form = "Answer a whole number of points, like '85'."
 
     def read(self, text, position):
         word = text.strip().lower().removesuffix("points").strip()
         if not (word.isdecimal() and word.isascii()):
-            raise NotationError("answer a whole number of points, like 85")
+            raise NotationError("it is not a whole number")
         return int(word)
 
     def solve(self, position, params):
@@ -600,7 +650,7 @@ class CostKind(Kind):
         total = solution.facts["points"]
         if value == total:
             return Verdict(True, solution.reasoning[1])
-        return Verdict(False, f"It is {total}, not {value}. " + " ".join(solution.reasoning))
+        return Verdict(False, f"{value} is too {'low' if value < total else 'high'}. {solution.reasoning[0]}")
 
 
 KINDS: dict[str, Kind] = {k.name: k for k in (

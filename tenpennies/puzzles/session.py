@@ -189,7 +189,7 @@ class PuzzleSession:
             self.verdict = Verdict(False, "Give an answer first: click cards or buttons, or type it.")
             return self.verdict
         self.verdict = self.puzzle.check(text, self.solution())
-        if not self._counted:
+        if not self._counted and self.verdict.readable:  # an unreadable answer is no attempt
             self._counted = True
             self.tried += 1
             self.solved += self.verdict.correct and not self.revealed

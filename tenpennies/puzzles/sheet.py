@@ -27,7 +27,7 @@ def sheet_html(puzzles: Sequence[Puzzle], answers_name: str = "answers.html") ->
     for n, p in enumerate(puzzles, 1):
         sheet.append(f"<div class='puzzle'><h2>{n}. {escape(p.title)} <small>({p.id}, tier {p.tier})</small></h2>"
                      f"{p.position._repr_svg_()}<pre>{escape(p.position.describe())}</pre>"
-                     f"<p>{escape(p.question)}</p></div>")
+                     f"<p>{escape(p.question)}</p><p><i>{escape(p.answer_form)}</i></p></div>")
         s = p.solution()
         key.append(f"<div class='puzzle'><h2>{n}. {escape(p.id)}</h2><p><b>{escape(s.answer)}</b></p>"
                    f"<pre>{escape(p.explanation)}</pre></div>")

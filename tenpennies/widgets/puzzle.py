@@ -58,7 +58,7 @@ class PuzzleWidget(w.VBox):
         p = s.puzzle
         self.title.value = f"<b>{escape(p.title)}</b>"
         self.picture.value = s.picture()
-        self.question.value = f"<p>{escape(p.question)}</p>"
+        self.question.value = f"<p>{escape(p.question)}</p><p><i>{escape(p.answer_form)}</i></p>"
         self.choice_box.children = self._choice_rows()
         if self.typed.value != s.typed:
             self.typed.value = s.typed
