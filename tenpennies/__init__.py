@@ -15,10 +15,13 @@ from .cards import ALL_CARDS, JOKER, Card, Cards, Hand, format_cards, parse_card
 from .errors import (
     IllegalActionError,
     InvalidSetError,
+    NoSuchCardError,
     NotationError,
     PositionError,
     RecordError,
+    RuleSetError,
     TenPenniesError,
+    WrongTypeError,
 )
 from .match import Match, Phase
 from .position import Position, SeatPosition
@@ -51,6 +54,7 @@ __all__ = [
     "AddToSet", "Buy", "Discard", "LayDown", "Meld", "Pass", "parse_action",
     "ALL_CARDS", "JOKER", "Card", "Cards", "Hand", "format_cards", "parse_cards",
     "IllegalActionError", "InvalidSetError", "NotationError", "PositionError", "RecordError", "TenPenniesError",
+    "RuleSetError", "WrongTypeError", "NoSuchCardError",
     "Match", "Phase", "Position", "SeatPosition",
     "TEN_PENNIES", "Contract", "RuleSet", "hand_points",
     "TableSet", "check_set", "is_valid_set", "set_problems",

@@ -38,3 +38,16 @@ class RecordError(TenPenniesError):
 
 class PositionError(TenPenniesError):
     """A position (or its notation) that cannot be: too many cards, a bad seat, a bad field."""
+
+
+class RuleSetError(TenPenniesError):
+    """A rule set that cannot be played (bad fields, a deck too small), or a round it lacks."""
+
+
+class WrongTypeError(TenPenniesError, TypeError):
+    """An argument of the wrong kind (a seed that cannot be saved, rules that are not a
+    ``RuleSet``). Also a ``TypeError``, as Python's own errors for such mistakes are."""
+
+
+class NoSuchCardError(TenPenniesError, IndexError):
+    """A card position past the end of a hand or set. Also an ``IndexError``."""

@@ -40,7 +40,7 @@ from typing import Iterable, Mapping, Sequence
 
 from .actions import Action, AddToSet, Buy, Deal, Discard, Draw, LayDown, Meld, Pass, Recycle, RoundEnd
 from .cards import Card, sort_key
-from .errors import IllegalActionError
+from .errors import IllegalActionError, NoSuchCardError, TenPenniesError
 from .match import Match, Position
 from .rules import TEN_PENNIES, RuleSet
 from .view import PlayerView
@@ -212,7 +212,7 @@ class Game:
 
         n = rules.players
         if seat is not None and not (isinstance(seat, int) and 0 <= seat < n):
-            raise ValueError(f"seat must be 0 to {n - 1} or None, not {seat!r}")
+            raise TenPenniesError(f"seat must be 0 to {n - 1} or None, not {seat!r}")
         bots = list(bots)
         others = [s for s in range(n) if s != seat]
         if len(bots) == 1 and len(others) > 1:
@@ -220,7 +220,7 @@ class Game:
         if len(bots) == n and seat is not None:
             bots = [b for s, b in enumerate(bots) if s != seat]
         if len(bots) != len(others):
-            raise ValueError(f"a game needs {len(others)} bots (one per seat but yours), not {len(bots)}")
+            raise TenPenniesError(f"a game needs {len(others)} bots (one per seat but yours), not {len(bots)}")
         self.seat = seat
         self.rules = rules
         self.seed = seed
@@ -320,7 +320,7 @@ class Game:
     def select(self, index: int) -> None:
         """Select the card at ``index`` of :attr:`hand`, or unselect it."""
         if not 0 <= index < len(self.hand):
-            raise IndexError(f"there is no card {index} in a hand of {len(self.hand)}")
+            raise NoSuchCardError(f"there is no card {index} in a hand of {len(self.hand)}")
         chosen = list(self.selected)
         chosen.remove(index) if index in chosen else chosen.append(index)
         self.selected = tuple(chosen)
@@ -336,7 +336,7 @@ class Game:
                 wanted[c] -= 1
                 chosen.append(i)
         if +wanted:
-            raise ValueError(f"the hand holds no {' '.join(str(c) for c in wanted.elements())}")
+            raise TenPenniesError(f"the hand holds no {' '.join(str(c) for c in wanted.elements())}")
         self.selected = tuple(chosen)
 
     def clear_selection(self) -> None:
@@ -345,7 +345,7 @@ class Game:
     def sort_hand(self, how: str) -> None:
         """Show the hand by ``"rank"`` or grouped for the ``"contract"`` (the selection is kept)."""
         if how not in SORTS:
-            raise ValueError(f"sort by one of {', '.join(SORTS)}, not {how!r}")
+            raise TenPenniesError(f"sort by one of {', '.join(SORTS)}, not {how!r}")
         cards = self.selected_cards
         self.sort = how
         self.select_cards(cards)

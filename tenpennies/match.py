@@ -32,7 +32,7 @@ from .actions import (
     Action, AddToSet, Buy, Deal, Discard, Draw, Event, LayDown, Meld, Pass, Recycle, RoundEnd,
 )
 from .cards import ALL_CARDS, SORT_KEYS, Card, Hand, format_cards, sort_key
-from .errors import IllegalActionError
+from .errors import IllegalActionError, WrongTypeError
 from .position import Position  # Position lives in position.py; imported here for old users
 from .rules import TEN_PENNIES, Contract, RuleSet, hand_points
 from .solver import OBJECTIVES, can_lay_down, contract_problems, find_contract
@@ -57,7 +57,7 @@ class Match:
 
     def __init__(self, seed: int | str = 0, rules: RuleSet = TEN_PENNIES, *, position: Position | None = None):
         if not isinstance(seed, (int, str)):
-            raise TypeError("a match's seed is an int or a str, so it can be saved")
+            raise WrongTypeError("a match's seed is an int or a str, so it can be saved")
         self.rules = rules
         self.seed = seed
         self._rng = random.Random(seed)

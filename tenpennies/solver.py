@@ -40,6 +40,7 @@ from operator import add
 from typing import Iterable, Sequence
 
 from .cards import ALL_CARDS, SORT_KEYS, SUIT_NAMES, SUITS, Card, Cards, format_cards, sort_key
+from .errors import TenPenniesError, WrongTypeError
 from .rules import TEN_PENNIES, RuleSet
 from .sets import TableSet, set_problems, single_additions
 from .words import times
@@ -185,7 +186,7 @@ def _round(rules: RuleSet, round_no: int) -> _Round:
     if entry is not None and entry[0] is rules:
         return entry[1]
     if not isinstance(rules, RuleSet):
-        raise TypeError(f"rules must be a RuleSet, not {type(rules).__name__}")
+        raise WrongTypeError(f"rules must be a RuleSet, not {type(rules).__name__}")
     table = _Round(rules, round_no)
     _ROUNDS[(id(rules), round_no)] = (rules, table)
     return table
@@ -385,7 +386,7 @@ def find_contract(
     True
     """
     if objective not in OBJECTIVES:
-        raise ValueError(f"unknown objective {objective!r}: choose one of {', '.join(OBJECTIVES)}")
+        raise TenPenniesError(f"unknown objective {objective!r}: choose one of {', '.join(OBJECTIVES)}")
     t = _round(rules, round_no)
     hand = tuple(hand)
     cnt, lv, w = _levels(hand, t, 1 if t.repeated else min(t.k, t.decks))

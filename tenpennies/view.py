@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from .actions import Action, AddToSet, Deal, Discard, Draw, LayDown, Meld, RoundEnd
 from .cards import Card, Hand, format_cards
+from .errors import TenPenniesError
 from .rules import Contract, RuleSet
 from .sets import TableSet
 
@@ -51,7 +52,7 @@ class PlayerView:
     @classmethod
     def of(cls, match: "Match", seat: int) -> "PlayerView":
         if not 0 <= seat < match.rules.players:
-            raise ValueError(f"there is no seat {seat}")
+            raise TenPenniesError(f"there is no seat {seat}")
         return cls(
             seat=seat,
             rules=match.rules,
