@@ -10,7 +10,7 @@ The public names live here; each is defined in the module that owns its concept:
 cards, rules, sets, solver, match (with actions and view), record, odds.
 """
 
-from .actions import AddToSet, Buy, Discard, LayDown, Meld, Pass, parse_action
+from .actions import AddToSet, Buy, Discard, DrawSource, HowEnded, LayDown, Meld, Pass, parse_action
 from .cards import ALL_CARDS, JOKER, Card, Cards, Hand, format_cards, parse_cards
 from .errors import (
     IllegalActionError,
@@ -51,7 +51,7 @@ from .odds import dealt_probability
 from .simulate import MatchResult, RoundResult, Summary, simulate, summarize, write_csv, write_json
 
 __all__ = [
-    "AddToSet", "Buy", "Discard", "LayDown", "Meld", "Pass", "parse_action",
+    "AddToSet", "Buy", "Discard", "LayDown", "Meld", "Pass", "parse_action", "DrawSource", "HowEnded",
     "ALL_CARDS", "JOKER", "Card", "Cards", "Hand", "format_cards", "parse_cards",
     "IllegalActionError", "InvalidSetError", "NotationError", "PositionError", "RecordError", "TenPenniesError",
     "RuleSetError", "WrongTypeError", "NoSuchCardError",

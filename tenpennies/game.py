@@ -38,7 +38,8 @@ import json
 from collections import Counter
 from typing import Iterable, Mapping, Sequence
 
-from .actions import Action, AddToSet, Buy, Deal, Discard, Draw, LayDown, Meld, Pass, Recycle, RoundEnd
+from .actions import (Action, AddToSet, Buy, Deal, Discard, Draw, DrawSource, HowEnded, LayDown, Meld, Pass,
+                      Recycle, RoundEnd)
 from .cards import Card, sort_key
 from .errors import IllegalActionError, NoSuchCardError, TenPenniesError
 from .match import Match, Position
@@ -78,17 +79,17 @@ def narrate(entry, viewer: int | None, rules: RuleSet = TEN_PENNIES,
                 f"{_cap(who(entry.dealer, viewer, names))} dealt; {up}.")
     if kind is Draw:
         name = _cap(who(entry.seat, viewer, names))
-        if entry.source == "discard":
+        if entry.source == DrawSource.DISCARD:
             return f"{name} bought {entry.card} for a token."
         card = "a card" if entry.card is None else str(entry.card)
-        extra = " as part of the purchase" if entry.source == "purchase" else ""
+        extra = " as part of the purchase" if entry.source == DrawSource.PURCHASE else ""
         return f"{name} drew {card}{extra}."
     if kind is Recycle:
         return f"The stock ran out: {plural(entry.cards, 'card')} of the discard pile were shuffled into a new stock."
     if kind is RoundEnd:
-        how = {"out": f"{who(entry.went_out, viewer, names)} went out",
-               "no draw": "nobody could draw from the stock",
-               "turn cap": f"the turn limit ({rules.turn_cap} turns) was reached"}[entry.how]
+        how = {HowEnded.OUT: f"{who(entry.went_out, viewer, names)} went out",
+               HowEnded.NO_DRAW: "nobody could draw from the stock",
+               HowEnded.TURN_CAP: f"the turn limit ({rules.turn_cap} turns) was reached"}[entry.how]
         return f"Round {entry.round_no} is over: {how}."
     if kind is Buy:
         return None  # the bought card's Draw says it, with the card

@@ -29,7 +29,7 @@ from itertools import combinations
 from typing import Iterable, Sequence
 
 from .actions import (
-    Action, AddToSet, Buy, Deal, Discard, Draw, Event, LayDown, Meld, Pass, Recycle, RoundEnd,
+    Action, AddToSet, Buy, Deal, Discard, Draw, DrawSource, Event, HowEnded, LayDown, Meld, Pass, Recycle, RoundEnd,
 )
 from .cards import ALL_CARDS, SORT_KEYS, Card, Hand, format_cards, sort_key
 from .errors import IllegalActionError, WrongTypeError
@@ -156,7 +156,7 @@ class Match:
         else:
             self._regular_draw()
 
-    def _draw_one(self, seat: int, source: str) -> bool:
+    def _draw_one(self, seat: int, source: DrawSource) -> bool:
         if not self.stock:
             if len(self.discard_pile) <= 1:
                 return False
@@ -172,12 +172,12 @@ class Match:
 
     def _regular_draw(self) -> None:
         # T6: after others bought or all passed, the active player draws automatically.
-        if self._draw_one(self.active, "stock"):
+        if self._draw_one(self.active, DrawSource.STOCK):
             self.phase, self.to_act, self._waiting = Phase.PLAY, self.active, []
         else:
-            self._end_round("no draw", None)  # T17
+            self._end_round(HowEnded.NO_DRAW, None)  # T17
 
-    def _end_round(self, how: str, went_out: int | None) -> None:
+    def _end_round(self, how: HowEnded, went_out: int | None) -> None:
         points = tuple(hand_points(h, self.rules) for h in self.hands)
         result = RoundEnd(self.round_no, how, went_out, points,
                           tuple(tuple(sorted(h, key=sort_key)) for h in self.hands), self.turns)
@@ -286,9 +286,9 @@ class Match:
             self.top_discarder = seat
             self.turns += 1
             if not hand:
-                self._end_round("out", seat)  # T12
+                self._end_round(HowEnded.OUT, seat)  # T12
             elif self.turns >= self.rules.turn_cap:
-                self._end_round("turn cap", None)  # T17
+                self._end_round(HowEnded.TURN_CAP, None)  # T17
             else:
                 self.active = (self.active + 1) % self.rules.players
                 self._start_turn()
@@ -299,9 +299,9 @@ class Match:
         self.tokens[seat] -= 1
         card = self.discard_pile.pop()
         self.hands[seat].append(card)
-        self.log.append(Draw(seat, card, "discard"))
+        self.log.append(Draw(seat, card, DrawSource.DISCARD))
         for _ in range(self.rules.buy_extra_cards):
-            drew = self._draw_one(seat, "purchase")
+            drew = self._draw_one(seat, DrawSource.PURCHASE)
             assert drew, "purchase_available() promised these cards (T8)"
         if seat == self.active:
             self.phase, self.to_act, self._waiting = Phase.PLAY, seat, []  # T6: the buy is its draw
@@ -324,7 +324,7 @@ class Match:
         for c in cards:
             hand.remove(c)
         if not hand:
-            self._end_round("out", seat)  # T12: going out by a meld ends the round at once
+            self._end_round(HowEnded.OUT, seat)  # T12: going out by a meld ends the round at once
 
     # -- listing actions ---------------------------------------------------------------
     def legal_actions(self) -> list[Action]:

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from .actions import Action, AddToSet, Deal, Discard, Draw, LayDown, Meld, RoundEnd
+from .actions import Action, AddToSet, Deal, Discard, Draw, DrawSource, LayDown, Meld, RoundEnd
 from .cards import Card, Hand, format_cards
 from .errors import TenPenniesError
 from .rules import Contract, RuleSet
@@ -82,7 +82,7 @@ class PlayerView:
     @property
     def purchases(self) -> tuple[tuple[int, Card], ...]:
         """Who bought what card, this match so far, in order (public, T20)."""
-        return tuple((e.seat, e.card) for e in self.log if isinstance(e, Draw) and e.source == "discard")
+        return tuple((e.seat, e.card) for e in self.log if isinstance(e, Draw) and e.source == DrawSource.DISCARD)
 
     def seen_cards(self) -> tuple[Card, ...]:
         """Every card this seat knows to be outside its hand and the stock.
@@ -97,7 +97,7 @@ class PlayerView:
         for entry in self._this_round():
             kind = type(entry)
             if kind is Draw:
-                if entry.source == "discard" and entry.seat != self.seat:
+                if entry.source == DrawSource.DISCARD and entry.seat != self.seat:
                     known.setdefault(entry.seat, Counter())[entry.card] += 1
                 continue
             counts = known.get(getattr(entry, "seat", None))
@@ -196,7 +196,7 @@ def _public_log(match: "Match", seat: int) -> PublicLog:
 
 def _public(entry, seat: int):
     """A log entry as ``seat`` may see it: others' stock cards and final hands hidden."""
-    if isinstance(entry, Draw) and entry.seat != seat and entry.source != "discard":
+    if isinstance(entry, Draw) and entry.seat != seat and entry.source != DrawSource.DISCARD:
         return replace(entry, card=None)
     if isinstance(entry, RoundEnd):
         return replace(entry, hands=tuple(h if i == seat else () for i, h in enumerate(entry.hands)))
