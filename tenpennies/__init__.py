@@ -7,7 +7,10 @@
     7S 7H 7D; 9S 9H JK
 
 The public names live here; each is defined in the module that owns its concept:
-cards, rules, sets, solver, match (with actions and view), record, odds.
+cards, rules, sets, solver, match (with actions and view), position, record, odds,
+bots, simulate, game (a match at a table), hint, layout (where things sit on the
+table), puzzles, explore, course, words (counts in words), errors, svg, cli; the
+Jupyter widgets live apart in ``tenpennies.widgets``.
 """
 
 from .actions import AddToSet, Buy, Discard, DrawSource, HowEnded, LayDown, Meld, Pass, parse_action

@@ -37,6 +37,7 @@ from .position import Position  # Position lives in position.py; imported here f
 from .rules import TEN_PENNIES, Contract, RuleSet, hand_points
 from .solver import OBJECTIVES, can_lay_down, contract_problems, find_contract
 from .sets import TableSet, set_problems, set_rank, single_additions
+from .view import PublicLogs
 
 
 class Phase(enum.Enum):
@@ -62,7 +63,7 @@ class Match:
         self.seed = seed
         self._rng = random.Random(seed)
         self.log: list[Action | Event] = []
-        self._public_logs: list | None = None  # each seat's public log, kept by view.py
+        self.public_logs = PublicLogs(self.log, rules.players)  # what each seat may see of the log
         self.round_results: list[RoundEnd] = []
         self.start: Position | None = position
         n = rules.players
