@@ -16,6 +16,7 @@ Jupyter widgets live apart in ``tenpennies.widgets``.
 from .actions import AddToSet, Buy, Discard, DrawSource, HowEnded, LayDown, Meld, Pass, parse_action
 from .cards import ALL_CARDS, JOKER, Card, Cards, Hand, format_cards, parse_cards
 from .errors import (
+    HandError,
     IllegalActionError,
     InvalidSetError,
     NoSuchCardError,
@@ -57,7 +58,7 @@ __all__ = [
     "AddToSet", "Buy", "Discard", "LayDown", "Meld", "Pass", "parse_action", "DrawSource", "HowEnded",
     "ALL_CARDS", "JOKER", "Card", "Cards", "Hand", "format_cards", "parse_cards",
     "IllegalActionError", "InvalidSetError", "NotationError", "PositionError", "RecordError", "TenPenniesError",
-    "RuleSetError", "WrongTypeError", "NoSuchCardError",
+    "RuleSetError", "WrongTypeError", "NoSuchCardError", "HandError",
     "Match", "Phase", "Position", "SeatPosition",
     "TEN_PENNIES", "Contract", "RuleSet", "hand_points",
     "TableSet", "check_set", "is_valid_set", "set_problems",

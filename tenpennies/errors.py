@@ -51,3 +51,7 @@ class WrongTypeError(TenPenniesError, TypeError):
 
 class NoSuchCardError(TenPenniesError, IndexError):
     """A card position past the end of a hand or set. Also an ``IndexError``."""
+
+
+class HandError(TenPenniesError):
+    """A hand no deck of the rule set can hold: more copies of a card than the deck has (T1)."""

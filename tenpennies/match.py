@@ -348,9 +348,9 @@ class Match:
         actions: list[Action] = []
         if not self.opened[seat]:
             # Most hands cannot lay down: the fast yes/no test spares building an arrangement.
-            if can_lay_down(hand, self.round_no, self.rules):
+            if can_lay_down(hand, self.round_no, self.rules, trusted=True):
                 # One arrangement per objective the solver knows, without repeats.
-                found = {find_contract(hand, self.round_no, self.rules, objective).sets: None
+                found = {find_contract(hand, self.round_no, self.rules, objective, trusted=True).sets: None
                          for objective in OBJECTIVES}
                 actions.extend(LayDown(seat, sets) for sets in found)
         else:

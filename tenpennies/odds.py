@@ -330,7 +330,7 @@ def draw_odds(hand: Iterable[Card], k: int, round_no: int, seen: Iterable[Card] 
                     break
             if not done:
                 cards = [card for i in set(chosen) for card in classes[i][:draw[i]]]
-                done = can_lay_down(hand + tuple(cards), round_no, rules)
+                done = can_lay_down(hand + tuple(cards), round_no, rules, trusted=True)
             completes[key] = done
 
     def values(draw: tuple[int, ...]) -> list[tuple[tuple[Card, ...], int]]:
@@ -612,7 +612,7 @@ def _simulate(pool: list[Card], base: tuple[Card, ...], k: int, round_no: int, r
         sizes, bar = _chunks(samples, 10_000, progress, what)
         for size in sizes:
             for _ in range(size):
-                held = can_lay_down(base + tuple(rng.sample(pool, k)), round_no, rules)
+                held = can_lay_down(base + tuple(rng.sample(pool, k)), round_no, rules, trusted=True)
                 hits += held
                 if outcomes is not None:
                     outcomes.append(held)

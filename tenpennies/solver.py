@@ -40,7 +40,7 @@ from operator import add
 from typing import Iterable, Sequence
 
 from .cards import ALL_CARDS, SORT_KEYS, SUIT_NAMES, SUITS, Card, Cards, format_cards, sort_key
-from .errors import TenPenniesError, WrongTypeError
+from .errors import HandError, TenPenniesError, WrongTypeError
 from .rules import TEN_PENNIES, RuleSet
 from .sets import TableSet, set_problems, single_additions
 from .words import times
@@ -192,6 +192,25 @@ def _round(rules: RuleSet, round_no: int) -> _Round:
     return table
 
 
+def _held(hand: Iterable[Card], t: _Round, trusted: bool) -> Iterable[Card]:
+    """``hand``, refused if no deck of the rule set can hold it (T1): a tuple once checked.
+
+    Public entry points check; ``trusted=True`` (the match's own hands, bots, odds loops
+    whose hands come from a deal) skips the count, which would cost the hot path.
+    """
+    if not trusted:
+        hand = tuple(hand)
+        deck = t.deck
+        held = [0] * 53
+        for card in hand:
+            i = card.index
+            held[i] += 1
+            if held[i] > deck[i]:
+                only = f"only {deck[i]}" if deck[i] else "no"
+                raise HandError(f"the deck holds {only} {card}, but the hand has {held[i]}")
+    return hand
+
+
 def _levels(hand: Iterable[Card], t: _Round, levels: int):
     """Count a hand: copies of each card, wilds, and naturals per rank and level.
 
@@ -235,7 +254,8 @@ def _capacity(lv, rank: int, m: int, repeated: bool) -> int:
     return sum(lv[j][rank] for j in range(min(m, len(lv))))
 
 
-def can_lay_down(hand: Iterable[Card], round_no: int, rules: RuleSet = TEN_PENNIES) -> bool:
+def can_lay_down(hand: Iterable[Card], round_no: int, rules: RuleSet = TEN_PENNIES, *,
+                 trusted: bool = False) -> bool:
     """Is the round's contract in ``hand``?
 
     >>> from tenpennies import parse_cards
@@ -245,6 +265,7 @@ def can_lay_down(hand: Iterable[Card], round_no: int, rules: RuleSet = TEN_PENNI
     True
     """
     t = _round(rules, round_no)
+    hand = _held(hand, t, trusted)
     k = t.k
     s = t.size
     low = t.low
@@ -368,6 +389,8 @@ def find_contract(
     round_no: int,
     rules: RuleSet = TEN_PENNIES,
     objective: str = "fewest_wilds",
+    *,
+    trusted: bool = False,
 ) -> Arrangement | None:
     """The best way to lay down the round's contract from ``hand``, or None.
 
@@ -388,6 +411,7 @@ def find_contract(
     if objective not in OBJECTIVES:
         raise TenPenniesError(f"unknown objective {objective!r}: choose one of {', '.join(OBJECTIVES)}")
     t = _round(rules, round_no)
+    hand = _held(hand, t, trusted)
     hand = tuple(hand)
     cnt, lv, w = _levels(hand, t, 1 if t.repeated else min(t.k, t.decks))
     ranks = _best_ranks(lv, w, t, objective)
@@ -547,6 +571,7 @@ def contract_arrangements(
     6
     """
     t = _round(rules, round_no)
+    hand = _held(hand, t, False)
     cnt, _, _ = _levels(hand, t, 1)
     candidates = _candidate_sets(cnt, t)
     return tuple(
@@ -558,6 +583,7 @@ def contract_arrangements(
 def count_arrangements(hand: Iterable[Card], round_no: int, rules: RuleSet = TEN_PENNIES) -> int:
     """How many arrangements :func:`contract_arrangements` lists, without building them."""
     t = _round(rules, round_no)
+    hand = _held(hand, t, False)
     cnt, _, _ = _levels(hand, t, 1)
     candidates = _candidate_sets(cnt, t)
     if t.k == 1:
@@ -877,7 +903,8 @@ def _closer(cnt, lv, w: int, most_wilds: int, need: int, t: _Round) -> list[int]
     return found
 
 
-def cards_needed(hand: Iterable[Card], round_no: int, rules: RuleSet = TEN_PENNIES) -> int | None:
+def cards_needed(hand: Iterable[Card], round_no: int, rules: RuleSet = TEN_PENNIES, *,
+                 trusted: bool = False) -> int | None:
     """The fewest more cards that complete the round's contract (0 if it is there).
 
     Only cards the deck still holds count (two of each card, four jokers); None
@@ -888,11 +915,13 @@ def cards_needed(hand: Iterable[Card], round_no: int, rules: RuleSet = TEN_PENNI
     2
     """
     t = _round(rules, round_no)
+    hand = _held(hand, t, trusted)
     _, lv, w, most_wilds = _gap_counts(hand, t)
     return _shortfall(lv, w, most_wilds, t)
 
 
-def outs(hand: Iterable[Card], round_no: int, rules: RuleSet = TEN_PENNIES) -> tuple[Card, ...]:
+def outs(hand: Iterable[Card], round_no: int, rules: RuleSet = TEN_PENNIES, *,
+         trusted: bool = False) -> tuple[Card, ...]:
     """The distinct cards, any one of which brings ``hand`` a card closer to the contract.
 
     With one card needed these are exactly the cards that complete it; none when the
@@ -905,6 +934,7 @@ def outs(hand: Iterable[Card], round_no: int, rules: RuleSet = TEN_PENNIES) -> t
     (Card('4C'), Card('8S'), Card('JK'))
     """
     t = _round(rules, round_no)
+    hand = _held(hand, t, trusted)
     cnt, lv, w, most_wilds = _gap_counts(hand, t)
     need = _shortfall(lv, w, most_wilds, t)
     if not need:
@@ -970,6 +1000,7 @@ def what_is_missing(
     The hand holds one set of 4 already.
     """
     t = _round(rules, round_no)
+    hand = _held(hand, t, False)
     hand = tuple(hand)
     cnt, lv, w, most_wilds = _gap_counts(hand, t)
     need = _shortfall(lv, w, most_wilds, t)
