@@ -1,6 +1,8 @@
 """The error types, split by meaning (as python-chess splits parse from legality).
 
-All are ``ValueError``s, so ``except ValueError`` in a notebook catches any of them.
+Every error the kit raises on purpose is a :class:`TenPenniesError`, so ``except
+TenPenniesError`` catches any of them; all are ``ValueError``s too, and the few that are
+also a ``TypeError`` or an ``IndexError`` say so, as Python's own errors for them would.
 The rules they enforce are stated, under the ids their messages and tests cite, in
 ``docs/rules.md`` (one heading per ruling, with anchors ``#t1`` ... ``#t20``).
 """
