@@ -72,10 +72,6 @@ spades, hearts, diamonds, clubs; wilds costliest first, then in card order), so 
 answer never depends on the order of the hand.
 """
 
-# Points shed decides between equal-wild arrangements; wilds are spent costliest
-# first, and cards of equal cost in a fixed order so the answer is deterministic.
-_SORT_KEY = SORT_KEYS
-
 
 @dataclass(frozen=True)
 class Arrangement:
@@ -139,8 +135,10 @@ class _Round:
         # The ranks whose cards are natural in this round, in the deck.
         wild_ranks = rules.wild_ranks[round_no - 1]
         self.naturals = tuple(r for r in sorted(rules.ranks) if r not in wild_ranks)
+        # Points shed decides between equal-wild arrangements; wilds are spent costliest
+        # first, and cards of equal cost in a fixed order so the answer is deterministic.
         self.wild_order = {
-            c.index: (-self.points[c.index],) + _SORT_KEY[c.index] for c in ALL_CARDS
+            c.index: (-self.points[c.index],) + SORT_KEYS[c.index] for c in ALL_CARDS
         }
         self.decks = rules.decks
         ranks = set(rules.ranks)
@@ -465,13 +463,13 @@ def _build(ranks, cnt, w: int, t: _Round, objective: str) -> Arrangement:
     for g, n in zip(sets, used):
         # Naturals of one rank are already in card order (suit order).
         if n:
-            g += sorted(wilds[pos:pos + n], key=_SORT_KEY.__getitem__)
+            g += sorted(wilds[pos:pos + n], key=SORT_KEYS.__getitem__)
             pos += n
         for i in g:
             total += points[i]
         out.append(g)
     if len(out) > 1:
-        out.sort(key=lambda g: (t.rank_of[g[0]], [_SORT_KEY[i] for i in g]))
+        out.sort(key=lambda g: (t.rank_of[g[0]], [SORT_KEYS[i] for i in g]))
     return Arrangement(tuple(tuple([ALL_CARDS[i] for i in g]) for g in out), t.round_no, pos, total)
 
 
@@ -485,12 +483,12 @@ def _candidate_sets(cnt, t: _Round) -> list[tuple[int, ...]]:
     Sets come rank by rank (aces low), fewer naturals and wilds first.
     """
     s = t.size
-    wild_values = sorted((i for i in range(53) if cnt[i] and t.wild[i]), key=_SORT_KEY.__getitem__)
+    wild_values = sorted((i for i in range(53) if cnt[i] and t.wild[i]), key=SORT_KEYS.__getitem__)
     wild_picks = [()]
     for i in wild_values:
         wild_picks = [p + (i,) * n for p in wild_picks for n in range(cnt[i] + 1)
                       if len(p) + n <= t.limit]
-    wild_picks.sort(key=lambda p: (len(p), [_SORT_KEY[i] for i in p]))
+    wild_picks.sort(key=lambda p: (len(p), [SORT_KEYS[i] for i in p]))
     out = []
     for r in range(1, 14):
         values = [suit * 13 + r - 1 for suit in range(4)]
@@ -533,11 +531,11 @@ def _choose_sets(candidates, cnt, k: int, start: int = 0):
 
 def _arrangement(index_sets, t: _Round) -> Arrangement:
     ordered = sorted(
-        (sorted((i for i in g if not t.wild[i]), key=_SORT_KEY.__getitem__)
-         + sorted((i for i in g if t.wild[i]), key=_SORT_KEY.__getitem__))
+        (sorted((i for i in g if not t.wild[i]), key=SORT_KEYS.__getitem__)
+         + sorted((i for i in g if t.wild[i]), key=SORT_KEYS.__getitem__))
         for g in index_sets
     )
-    ordered.sort(key=lambda g: (t.rank_of[g[0]], [_SORT_KEY[i] for i in g]))
+    ordered.sort(key=lambda g: (t.rank_of[g[0]], [SORT_KEYS[i] for i in g]))
     return Arrangement(
         tuple(tuple(ALL_CARDS[i] for i in g) for g in ordered),
         t.round_no,
@@ -634,7 +632,7 @@ def contract_problems(
         for cards in sets:
             for c in cards:
                 used[c.index] += 1
-        for i in sorted(range(53), key=_SORT_KEY.__getitem__):
+        for i in sorted(range(53), key=SORT_KEYS.__getitem__):
             if used[i] and not held[i]:
                 problems.append(f"{ALL_CARDS[i]} is not in the hand")
             elif used[i] > held[i]:
@@ -1096,7 +1094,7 @@ def _place_all(cards: list[int], tables: list[list[int]], t: _Round):
     padding melds to three cards, then filling any set's remaining wild room.
     """
     wild, limit, least, repeated = t.wild, t.limit, t.rules.min_set_size, t.repeated
-    wilds = sorted((i for i in cards if wild[i]), key=_SORT_KEY.__getitem__)
+    wilds = sorted((i for i in cards if wild[i]), key=SORT_KEYS.__getitem__)
     info = []  # (rank, suits held, wild room) per table set
     for cards_on in tables:
         naturals = [i for i in cards_on if not wild[i]]
@@ -1291,6 +1289,6 @@ def plan_go_out(
 
 
 def _cards_in_order(indices, t: _Round) -> tuple[Card, ...]:
-    naturals = sorted((i for i in indices if not t.wild[i]), key=_SORT_KEY.__getitem__)
-    wilds = sorted((i for i in indices if t.wild[i]), key=_SORT_KEY.__getitem__)
+    naturals = sorted((i for i in indices if not t.wild[i]), key=SORT_KEYS.__getitem__)
+    wilds = sorted((i for i in indices if t.wild[i]), key=SORT_KEYS.__getitem__)
     return tuple(ALL_CARDS[i] for i in naturals + wilds)
