@@ -169,10 +169,6 @@ class RuleSet:
         sets, size = self.contracts[round_no - 1]
         return Contract(round_no, sets, size, self.wild_limits[round_no - 1])
 
-    def wild_limit(self, round_no: int) -> int:
-        self._check_round(round_no)
-        return self.wild_limits[round_no - 1]
-
     def is_wild(self, card: Card, round_no: int) -> bool:
         """Jokers always; the round's wild ranks too, wherever they are played (T15)."""
         self._check_round(round_no)
