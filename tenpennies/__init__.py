@@ -7,18 +7,25 @@
     7S 7H 7D; 9S 9H JK
 
 The public names live here; each is defined in the module that owns its concept:
-cards, rules, sets, solver, match (with actions and view), record, odds.
+cards, rules, sets, solver, match (with actions and view), position, record, odds,
+bots, simulate, game (a match at a table), hint, layout (where things sit on the
+table), puzzles, explore, course, words (counts in words), errors, svg, cli; the
+Jupyter widgets live apart in ``tenpennies.widgets``.
 """
 
-from .actions import AddToSet, Buy, Discard, LayDown, Meld, Pass, parse_action
+from .actions import AddToSet, Buy, Discard, DrawSource, HowEnded, LayDown, Meld, Pass, parse_action
 from .cards import ALL_CARDS, JOKER, Card, Cards, Hand, format_cards, parse_cards
 from .errors import (
+    HandError,
     IllegalActionError,
     InvalidSetError,
+    NoSuchCardError,
     NotationError,
     PositionError,
     RecordError,
+    RuleSetError,
     TenPenniesError,
+    WrongTypeError,
 )
 from .match import Match, Phase
 from .position import Position, SeatPosition
@@ -48,9 +55,10 @@ from .odds import dealt_probability
 from .simulate import MatchResult, RoundResult, Summary, simulate, summarize, write_csv, write_json
 
 __all__ = [
-    "AddToSet", "Buy", "Discard", "LayDown", "Meld", "Pass", "parse_action",
+    "AddToSet", "Buy", "Discard", "LayDown", "Meld", "Pass", "parse_action", "DrawSource", "HowEnded",
     "ALL_CARDS", "JOKER", "Card", "Cards", "Hand", "format_cards", "parse_cards",
     "IllegalActionError", "InvalidSetError", "NotationError", "PositionError", "RecordError", "TenPenniesError",
+    "RuleSetError", "WrongTypeError", "NoSuchCardError", "HandError",
     "Match", "Phase", "Position", "SeatPosition",
     "TEN_PENNIES", "Contract", "RuleSet", "hand_points",
     "TableSet", "check_set", "is_valid_set", "set_problems",

@@ -16,6 +16,7 @@ of a round. Actions plus events are the match's log.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Union
 
 from .cards import Card, Cards, format_cards, parse_cards
@@ -191,18 +192,43 @@ class Deal:
     up_card: Card | None
 
 
+class _Word(StrEnum):
+    """A closed set of words. Each member is its word (a ``str``), so saved records and
+    ``entry.source == "discard"`` keep working; it shows as the word too."""
+
+    def __repr__(self) -> str:
+        return repr(self.value)
+
+
+class DrawSource(_Word):
+    """Where a drawn card came from."""
+
+    STOCK = "stock"  # the regular draw
+    DISCARD = "discard"  # the bought top discard, public
+    PURCHASE = "purchase"  # one of a purchase's extra stock cards
+
+
+class HowEnded(_Word):
+    """How a round ended (T12, T17)."""
+
+    OUT = "out"  # a seat emptied its hand
+    NO_DRAW = "no draw"  # the stock and discard pile could not give a card
+    TURN_CAP = "turn cap"  # the rule set's turn limit was reached
+
+
 @dataclass(frozen=True)
 class Draw:
     """A card went into a seat's hand.
 
-    ``source`` is ``"stock"`` (the regular draw), ``"discard"`` (the bought top discard,
-    public) or ``"purchase"`` (one of a purchase's extra stock cards). A stock card is
-    private to ``seat`` (T20): in other seats' views its ``card`` is ``None``.
+    ``source`` is a :class:`DrawSource`: ``"stock"`` (the regular draw), ``"discard"``
+    (the bought top discard, public) or ``"purchase"`` (one of a purchase's extra stock
+    cards). A stock card is private to ``seat`` (T20): in other seats' views its ``card``
+    is ``None``.
     """
 
     seat: int
     card: Card | None
-    source: str = "stock"
+    source: DrawSource = DrawSource.STOCK
 
 
 @dataclass(frozen=True)
@@ -216,11 +242,12 @@ class Recycle:
 class RoundEnd:
     """A round ended (T12, T17) and was scored (T18).
 
-    ``how`` is ``"out"`` (``went_out`` emptied its hand), ``"no draw"`` or ``"turn cap"``.
+    ``how`` is a :class:`HowEnded`: ``"out"`` (``went_out`` emptied its hand), ``"no draw"``
+    or ``"turn cap"``.
     """
 
     round_no: int
-    how: str
+    how: HowEnded
     went_out: int | None
     points: tuple[int, ...]
     hands: tuple[tuple[Card, ...], ...]

@@ -18,7 +18,7 @@ from typing import Sequence, TextIO
 
 from .actions import parse_action
 from .cards import format_cards, parse_cards
-from .errors import NotationError
+from .errors import HandError, NotationError
 from .rules import TEN_PENNIES
 
 USAGE_ERROR = 2
@@ -174,7 +174,10 @@ def _solve(args) -> int:
     except ValueError as exc:
         raise _UsageError(str(exc)) from None
     contract = TEN_PENNIES.contract(args.round)
-    found = find_contract(hand, args.round)
+    try:
+        found = find_contract(hand, args.round)
+    except HandError as exc:  # more copies of a card than the deck has (T1)
+        raise _UsageError(str(exc)) from None
     if found is not None:
         print(f"Round {args.round}, {contract.words}: lay down {found}")
     else:

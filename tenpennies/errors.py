@@ -1,6 +1,8 @@
 """The error types, split by meaning (as python-chess splits parse from legality).
 
-All are ``ValueError``s, so ``except ValueError`` in a notebook catches any of them.
+Every error the kit raises on purpose is a :class:`TenPenniesError`, so ``except
+TenPenniesError`` catches any of them; all are ``ValueError``s too, and the few that are
+also a ``TypeError`` or an ``IndexError`` say so, as Python's own errors for them would.
 The rules they enforce are stated, under the ids their messages and tests cite, in
 ``docs/rules.md`` (one heading per ruling, with anchors ``#t1`` ... ``#t20``).
 """
@@ -38,3 +40,20 @@ class RecordError(TenPenniesError):
 
 class PositionError(TenPenniesError):
     """A position (or its notation) that cannot be: too many cards, a bad seat, a bad field."""
+
+
+class RuleSetError(TenPenniesError):
+    """A rule set that cannot be played (bad fields, a deck too small), or a round it lacks."""
+
+
+class WrongTypeError(TenPenniesError, TypeError):
+    """An argument of the wrong kind (a seed that cannot be saved, rules that are not a
+    ``RuleSet``). Also a ``TypeError``, as Python's own errors for such mistakes are."""
+
+
+class NoSuchCardError(TenPenniesError, IndexError):
+    """A card position past the end of a hand or set. Also an ``IndexError``."""
+
+
+class HandError(TenPenniesError):
+    """A hand no deck of the rule set can hold: more copies of a card than the deck has (T1)."""

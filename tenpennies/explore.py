@@ -33,7 +33,7 @@ from fractions import Fraction
 from typing import Iterable
 
 from .cards import Card, Hand, format_cards, parse_cards, sort_key
-from .errors import NotationError
+from .errors import NoSuchCardError, NotationError
 from .odds import BuyDecision, buy_or_pass, dealt_probability
 from .rules import TEN_PENNIES, RuleSet
 from .sets import set_problems
@@ -77,7 +77,7 @@ class SetCheck:
     note: str = ""
 
     def __post_init__(self) -> None:
-        self.rules.contract(self.round_no)  # a round that does not exist raises ValueError
+        self.rules.contract(self.round_no)  # a round that does not exist raises RuleSetError
 
     def add(self, card: Card) -> "SetCheck":
         """The cards with one more ``card``, if the deck has another copy of it."""
@@ -90,7 +90,7 @@ class SetCheck:
     def remove(self, position: int) -> "SetCheck":
         """The cards without the one at ``position`` (as clicked, from 0)."""
         if not 0 <= position < len(self.cards):
-            raise IndexError(f"no card at position {position}: the set holds {len(self.cards)}")
+            raise NoSuchCardError(f"no card at position {position}: the set holds {len(self.cards)}")
         return dataclasses.replace(self, cards=self.cards[:position] + self.cards[position + 1:], note="")
 
     def clear(self) -> "SetCheck":
@@ -141,7 +141,7 @@ class ContractView:
     error: str = ""
 
     def __post_init__(self) -> None:
-        self.rules.contract(self.round_no)  # a round that does not exist raises ValueError
+        self.rules.contract(self.round_no)  # a round that does not exist raises RuleSetError
 
     def dealt(self, seed: int) -> "ContractView":
         """A hand dealt from a deck shuffled with ``seed`` (:func:`deal_hand`)."""
@@ -360,7 +360,7 @@ class BuyChoice:
     error: str = ""
 
     def __post_init__(self) -> None:
-        self.rules.contract(self.round_no)  # a round that does not exist raises ValueError
+        self.rules.contract(self.round_no)  # a round that does not exist raises RuleSetError
 
     def replace(self, **changes) -> "BuyChoice":
         return dataclasses.replace(self, **changes)

@@ -39,9 +39,10 @@ import re
 from collections import Counter
 from typing import Iterable, Mapping, Sequence
 
-from .actions import Action, AddToSet, Buy, Deal, Discard, Draw, LayDown, Meld, Pass, Recycle, RoundEnd
+from .actions import (Action, AddToSet, Buy, Deal, Discard, Draw, DrawSource, HowEnded, LayDown, Meld, Pass,
+                      Recycle, RoundEnd)
 from .cards import Card, sort_key
-from .errors import IllegalActionError
+from .errors import IllegalActionError, NoSuchCardError, TenPenniesError
 from .match import Match, Phase, Position
 from .rules import TEN_PENNIES, RuleSet
 from .view import PlayerView
@@ -118,17 +119,17 @@ def narrate(entry, viewer: int | None, rules: RuleSet = TEN_PENNIES,
                 f"{_cap(who(entry.dealer, viewer, names))} dealt; {up}.")
     if kind is Draw:
         name = _cap(who(entry.seat, viewer, names))
-        if entry.source == "discard":
+        if entry.source == DrawSource.DISCARD:
             return f"{name} bought {entry.card} for a token."
         card = "a card" if entry.card is None else str(entry.card)
-        extra = " as part of the purchase" if entry.source == "purchase" else ""
+        extra = " as part of the purchase" if entry.source == DrawSource.PURCHASE else ""
         return f"{name} drew {card}{extra}."
     if kind is Recycle:
         return f"The stock ran out: {plural(entry.cards, 'card')} of the discard pile were shuffled into a new stock."
     if kind is RoundEnd:
-        how = {"out": f"{who(entry.went_out, viewer, names)} went out",
-               "no draw": "nobody could draw from the stock",
-               "turn cap": f"the turn limit ({rules.turn_cap} turns) was reached"}[entry.how]
+        how = {HowEnded.OUT: f"{who(entry.went_out, viewer, names)} went out",
+               HowEnded.NO_DRAW: "nobody could draw from the stock",
+               HowEnded.TURN_CAP: f"the turn limit ({rules.turn_cap} turns) was reached"}[entry.how]
         return f"Round {entry.round_no} is over: {how}."
     if kind is Buy:
         return None  # the bought card's Draw says it, with the card
@@ -252,7 +253,7 @@ class Game:
 
         n = rules.players
         if seat is not None and not (isinstance(seat, int) and 0 <= seat < n):
-            raise ValueError(f"seat must be 0 to {n - 1} or None, not {seat!r}")
+            raise TenPenniesError(f"seat must be 0 to {n - 1} or None, not {seat!r}")
         bots = list(bots)
         others = [s for s in range(n) if s != seat]
         if len(bots) == 1 and len(others) > 1:
@@ -260,7 +261,7 @@ class Game:
         if len(bots) == n and seat is not None:
             bots = [b for s, b in enumerate(bots) if s != seat]
         if len(bots) != len(others):
-            raise ValueError(f"a game needs {len(others)} bots (one per seat but yours), not {len(bots)}")
+            raise TenPenniesError(f"a game needs {len(others)} bots (one per seat but yours), not {len(bots)}")
         self.seat = seat
         self.rules = rules
         self.seed = seed
@@ -360,7 +361,7 @@ class Game:
     def select(self, index: int) -> None:
         """Select the card at ``index`` of :attr:`hand`, or unselect it."""
         if not 0 <= index < len(self.hand):
-            raise IndexError(f"there is no card {index} in a hand of {len(self.hand)}")
+            raise NoSuchCardError(f"there is no card {index} in a hand of {len(self.hand)}")
         chosen = list(self.selected)
         chosen.remove(index) if index in chosen else chosen.append(index)
         self.selected = tuple(chosen)
@@ -376,7 +377,7 @@ class Game:
                 wanted[c] -= 1
                 chosen.append(i)
         if +wanted:
-            raise ValueError(f"the hand holds no {' '.join(str(c) for c in wanted.elements())}")
+            raise TenPenniesError(f"the hand holds no {' '.join(str(c) for c in wanted.elements())}")
         self.selected = tuple(chosen)
 
     def clear_selection(self) -> None:
@@ -385,7 +386,7 @@ class Game:
     def sort_hand(self, how: str) -> None:
         """Show the hand by ``"rank"`` or grouped for the ``"contract"`` (the selection is kept)."""
         if how not in SORTS:
-            raise ValueError(f"sort by one of {', '.join(SORTS)}, not {how!r}")
+            raise TenPenniesError(f"sort by one of {', '.join(SORTS)}, not {how!r}")
         cards = self.selected_cards
         self.sort = how
         self.select_cards(cards)

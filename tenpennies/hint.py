@@ -24,6 +24,7 @@ from dataclasses import dataclass
 
 from .actions import Action, AddToSet, Buy, LayDown, Meld, Pass
 from .cards import Card
+from .errors import TenPenniesError
 from .odds import draw_odds, unseen_cards
 from .solver import cards_needed, outs
 from .view import PlayerView
@@ -49,7 +50,7 @@ def hint(view: PlayerView) -> Hint:
     from .bots.strong import StrongBot
 
     if view.to_act != view.seat:
-        raise ValueError(f"it is not seat {view.seat}'s decision now")
+        raise TenPenniesError(f"it is not seat {view.seat}'s decision now")
     action = StrongBot().act(view)
     return Hint(action, _why(view, action))
 

@@ -29,14 +29,15 @@ from itertools import combinations
 from typing import Iterable, Sequence
 
 from .actions import (
-    Action, AddToSet, Buy, Deal, Discard, Draw, Event, LayDown, Meld, Pass, Recycle, RoundEnd,
+    Action, AddToSet, Buy, Deal, Discard, Draw, DrawSource, Event, HowEnded, LayDown, Meld, Pass, Recycle, RoundEnd,
 )
 from .cards import ALL_CARDS, SORT_KEYS, Card, Hand, format_cards, sort_key
-from .errors import IllegalActionError
+from .errors import IllegalActionError, WrongTypeError
 from .position import Position  # Position lives in position.py; imported here for old users
 from .rules import TEN_PENNIES, Contract, RuleSet, hand_points
 from .solver import OBJECTIVES, can_lay_down, contract_problems, find_contract
 from .sets import TableSet, set_problems, set_rank, single_additions
+from .view import PublicLogs
 
 
 class Phase(enum.Enum):
@@ -57,12 +58,12 @@ class Match:
 
     def __init__(self, seed: int | str = 0, rules: RuleSet = TEN_PENNIES, *, position: Position | None = None):
         if not isinstance(seed, (int, str)):
-            raise TypeError("a match's seed is an int or a str, so it can be saved")
+            raise WrongTypeError("a match's seed is an int or a str, so it can be saved")
         self.rules = rules
         self.seed = seed
         self._rng = random.Random(seed)
         self.log: list[Action | Event] = []
-        self._public_logs: list | None = None  # each seat's public log, kept by view.py
+        self.public_logs = PublicLogs(self.log, rules.players)  # what each seat may see of the log
         self.round_results: list[RoundEnd] = []
         self.start: Position | None = position
         n = rules.players
@@ -156,7 +157,7 @@ class Match:
         else:
             self._regular_draw()
 
-    def _draw_one(self, seat: int, source: str) -> bool:
+    def _draw_one(self, seat: int, source: DrawSource) -> bool:
         if not self.stock:
             if len(self.discard_pile) <= 1:
                 return False
@@ -172,12 +173,12 @@ class Match:
 
     def _regular_draw(self) -> None:
         # T6: after others bought or all passed, the active player draws automatically.
-        if self._draw_one(self.active, "stock"):
+        if self._draw_one(self.active, DrawSource.STOCK):
             self.phase, self.to_act, self._waiting = Phase.PLAY, self.active, []
         else:
-            self._end_round("no draw", None)  # T17
+            self._end_round(HowEnded.NO_DRAW, None)  # T17
 
-    def _end_round(self, how: str, went_out: int | None) -> None:
+    def _end_round(self, how: HowEnded, went_out: int | None) -> None:
         points = tuple(hand_points(h, self.rules) for h in self.hands)
         result = RoundEnd(self.round_no, how, went_out, points,
                           tuple(tuple(sorted(h, key=sort_key)) for h in self.hands), self.turns)
@@ -286,9 +287,9 @@ class Match:
             self.top_discarder = seat
             self.turns += 1
             if not hand:
-                self._end_round("out", seat)  # T12
+                self._end_round(HowEnded.OUT, seat)  # T12
             elif self.turns >= self.rules.turn_cap:
-                self._end_round("turn cap", None)  # T17
+                self._end_round(HowEnded.TURN_CAP, None)  # T17
             else:
                 self.active = (self.active + 1) % self.rules.players
                 self._start_turn()
@@ -299,9 +300,9 @@ class Match:
         self.tokens[seat] -= 1
         card = self.discard_pile.pop()
         self.hands[seat].append(card)
-        self.log.append(Draw(seat, card, "discard"))
+        self.log.append(Draw(seat, card, DrawSource.DISCARD))
         for _ in range(self.rules.buy_extra_cards):
-            drew = self._draw_one(seat, "purchase")
+            drew = self._draw_one(seat, DrawSource.PURCHASE)
             assert drew, "purchase_available() promised these cards (T8)"
         if seat == self.active:
             self.phase, self.to_act, self._waiting = Phase.PLAY, seat, []  # T6: the buy is its draw
@@ -324,7 +325,7 @@ class Match:
         for c in cards:
             hand.remove(c)
         if not hand:
-            self._end_round("out", seat)  # T12: going out by a meld ends the round at once
+            self._end_round(HowEnded.OUT, seat)  # T12: going out by a meld ends the round at once
 
     # -- listing actions ---------------------------------------------------------------
     def legal_actions(self) -> list[Action]:
@@ -347,9 +348,9 @@ class Match:
         actions: list[Action] = []
         if not self.opened[seat]:
             # Most hands cannot lay down: the fast yes/no test spares building an arrangement.
-            if can_lay_down(hand, self.round_no, self.rules):
+            if can_lay_down(hand, self.round_no, self.rules, trusted=True):
                 # One arrangement per objective the solver knows, without repeats.
-                found = {find_contract(hand, self.round_no, self.rules, objective).sets: None
+                found = {find_contract(hand, self.round_no, self.rules, objective, trusted=True).sets: None
                          for objective in OBJECTIVES}
                 actions.extend(LayDown(seat, sets) for sets in found)
         else:

@@ -33,6 +33,7 @@ from fractions import Fraction
 from typing import Iterable, Sequence
 
 from .cards import ALL_CARDS, JOKER, Card, format_cards, sort_key
+from .errors import TenPenniesError
 from .rules import TEN_PENNIES, RuleSet
 from .words import plural
 
@@ -175,7 +176,7 @@ def dealt_probability(round_no: int, rules: RuleSet = TEN_PENNIES,
     rules._check_round(round_no)
     h = rules.hand_size if hand_size is None else hand_size
     if not (isinstance(h, int) and 0 <= h <= rules.deck_size):
-        raise ValueError(f"a hand of {h!r} cards cannot be dealt from {rules.deck_size} cards")
+        raise TenPenniesError(f"a hand of {h!r} cards cannot be dealt from {rules.deck_size} cards")
     shape = _shape(rules, round_no)
     d = shape.copies
     # One rank: ways of holding it, by (cards used, wild needs).
@@ -214,12 +215,12 @@ def unseen_cards(hand: Iterable[Card], seen: Iterable[Card] = (),
 
     That is the whole deck less the player's hand and less ``seen`` (every card it
     has seen elsewhere: the discard pile, the table's sets, cards others bought).
-    Raises ``ValueError`` when hand and seen hold more of a card than the deck has.
+    Raises ``TenPenniesError`` (a ``ValueError``) when hand and seen hold more of a card than the deck has.
     """
     pool = Counter(_deck_counts(rules))
     for card in itertools.chain(hand, seen):
         if pool[card] == 0:
-            raise ValueError(
+            raise TenPenniesError(
                 f"the hand and seen cards hold more {card} than the deck has "
                 f"({rules.deck().count(card)} in {rules.decks} deck(s))"
             )
@@ -287,12 +288,12 @@ def draw_odds(hand: Iterable[Card], k: int, round_no: int, seen: Iterable[Card] 
 
     hand = tuple(hand)
     if not (isinstance(k, int) and k >= 0):
-        raise ValueError(f"k is the number of cards drawn, 0 or more, not {k!r}")
+        raise TenPenniesError(f"k is the number of cards drawn, 0 or more, not {k!r}")
     rules._check_round(round_no)
     pool = unseen_cards(hand, seen, rules)
     unseen = sum(pool.values())
     if k > unseen:
-        raise ValueError(f"cannot draw {k} cards: only {unseen} are unseen")
+        raise TenPenniesError(f"cannot draw {k} cards: only {unseen} are unseen")
     wild = rules.wild_table(round_no)
     # Classes of cards the contract cannot tell apart: each natural value alone, all
     # wild values together. A class is tried with real cards, so each try is a hand
@@ -329,7 +330,7 @@ def draw_odds(hand: Iterable[Card], k: int, round_no: int, seen: Iterable[Card] 
                     break
             if not done:
                 cards = [card for i in set(chosen) for card in classes[i][:draw[i]]]
-                done = can_lay_down(hand + tuple(cards), round_no, rules)
+                done = can_lay_down(hand + tuple(cards), round_no, rules, trusted=True)
             completes[key] = done
 
     def values(draw: tuple[int, ...]) -> list[tuple[tuple[Card, ...], int]]:
@@ -511,7 +512,7 @@ def _chunks(samples: int, chunk: int, progress: bool, what: str):
 
 def _check_samples(samples: int) -> None:
     if not (isinstance(samples, int) and samples >= 1):
-        raise ValueError(f"samples must be a positive whole number, not {samples!r}")
+        raise TenPenniesError(f"samples must be a positive whole number, not {samples!r}")
 
 
 class _Vectorized:
@@ -611,7 +612,7 @@ def _simulate(pool: list[Card], base: tuple[Card, ...], k: int, round_no: int, r
         sizes, bar = _chunks(samples, 10_000, progress, what)
         for size in sizes:
             for _ in range(size):
-                held = can_lay_down(base + tuple(rng.sample(pool, k)), round_no, rules)
+                held = can_lay_down(base + tuple(rng.sample(pool, k)), round_no, rules, trusted=True)
                 hits += held
                 if outcomes is not None:
                     outcomes.append(held)
@@ -644,7 +645,7 @@ def simulate_dealt(round_no: int, rules: RuleSet = TEN_PENNIES, hand_size: int |
     h = rules.hand_size if hand_size is None else hand_size
     deck = list(rules.deck())
     if not (isinstance(h, int) and 0 <= h <= len(deck)):
-        raise ValueError(f"a hand of {h!r} cards cannot be dealt from {len(deck)} cards")
+        raise TenPenniesError(f"a hand of {h!r} cards cannot be dealt from {len(deck)} cards")
     return _simulate(deck, (), h, round_no, rules, samples, seed, use_numpy, progress,
                      keep_outcomes, f"dealing round {round_no}")
 
@@ -663,7 +664,7 @@ def simulate_draw(hand: Iterable[Card], k: int, round_no: int, seen: Iterable[Ca
     pool = [c for c, n in sorted(unseen_cards(hand, seen, rules).items(), key=lambda cn: sort_key(cn[0]))
             for _ in range(n)]
     if not (isinstance(k, int) and 0 <= k <= len(pool)):
-        raise ValueError(f"cannot draw {k!r} cards from {len(pool)} unseen cards")
+        raise TenPenniesError(f"cannot draw {k!r} cards from {len(pool)} unseen cards")
     return _simulate(pool, hand, k, round_no, rules, samples, seed, use_numpy, progress,
                      keep_outcomes, f"drawing {k} in round {round_no}")
 
@@ -682,7 +683,7 @@ def plot_convergence(estimate: Estimate, exact: float | Fraction | None = None, 
     (imported only here). Returns ``(figure, axes)``.
     """
     if estimate.outcomes is None:
-        raise ValueError("this estimate kept no outcomes: simulate with keep_outcomes=True")
+        raise TenPenniesError("this estimate kept no outcomes: simulate with keep_outcomes=True")
     import matplotlib.pyplot as plt
 
     n = len(estimate.outcomes)

@@ -288,7 +288,7 @@ class SeatPosition:
         """The position in words, a line per fact, for a terminal or a printed sheet."""
         me = self.seat
         lines = [f"Round {self.round_no}: {self.contract.words}; wild: {self.rules.wild_words(self.round_no)} "
-                 f"(at most {self.rules.wild_limit(self.round_no)} in a set). You are seat {me}"
+                 f"(at most {self.rules.contract(self.round_no).wild_limit} in a set). You are seat {me}"
                  + ("; it is your turn." if self.active == me else f"; it is seat {self.active}'s turn.")]
         lines.append(f"  your hand: {format_cards(self.hand)}")
         for n, t in enumerate(self.table):

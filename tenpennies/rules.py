@@ -38,6 +38,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .cards import ALL_CARDS, JOKER, Card
+from .errors import RuleSetError
 from .words import plural, rank_plural
 
 
@@ -102,10 +103,10 @@ class RuleSet:
             for name in ("wild_limits", "card_points", "ranks"):
                 object.__setattr__(self, name, tuple(getattr(self, name)))
         except TypeError as exc:
-            raise ValueError(f"invalid rule set: {exc}") from None
+            raise RuleSetError(f"invalid rule set: {exc}") from None
         problems = self._problems()
         if problems:
-            raise ValueError("invalid rule set: " + "; ".join(problems))
+            raise RuleSetError("invalid rule set: " + "; ".join(problems))
         wild = tuple(
             tuple(card.suit is None or card.rank in ranks for card in ALL_CARDS)
             for ranks in self.wild_ranks
@@ -160,17 +161,13 @@ class RuleSet:
 
     def _check_round(self, round_no: int) -> None:
         if not (isinstance(round_no, int) and 1 <= round_no <= self.rounds):
-            raise ValueError(f"round {round_no!r} does not exist: rounds are 1 to {self.rounds}")
+            raise RuleSetError(f"round {round_no!r} does not exist: rounds are 1 to {self.rounds}")
 
     def contract(self, round_no: int) -> Contract:
         """The contract of a round (1-based), in words and numbers."""
         self._check_round(round_no)
         sets, size = self.contracts[round_no - 1]
         return Contract(round_no, sets, size, self.wild_limits[round_no - 1])
-
-    def wild_limit(self, round_no: int) -> int:
-        self._check_round(round_no)
-        return self.wild_limits[round_no - 1]
 
     def is_wild(self, card: Card, round_no: int) -> bool:
         """Jokers always; the round's wild ranks too, wherever they are played (T15)."""
@@ -224,7 +221,7 @@ class RuleSet:
         known = {f.name for f in dataclasses.fields(cls) if f.init}
         unknown = set(data) - known
         if unknown:
-            raise ValueError(f"unknown rule set fields: {sorted(unknown)}")
+            raise RuleSetError(f"unknown rule set fields: {sorted(unknown)}")
         kwargs = dict(data)
         if "contracts" in kwargs:
             kwargs["contracts"] = tuple(tuple(c) for c in kwargs["contracts"])

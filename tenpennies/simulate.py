@@ -36,6 +36,7 @@ from typing import IO, Iterable, Iterator, Sequence
 
 from .actions import Buy, Deal
 from .bots import BotFactory, derive_seed, make_bot, play_match
+from .errors import TenPenniesError
 from .match import Match
 from .rules import TEN_PENNIES, RuleSet
 
@@ -154,14 +155,14 @@ def simulate(
     """
     bots = list(bots)
     if len(bots) != rules.players:
-        raise ValueError(f"a match needs {rules.players} bots, one per seat, not {len(bots)}")
+        raise TenPenniesError(f"a match needs {rules.players} bots, one per seat, not {len(bots)}")
     for b in bots:
         if isinstance(b, str):
             make_bot(b)  # an unknown name fails here, not in a worker
     if not isinstance(matches, int) or matches < 0:
-        raise ValueError(f"matches must be a whole number, not {matches!r}")
+        raise TenPenniesError(f"matches must be a whole number, not {matches!r}")
     if workers is not None and (not isinstance(workers, int) or workers < 1):
-        raise ValueError(f"workers must be at least 1, not {workers!r}")
+        raise TenPenniesError(f"workers must be at least 1, not {workers!r}")
     return _run(bots, matches, seed, rules, workers, executor, chunk, progress)
 
 
@@ -264,7 +265,7 @@ def write_csv(results: Iterable[MatchResult], target: str | Path | IO[str], per:
     'match,seed,seat,bot,points,win_share,tokens_spent,rounds_out'
     """
     if per not in ("match", "round"):
-        raise ValueError(f"per is 'match' or 'round', not {per!r}")
+        raise TenPenniesError(f"per is 'match' or 'round', not {per!r}")
     columns, rows = (MATCH_COLUMNS, match_rows) if per == "match" else (ROUND_COLUMNS, round_rows)
 
     def passing() -> Iterator[MatchResult]:

@@ -40,6 +40,7 @@ from operator import add
 from typing import Iterable, Sequence
 
 from .cards import ALL_CARDS, SORT_KEYS, SUIT_NAMES, SUITS, Card, Cards, format_cards, sort_key
+from .errors import HandError, TenPenniesError, WrongTypeError
 from .rules import TEN_PENNIES, RuleSet
 from .sets import TableSet, set_problems, single_additions
 from .words import times
@@ -70,10 +71,6 @@ within that choice the cards are picked by a fixed rule (suits in the order
 spades, hearts, diamonds, clubs; wilds costliest first, then in card order), so the
 answer never depends on the order of the hand.
 """
-
-# Points shed decides between equal-wild arrangements; wilds are spent costliest
-# first, and cards of equal cost in a fixed order so the answer is deterministic.
-_SORT_KEY = SORT_KEYS
 
 
 @dataclass(frozen=True)
@@ -138,8 +135,10 @@ class _Round:
         # The ranks whose cards are natural in this round, in the deck.
         wild_ranks = rules.wild_ranks[round_no - 1]
         self.naturals = tuple(r for r in sorted(rules.ranks) if r not in wild_ranks)
+        # Points shed decides between equal-wild arrangements; wilds are spent costliest
+        # first, and cards of equal cost in a fixed order so the answer is deterministic.
         self.wild_order = {
-            c.index: (-self.points[c.index],) + _SORT_KEY[c.index] for c in ALL_CARDS
+            c.index: (-self.points[c.index],) + SORT_KEYS[c.index] for c in ALL_CARDS
         }
         self.decks = rules.decks
         ranks = set(rules.ranks)
@@ -185,10 +184,29 @@ def _round(rules: RuleSet, round_no: int) -> _Round:
     if entry is not None and entry[0] is rules:
         return entry[1]
     if not isinstance(rules, RuleSet):
-        raise TypeError(f"rules must be a RuleSet, not {type(rules).__name__}")
+        raise WrongTypeError(f"rules must be a RuleSet, not {type(rules).__name__}")
     table = _Round(rules, round_no)
     _ROUNDS[(id(rules), round_no)] = (rules, table)
     return table
+
+
+def _held(hand: Iterable[Card], t: _Round, trusted: bool) -> Iterable[Card]:
+    """``hand``, refused if no deck of the rule set can hold it (T1): a tuple once checked.
+
+    Public entry points check; ``trusted=True`` (the match's own hands, bots, odds loops
+    whose hands come from a deal) skips the count, which would cost the hot path.
+    """
+    if not trusted:
+        hand = tuple(hand)
+        deck = t.deck
+        held = [0] * 53
+        for card in hand:
+            i = card.index
+            held[i] += 1
+            if held[i] > deck[i]:
+                only = f"only {deck[i]}" if deck[i] else "no"
+                raise HandError(f"the deck holds {only} {card}, but the hand has {held[i]}")
+    return hand
 
 
 def _levels(hand: Iterable[Card], t: _Round, levels: int):
@@ -234,7 +252,8 @@ def _capacity(lv, rank: int, m: int, repeated: bool) -> int:
     return sum(lv[j][rank] for j in range(min(m, len(lv))))
 
 
-def can_lay_down(hand: Iterable[Card], round_no: int, rules: RuleSet = TEN_PENNIES) -> bool:
+def can_lay_down(hand: Iterable[Card], round_no: int, rules: RuleSet = TEN_PENNIES, *,
+                 trusted: bool = False) -> bool:
     """Is the round's contract in ``hand``?
 
     >>> from tenpennies import parse_cards
@@ -244,6 +263,7 @@ def can_lay_down(hand: Iterable[Card], round_no: int, rules: RuleSet = TEN_PENNI
     True
     """
     t = _round(rules, round_no)
+    hand = _held(hand, t, trusted)
     k = t.k
     s = t.size
     low = t.low
@@ -367,6 +387,8 @@ def find_contract(
     round_no: int,
     rules: RuleSet = TEN_PENNIES,
     objective: str = "fewest_wilds",
+    *,
+    trusted: bool = False,
 ) -> Arrangement | None:
     """The best way to lay down the round's contract from ``hand``, or None.
 
@@ -385,8 +407,9 @@ def find_contract(
     True
     """
     if objective not in OBJECTIVES:
-        raise ValueError(f"unknown objective {objective!r}: choose one of {', '.join(OBJECTIVES)}")
+        raise TenPenniesError(f"unknown objective {objective!r}: choose one of {', '.join(OBJECTIVES)}")
     t = _round(rules, round_no)
+    hand = _held(hand, t, trusted)
     hand = tuple(hand)
     cnt, lv, w = _levels(hand, t, 1 if t.repeated else min(t.k, t.decks))
     ranks = _best_ranks(lv, w, t, objective)
@@ -440,13 +463,13 @@ def _build(ranks, cnt, w: int, t: _Round, objective: str) -> Arrangement:
     for g, n in zip(sets, used):
         # Naturals of one rank are already in card order (suit order).
         if n:
-            g += sorted(wilds[pos:pos + n], key=_SORT_KEY.__getitem__)
+            g += sorted(wilds[pos:pos + n], key=SORT_KEYS.__getitem__)
             pos += n
         for i in g:
             total += points[i]
         out.append(g)
     if len(out) > 1:
-        out.sort(key=lambda g: (t.rank_of[g[0]], [_SORT_KEY[i] for i in g]))
+        out.sort(key=lambda g: (t.rank_of[g[0]], [SORT_KEYS[i] for i in g]))
     return Arrangement(tuple(tuple([ALL_CARDS[i] for i in g]) for g in out), t.round_no, pos, total)
 
 
@@ -460,12 +483,12 @@ def _candidate_sets(cnt, t: _Round) -> list[tuple[int, ...]]:
     Sets come rank by rank (aces low), fewer naturals and wilds first.
     """
     s = t.size
-    wild_values = sorted((i for i in range(53) if cnt[i] and t.wild[i]), key=_SORT_KEY.__getitem__)
+    wild_values = sorted((i for i in range(53) if cnt[i] and t.wild[i]), key=SORT_KEYS.__getitem__)
     wild_picks = [()]
     for i in wild_values:
         wild_picks = [p + (i,) * n for p in wild_picks for n in range(cnt[i] + 1)
                       if len(p) + n <= t.limit]
-    wild_picks.sort(key=lambda p: (len(p), [_SORT_KEY[i] for i in p]))
+    wild_picks.sort(key=lambda p: (len(p), [SORT_KEYS[i] for i in p]))
     out = []
     for r in range(1, 14):
         values = [suit * 13 + r - 1 for suit in range(4)]
@@ -508,11 +531,11 @@ def _choose_sets(candidates, cnt, k: int, start: int = 0):
 
 def _arrangement(index_sets, t: _Round) -> Arrangement:
     ordered = sorted(
-        (sorted((i for i in g if not t.wild[i]), key=_SORT_KEY.__getitem__)
-         + sorted((i for i in g if t.wild[i]), key=_SORT_KEY.__getitem__))
+        (sorted((i for i in g if not t.wild[i]), key=SORT_KEYS.__getitem__)
+         + sorted((i for i in g if t.wild[i]), key=SORT_KEYS.__getitem__))
         for g in index_sets
     )
-    ordered.sort(key=lambda g: (t.rank_of[g[0]], [_SORT_KEY[i] for i in g]))
+    ordered.sort(key=lambda g: (t.rank_of[g[0]], [SORT_KEYS[i] for i in g]))
     return Arrangement(
         tuple(tuple(ALL_CARDS[i] for i in g) for g in ordered),
         t.round_no,
@@ -546,6 +569,7 @@ def contract_arrangements(
     6
     """
     t = _round(rules, round_no)
+    hand = _held(hand, t, False)
     cnt, _, _ = _levels(hand, t, 1)
     candidates = _candidate_sets(cnt, t)
     return tuple(
@@ -557,6 +581,7 @@ def contract_arrangements(
 def count_arrangements(hand: Iterable[Card], round_no: int, rules: RuleSet = TEN_PENNIES) -> int:
     """How many arrangements :func:`contract_arrangements` lists, without building them."""
     t = _round(rules, round_no)
+    hand = _held(hand, t, False)
     cnt, _, _ = _levels(hand, t, 1)
     candidates = _candidate_sets(cnt, t)
     if t.k == 1:
@@ -607,7 +632,7 @@ def contract_problems(
         for cards in sets:
             for c in cards:
                 used[c.index] += 1
-        for i in sorted(range(53), key=_SORT_KEY.__getitem__):
+        for i in sorted(range(53), key=SORT_KEYS.__getitem__):
             if used[i] and not held[i]:
                 problems.append(f"{ALL_CARDS[i]} is not in the hand")
             elif used[i] > held[i]:
@@ -876,7 +901,8 @@ def _closer(cnt, lv, w: int, most_wilds: int, need: int, t: _Round) -> list[int]
     return found
 
 
-def cards_needed(hand: Iterable[Card], round_no: int, rules: RuleSet = TEN_PENNIES) -> int | None:
+def cards_needed(hand: Iterable[Card], round_no: int, rules: RuleSet = TEN_PENNIES, *,
+                 trusted: bool = False) -> int | None:
     """The fewest more cards that complete the round's contract (0 if it is there).
 
     Only cards the deck still holds count (two of each card, four jokers); None
@@ -887,11 +913,13 @@ def cards_needed(hand: Iterable[Card], round_no: int, rules: RuleSet = TEN_PENNI
     2
     """
     t = _round(rules, round_no)
+    hand = _held(hand, t, trusted)
     _, lv, w, most_wilds = _gap_counts(hand, t)
     return _shortfall(lv, w, most_wilds, t)
 
 
-def outs(hand: Iterable[Card], round_no: int, rules: RuleSet = TEN_PENNIES) -> tuple[Card, ...]:
+def outs(hand: Iterable[Card], round_no: int, rules: RuleSet = TEN_PENNIES, *,
+         trusted: bool = False) -> tuple[Card, ...]:
     """The distinct cards, any one of which brings ``hand`` a card closer to the contract.
 
     With one card needed these are exactly the cards that complete it; none when the
@@ -904,6 +932,7 @@ def outs(hand: Iterable[Card], round_no: int, rules: RuleSet = TEN_PENNIES) -> t
     (Card('4C'), Card('8S'), Card('JK'))
     """
     t = _round(rules, round_no)
+    hand = _held(hand, t, trusted)
     cnt, lv, w, most_wilds = _gap_counts(hand, t)
     need = _shortfall(lv, w, most_wilds, t)
     if not need:
@@ -969,6 +998,7 @@ def what_is_missing(
     The hand holds one set of 4 already.
     """
     t = _round(rules, round_no)
+    hand = _held(hand, t, False)
     hand = tuple(hand)
     cnt, lv, w, most_wilds = _gap_counts(hand, t)
     need = _shortfall(lv, w, most_wilds, t)
@@ -1064,7 +1094,7 @@ def _place_all(cards: list[int], tables: list[list[int]], t: _Round):
     padding melds to three cards, then filling any set's remaining wild room.
     """
     wild, limit, least, repeated = t.wild, t.limit, t.rules.min_set_size, t.repeated
-    wilds = sorted((i for i in cards if wild[i]), key=_SORT_KEY.__getitem__)
+    wilds = sorted((i for i in cards if wild[i]), key=SORT_KEYS.__getitem__)
     info = []  # (rank, suits held, wild room) per table set
     for cards_on in tables:
         naturals = [i for i in cards_on if not wild[i]]
@@ -1259,6 +1289,6 @@ def plan_go_out(
 
 
 def _cards_in_order(indices, t: _Round) -> tuple[Card, ...]:
-    naturals = sorted((i for i in indices if not t.wild[i]), key=_SORT_KEY.__getitem__)
-    wilds = sorted((i for i in indices if t.wild[i]), key=_SORT_KEY.__getitem__)
+    naturals = sorted((i for i in indices if not t.wild[i]), key=SORT_KEYS.__getitem__)
+    wilds = sorted((i for i in indices if t.wild[i]), key=SORT_KEYS.__getitem__)
     return tuple(ALL_CARDS[i] for i in naturals + wilds)

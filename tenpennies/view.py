@@ -15,8 +15,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from .actions import Action, AddToSet, Deal, Discard, Draw, LayDown, Meld, RoundEnd
+from .actions import Action, AddToSet, Deal, Discard, Draw, DrawSource, LayDown, Meld, RoundEnd
 from .cards import Card, Hand, format_cards
+from .errors import TenPenniesError
 from .rules import Contract, RuleSet
 from .sets import TableSet
 
@@ -51,7 +52,7 @@ class PlayerView:
     @classmethod
     def of(cls, match: "Match", seat: int) -> "PlayerView":
         if not 0 <= seat < match.rules.players:
-            raise ValueError(f"there is no seat {seat}")
+            raise TenPenniesError(f"there is no seat {seat}")
         return cls(
             seat=seat,
             rules=match.rules,
@@ -70,7 +71,7 @@ class PlayerView:
             top_discarder=match.top_discarder,
             stock_size=len(match.stock),
             turns=match.turns,
-            log=_public_log(match, seat),
+            log=match.public_logs.of(seat),
             legal_actions=tuple(match.legal_actions()) if match.to_act == seat else (),
         )
 
@@ -81,7 +82,7 @@ class PlayerView:
     @property
     def purchases(self) -> tuple[tuple[int, Card], ...]:
         """Who bought what card, this match so far, in order (public, T20)."""
-        return tuple((e.seat, e.card) for e in self.log if isinstance(e, Draw) and e.source == "discard")
+        return tuple((e.seat, e.card) for e in self.log if isinstance(e, Draw) and e.source == DrawSource.DISCARD)
 
     def seen_cards(self) -> tuple[Card, ...]:
         """Every card this seat knows to be outside its hand and the stock.
@@ -96,7 +97,7 @@ class PlayerView:
         for entry in self._this_round():
             kind = type(entry)
             if kind is Draw:
-                if entry.source == "discard" and entry.seat != self.seat:
+                if entry.source == DrawSource.DISCARD and entry.seat != self.seat:
                     known.setdefault(entry.seat, Counter())[entry.card] += 1
                 continue
             counts = known.get(getattr(entry, "seat", None))
@@ -179,23 +180,34 @@ class PublicLog(Sequence):
         return f"PublicLog({self._length} entries)"
 
 
-def _public_log(match: "Match", seat: int) -> PublicLog:
-    """The seat's public log, kept with the match and extended with what is new."""
-    if match._public_logs is None:
-        match._public_logs = [0, [[] for _ in range(match.rules.players)]]
-    cache = match._public_logs
-    log, logs = match.log, cache[1]
-    if cache[0] < len(log):
-        new = log[cache[0]:]
-        for s, public in enumerate(logs):
-            public.extend(_public(entry, s) for entry in new)
-        cache[0] = len(log)
-    return PublicLog(logs[seat], len(log))
+class PublicLogs:
+    """Every seat's public log of one match, kept in step with the match's log.
+
+    The match makes one and owns it (``match.public_logs``); this class alone changes it.
+    Each new log entry is made public once per seat, so a view costs only what is new.
+    """
+
+    __slots__ = ("_log", "_done", "_seats")
+
+    def __init__(self, log: list, players: int) -> None:
+        self._log = log  # the match's own log list, which only grows
+        self._done = 0
+        self._seats: list[list] = [[] for _ in range(players)]
+
+    def of(self, seat: int) -> PublicLog:
+        """``seat``'s public log: the match's log with what ``seat`` may not see hidden."""
+        log = self._log
+        if self._done < len(log):
+            new = log[self._done:]
+            for s, public in enumerate(self._seats):
+                public.extend(public_entry(entry, s) for entry in new)
+            self._done = len(log)
+        return PublicLog(self._seats[seat], len(log))
 
 
-def _public(entry, seat: int):
+def public_entry(entry, seat: int):
     """A log entry as ``seat`` may see it: others' stock cards and final hands hidden."""
-    if isinstance(entry, Draw) and entry.seat != seat and entry.source != "discard":
+    if isinstance(entry, Draw) and entry.seat != seat and entry.source != DrawSource.DISCARD:
         return replace(entry, card=None)
     if isinstance(entry, RoundEnd):
         return replace(entry, hands=tuple(h if i == seat else () for i, h in enumerate(entry.hands)))

@@ -54,7 +54,27 @@ def test_t20_a_bot_sees_no_other_hand_and_no_stock():
                 assert entry.card is None
             if isinstance(entry, RoundEnd):
                 assert all(h == () for i, h in enumerate(entry.hands) if i != 0)
-        assert not hasattr(view, "hands") and not hasattr(view, "stock")
+
+
+def test_t20_a_view_is_the_same_whatever_the_others_hold():
+    # Two deals alike for seat 0 (its hand, the pile, the table) but with seats 1 and 2's
+    # hands swapped: any field that let seat 0 see another hand would tell them apart.
+    mine, pile = "7S 7H 7D 9S 9H 3C 5D TC QH KD 4H", "9D"
+    others = ["3S 4H 6D 8C TS JS QS", "3H 4D 6C 8S TH JH QC", "3D 4C 6S 8H TD JD KC"]
+    swapped = [others[1], others[0], others[2]]
+    first, second = (Match.from_position(Position(round_no=1, hands=(mine, *o), dealer=3, discard_pile=pile),
+                                         seed=5) for o in (others, swapped))
+    assert first.hands[1] != second.hands[1]
+    for step in range(12):  # the offer, seat 0's turn, and the next seats' offers and turns
+        assert first.view(0) == second.view(0), f"step {step}"
+        if first.to_act != 0:
+            # Others act alike in both: pass an offer, else discard the card both hold.
+            shared = [a for a in first.legal_actions() if isinstance(a, Discard) and a in second.legal_actions()]
+            action = Pass(first.to_act) if first.phase is Phase.OFFER else shared[0]
+        else:
+            action = first.legal_actions()[-1]
+        first.apply(action)
+        second.apply(action)
 
 
 @pytest.mark.parametrize("lineup", [["random", "thumb", "strong", "thumb"], ["strong"] * 4])

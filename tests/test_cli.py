@@ -209,3 +209,10 @@ def test_python_dash_m_runs_the_command_line():
     assert done.returncode == 0 and done.stdout.startswith("Round 2, one set of 4: lay down")
     bad = _module("solve", "KS KH 1Z", "--round", "2")
     assert bad.returncode == 2 and "bad card '1Z'" in bad.stderr and "Traceback" not in bad.stderr
+
+
+def test_t1_solve_refuses_a_hand_the_deck_cannot_hold(capsys):
+    code = main(["solve", "7S", "7S", "7S", "7S", "7S", "--round", "2"])
+    out, err = capsys.readouterr()
+    assert code == 2 and out == ""
+    assert err == "tenpennies solve: the deck holds only 2 7S, but the hand has 3\n"

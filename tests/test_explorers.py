@@ -15,6 +15,7 @@ from tenpennies import (
     set_problems, what_is_missing,
 )
 from tenpennies.explore import BuyChoice, ContractView, OddsTable, SetCheck, deal_hand
+from tenpennies.errors import NoSuchCardError
 from tenpennies.odds import buy_or_pass
 
 NS = "{http://www.w3.org/2000/svg}"
@@ -66,7 +67,9 @@ def test_set_check_agrees_with_the_engine(cards, round_no):
 
 
 def test_set_check_remove_refuses_a_missing_position():
-    with pytest.raises(IndexError):
+    with pytest.raises(NoSuchCardError, match="no card at position 0"):
+        SetCheck().remove(0)
+    with pytest.raises(IndexError):  # still the IndexError of Python's own sequences
         SetCheck().remove(0)
 
 

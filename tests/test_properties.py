@@ -85,9 +85,9 @@ def test_every_random_match_ends_and_scores_follow_t18(seed):
         if m.is_over:
             break
         m.apply(rng.choice(m.legal_actions()))
-    assert m.is_over and len(m.round_results) == 7
+    assert m.is_over and [r.round_no for r in m.round_results] == list(range(1, 8))
+    assert m.round_results == [e for e in m.log if isinstance(e, RoundEnd)]  # one per round, as logged
     for result in m.round_results:
-        assert isinstance(result, RoundEnd)
         assert result.points == tuple(sum(TEN_PENNIES.points(c) for c in h) for h in result.hands)
         assert result.how in ("out", "no draw", "turn cap")
         assert (result.how == "out") == (result.went_out is not None)

@@ -4,13 +4,14 @@ import io
 
 import pytest
 
-from tenpennies.cli import _parser, _puzzle, main
+from tenpennies.cli import main
 from tenpennies.puzzles import load
 
 
 def play(capsys, typed, *argv):
-    args = _parser().parse_args(["puzzle", *argv])
-    code = _puzzle(args, stdin=io.StringIO(typed))
+    with pytest.MonkeyPatch.context() as patch:  # what the user types, through the public CLI
+        patch.setattr("sys.stdin", io.StringIO(typed))
+        code = main(["puzzle", *argv])
     out, err = capsys.readouterr()
     assert "Traceback" not in out + err
     return code, out, err

@@ -104,3 +104,17 @@ def test_bad_positions_are_refused_with_a_reason(changes, words):
     fields.update(changes)
     with pytest.raises(ValueError, match=words):
         Match.from_position(Position(**fields))
+
+
+def test_draw_sources_and_round_ends_are_enum_members_equal_to_their_saved_words():
+    from tenpennies import DrawSource, HowEnded
+    from tenpennies.actions import Draw
+    from tenpennies.bots import play_match
+
+    m = play_match(["thumb"] * 4, seed=3)
+    sources = {e.source for e in m.log if isinstance(e, Draw)}
+    assert sources <= set(DrawSource) and DrawSource.STOCK in sources
+    assert all(type(r.how) is HowEnded for r in m.round_results)
+    # The members are their words: comparisons, json and saved records read the same.
+    assert HowEnded.TURN_CAP == "turn cap" and json.dumps([DrawSource.DISCARD]) == '["discard"]'
+    assert f"{HowEnded.NO_DRAW}" == "no draw" and repr(DrawSource.PURCHASE) == "'purchase'"

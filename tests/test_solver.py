@@ -13,10 +13,10 @@ from collections import Counter
 from itertools import combinations_with_replacement, product
 
 import pytest
-from hypothesis import given
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from tenpennies import TEN_PENNIES, parse_cards
+from tenpennies import TEN_PENNIES, HandError, parse_cards
 from tenpennies.cards import ALL_CARDS, sort_key
 from tenpennies.sets import is_valid_set, make_table_set
 from tenpennies.solver import (
@@ -464,10 +464,12 @@ def test_t13_two_sets_of_one_rank_may_need_wilds_the_deck_lacks():
     assert cards_needed(hand, 1, rules) == 3
     assert cards_needed(hand + joker, 1, rules) == 2 == exhaustive_needed(hand + joker, 1, rules, 2)
     assert joker[0] in outs(hand, 1, rules)
-    # A made-up hand may hold more copies than the deck; the answers still agree.
+    # A made-up hand with more copies than the deck is refused (T1), unless trusted.
     odd = parse_cards("7S 7S 7S 7S 7S")
     no_jokers = rules.replace(jokers=0)
-    assert can_lay_down(odd, 4, no_jokers) and cards_needed(odd, 4, no_jokers) == 0
+    with pytest.raises(HandError, match="only 1 7S"):
+        can_lay_down(odd, 4, no_jokers)
+    assert can_lay_down(odd, 4, no_jokers, trusted=True) and cards_needed(odd, 4, no_jokers, trusted=True) == 0
 
 
 def test_t14_three_sets_from_one_deck_need_three_ranks():
@@ -688,6 +690,7 @@ def test_the_answers_agree_with_each_other(hand, round_no):
 @given(hands, rounds, st.integers(0, 52))
 def test_a_drawn_card_never_takes_the_contract_away(hand, round_no, index):
     card = ALL_CARDS[index]
+    assume(hand.count(card) < DECK.count(card))  # a card the deck still holds can be drawn
     if can_lay_down(hand, round_no):
         assert can_lay_down(hand + (card,), round_no)
     before = cards_needed(hand, round_no)
@@ -707,3 +710,18 @@ def test_the_best_arrangement_is_one_of_every_arrangement(picks, round_no):
             assert found in listed
             best = min(objective_key(a.sets, round_no, TEN_PENNIES, objective) for a in listed)
             assert objective_key(found.sets, round_no, TEN_PENNIES, objective) == best
+
+
+def test_t1_a_hand_no_deck_can_hold_is_refused_with_the_card_named():
+
+    five = parse_cards("7S 7S 7S 7S 7S")
+    for ask in (find_contract, can_lay_down, what_is_missing, contract_arrangements,
+                count_arrangements, cards_needed, outs):
+        with pytest.raises(HandError, match="the deck holds only 2 7S, but the hand has 3"):
+            ask(five, 2)
+    # Two copies are a real hand under two decks; a one-deck rule set refuses them.
+    assert not can_lay_down(parse_cards("7S 7S JK"), 2)
+    with pytest.raises(HandError, match="only 1 7S"):
+        find_contract(parse_cards("7S 7S JK"), 1, TEN_PENNIES.replace(decks=1, players=2))
+    with pytest.raises(HandError, match="only 4 JK"):
+        outs(parse_cards("JK JK JK JK JK"), 1)

@@ -29,6 +29,7 @@ import hashlib
 from typing import Callable, Protocol, Sequence, Union, runtime_checkable
 
 from ..actions import Action
+from ..errors import TenPenniesError
 from ..match import Match
 from ..rules import TEN_PENNIES, RuleSet
 from ..view import PlayerView
@@ -73,7 +74,7 @@ def make_bot(name: str | BotFactory, seed: int | str = 0) -> Bot:
     try:
         factory = factories[name]
     except (KeyError, TypeError):
-        raise ValueError(f"no bot named {name!r}: choose from {', '.join(factories)}") from None
+        raise TenPenniesError(f"no bot named {name!r}: choose from {', '.join(factories)}") from None
     return factory(seed)
 
 
@@ -106,7 +107,7 @@ def play_match(
     an illegal one raises :class:`~tenpennies.errors.IllegalActionError` naming the bot.
     """
     if len(bots) != rules.players:
-        raise ValueError(f"a match needs {rules.players} bots, one per seat, not {len(bots)}")
+        raise TenPenniesError(f"a match needs {rules.players} bots, one per seat, not {len(bots)}")
     from ..game import Game  # the one loop that advances bots, shared with the live table
 
     game = Game(seed, seat=None, bots=bots, rules=rules)

@@ -118,7 +118,7 @@ class StrongBot:
             n = hand.index(card)
             rest = hand[:n] + hand[n + 1:]
             short = _needed(rest, r, rules)
-            chances = sum(unseen[c] for c in outs(rest, r, rules))
+            chances = sum(unseen[c] for c in outs(rest, r, rules, trusted=True))
             key = (short, -chances, -points[card.rank], -card.rank, -card.index)
             if best_key is None or key < best_key:
                 best, best_key = card, key
@@ -138,5 +138,5 @@ class StrongBot:
 def _needed(hand, round_no: int, rules: RuleSet) -> float:
     """:func:`~tenpennies.solver.cards_needed`, with "no cards can" (None) as infinity,
     so that every hand compares."""
-    need = cards_needed(hand, round_no, rules)
+    need = cards_needed(hand, round_no, rules, trusted=True)
     return math.inf if need is None else need

@@ -146,7 +146,7 @@ def _margin(text: str) -> Fraction | None:
     if text == "exact":
         return None
     if not re.fullmatch(r"\d+/\d+|\d+", text):
-        raise ValueError(f"{text!r} is neither 'exact' nor a fraction like '7/96'")
+        raise TenPenniesError(f"{text!r} is neither 'exact' nor a fraction like '7/96'")
     return Fraction(text)
 
 
@@ -244,9 +244,9 @@ def load(folder: str | Path | None = None, *, kind: str | None = None, tier: int
     if not root.is_dir():
         raise PuzzleError(f"no puzzle folder at {root}: pass the folder that holds the .toml files")
     if kind is not None and kind not in KINDS:
-        raise ValueError(f"no puzzle kind {kind!r}: choose from {', '.join(KINDS)}")
+        raise TenPenniesError(f"no puzzle kind {kind!r}: choose from {', '.join(KINDS)}")
     if theme is not None and theme not in THEMES:
-        raise ValueError(f"no theme {theme!r}: choose from {', '.join(THEMES)}")
+        raise TenPenniesError(f"no theme {theme!r}: choose from {', '.join(THEMES)}")
     puzzles: list[Puzzle] = []
     seen: dict[str, str] = {}
     for path in sorted(root.glob("*.toml")):

@@ -266,8 +266,8 @@ def themes_of(kind: str, p: SeatPosition, params: dict[str, Any], s: Solution) -
     hand = p.hand
     tags = []
     wilds = sum(1 for c in hand if wild[c.index])
-    if wilds > rules.wild_limit(r) * p.contract.sets or any(
-            sum(1 for c in t.cards if wild[c.index]) == rules.wild_limit(r) for t in p.table
+    if wilds > rules.contract(r).wild_limit * p.contract.sets or any(
+            sum(1 for c in t.cards if wild[c.index]) == rules.contract(r).wild_limit for t in p.table
             if kind == "additions"):
         tags.append("wild-limit")
     naturals = Counter(c for c in hand if not wild[c.index])
@@ -340,7 +340,7 @@ def words_for(kind: str, p: SeatPosition, params: dict[str, Any], s: Solution) -
     """Title, question, hints, wrong answers and explanation, built from the solution."""
     r, rules = p.round_no, p.rules
     contract = p.contract.words
-    wild_words = f"the wild cards are {rules.wild_words(r)}, at most {rules.wild_limit(r)} in a set"
+    wild_words = f"the wild cards are {rules.wild_words(r)}, at most {rules.contract(r).wild_limit} in a set"
     k = params.get("draws", 1)
     question = buy_question(p) if kind == "buy" else KINDS[kind].question.format(
         draws="your next stock card completes" if k == 1 else f"your next {k} stock cards complete")

@@ -141,7 +141,7 @@ class Kind:
 
 def _round_words(position: SeatPosition) -> str:
     r, rules = position.round_no, position.rules
-    limit = rules.wild_limit(r)
+    limit = rules.contract(r).wild_limit
     return (f"Round {r} asks for {position.contract.words}; the wild cards are {rules.wild_words(r)}, "
             f"at most {limit} in a set.")
 
@@ -226,7 +226,7 @@ def _why_not_lay_down(position: SeatPosition) -> str:
     wild = rules.wild_table(r)
     hand = position.hand
     wilds = sum(1 for c in hand if wild[c.index])
-    limit = rules.wild_limit(r)
+    limit = rules.contract(r).wild_limit
     k = position.contract.sets
     said = []
     if wilds > limit * k:
@@ -563,7 +563,7 @@ class AdditionsKind(Kind):
                     + (f"takes {', '.join(fits)}." if fits else "takes none of your cards."))
             # Say why a card that looks as if it fits does not: the limit, or a suit held twice.
             wilds = sum(1 for c in t.cards if wild[c.index])
-            if held_wilds and wilds >= rules.wild_limit(r):
+            if held_wilds and wilds >= rules.contract(r).wild_limit:
                 line += f" It holds {plural(wilds, 'wild')} already, its limit."
             clash = sorted({c for c in position.hand if not wild[c.index] and c.rank == t.rank
                             and c in t.cards}, key=sort_key)

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from ..cards import Card, SUITS, format_cards, sort_key
+from ..errors import TenPenniesError
 from . import Puzzle
 from .kinds import Solution, Verdict
 
@@ -50,7 +51,7 @@ class PuzzleSession:
 
     def __init__(self, puzzles: Sequence[Puzzle]):
         if not puzzles:
-            raise ValueError("a session needs at least one puzzle")
+            raise TenPenniesError("a session needs at least one puzzle")
         self.puzzles = list(puzzles)
         self.index = 0
         self.solved = 0
@@ -130,7 +131,7 @@ class PuzzleSession:
     def press(self, word: str) -> None:
         """An answer button: ``yes``, ``no``, ``buy``, ``pass``, ``none``."""
         if word not in self.choices().words:
-            raise ValueError(f"{word!r} is not an answer to a {self.puzzle.kind} puzzle")
+            raise TenPenniesError(f"{word!r} is not an answer to a {self.puzzle.kind} puzzle")
         self.word = word
         if word in ("no", "none"):
             self.selected, self.sets, self.pairs = [], [], []
@@ -140,7 +141,7 @@ class PuzzleSession:
         card = Card(card) if isinstance(card, str) else card
         choices = self.choices()
         if card not in choices.cards:
-            raise ValueError(f"{card} is not a choice here")
+            raise TenPenniesError(f"{card} is not a choice here")
         if choices.pick == "one":
             self.selected = [] if self.selected == [card] else [card]
             return
@@ -167,7 +168,7 @@ class PuzzleSession:
 
     def toggle_pair(self, pair: str) -> None:
         if pair not in self.choices().pairs:
-            raise ValueError(f"{pair} is not a choice here")
+            raise TenPenniesError(f"{pair} is not a choice here")
         self.word = None
         if pair in self.pairs:
             self.pairs.remove(pair)
