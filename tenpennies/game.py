@@ -473,7 +473,7 @@ class Game:
         still be refused by the engine (with the reason in :attr:`message`).
         """
         if move not in MOVES:
-            raise ValueError(f"no move {move!r}: one of {', '.join(MOVES)}")
+            raise TenPenniesError(f"no move {move!r}: one of {', '.join(MOVES)}")
         if move == "new":
             return ""
         if move in ("hint", "undo") and not self.learning:

@@ -378,7 +378,7 @@ def words_for(kind: str, p: SeatPosition, params: dict[str, Any], s: Solution) -
                           f"Another {c} does not help: with it you still need {plural(after, 'more card')}."))
     elif kind == "buy":
         title = f"Round {r}: buy the {p.top_discard}?"
-        gain, price = s.facts["gain"], s.facts["price"]
+        gain = s.facts["gain"]
         hints = ["Compare two chances: holding the contract after buying, and after simply drawing.",
                  s.reasoning[0],
                  f"Buying gains {gain} ({percent(gain)})."]

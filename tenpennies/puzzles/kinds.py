@@ -335,7 +335,7 @@ class BuyKind(Kind):
             f"{_exact(pass_.probability)}.",
             f"Buying gains {_exact(gain)}. With {plural(position.tokens[me], 'token')} for {rules.rounds - r + 1} rounds "
             f"(this one included), a token's price is {_exact(price)}.",
-            f"So buy: the gain equals the price." if gain == price else
+            "So buy: the gain equals the price." if gain == price else
             f"So {answer}: the gain {'beats' if gain > price else 'falls below'} the price by "
             f"{_exact(abs(gain - price))}.",
         )

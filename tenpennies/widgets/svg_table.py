@@ -31,6 +31,7 @@ from typing import Callable, Sequence
 
 import ipywidgets as widgets
 
+from ..errors import TenPenniesError
 from ..layout import CLICKABLE, Region, Shape, TableLayout
 from ..svg import shapes_svg
 
@@ -47,7 +48,7 @@ def point_in(layout: TableLayout, region: Region) -> tuple[float, float]:
             x, y = r.x + fx * r.w, r.y + fy * r.h
             if layout.hit(x, y) == region:
                 return x, y
-    raise ValueError(f"no point of {region.kind} {region.index} is clickable: something covers it")
+    raise TenPenniesError(f"no point of {region.kind} {region.index} is clickable: something covers it")
 
 
 def _button() -> widgets.Button:
@@ -109,7 +110,7 @@ class SvgCanvas(widgets.VBox):
     def press(self, kind: str, number: int) -> None:
         """Click the ``number``-th region of ``kind`` (``"hand"`` or ``"set"``) as shown now."""
         if kind not in CLICKABLE:
-            raise ValueError(f"{kind!r} is not a clickable kind: {CLICKABLE}")
+            raise TenPenniesError(f"{kind!r} is not a clickable kind: {CLICKABLE}")
         regions = self.layout_now.regions_of(kind) if self.layout_now is not None else ()
         if self._click is not None and number < len(regions):
             self._click(*point_in(self.layout_now, regions[number]))
