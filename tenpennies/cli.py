@@ -173,6 +173,8 @@ def _solve(args) -> int:
         hand = parse_cards(" ".join(args.hand))
     except ValueError as exc:
         raise _UsageError(str(exc)) from None
+    if not hand:  # '' parses to no cards; a hand to solve holds at least one
+        raise _UsageError("the hand is empty: give its cards, like \"7S 7H JK 9D 9C 9S\"")
     contract = TEN_PENNIES.contract(args.round)
     try:
         found = find_contract(hand, args.round)

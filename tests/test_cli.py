@@ -108,6 +108,7 @@ def test_solve_lays_down_or_says_what_is_missing(capsys):
     (["solve", "7S 7H QQ", "--round", "1"], "bad card 'QQ'"),
     (["solve", "7S 7H 7D", "--round", "8"], "round 8 does not exist"),
     (["solve", "7S 7H 7D"], "the following arguments are required: --round"),
+    (["solve", "", "--round", "1"], "the hand is empty"),
 ])
 def test_solve_bad_input(capsys, argv, message):
     code, out, err = run(capsys, *argv)
