@@ -1,0 +1,72 @@
+"""Every decision the strong bot makes, pinned for a handful of seeded matches.
+
+Made to guard work on the bots' speed: making them faster must not change a single
+decision. Each match's actions (seat and text, in order) are compared with
+tests/data/bot_decisions.json, written by the code before the speed work. If a change
+of policy is intended, regenerate the file and read its diff:
+
+    TENPENNIES_REGENERATE=1 python3 -m pytest tests/test_bot_decisions.py
+"""
+
+import json
+import os
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from tenpennies import play_match, record
+from tenpennies.actions import AddToSet, Buy, Discard, LayDown, Meld, Pass
+
+DECISIONS = Path(__file__).parent / "data" / "bot_decisions.json"
+
+# Line-ups with the strong bot against itself, the rule-of-thumb bot and the random bot;
+# a few seeds each, enough for buys, lay-downs, melds, additions and go-outs.
+MATCHES = [
+    (("strong",) * 4, 1),
+    (("strong",) * 4, 2),
+    (("strong", "thumb", "strong", "thumb"), 1),
+    (("strong", "thumb", "strong", "thumb"), 2),
+    (("strong", "thumb", "strong", "thumb"), 3),
+    (("thumb", "strong", "thumb", "strong"), 4),
+    (("strong", "random", "thumb", "strong"), 5),
+    (("strong",) * 4, 6),
+    (("strong",) * 4, 7),
+    (("strong", "thumb", "strong", "thumb"), 8),
+    (("strong", "thumb", "strong", "thumb"), 9),
+    (("random", "strong", "random", "strong"), 10),
+]
+
+
+def key(lineup, seed) -> str:
+    return f"{' '.join(lineup)} seed {seed}"
+
+
+@pytest.fixture(scope="module")
+def matches() -> dict[str, tuple]:
+    """Each pinned match, played now: its line-up and the finished match."""
+    return {key(lineup, seed): (lineup, play_match(list(lineup), seed=seed)) for lineup, seed in MATCHES}
+
+
+def test_strong_bot_decisions_are_unchanged(matches):
+    played = {name: [f"{a.seat} {a.text}" for a in record.actions_of(m)] for name, (_, m) in matches.items()}
+    if os.environ.get("TENPENNIES_REGENERATE"):
+        DECISIONS.write_text(json.dumps(played, indent=1) + "\n", encoding="utf-8")
+        # Comparing the file with what was just written could not fail: say so instead.
+        pytest.skip(f"regenerated {DECISIONS.name}; read its diff, then run again without TENPENNIES_REGENERATE")
+    pinned = json.loads(DECISIONS.read_text(encoding="utf-8"))
+    assert pinned.keys() == played.keys()
+    for name, actions in pinned.items():
+        assert played[name] == actions, f"the decisions of {name} changed"
+
+
+def test_pinned_matches_cover_every_kind_of_strong_decision(matches):
+    """The pinned matches hold every kind of decision the strong bot makes, so none goes unchecked."""
+    kinds, outs = Counter(), 0
+    for lineup, m in matches.values():
+        strong = {s for s, b in enumerate(lineup) if b == "strong"}
+        kinds.update(type(a) for a in record.actions_of(m) if a.seat in strong)
+        outs += sum(r.how == "out" and r.went_out in strong for r in m.round_results)
+    for kind in (Buy, Pass, LayDown, Meld, AddToSet, Discard):
+        assert kinds[kind] > 0, f"no strong {kind.__name__} in the pinned matches"
+    assert outs > 0, "the strong bot never goes out in the pinned matches"
