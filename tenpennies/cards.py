@@ -220,6 +220,10 @@ class Hand(Cards):
     __slots__ = ()
 
     def __new__(cls, cards: "str | Iterable[str | Card]" = ()) -> "Hand":
+        if isinstance(cards, (list, tuple)) and all(type(c) is Card for c in cards):
+            # Cards already (a match builds a view's hand on every decision): no parsing,
+            # and the sort key looked up rather than computed. The same order as below.
+            return tuple.__new__(cls, sorted(cards, key=_sort_key_of))
         return super().__new__(cls, sorted(Cards(cards), key=sort_key))
 
 
@@ -234,3 +238,8 @@ SORT_KEYS: tuple[tuple[int, int], ...] = tuple(sort_key(c) for c in ALL_CARDS)
 for _card in ALL_CARDS:
     Card._interned[_card._text] = _card
 del _card
+
+
+def _sort_key_of(card: Card) -> tuple[int, int]:
+    """:func:`sort_key`, looked up in :data:`SORT_KEYS`."""
+    return SORT_KEYS[card.index]

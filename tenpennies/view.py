@@ -198,9 +198,17 @@ class PublicLogs:
         """``seat``'s public log: the match's log with what ``seat`` may not see hidden."""
         log = self._log
         if self._done < len(log):
-            new = log[self._done:]
-            for s, public in enumerate(self._seats):
-                public.extend(public_entry(entry, s) for entry in new)
+            seats = self._seats
+            for entry in log[self._done:]:
+                kind = type(entry)
+                if kind is Draw or kind is RoundEnd:
+                    for s, public in enumerate(seats):
+                        public.append(public_entry(entry, s))
+                else:
+                    # Most entries (offers, discards, melds) are public as they are: one
+                    # test per entry, not per seat, as this runs on every decision.
+                    for public in seats:
+                        public.append(entry)
             self._done = len(log)
         return PublicLog(self._seats[seat], len(log))
 
