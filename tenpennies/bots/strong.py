@@ -112,12 +112,20 @@ class StrongBot:
             wild = rules.wild_table(r)
             naturals = [c for c in hand if not wild[c.index]] or list(hand)
             return max(naturals, key=lambda c: (points[c.rank], c.rank, c.index))
-        unseen = self._unseen(view)
-        best, best_key = None, None
+        # How short the hand is without each card it might throw. The key below compares
+        # that first, so only the throws that leave it least short need their outs
+        # counted (the costly part, with the unseen cards): the same choice, sooner.
+        shorts = {}
         for card in sorted(set(hand), key=lambda c: c.index):
             n = hand.index(card)
             rest = hand[:n] + hand[n + 1:]
-            short = _needed(rest, r, rules)
+            shorts[card] = (_needed(rest, r, rules), rest)
+        least = min(short for short, _ in shorts.values())
+        unseen = self._unseen(view)
+        best, best_key = None, None
+        for card, (short, rest) in shorts.items():
+            if short != least:
+                continue
             chances = sum(unseen[c] for c in outs(rest, r, rules, trusted=True))
             key = (short, -chances, -points[card.rank], -card.rank, -card.index)
             if best_key is None or key < best_key:
