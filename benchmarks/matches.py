@@ -2,21 +2,32 @@
 
     python benchmarks/matches.py                  # 20 matches per measurement
     python benchmarks/matches.py --matches 50
+    python benchmarks/matches.py --before main    # "before" figures of another commit
 
 One core runs in this process (``workers=1``); two workers use a process pool, whose
 start-up is included, as a teacher running a simulation would feel it. Each line-up
 plays the same seeded matches both ways (the results are checked equal), so the
 speed-up is the only difference.
+
+Beside the one-core figure stands the figure of the code before the bots were made
+faster (issue 12), measured in the same run: that commit's package is extracted with
+``git archive`` into a temporary folder and plays the same matches in a subprocess.
+Ratios measured side by side are what count on a shared, noisy machine.
 """
 
 from __future__ import annotations
 
 import argparse
+import io
+import subprocess
 import sys
+import tarfile
+import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
 
 from tenpennies.simulate import simulate  # noqa: E402
 
@@ -37,17 +48,59 @@ def rate(lineup, matches: int, seed: int, workers: int):
     return matches / seconds, turns / matches, results
 
 
+BEFORE = "b7026a8"
+"""The last commit before the speed work of issue 12 (its decisions are pinned by
+tests/test_bot_decisions.py, so both codes play the very same matches)."""
+
+TIMER = """
+import sys, time
+from tenpennies.simulate import simulate
+lineup, matches, seed = sys.argv[1].split(), int(sys.argv[2]), int(sys.argv[3])
+start = time.perf_counter()
+list(simulate(lineup, matches, seed=seed, workers=1))
+print(matches / (time.perf_counter() - start))
+"""
+
+
+def extract(ref: str, into: Path) -> bool:
+    """Write the ``tenpennies`` package of commit ``ref`` into ``into``; False if git cannot."""
+    try:
+        tar = subprocess.run(["git", "-C", str(ROOT), "archive", ref, "tenpennies"],
+                             capture_output=True, check=True).stdout
+    except (OSError, subprocess.CalledProcessError):
+        return False
+    with tarfile.open(fileobj=io.BytesIO(tar)) as archive:
+        archive.extractall(into, filter="data")
+    return True
+
+
+def rate_before(code: Path, lineup, matches: int, seed: int) -> float:
+    """Matches per second on one core, of the package extracted in ``code``."""
+    out = subprocess.run([sys.executable, "-c", TIMER, " ".join(lineup), str(matches), str(seed)],
+                         cwd=code, capture_output=True, text=True, check=True).stdout
+    return float(out)
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--matches", type=int, default=20, help="matches per measurement (default 20)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--before", default=BEFORE,
+                        help=f"commit whose one-core figure is shown beside (default {BEFORE}: before issue 12)")
     args = parser.parse_args(argv)
-    print(f"{'line-up':<32} {'turns/match':>11} {'1 core':>10} {'2 workers':>10} {'speed-up':>8}")
-    for lineup in LINEUPS:
-        one, turns, a = rate(lineup, args.matches, args.seed, 1)
-        two, _, b = rate(lineup, args.matches, args.seed, 2)
-        assert a == b, "1 and 2 workers must give the same results"
-        print(f"{' '.join(lineup):<32} {turns:>11.0f} {one:>8.2f}/s {two:>8.2f}/s {two / one:>7.2f}x")
+    with tempfile.TemporaryDirectory() as folder:
+        old = Path(folder) if extract(args.before, Path(folder)) else None
+        if old is None:
+            print(f"(git could not extract {args.before}: no 'before' figures)")
+        print(f"{'line-up':<32} {'turns/match':>11} {'1 core':>10} {'before':>10} {'faster':>7} "
+              f"{'2 workers':>10} {'speed-up':>8}")
+        for lineup in LINEUPS:
+            one, turns, a = rate(lineup, args.matches, args.seed, 1)
+            before = rate_before(old, lineup, args.matches, args.seed) if old else float("nan")
+            two, _, b = rate(lineup, args.matches, args.seed, 2)
+            assert a == b, "1 and 2 workers must give the same results"
+            print(f"{' '.join(lineup):<32} {turns:>11.0f} {one:>8.2f}/s {before:>8.2f}/s {one / before:>6.2f}x "
+                  f"{two:>8.2f}/s {two / one:>7.2f}x")
     return 0
 
 
