@@ -28,20 +28,26 @@ from __future__ import annotations
 
 from itertools import combinations, product
 
-from ..cards import ALL_CARDS, SORT_KEYS, sort_key
+from ..cards import ALL_CARDS, SORT_KEYS
 from ._core import Arrangement
 
 # Scores add over melds; these keep the lexicographic objective intact in one integer.
 _BIG = 10**6
 
 
-def _window_masks(length: int) -> tuple[int, ...]:
-    """Every window of ``length`` consecutive ranks (aces wrap, C3), as 13-bit masks."""
-    if length >= 13:
-        return ((1 << 13) - 1,)
-    base = (1 << length) - 1
+def _window_masks(length: int, wrap: bool) -> tuple[int, ...]:
+    """Every window of ``length`` consecutive ranks, as 13-bit masks (bit r-1 for rank r).
+
+    With ``wrap`` the ranks go round (Q K A 2 3, C3); without, an ace sits low or high
+    only (places 0 to 13, the ace at both ends), so no window holds it twice.
+    """
     full = (1 << 13) - 1
-    return tuple(((base << a) | (base >> (13 - a))) & full for a in range(13))
+    if length >= 13:
+        return (full,)
+    base = (1 << length) - 1
+    if wrap:
+        return tuple(((base << a) | (base >> (13 - a))) & full for a in range(13))
+    return tuple(sorted({((base << a) | (base << a) >> 13) & full for a in range(14 - length + 1)}))
 
 
 class RunTables:
@@ -81,7 +87,7 @@ class RunTables:
             for r in range(14)
         )
         self.set_ranks = tuple(r for r in range(1, 14) if self.set_most[r])
-        self.windows = {n: _window_masks(n) for n in range(1, 14)}
+        self.windows = {n: _window_masks(n, rules.runs_wrap) for n in range(1, 14)}
         self.run_order = None
 
 
@@ -356,21 +362,22 @@ def hand_melds(cnt, t, set_ok: bool, run_ok: bool, size: int) -> list[tuple[int,
                         continue
                     for wp in picks[w]:
                         found[tuple(sorted(nat + wp))] = None
-    if run_ok:
+    if run_ok and size <= 13:
         for s in range(4):
-            natural = [bool(cnt[s * 13 + p]) and not wild[s * 13 + p] for p in range(13)]
-            if not any(natural):
+            held = 0
+            for p in range(13):
+                if cnt[s * 13 + p] and not wild[s * 13 + p]:
+                    held |= 1 << p
+            if not held:
                 continue
-            for a in range(13):
-                for n in range(size, 14):
-                    if n == 13 and a:
-                        break
-                    places = [(a + j) % 13 for j in range(n)]
-                    here = [s * 13 + p for p in places if natural[p]]
-                    missing = n - len(here)
-                    if missing > most:
-                        break
-                    c = cap[n]
+            for n in range(size, 14):
+                c = cap[n]
+                for mask in rt.windows[n]:
+                    here_mask = held & mask
+                    missing = n - here_mask.bit_count()
+                    if missing > most or missing > c or not here_mask:
+                        continue
+                    here = [s * 13 + p for p in range(13) if here_mask >> p & 1]
                     for w in range(missing, min(c, most) + 1):
                         for dropped in combinations(here, w - missing):
                             nat = tuple(v for v in here if v not in dropped)
@@ -535,7 +542,8 @@ def shown(meld, t) -> tuple:
 def arrangement(choice, t):
     """The :class:`Arrangement` of a choice of melds (each a tuple of card indices)."""
     melds = [shown(m, t) for m in choice]
-    melds.sort(key=lambda cards: [SORT_KEYS[c.index] for c in sorted(cards, key=sort_key)])
+    # Melds in the order of their first cards as laid (a run from its lowest place).
+    melds.sort(key=lambda cards: [SORT_KEYS[c.index] for c in cards])
     return Arrangement(
         tuple(melds),
         t.round_no,
