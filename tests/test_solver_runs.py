@@ -133,7 +133,11 @@ def sample_hands(rules, round_no, count, seed):
     return [makers[n % 4](rng, rules, size + n % 4) for n in range(count)]
 
 
-GAMES = {"ten card rummy": (TCR, 200), "ten pennies": (TEN_PENNIES, 60)}
+GAMES = {
+    "ten card rummy": (TCR, 200),
+    "ten card rummy, 8 players (three decks)": (TCR.with_players(8), 30),
+    "ten pennies": (TEN_PENNIES, 60),
+}
 
 
 # -- against the exhaustive search ---------------------------------------------------
@@ -199,6 +203,33 @@ def test_cards_needed_is_one_more_than_after_the_best_card(round_no):
             assert set(outs(hand, round_no, rules)) == helping
         else:
             assert outs(hand, round_no, rules) == ()
+
+
+@pytest.mark.parametrize("round_no", [2, 3, 6])
+def test_cards_needed_matches_a_search_over_added_cards(round_no):
+    """Up to two cards away, the cards needed are the fewest added cards (each one the
+    deck still holds) after which the contract is there."""
+    rules = TCR
+    deck = Counter(rules.deck())
+    values = sorted(deck, key=sort_key)
+    checked = Counter()
+    for hand in sample_hands(rules, round_no, 150, 47):
+        need = cards_needed(hand, round_no, rules)
+        if need == 0 or checked[need] >= 2:
+            continue
+        held = Counter(hand)
+        one = [c for c in values if held[c] < deck[c]]
+        if any(can_lay_down(hand + (c,), round_no, rules) for c in one):
+            assert need == 1, hand
+        else:
+            two = any(
+                can_lay_down(hand + (a, b), round_no, rules)
+                for n, a in enumerate(one) for b in one[n:]
+                if (a != b or held[a] + 2 <= deck[a])
+            )
+            assert need == (2 if two else need) and (need >= 3) != two, (hand, need)
+        checked[need] += 1
+    assert checked[1] and sum(checked.values()) >= 3, checked
 
 
 # -- the rulings ----------------------------------------------------------------------
