@@ -510,3 +510,16 @@ def test_the_best_arrangement_is_one_of_every_arrangement(picks, round_no):
             assert found in listed
             best = min(objective_key(a.sets, round_no, TCR, objective) for a in listed)
             assert objective_key(found.sets, round_no, TCR, objective) == best
+
+
+def test_t1_c1_a_hand_no_deck_can_hold_is_refused_with_the_card_named():
+    from tenpennies import HandError
+
+    three = parse_cards("7S 7S 7S")                     # two decks for four players (C1)
+    for ask in (find_contract, can_lay_down, what_is_missing, contract_arrangements,
+                count_arrangements, cards_needed, outs):
+        with pytest.raises(HandError, match="the deck holds only 2 7S, but the hand has 3"):
+            ask(three, 1, TCR)
+    with pytest.raises(HandError, match="only 2 7S"):
+        plan_go_out(three, [], 1, True, TCR)
+    assert can_lay_down(three, 1, TCR.with_players(8))  # three decks for eight

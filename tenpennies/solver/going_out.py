@@ -13,7 +13,7 @@ from ..cards import ALL_CARDS, SORT_KEYS, Card, Cards, format_cards, sort_key
 from ..rules import TEN_PENNIES, RuleSet
 from ..sets import TableSet, single_additions
 from . import _runs
-from ._core import Arrangement, _arrangement, _candidate_sets, _choose_sets, _round, _Round
+from ._core import Arrangement, _arrangement, _held, _candidate_sets, _choose_sets, _round, _Round
 from .contracts import can_lay_down
 
 __all__ = ["GoOutPlan", "additions", "plan_go_out"]
@@ -47,7 +47,7 @@ def additions(
     ((Card('7D'), 0), (Card('QC'), 1), (Card('JK'), 1))
     """
     t = _round(rules, round_no)
-    values = sorted(set(hand), key=sort_key)
+    values = sorted(set(_held(hand, t, False)), key=sort_key)
     if t.has_runs or ends:
         return _meld_additions(values, table_sets, t, ends)
     return tuple(
@@ -275,7 +275,7 @@ def plan_go_out(
     True
     """
     t = _round(rules, round_no)
-    hand = tuple(hand)
+    hand = tuple(_held(hand, t, False))
     if t.has_runs:
         return _plan_with_runs(hand, table_sets, opened, t)
     base = [list(c.index for c in ts.cards) for ts in table_sets]
