@@ -29,6 +29,7 @@ from __future__ import annotations
 from itertools import combinations, product
 
 from ..cards import ALL_CARDS, SORT_KEYS
+from ..melds import MeldKind, arrange_run
 from ._core import Arrangement
 
 # Scores add over melds; these keep the lexicographic objective intact in one integer.
@@ -57,8 +58,6 @@ class RunTables:
                  "windows", "set_ranks", "max_wilds", "suit_cache", "scored_cache")
 
     def __init__(self, t) -> None:
-        from ..melds import MeldKind
-
         rules = t.rules
         contract = rules.contract(t.round_no)
         self.reqs = tuple((MeldKind.SET in r.kinds, MeldKind.RUN in r.kinds, r.size) for r in contract.melds)
@@ -729,8 +728,6 @@ def shown(meld, t) -> tuple:
         naturals = sorted((i for i in meld if not t.wild[i]), key=SORT_KEYS.__getitem__)
         wilds = sorted((i for i in meld if t.wild[i]), key=SORT_KEYS.__getitem__)
         return tuple(ALL_CARDS[i] for i in naturals + wilds)
-    from ..melds import arrange_run
-
     return tuple(arrange_run([ALL_CARDS[i] for i in meld], t.round_no, t.rules))
 
 
