@@ -55,7 +55,7 @@ class RunTables:
     """What the run search needs about one (rules, round), built once per round."""
 
     __slots__ = ("reqs", "same", "cap", "least", "repeated", "nodeck", "set_most", "wild", "alike",
-                 "windows", "set_ranks", "max_wilds", "suit_cache", "scored_cache")
+                 "windows", "set_ranks", "max_wilds", "suit_cache", "scored_cache", "run_cache")
 
     def __init__(self, t) -> None:
         rules = t.rules
@@ -95,6 +95,7 @@ class RunTables:
         self.windows = {n: _window_masks(n, rules.runs_wrap) for n in range(1, 14)}
         self.suit_cache: dict = {}
         self.scored_cache: dict = {}
+        self.run_cache: dict = {}
 
 
 def tables(t) -> RunTables:
@@ -538,20 +539,39 @@ def hand_melds(cnt, t, set_ok: bool, run_ok: bool, size: int) -> list[tuple[int,
                     held |= 1 << p
             if not held:
                 continue
-            for n in range(size, 14):
-                c = cap[n]
-                for mask in rt.windows[n]:
-                    here_mask = held & mask
-                    missing = n - here_mask.bit_count()
-                    if missing > most or missing > c or not here_mask:
-                        continue
-                    here = [s * 13 + p for p in range(13) if here_mask >> p & 1]
-                    for w in range(missing, min(c, most) + 1):
-                        for dropped in combinations(here, w - missing):
-                            nat = tuple(v for v in here if v not in dropped)
-                            for wp in picks[w]:
-                                found[tuple(sorted(nat + wp))] = None
+            base = s * 13
+            for places, w in _suit_runs(rt, size, held, most):
+                nat = tuple(base + p for p in places)
+                for wp in picks[w]:
+                    found[tuple(sorted(nat + wp))] = None
     return list(found)
+
+
+def _suit_runs(rt: RunTables, size: int, held: int, most: int) -> tuple:
+    """The runs of one suit whose held places are ``held``, with at most ``most`` wilds:
+    ``((places of the naturals, wilds), ...)``, each once. Cached, like the templates."""
+    key = (size, held, most)
+    found = rt.run_cache.get(key)
+    if found is not None:
+        return found
+    if len(rt.run_cache) > 100_000:
+        rt.run_cache.clear()
+    cap = rt.cap
+    out: dict[tuple[tuple[int, ...], int], None] = {}
+    for n in range(size, 14):
+        c = cap[n]
+        for mask in rt.windows[n]:
+            here_mask = held & mask
+            missing = n - here_mask.bit_count()
+            if missing > most or missing > c or not here_mask:
+                continue
+            here = [p for p in range(13) if here_mask >> p & 1]
+            for w in range(missing, min(c, most) + 1):
+                # A held natural may give its place to a wild (the other meld may want it).
+                for dropped in combinations(here, w - missing):
+                    out[(tuple(p for p in here if p not in dropped), w)] = None
+    found = rt.run_cache[key] = tuple(out)
+    return found
 
 
 def _value_counts(meld: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
