@@ -27,7 +27,7 @@ round's limit and, where ``wilds_outnumbered`` (C4), natural cards outnumber the
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Iterable, Sequence
 
@@ -285,45 +285,48 @@ class TableMeld:
     kind: MeldKind
     cards: tuple[Card, ...]
     rank: int | None
-    ranks: tuple[int, ...]
+    # A run's ranks, one per place (a set's are its rank, see ``ranks``). Equal cards in
+    # equal order make equal runs, so it takes no part in == and hash.
+    _ranks: tuple[int, ...] | None = field(default=None, init=False, repr=False, compare=False)
 
-    def __init__(self, owner: int, *args, kind: MeldKind | str | None = None,
-                 cards: Iterable[Card] | None = None, rank: int | None = None,
+    def __init__(self, owner: int, kind=None, cards=None, rank: int | None = None, *,
                  ranks: Iterable[int] | None = None) -> None:
         # Two call shapes: TableMeld(owner, kind, cards[, rank]) and the older
-        # TableSet(owner, cards, rank), which Ten Pennies' code and saved reprs use.
-        if args and isinstance(args[0], str):
-            kind, *rest = args
-            if rest:
-                cards, *rest = rest
-            if rest:
-                rank, *rest = rest
-            if rest:
-                raise WrongTypeError("TableMeld(owner, kind, cards, rank=None, ranks=None) takes at most 4 arguments")
-        elif args:
-            if len(args) > 2:
+        # TableSet(owner, cards, rank), which Ten Pennies' code and saved reprs use. The
+        # set path is the hot one (a match builds a table set on every addition): keep it lean.
+        if kind is None or kind.__class__ is MeldKind:
+            pass  # the usual case first
+        elif isinstance(kind, str):
+            kind = MeldKind(kind)
+        else:  # the older shape: the second argument is the cards
+            if rank is not None:
                 raise WrongTypeError("TableSet(owner, cards, rank) takes at most 3 arguments")
-            cards = args[0]
-            if len(args) > 1:
-                rank = args[1]
-        kind = MeldKind.SET if kind is None else MeldKind(kind)
-        cards = tuple(cards if cards is not None else ())
-        setter = object.__setattr__
-        setter(self, "owner", owner)
-        setter(self, "kind", kind)
-        setter(self, "cards", cards)
-        if kind is MeldKind.SET:
+            kind, cards, rank = None, kind, cards
+        if cards.__class__ is not tuple:
+            cards = () if cards is None else tuple(cards)
+        # Written straight into __dict__ (the class is frozen to everyone else): the
+        # fastest way to fill a frozen value.
+        d = self.__dict__
+        d["owner"] = owner
+        d["cards"] = cards
+        if kind is None or kind is _SET:
             if rank is None:  # jokers are the only wilds we can know of without a round
                 rank = next((c.rank for c in cards if c.suit is not None), None)
-            setter(self, "rank", rank)
-            setter(self, "ranks", (rank,) * len(cards))
-        else:
-            if ranks is None:
-                first = next((i for i, c in enumerate(cards) if c.suit is not None), 0)
-                base = cards[first].rank - 1 - first if cards else 0
-                ranks = ((base + i) % 13 + 1 for i in range(len(cards)))
-            setter(self, "rank", None)
-            setter(self, "ranks", tuple(ranks))
+            d["kind"] = _SET
+            d["rank"] = rank
+            return
+        if ranks is None:
+            first = next((i for i, c in enumerate(cards) if c.suit is not None), 0)
+            base = cards[first].rank - 1 - first if cards else 0
+            ranks = ((base + i) % 13 + 1 for i in range(len(cards)))
+        d["kind"] = kind
+        d["rank"] = None
+        d["_ranks"] = tuple(ranks)
+
+    @property
+    def ranks(self) -> tuple[int, ...]:
+        """The rank each place stands for: a run's in order, a set's rank for every card."""
+        return (self.rank,) * len(self.cards) if self._ranks is None else self._ranks
 
     @property
     def suit(self) -> str | None:
@@ -341,8 +344,8 @@ class TableMeld:
         A set keeps the order played. On a run each card goes where its rank fits; a wild,
         or any card when ``end`` is given, goes to that end, the higher by default (C4).
         """
-        if self.kind is MeldKind.SET:
-            return TableMeld(self.owner, MeldKind.SET, self.cards + tuple(cards), self.rank)
+        if self.kind is _SET:
+            return TableMeld(self.owner, _SET, self.cards + tuple(cards), self.rank)
         if end is not None and end not in ENDS:
             raise InvalidSetError(f"a card goes at the {' or '.join(ENDS)} end of a run, not {end!r}")
         out, ranks = list(self.cards), list(self.ranks)
@@ -381,6 +384,7 @@ class TableMeld:
         return table_set_svg(self)
 
 
+_SET = MeldKind.SET
 TableSet = TableMeld
 """The old name of :class:`TableMeld`, from when every meld was a set."""
 
