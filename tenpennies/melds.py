@@ -39,7 +39,8 @@ from .words import number_word, plural, rank_plural
 
 __all__ = [
     "MeldKind", "MeldRequirement", "TableMeld", "TableSet", "arrange_run", "check_meld", "is_valid_meld",
-    "make_table_meld", "meld_additions", "meld_kinds", "meld_problems", "run_problems", "run_ranks",
+    "contract_meld_problems", "make_table_meld", "meld_additions", "meld_kinds", "meld_problems", "run_problems",
+    "run_ranks",
 ]
 
 END_LOW = "low"
@@ -389,15 +390,31 @@ TableSet = TableMeld
 """The old name of :class:`TableMeld`, from when every meld was a set."""
 
 
-def make_table_meld(owner: int, kind: MeldKind, cards: Iterable[Card], round_no: int,
-                    rules: RuleSet = TEN_PENNIES, *, wild_end: str = END_HIGH) -> TableMeld:
-    """A :class:`TableMeld` after checking the cards are a valid meld of ``kind``: a set
-    keeps the order given, a run is put in rank order (:func:`arrange_run`)."""
+def make_table_meld(owner: int, kind: MeldKind | None, cards: Iterable[Card], round_no: int,
+                    rules: RuleSet = TEN_PENNIES, *, wild_end: str = END_HIGH, keep_order: bool = False) -> TableMeld:
+    """A :class:`TableMeld` after checking the cards are a valid meld of ``kind``.
+
+    A set keeps the order given. A run is put in rank order (:func:`arrange_run`, wilds
+    left over going to ``wild_end``), or with ``keep_order`` must already be in it, as a
+    run read back from the table is (its wilds stay where they were). ``kind=None`` takes
+    the kind the cards make, a set first (:func:`meld_kinds`).
+
+    >>> from tenpennies import TEN_CARD_RUMMY as TCR, parse_cards
+    >>> make_table_meld(3, None, parse_cards("JK 5H 6H"), 1, TCR, keep_order=True)
+    TableMeld(owner=3, kind='run', cards=Cards('JK 5H 6H'))
+    """
     cards = tuple(cards)
+    if kind is None:
+        kinds = meld_kinds(cards, round_no, rules)
+        if not kinds:
+            why = "; ".join(f"as a {k.value}: " + ", ".join(meld_problems(cards, k, round_no, rules))
+                            for k in MeldKind if k in rules.meld_kinds)
+            raise InvalidSetError(f"{format_cards(cards)} is not a meld: {why}")
+        kind = kinds[0]
     check_meld(cards, kind, round_no, rules)
     if MeldKind(kind) is MeldKind.SET:
         return TableMeld(owner, MeldKind.SET, cards, set_rank(cards, round_no, rules))
-    ordered = arrange_run(cards, round_no, rules, wild_end=wild_end)
+    ordered = cards if keep_order else arrange_run(cards, round_no, rules, wild_end=wild_end)
     return TableMeld(owner, MeldKind.RUN, ordered, ranks=run_ranks(ordered, round_no, rules))
 
 
@@ -446,26 +463,36 @@ def meld_additions(meld: TableMeld, candidates: Iterable[Card], round_no: int,
     return out
 
 
-def contract_meld_problems(melds: Sequence[tuple[MeldKind, Sequence[Card]]], round_no: int,
+def contract_meld_problems(melds: Sequence[Sequence[Card] | tuple[MeldKind, Sequence[Card]]], round_no: int,
                            rules: RuleSet = TEN_PENNIES) -> tuple[str, ...]:
-    """Why separate melds, each ``(kind, cards)``, do not make the round's contract (C5, T13):
-    ``()`` if they do. Each meld must be valid and meet one requirement; one long run
-    passed as one meld counts once, never as two runs of three (C5).
+    """Why separate melds do not make the round's contract (T13, C5): ``()`` if they do.
+
+    Each meld is its cards (of whatever kind they make) or a ``(kind, cards)`` pair. Each
+    must be a valid meld with at least the contract's size, and there must be as many as
+    the contract asks: one run of six passed as one meld counts once, never as two runs
+    of three (C5).
 
     >>> from tenpennies import TEN_CARD_RUMMY as TCR, parse_cards
-    >>> contract_meld_problems([("run", parse_cards("3H 4H 5H 6H 7H 8H"))], 2, TCR)
+    >>> contract_meld_problems([parse_cards("3H 4H 5H 6H 7H 8H")], 2, TCR)
     ('1 meld but round 2 asks for two melds of 3 (sets or runs)',)
+    >>> contract_meld_problems([parse_cards("3H 4H 5H"), ("run", parse_cards("6H 7H 8H"))], 2, TCR)
+    ()
     """
     contract = rules.contract(round_no)
     problems = []
     if len(melds) != contract.sets:
         problems.append(f"{plural(len(melds), 'meld')} but round {round_no} asks for {contract.words}")
-    for n, (kind, cards) in enumerate(melds, 1):
-        kind = MeldKind(kind)
-        cards = tuple(cards)
-        why = meld_problems(cards, kind, round_no, rules)
-        if why:
-            problems.append(f"meld {n} ({format_cards(cards)}) is not a {kind.value}: " + "; ".join(why))
+    for n, meld in enumerate(melds, 1):
+        if len(meld) == 2 and isinstance(meld[0], str):
+            kinds, cards = (MeldKind(meld[0]),), tuple(meld[1])
+        else:
+            kinds, cards = tuple(k for k in MeldKind if k in rules.meld_kinds), tuple(meld)
+        whys = [meld_problems(cards, k, round_no, rules) for k in kinds]
+        if all(whys):
+            said = "; ".join(f"as a {k.value}: " + ", ".join(w) for k, w in zip(kinds, whys)) if len(kinds) > 1 \
+                else "; ".join(whys[0])
+            problems.append(f"meld {n} ({format_cards(cards)}) is not "
+                            f"{' or '.join('a ' + k.value for k in kinds)}: {said}")
         elif len(cards) < contract.size:
             problems.append(f"meld {n} ({format_cards(cards)}) has {plural(len(cards), 'card')}; "
                             f"the contract asks for at least {contract.size}")
