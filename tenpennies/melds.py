@@ -39,7 +39,7 @@ from .words import number_word, plural, rank_plural
 
 __all__ = [
     "MeldKind", "MeldRequirement", "TableMeld", "TableSet", "arrange_run", "check_meld", "is_valid_meld",
-    "contract_meld_problems", "make_table_meld", "meld_additions", "meld_kinds", "meld_problems", "run_problems",
+    "contract_meld_problems", "make_table_meld", "meld_additions", "meld_kind", "meld_kinds", "meld_problems", "run_problems",
     "run_ranks",
 ]
 
@@ -59,6 +59,15 @@ def _next_rank(rank: int) -> int:
 def _prev_rank(rank: int) -> int:
     """The rank below ``rank``, wrapping A to K."""
     return (rank - 2) % 13 + 1
+
+
+def meld_kind(kind: MeldKind | str) -> MeldKind:
+    """The :class:`MeldKind` named by ``kind`` (``"set"``, ``"run"``, or the member itself)."""
+    try:
+        return MeldKind(kind)
+    except ValueError:
+        raise InvalidSetError(f"no kind of meld is called {kind!r}: the kinds are "
+                              f"{', '.join(k.value for k in MeldKind)}") from None
 
 
 # -- runs: validity ---------------------------------------------------------------------
@@ -166,7 +175,7 @@ def meld_problems(cards: Iterable[Card], kind: MeldKind, round_no: int,
     """Every reason, in plain words, why ``cards`` are not a valid meld of ``kind`` in this
     round; ``()`` if they are. A run's cards may come in any order (see :func:`arrange_run`).
     """
-    kind = MeldKind(kind)
+    kind = meld_kind(kind)
     if kind not in rules.meld_kinds:
         return (f"{rules.name} has no {kind.value}s: its melds are "
                 + " and ".join(k.value + "s" for k in MeldKind if k in rules.meld_kinds),)
@@ -196,7 +205,7 @@ def check_meld(cards: Iterable[Card], kind: MeldKind, round_no: int, rules: Rule
     cards = tuple(cards)
     problems = meld_problems(cards, kind, round_no, rules)
     if problems:
-        raise InvalidSetError(f"{format_cards(cards)} is not a {MeldKind(kind).value}: " + "; ".join(problems))
+        raise InvalidSetError(f"{format_cards(cards)} is not a {meld_kind(kind).value}: " + "; ".join(problems))
 
 
 # -- runs: order ------------------------------------------------------------------------
@@ -298,7 +307,7 @@ class TableMeld:
         if kind is None or kind.__class__ is MeldKind:
             pass  # the usual case first
         elif isinstance(kind, str):
-            kind = MeldKind(kind)
+            kind = meld_kind(kind)
         else:  # the older shape: the second argument is the cards
             if rank is not None:
                 raise WrongTypeError("TableSet(owner, cards, rank) takes at most 3 arguments")
@@ -412,7 +421,7 @@ def make_table_meld(owner: int, kind: MeldKind | None, cards: Iterable[Card], ro
             raise InvalidSetError(f"{format_cards(cards)} is not a meld: {why}")
         kind = kinds[0]
     check_meld(cards, kind, round_no, rules)
-    if MeldKind(kind) is MeldKind.SET:
+    if meld_kind(kind) is MeldKind.SET:
         return TableMeld(owner, MeldKind.SET, cards, set_rank(cards, round_no, rules))
     ordered = cards if keep_order else arrange_run(cards, round_no, rules, wild_end=wild_end)
     return TableMeld(owner, MeldKind.RUN, ordered, ranks=run_ranks(ordered, round_no, rules))
@@ -484,7 +493,7 @@ def contract_meld_problems(melds: Sequence[Sequence[Card] | tuple[MeldKind, Sequ
         problems.append(f"{plural(len(melds), 'meld')} but round {round_no} asks for {contract.words}")
     for n, meld in enumerate(melds, 1):
         if len(meld) == 2 and isinstance(meld[0], str):
-            kinds, cards = (MeldKind(meld[0]),), tuple(meld[1])
+            kinds, cards = (meld_kind(meld[0]),), tuple(meld[1])
         else:
             kinds, cards = tuple(k for k in MeldKind if k in rules.meld_kinds), tuple(meld)
         whys = [meld_problems(cards, k, round_no, rules) for k in kinds]

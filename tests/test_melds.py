@@ -259,6 +259,13 @@ def test_c4_a_run_read_back_from_the_table_keeps_its_wilds_in_place():
         make_table_meld(1, None, C("5H 7S 9D"), 1, TCR)
 
 
+def test_c3_a_kind_of_meld_that_does_not_exist_is_refused_in_words():
+    with pytest.raises(InvalidSetError, match="no kind of meld is called 'sequence': the kinds are set, run"):
+        meld_problems(C("5H 6H 7H"), "sequence", 1, TCR)
+    assert not is_valid_meld(C("5H 6H 7H"), "sequence", 1, TCR)
+    assert meld_problems(C("5H 6H 7H"), "run", 1, TCR) == ()
+
+
 def test_c4_a_run_made_unchecked_is_refused_when_out_of_order():
     with pytest.raises(InvalidSetError, match="not in rank order"):
         run_ranks(C("5H 7H 6H"), 1, TCR)

@@ -4,6 +4,8 @@ checks, saving and loading, and finding a rule set by name."""
 import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tenpennies import RULE_SET_NAMES, TEN_CARD_RUMMY as TCR, TEN_PENNIES as TP, MeldKind, RuleSet, RuleSetError
 
@@ -79,3 +81,18 @@ def test_c1_an_unknown_rule_set_name_lists_the_known_ones():
     with pytest.raises(RuleSetError, match="no rule set is called 'gin'.*ten-pennies, ten-card-rummy"):
         RuleSet.named("gin")
     assert TCR.with_players(7).key is None  # a variant has no name of its own
+
+
+@settings(max_examples=60)
+@given(base=st.sampled_from([TP, TCR]), players=st.integers(4, 8), wrap=st.booleans(), outnumbered=st.booleans(),
+       before=st.booleans(), free=st.booleans(), buy_from=st.integers(1, 12), tokens=st.none() | st.integers(0, 20),
+       per_round=st.none() | st.integers(0, 5), again=st.booleans(), rebuild=st.sampled_from(["shuffle", "turn-over"]),
+       kinds=st.sampled_from([{"set"}, {"run"}, {"set", "run"}]))
+def test_c1_c12_any_variant_of_the_new_fields_round_trips(base, players, wrap, outnumbered, before, free, buy_from,
+                                                          tokens, per_round, again, rebuild, kinds):
+    rules = base.with_players(players).replace(
+        runs_wrap=wrap, wilds_outnumbered=outnumbered, meld_before_draw=before, free_discard_take=free,
+        buy_from_round=buy_from, tokens=tokens, buys_per_round=per_round, buy_beneath_again=again,
+        stock_rebuild=rebuild, meld_kinds=kinds)
+    back = RuleSet.from_dict(json.loads(json.dumps(rules.to_dict())))
+    assert back == rules and hash(back) == hash(rules) and back.meld_kinds == {MeldKind(k) for k in kinds}
