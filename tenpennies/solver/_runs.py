@@ -668,6 +668,8 @@ def closer(cnt, need: int, t) -> list[int]:
     rt = tables(t)
     held, once, nat, J = _prepare(cnt, t, rt)
     most_wilds = J + sum(max(0, t.deck[i] - cnt[i]) for i in t.wild_indices)
+    if len(rt.reqs) == 1:
+        return _closer_one(cnt, need, t, rt, held, nat, J, most_wilds)
     target = need - 1
     found = []
     wild_helps = fresh_helps = None
@@ -706,6 +708,70 @@ def closer(cnt, need: int, t) -> list[int]:
         if helps:
             found.append(i)
     return found
+
+
+def _drops(o: int, c: int, J: int) -> tuple[bool, bool]:
+    """Does one more natural in an open slot, or one more wild, make a template with
+    ``o`` open slots and wild room ``c`` lack one card fewer?"""
+    room = c if c < o else o
+    now = o - (J if J < room else room)
+    after = o - 1 - (J if J < min(c, o - 1) else min(c, o - 1)) if o else now
+    return after < now, J < room
+
+
+def _closer_one(cnt, need: int, t, rt: RunTables, held, nat, J: int, most_wilds: int) -> list[int]:
+    """:func:`closer` of a one-meld contract, read off the templates themselves.
+
+    A card brings the hand one closer exactly when some template lacking ``need`` cards
+    (every one: no template stands for another here) lacks one fewer with it: a natural
+    filling an open slot, or a wild where there is wild room.
+    """
+    set_ok, run_ok, size = rt.reqs[0]
+    size = max(size, rt.least)
+    cap = rt.cap
+    wild_helps = False
+    helps = [False] * 53
+    if set_ok:
+        c = cap[size]
+        for r in rt.set_ranks:
+            n = nat[r]
+            most = rt.set_most[r] if rt.set_most[r] > n else n
+            forced = size - most if most < size else 0
+            if forced > c or forced > most_wilds:
+                continue
+            o = size - n if n < size else 0
+            room = c if c < o else o
+            if o - (J if J < room else room) != need:
+                continue
+            natural, wild = _drops(o, c, J)
+            wild_helps = wild_helps or wild
+            if natural:
+                for suit in range(4):
+                    v = suit * 13 + r - 1
+                    if not t.wild[v] and (rt.repeated or not cnt[v]):
+                        helps[v] = True
+    if run_ok and size <= 13:
+        for suit in range(4):
+            h = held[suit]
+            nd = rt.nodeck[suit]
+            for n in range(size, 14):
+                c = cap[n]
+                for mask in rt.windows[n]:
+                    forced = (nd & mask).bit_count()
+                    if forced > c or forced > most_wilds:
+                        continue
+                    o = n - (h & mask).bit_count()
+                    room = c if c < o else o
+                    if o - (J if J < room else room) != need:
+                        continue
+                    natural, wild = _drops(o, c, J)
+                    wild_helps = wild_helps or wild
+                    if natural:
+                        open_places = mask & ~h & ~nd
+                        for place in range(13):
+                            if open_places >> place & 1:
+                                helps[suit * 13 + place] = True
+    return [i for i in t.shown if cnt[i] < t.deck[i] and (wild_helps if t.wild[i] else helps[i])]
 
 
 def best_choices(cnt, t, objective: str):
