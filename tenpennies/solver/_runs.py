@@ -34,6 +34,9 @@ from ._core import Arrangement
 
 # Scores add over melds; these keep the lexicographic objective intact in one integer.
 _BIG = 10**6
+# The most entries each per-suit cache keeps before starting afresh (a few MB at most;
+# a player's hand changes a card at a time, so what it asks again is soon cached again).
+_CACHED = 20_000
 
 
 def _window_masks(length: int, wrap: bool) -> tuple[int, ...]:
@@ -127,7 +130,7 @@ def _suit_windows(rt: RunTables, size: int, held: int, nodeck: int):
     found = rt.suit_cache.get(key)
     if found is not None:
         return found
-    if len(rt.suit_cache) > 100_000:  # a bound on memory; hands seen lately come back
+    if len(rt.suit_cache) > _CACHED:
         rt.suit_cache.clear()
     cap = rt.cap
     best: dict[tuple[int, int], tuple] = {}
@@ -192,7 +195,7 @@ def _templates(rt: RunTables, req, held, nat, J, below: int):
             key = (size, suit, held[suit], J, below)
             found = scored.get(key)
             if found is None:
-                if len(scored) > 100_000:
+                if len(scored) > _CACHED:
                     scored.clear()
                 windows, none = _suit_windows(rt, size, held[suit], rt.nodeck[suit])
                 found = scored[key] = (none, [
@@ -554,7 +557,7 @@ def _suit_runs(rt: RunTables, size: int, held: int, most: int) -> tuple:
     found = rt.run_cache.get(key)
     if found is not None:
         return found
-    if len(rt.run_cache) > 100_000:
+    if len(rt.run_cache) > _CACHED:
         rt.run_cache.clear()
     cap = rt.cap
     out: dict[tuple[tuple[int, ...], int], None] = {}
