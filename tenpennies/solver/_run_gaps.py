@@ -19,7 +19,7 @@ nothing is missing (:func:`feasible`).
 
 from __future__ import annotations
 
-from ._runs import _CACHED, RunTables, tables
+from ._runs import RunTables, remember, tables
 
 # -- what is missing: templates -----------------------------------------------------------
 
@@ -37,8 +37,6 @@ def _suit_windows(rt: RunTables, size: int, held: int, nodeck: int):
     found = rt.suit_cache.get(key)
     if found is not None:
         return found
-    if len(rt.suit_cache) > _CACHED:
-        rt.suit_cache.clear()
     cap = rt.cap
     best: dict[tuple[int, int], tuple] = {}
     empty = None
@@ -57,8 +55,7 @@ def _suit_windows(rt: RunTables, size: int, held: int, nodeck: int):
                 continue
             o = n - h.bit_count()
             best[(h, forced)] = (o, c if c < o else o, n, mask, forced)
-    found = rt.suit_cache[key] = (tuple(best.values()), empty)
-    return found
+    return remember(rt.suit_cache, key, (tuple(best.values()), empty))
 
 
 def _templates(rt: RunTables, req, held, nat, J, below: int):
@@ -102,14 +99,12 @@ def _templates(rt: RunTables, req, held, nat, J, below: int):
             key = (size, suit, held[suit], J, below)
             found = scored.get(key)
             if found is None:
-                if len(scored) > _CACHED:
-                    scored.clear()
                 windows, none = _suit_windows(rt, size, held[suit], rt.nodeck[suit])
-                found = scored[key] = (none, [
+                found = remember(scored, key, (none, [
                     (sc, o, room, n, 1, suit, mask, forced, 0)
                     for o, room, n, mask, forced in windows
                     for sc in (o - (J if J < room else room),) if sc < below
-                ])
+                ]))
             none, these = found
             if none is not None and (empty is None or none < empty):
                 empty = none

@@ -93,6 +93,15 @@ class RunTables:
         self.run_cache: dict = {}
 
 
+def remember(cache: dict, key, value):
+    """Keep ``value`` under ``key`` in one of the run tables' caches, and return it; a
+    full cache (:data:`_CACHED`) starts afresh."""
+    if len(cache) > _CACHED:
+        cache.clear()
+    cache[key] = value
+    return value
+
+
 def tables(t) -> RunTables:
     if t.runs is None:
         t.runs = RunTables(t)
@@ -176,8 +185,6 @@ def _suit_runs(rt: RunTables, size: int, held: int, most: int) -> tuple:
     found = rt.run_cache.get(key)
     if found is not None:
         return found
-    if len(rt.run_cache) > _CACHED:
-        rt.run_cache.clear()
     cap = rt.cap
     out: dict[tuple[tuple[int, ...], int], None] = {}
     for n in range(size, 14):
@@ -192,8 +199,7 @@ def _suit_runs(rt: RunTables, size: int, held: int, most: int) -> tuple:
                 # A held natural may give its place to a wild (the other meld may want it).
                 for dropped in combinations(here, w - missing):
                     out[(tuple(p for p in here if p not in dropped), w)] = None
-    found = rt.run_cache[key] = tuple(out)
-    return found
+    return remember(rt.run_cache, key, tuple(out))
 
 
 def _value_counts(meld: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
