@@ -2,11 +2,10 @@
 
 Policy:
 
-* Discards before laying down: for each card it might throw, how many cards short of
-  the contract the rest of the hand would be (:func:`tenpennies.solver.cards_needed`),
-  then how many unseen copies there are of its outs (:func:`tenpennies.solver.outs`;
-  unseen: not in its hand nor among the cards its view has seen); of the best, the most
-  expensive. When an open opponent is near going out and the contract is still far,
+* Discards before laying down: of the cards whose throw leaves the hand fewest cards
+  short of the contract, the one whose rest has the most unseen copies of its outs
+  (:func:`tenpennies.solver.closest_discards`; unseen: not in its hand nor among the
+  cards its view has seen); of the best, the most expensive. When an open opponent is near going out and the contract is still far,
   it throws points instead.
 * Buys only cards that are outs, and only while it has not laid down. A card that
   completes the contract is bought whenever a token is left; otherwise only with
@@ -33,7 +32,7 @@ from ..cards import Card
 from ..match import Phase
 from ..odds import draw_odds, unseen_cards
 from ..rules import RuleSet
-from ..solver import cards_needed, outs
+from ..solver import cards_needed, closest_discards
 from ..view import PlayerView
 from .tactics import shedding_action
 
@@ -112,21 +111,14 @@ class StrongBot:
             wild = rules.wild_table(r)
             naturals = [c for c in hand if not wild[c.index]] or list(hand)
             return max(naturals, key=lambda c: (points[c.rank], c.rank, c.index))
-        # How short the hand is without each card it might throw. The key below compares
-        # that first, so only the throws that leave it least short need their outs
-        # counted (the costly part, with the unseen cards): the same choice, sooner.
-        shorts = {}
-        for card in sorted(set(hand), key=lambda c: c.index):
-            n = hand.index(card)
-            rest = hand[:n] + hand[n + 1:]
-            shorts[card] = (_needed(rest, r, rules), rest)
-        least = min(short for short, _ in shorts.values())
+        # The throws that leave the hand least short (the key below compares that
+        # first), each with the unseen copies of the outs the rest then has.
+        least, closest = closest_discards(hand, r, rules, trusted=True)
+        short = math.inf if least is None else least
         unseen = self._unseen(view)
         best, best_key = None, None
-        for card, (short, rest) in shorts.items():
-            if short != least:
-                continue
-            chances = sum(unseen[c] for c in outs(rest, r, rules, trusted=True))
+        for card, helpful in closest.items():
+            chances = sum(unseen[c] for c in helpful)
             key = (short, -chances, -points[card.rank], -card.rank, -card.index)
             if best_key is None or key < best_key:
                 best, best_key = card, key

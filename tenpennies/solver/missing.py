@@ -12,7 +12,7 @@ from ..cards import ALL_CARDS, SUIT_NAMES, SUITS, Card, Cards
 from ..rules import TEN_PENNIES, RuleSet
 from ._core import _capacity, _held, _round, _Round
 
-__all__ = ["MissingCards", "cards_needed", "outs", "what_is_missing"]
+__all__ = ["MissingCards", "cards_needed", "closest_discards", "outs", "what_is_missing"]
 
 
 
@@ -196,6 +196,12 @@ def _closer(cnt, lv, w: int, most_wilds: int, need: int, t: _Round) -> list[int]
     natural helps by the level it adds to its rank (a new suit, a second copy...),
     so it is judged per rank and level, and ranks held alike are judged once.
     """
+    return _found(cnt, *_helps(lv, w, most_wilds, need, t), t)
+
+
+def _helps(lv, w: int, most_wilds: int, need: int, t: _Round):
+    """Whether a wild helps the counted hand, and ``helps[level][rank]`` for naturals:
+    what :func:`_closer` judges, which depends on the counts per rank, not per card."""
     target = need - 1
     levels = t.levels
     helps = [[False] * 14 for _ in range(levels)]
@@ -244,6 +250,12 @@ def _closer(cnt, lv, w: int, most_wilds: int, need: int, t: _Round) -> list[int]
                     h = judged[key] = _shortfall(lv, w, most_wilds, t) == target
                     row[r] -= 1
                 helps[level][r] = h
+    return wild_helps, helps
+
+
+def _found(cnt, wild_helps: bool, helps, t: _Round) -> list[int]:
+    """The card values (indices, in showing order) that help, as :func:`_helps` judged."""
+    levels = t.levels
     wild, deck, rank = t.wild, t.deck, t.natural_rank
     repeated = t.repeated
     found = []
@@ -376,3 +388,79 @@ def what_is_missing(
                     f"each of these brings it one closer: {listed}.")
     return MissingCards(round_no, need, found, sentence)
 
+
+
+def closest_discards(hand: Iterable[Card], round_no: int, rules: RuleSet = TEN_PENNIES, *,
+                     trusted: bool = False) -> tuple[int | None, dict[Card, tuple[Card, ...]]]:
+    """The discards that leave ``hand`` closest to the contract, and the outs each leaves.
+
+    Returns how many cards the hand then needs (:func:`cards_needed` of the rest;
+    None if no discard leaves it completable) and, for each distinct card whose
+    discard leaves it that close, the :func:`outs` of the rest, in the order hands
+    are shown. The same answers as asking :func:`cards_needed` and :func:`outs` of
+    the hand without each card in turn, but the hand is counted once and throws that
+    leave alike counts (two single 7s of other suits) are judged once: a bot weighing
+    its discard asks this every turn before it lays down.
+
+    >>> from tenpennies import parse_cards
+    >>> need, best = closest_discards(parse_cards("8H 8D 8C 4S 4H 9C KS"), 1)   # two sets of 3
+    >>> need, {str(card): ' '.join(map(str, o)) for card, o in best.items()}
+    (1, {'9C': '4D 4C JK', 'KS': '4D 4C JK'})
+    """
+    t = _round(rules, round_no)
+    hand = _held(hand, t, trusted)
+    cnt, lv, w, most_wilds = _gap_counts(hand, t)
+    wild, rank, deck, levels = t.wild, t.natural_rank, t.deck, t.levels
+    repeated = t.repeated
+    # A discard changes one count: a wild held (and, for a copy beyond the deck's,
+    # the most wilds), or one natural of its rank at the level of its last copy.
+    throws: dict[int, tuple] = {}
+    for c in hand:
+        i = c.index
+        if i in throws:
+            continue
+        n = cnt[i] - 1
+        if wild[i]:
+            throws[i] = ("wild", most_wilds - (n >= deck[i]))
+        else:
+            level = 0 if repeated else n
+            throws[i] = (rank[i], level) if rank[i] and level < levels else ()
+    judged: dict[tuple, int | None] = {}
+    for i, change in throws.items():
+        if change in judged:
+            continue
+        if not change:
+            judged[change] = _shortfall(lv, w, most_wilds, t)
+        elif change[0] == "wild":
+            judged[change] = _shortfall(lv, w - 1, change[1], t)
+        else:
+            row = lv[change[1]]
+            row[change[0]] -= 1
+            judged[change] = _shortfall(lv, w, most_wilds, t)
+            row[change[0]] += 1
+    needs = [v for v in judged.values() if v is not None]
+    need = min(needs) if needs else None
+    best: dict[Card, tuple[Card, ...]] = {}
+    helping: dict[tuple, tuple] = {}
+    for i, change in throws.items():
+        if judged[change] != need:
+            continue
+        if not need:
+            best[ALL_CARDS[i]] = ()  # already there, or never: no card brings it closer
+            continue
+        helps = helping.get(change)
+        if helps is None:
+            if not change:
+                helps = _helps(lv, w, most_wilds, need, t)
+            elif change[0] == "wild":
+                helps = _helps(lv, w - 1, change[1], need, t)
+            else:
+                row = lv[change[1]]
+                row[change[0]] -= 1
+                helps = _helps(lv, w, most_wilds, need, t)
+                row[change[0]] += 1
+            helping[change] = helps
+        cnt[i] -= 1
+        best[ALL_CARDS[i]] = tuple([ALL_CARDS[j] for j in _found(cnt, *helps, t)])
+        cnt[i] += 1
+    return need, best
