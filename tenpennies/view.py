@@ -10,7 +10,6 @@ public entries only.)
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
@@ -93,26 +92,8 @@ class PlayerView:
         :func:`tenpennies.odds.unseen_cards` takes as ``seen``: the one definition of
         what a seat has seen.
         """
-        known: dict[int, Counter] = {}
-        for entry in self._this_round():
-            kind = type(entry)
-            if kind is Draw:
-                if entry.source == DrawSource.DISCARD and entry.seat != self.seat:
-                    known.setdefault(entry.seat, Counter())[entry.card] += 1
-                continue
-            counts = known.get(getattr(entry, "seat", None))
-            if counts is None:
-                continue  # nothing bought by that seat is still known to be in its hand
-            played = (entry.card,) if kind is Discard else entry.cards if kind in (Meld, AddToSet, LayDown) else ()
-            for c in played:
-                if counts[c] > 0:
-                    counts[c] -= 1
-        in_hands = tuple(c for counts in known.values() for c in counts.elements())
+        in_hands = tuple(c for s, cards in enumerate(self.log.bought) if s != self.seat for c in cards)
         return self.discard_pile + tuple(c for s in self.table for c in s.cards) + in_hands
-
-    def _this_round(self):
-        """The public log since this round's deal."""
-        return self.log.since_last(Deal)
 
     def _repr_svg_(self) -> str:
         from .svg import view_svg
@@ -142,10 +123,13 @@ class PublicLog(Sequence):
     copying it (which made every view cost time in proportion to the whole match).
     """
 
-    __slots__ = ("_entries", "_length")
+    __slots__ = ("_entries", "_length", "bought")
 
-    def __init__(self, entries: list, length: int) -> None:
+    def __init__(self, entries: list, length: int, bought: tuple[tuple[Card, ...], ...]) -> None:
         self._entries, self._length = entries, length
+        # Per seat, the cards it bought this round and has not played since (public, T20),
+        # as of this prefix: kept by PublicLogs as the log grows.
+        self.bought = bought
 
     def __len__(self) -> int:
         return self._length
@@ -187,12 +171,13 @@ class PublicLogs:
     Each new log entry is made public once per seat, so a view costs only what is new.
     """
 
-    __slots__ = ("_log", "_done", "_seats")
+    __slots__ = ("_log", "_done", "_seats", "_bought")
 
     def __init__(self, log: list, players: int) -> None:
         self._log = log  # the match's own log list, which only grows
         self._done = 0
         self._seats: list[list] = [[] for _ in range(players)]
+        self._bought: tuple[tuple[Card, ...], ...] = ((),) * players
 
     def of(self, seat: int) -> PublicLog:
         """``seat``'s public log: the match's log with what ``seat`` may not see hidden."""
@@ -209,8 +194,37 @@ class PublicLogs:
                     # test per entry, not per seat, as this runs on every decision.
                     for public in seats:
                         public.append(entry)
+                if kind in _BOUGHT_CHANGES:
+                    self._track_bought(entry, kind)
             self._done = len(log)
-        return PublicLog(self._seats[seat], len(log))
+        return PublicLog(self._seats[seat], len(log), self._bought)
+
+    def _track_bought(self, entry, kind: type) -> None:
+        """Keep, per seat, the cards it bought this round and has not played since: what
+        :meth:`PlayerView.seen_cards` reads, counted once per entry instead of once per
+        decision. Each change makes a new tuple, so a view's snapshot never changes."""
+        bought = self._bought
+        if kind is Deal:
+            self._bought = ((),) * len(bought)
+            return
+        seat = entry.seat
+        if kind is Draw:
+            if entry.source == DrawSource.DISCARD:
+                self._bought = bought[:seat] + (bought[seat] + (entry.card,),) + bought[seat + 1:]
+            return
+        held = bought[seat]
+        if not held:
+            return
+        kept = list(held)
+        for c in ((entry.card,) if kind is Discard else entry.cards):
+            if c in kept:
+                kept.remove(c)
+        if len(kept) != len(held):
+            self._bought = bought[:seat] + (tuple(kept),) + bought[seat + 1:]
+
+
+# The log entries that change which bought cards are still known to be in a hand.
+_BOUGHT_CHANGES = frozenset((Deal, Draw, Discard, Meld, AddToSet, LayDown))
 
 
 def public_entry(entry, seat: int):

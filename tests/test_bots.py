@@ -1,6 +1,11 @@
 """The bots: they see only their view (T20), play legally, reproducibly, and in order of strength."""
 
+from collections import Counter
+from fractions import Fraction
+
 import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 from tenpennies import TEN_PENNIES, parse_cards
 from tenpennies.actions import Buy, Discard, Draw, LayDown, Meld, Pass, RoundEnd
@@ -9,7 +14,8 @@ from tenpennies.bots.strong import StrongBot
 from tenpennies.bots.tactics import shedding_action
 from tenpennies.bots.thumb import ThumbBot
 from tenpennies.match import Match, Phase, Position
-from tenpennies.solver import outs
+from tenpennies.odds import draw_odds, unseen_cards
+from tenpennies.solver import cards_needed, outs
 
 
 def test_registry_names_and_protocol():
@@ -175,3 +181,29 @@ def test_strength_order_strong_thumb_random():
     assert s.difference("strong", "thumb").high < 0
     s = summarize(simulate(["thumb", "random", "thumb", "random"], matches=4, seed=3, workers=1))
     assert s.difference("thumb", "random").high < 0
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.data())
+def test_one_card_odds_are_the_outs_unseen_copies_among_the_unseen_cards(data):
+    """What the strong bot weighs a buy by, when buying leaves it one card short: with one
+    card needed the outs are exactly the completing cards, so draw_odds for one card is
+    their unseen copies over all unseen cards (the bot counts it so, without draw_odds)."""
+    deck = list(TEN_PENNIES.deck())
+    r = data.draw(st.integers(1, 7))
+    # A hand of few ranks and wilds is often one card short; the seen cards come from anywhere.
+    ranks = data.draw(st.sets(st.integers(1, 13), min_size=1, max_size=3))
+    near = [i for i, c in enumerate(deck) if c.rank in ranks or TEN_PENNIES.is_wild(c, r)]
+    held = data.draw(st.lists(st.sampled_from(near), min_size=1, max_size=8, unique=True))
+    hand = [deck[i] for i in held]
+    need = cards_needed(hand, r)
+    assume(need)
+    while need > 1:  # each out brings it one closer
+        hand.append(data.draw(st.sampled_from(outs(hand, r))))
+        need -= 1
+    assert cards_needed(hand, r) == 1
+    rest = list((Counter(deck) - Counter(hand)).elements())
+    seen = [rest[i] for i in data.draw(st.lists(st.sampled_from(range(len(rest))), max_size=40, unique=True))]
+    unseen = unseen_cards(hand, seen)
+    ways = sum(unseen[c] for c in outs(hand, r))
+    assert Fraction(ways, sum(unseen.values())) == draw_odds(hand, 1, r, seen).probability

@@ -26,13 +26,13 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from fractions import Fraction
 
 from ..actions import Action, Buy, Discard, LayDown, Pass
 from ..cards import Card
 from ..match import Phase
-from ..odds import draw_odds, unseen_cards
 from ..rules import RuleSet
-from ..solver import cards_needed, closest_discards
+from ..solver import cards_needed, closest_discards, outs
 from ..view import PlayerView
 from .tactics import shedding_action
 
@@ -50,6 +50,10 @@ class StrongBot:
         # (cards in hand, once open) makes points matter more than the contract.
         self.spare = spare
         self.danger_cards = danger_cards
+        # The last hand weighed for an offer, with how short it is and its outs: a seat
+        # is offered card after card with the same hand until its own turn changes it.
+        self._gap: tuple = (None, 0, (), math.inf, frozenset())
+        self._deck: tuple = (None, ())  # a rule set and its copies of each card value
 
     def act(self, view: PlayerView) -> Action:
         seat = view.seat
@@ -68,10 +72,33 @@ class StrongBot:
         return Discard(seat, self._discard_open(view, wild))
 
     # -- reading the table ------------------------------------------------------------
-    @staticmethod
-    def _unseen(view: PlayerView) -> Counter:
-        """Cards this seat has not seen (see :meth:`PlayerView.seen_cards`)."""
-        return unseen_cards(view.hand, view.seen_cards(), view.rules)
+    def _unseen(self, view: PlayerView) -> list[int]:
+        """Copies of each card value (by index) this seat has not seen: the deck less its
+        hand and :meth:`PlayerView.seen_cards`, as :func:`tenpennies.odds.unseen_cards`
+        counts them (without its check for hands no deal makes)."""
+        rules, copies = self._deck
+        if rules is not view.rules:
+            rules, copies = view.rules, [0] * 53
+            for c in rules.deck():
+                copies[c.index] += 1
+            self._deck = (rules, copies)
+        left = list(copies)
+        for c in view.hand:
+            left[c.index] -= 1
+        for c in view.seen_cards():
+            left[c.index] -= 1
+        return left
+
+    def _short_and_outs(self, view: PlayerView) -> tuple[float, frozenset]:
+        """How many cards the hand lacks (infinity: no cards can complete it) and its
+        outs (:func:`tenpennies.solver.outs`), asked once per hand."""
+        rules, r, hand, short, helpful = self._gap
+        if rules is view.rules and r == view.round_no and hand == view.hand:
+            return short, helpful
+        rules, r, hand = view.rules, view.round_no, view.hand
+        short, helpful = _needed(hand, r, rules), frozenset(outs(hand, r, rules, trusted=True))
+        self._gap = (rules, r, hand, short, helpful)
+        return short, helpful
 
     def _danger(self, view: PlayerView) -> bool:
         """Could an open opponent go out on its next turn?"""
@@ -83,10 +110,12 @@ class StrongBot:
         seat, card, rules, r = view.seat, view.top_discard, view.rules, view.round_no
         if view.opened[seat] or card is None:
             return False
-        short = _needed(view.hand, r, rules)
-        after = _needed(view.hand + (card,), r, rules)
-        if after >= short:
+        # One card brings a hand at most one card closer, and the outs are exactly the
+        # cards that do: any other leaves it as short as it was.
+        short, helpful = self._short_and_outs(view)
+        if card not in helpful:
             return False
+        after = short - 1
         if after == 0:
             return True  # the contract goes down this turn or next: worth any token
         spare = view.tokens[seat] - self.spare * (rules.rounds - r)
@@ -96,11 +125,14 @@ class StrongBot:
             return False  # three more cards in hand just as the round may end
         if after == 1:
             # One card from the contract after buying: is the last card still likely to
-            # come? The exact odds that one unseen card completes it.
-            seen = Counter(view.seen_cards())
-            seen[card] -= 1  # the offered card joins the hand in this what-if
-            odds = draw_odds(view.hand + (card,), 1, r, tuple(seen.elements()), rules)
-            return odds.probability >= self.min_odds
+            # come? The exact odds that one unseen card completes it: with one card
+            # short, the outs are exactly the completing cards, so it is their unseen
+            # copies among all unseen cards (what tenpennies.odds.draw_odds counts for
+            # one card; the offered card moves from the seen pile to the hand).
+            unseen = self._unseen(view)
+            completing = outs(view.hand + (card,), r, rules, trusted=True)
+            odds = Fraction(sum(unseen[c.index] for c in completing), sum(unseen))
+            return odds >= self.min_odds
         return spare >= 2
 
     def _discard_closed(self, view: PlayerView) -> Card:
@@ -118,7 +150,7 @@ class StrongBot:
         unseen = self._unseen(view)
         best, best_key = None, None
         for card, helpful in closest.items():
-            chances = sum(unseen[c] for c in helpful)
+            chances = sum(unseen[c.index] for c in helpful)
             key = (short, -chances, -points[card.rank], -card.rank, -card.index)
             if best_key is None or key < best_key:
                 best, best_key = card, key
