@@ -52,7 +52,13 @@ class PlayerView:
     def of(cls, match: "Match", seat: int) -> "PlayerView":
         if not 0 <= seat < match.rules.players:
             raise TenPenniesError(f"there is no seat {seat}")
-        return cls(
+        logs = match.public_logs
+        view = object.__new__(cls)
+        # A frozen dataclass's __init__ sets its fields one at a time through
+        # object.__setattr__, which cost more than all the rest here; a view is built for
+        # every decision of every bot, so its fields are filled in one step instead
+        # (tests/test_view_building.py checks that every field is).
+        view.__dict__.update(
             seat=seat,
             rules=match.rules,
             round_no=match.round_no,
@@ -60,8 +66,8 @@ class PlayerView:
             phase=match.phase,
             active=match.active,
             to_act=match.to_act,
-            hand=match.hand(seat),
-            hand_sizes=tuple(len(h) for h in match.hands),
+            hand=logs.hand(seat, match.hands[seat]),
+            hand_sizes=tuple(map(len, match.hands)),
             tokens=tuple(match.tokens),
             scores=tuple(match.scores),
             opened=tuple(match.opened),
@@ -70,9 +76,10 @@ class PlayerView:
             top_discarder=match.top_discarder,
             stock_size=len(match.stock),
             turns=match.turns,
-            log=match.public_logs.of(seat),
+            log=logs.of(seat),
             legal_actions=tuple(match.legal_actions()) if match.to_act == seat else (),
         )
+        return view
 
     @property
     def top_discard(self) -> Card | None:
@@ -169,15 +176,27 @@ class PublicLogs:
 
     The match makes one and owns it (``match.public_logs``); this class alone changes it.
     Each new log entry is made public once per seat, so a view costs only what is new.
+    It also keeps the hand each seat was last shown, sorted, for the same reason: a seat
+    is shown its hand at every decision, and the hand changes far less often.
     """
 
-    __slots__ = ("_log", "_done", "_seats", "_bought")
+    __slots__ = ("_log", "_done", "_seats", "_bought", "_hands")
 
     def __init__(self, log: list, players: int) -> None:
         self._log = log  # the match's own log list, which only grows
         self._done = 0
         self._seats: list[list] = [[] for _ in range(players)]
         self._bought: tuple[tuple[Card, ...], ...] = ((),) * players
+        self._hands: list[tuple[list, Hand]] = [([], Hand())] * players
+
+    def hand(self, seat: int, cards: list[Card]) -> Hand:
+        """``cards``, the seat's hand as the match holds it, sorted for reading: the Hand
+        last shown to the seat if it holds the same cards in the same order."""
+        held, shown = self._hands[seat]
+        if held != cards:
+            held, shown = list(cards), Hand(cards)
+            self._hands[seat] = (held, shown)
+        return shown
 
     def of(self, seat: int) -> PublicLog:
         """``seat``'s public log: the match's log with what ``seat`` may not see hidden."""
@@ -186,7 +205,12 @@ class PublicLogs:
             seats = self._seats
             for entry in log[self._done:]:
                 kind = type(entry)
-                if kind is Draw or kind is RoundEnd:
+                if kind is Draw:
+                    # Every other seat sees a draw alike: hidden (or not) once, shared.
+                    shown = public_entry(entry, (entry.seat + 1) % len(seats))
+                    for s, public in enumerate(seats):
+                        public.append(entry if s == entry.seat else shown)
+                elif kind is RoundEnd:
                     for s, public in enumerate(seats):
                         public.append(public_entry(entry, s))
                 else:
@@ -209,7 +233,8 @@ class PublicLogs:
             return
         seat = entry.seat
         if kind is Draw:
-            if entry.source == DrawSource.DISCARD:
+            # A drawn card the other seats see (a bought discard) is known to be in the hand.
+            if self._seats[(seat + 1) % len(bought)][-1].card is not None:
                 self._bought = bought[:seat] + (bought[seat] + (entry.card,),) + bought[seat + 1:]
             return
         held = bought[seat]

@@ -1,10 +1,20 @@
-"""T20: what a seat has seen, kept entry by entry as the log grows, agrees with its public log read whole."""
+"""Views are built fast (issue 12) and still say exactly what the seat may know (T20).
 
+A view's fields are filled without the dataclass's __init__, its hand is the one last
+shown when unchanged, and what it has seen is kept entry by entry as the log grows: each
+is checked here against the plain way of building it.
+"""
+
+import dataclasses
+
+import pytest
 from collections import Counter
 
 from tenpennies.actions import AddToSet, Deal, Discard, Draw, DrawSource, LayDown, Meld
 from tenpennies.bots import make_bot
+from tenpennies.cards import Hand
 from tenpennies.match import Match
+from tenpennies.view import PlayerView
 
 
 def seen_by_reading_the_log(view) -> Counter:
@@ -56,3 +66,33 @@ def test_t20_an_old_view_keeps_what_it_had_seen():
     while not m.is_over and m.round_no == old.round_no:
         m.apply(bot.act(m.view(m.to_act)))
     assert Counter(old.seen_cards()) == before == seen_by_reading_the_log(old)
+
+
+def plainly_built(match, seat) -> PlayerView:
+    """The view as the dataclass's own constructor builds it, every field computed afresh."""
+    return PlayerView(
+        seat=seat, rules=match.rules, round_no=match.round_no, contract=match.contract, phase=match.phase,
+        active=match.active, to_act=match.to_act, hand=Hand(match.hands[seat]),
+        hand_sizes=tuple(len(h) for h in match.hands), tokens=tuple(match.tokens), scores=tuple(match.scores),
+        opened=tuple(match.opened), table=tuple(match.table), discard_pile=tuple(match.discard_pile),
+        top_discarder=match.top_discarder, stock_size=len(match.stock), turns=match.turns,
+        log=match.view(seat).log,
+        legal_actions=tuple(match.legal_actions()) if match.to_act == seat else ())
+
+
+def test_a_view_fills_every_field_as_the_constructor_would():
+    names = {f.name for f in dataclasses.fields(PlayerView)}
+    m, bot = Match(seed=8), make_bot("thumb")
+    kept = []
+    while not m.is_over and len(m.round_results) < 2:
+        for s in range(4):
+            view = m.view(s)
+            assert names <= set(vars(view)), names - set(vars(view))
+            assert view == plainly_built(m, s)
+            kept.append((view, plainly_built(m, s)))
+        m.apply(bot.act(m.view(m.to_act)))
+    # A view kept while the match went on still holds what it held then.
+    assert all(old == plain for old, plain in kept)
+    assert all(type(v.hand) is Hand and type(v.hand_sizes) is tuple for v, _ in kept)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        kept[0][0].seat = 3
