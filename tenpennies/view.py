@@ -26,7 +26,8 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class PlayerView:
-    """One seat's view of a match. ``legal_actions`` is filled when it is this seat's decision."""
+    """One seat's view of a match. ``legal_actions`` is filled when it is this seat's decision
+    (listed when first read: most bots decide most turns without reading them)."""
 
     seat: int
     rules: RuleSet
@@ -77,9 +78,20 @@ class PlayerView:
             stock_size=len(match.stock),
             turns=match.turns,
             log=logs.of(seat),
-            legal_actions=tuple(match.legal_actions()) if match.to_act == seat else (),
         )
+        if match.to_act == seat:
+            view.__dict__["_listing"] = match.deferred_legal_actions()  # listed when first read
+        else:
+            view.__dict__["legal_actions"] = ()
         return view
+
+    def __getattr__(self, name: str):
+        # Only for a field not filled yet: legal_actions, listed when a bot first reads it.
+        listing = self.__dict__.get("_listing") if name == "legal_actions" else None
+        if listing is None:
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+        actions = self.__dict__["legal_actions"] = tuple(listing())
+        return actions
 
     @property
     def top_discard(self) -> Card | None:

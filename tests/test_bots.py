@@ -8,7 +8,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from tenpennies import TEN_PENNIES, parse_cards
-from tenpennies.actions import Buy, Discard, Draw, LayDown, Meld, Pass, RoundEnd
+from tenpennies.actions import AddToSet, Buy, Discard, Draw, LayDown, Meld, Pass, RoundEnd
 from tenpennies.bots import Bot, bot_names, bot_seed, make_bot, play_match
 from tenpennies.bots.strong import StrongBot
 from tenpennies.bots.tactics import shedding_action
@@ -207,3 +207,23 @@ def test_one_card_odds_are_the_outs_unseen_copies_among_the_unseen_cards(data):
     unseen = unseen_cards(hand, seen)
     ways = sum(unseen[c] for c in outs(hand, r))
     assert Fraction(ways, sum(unseen.values())) == draw_odds(hand, 1, r, seen).probability
+
+
+@pytest.mark.parametrize("rules", [TEN_PENNIES, TEN_PENNIES.replace(repeated_suits_allowed=True)])
+def test_may_shed_is_false_only_when_nothing_can_be_melded_or_added(rules):
+    """Bots skip listing their actions when may_shed says no: the listing must agree."""
+    from tenpennies.bots.tactics import may_shed
+
+    said = Counter()
+    for seed in range(3):
+        m = Match(seed=seed, rules=rules)
+        bots = [make_bot(name, seed) for name in ("random", "thumb", "strong", "random")]
+        while not m.is_over:
+            seat = m.to_act
+            if m.phase is Phase.PLAY and m.opened[seat]:
+                sheds = any(isinstance(a, (Meld, AddToSet)) for a in m.legal_actions())
+                maybe = may_shed(m.hands[seat], m.table, m.round_no, rules)
+                assert maybe or not sheds, (seed, m.round_no, m.hands[seat], m.table)
+                said[maybe, sheds] += 1
+            m.apply(bots[seat].act(m.view(seat)))
+    assert said[False, False] > 50 and said[True, True] > 50  # both answers were checked often

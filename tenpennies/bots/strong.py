@@ -32,9 +32,9 @@ from ..actions import Action, Buy, Discard, LayDown, Pass
 from ..cards import Card
 from ..match import Phase
 from ..rules import RuleSet
-from ..solver import cards_needed, closest_discards, outs
+from ..solver import can_lay_down, cards_needed, closest_discards, outs
 from ..view import PlayerView
-from .tactics import shedding_action
+from .tactics import may_shed, shedding_action
 
 
 class StrongBot:
@@ -59,13 +59,17 @@ class StrongBot:
         seat = view.seat
         if view.phase is Phase.OFFER:
             return Buy(seat) if self._wants(view) else Pass(seat)
-        legal = view.legal_actions
-        wild = view.rules.wild_table(view.round_no)
+        rules, r = view.rules, view.round_no
+        wild = rules.wild_table(r)
         if not view.opened[seat]:
-            for a in legal:
-                if isinstance(a, LayDown):
-                    return a
+            # A lay-down is listed exactly when the hand holds the contract: the listing
+            # is read (and made) only then.
+            if can_lay_down(view.hand, r, rules, trusted=True):
+                for a in view.legal_actions:
+                    if isinstance(a, LayDown):
+                        return a
             return Discard(seat, self._discard_closed(view))
+        legal = view.legal_actions if may_shed(view.hand, view.table, r, rules) else ()
         shed = shedding_action(legal, wild)
         if shed is not None:
             return shed

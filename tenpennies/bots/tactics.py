@@ -7,9 +7,13 @@ fast enough to ask many times a turn; bots ask it rather than keep a copy.
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Iterable, Sequence
 
 from ..actions import Action, AddToSet, Meld
+from ..cards import Card
+from ..rules import RuleSet
+from ..sets import TableSet
 
 
 def shedding_action(legal: Iterable[Action], wild: Sequence[bool]) -> Action | None:
@@ -33,3 +37,38 @@ def shedding_action(legal: Iterable[Action], wild: Sequence[bool]) -> Action | N
         if best_key is None or key < best_key:
             best, best_key = a, key
     return best
+
+
+def may_shed(hand: Iterable[Card], table: Sequence[TableSet], round_no: int, rules: RuleSet) -> bool:
+    """Could an open player with ``hand`` meld a new set or add to a table set?
+
+    False only when surely not, so a bot that would otherwise discard need not list its
+    legal actions (the costly part of a view). A hand holding a wild may; without one,
+    an addition needs a natural of a table set's rank in a suit the set lacks (T14), and
+    a new set a rank held in as many suits as a set's smallest size.
+    """
+    if set(getattr(rules, "meld_kinds", ("set",))) != {"set"}:
+        return True  # a run is made and added to without a set's rank: no shortcut
+    wild = rules.wild_table(round_no)
+    repeated = rules.repeated_suits_allowed
+    suits: dict[int, int] = {}  # rank -> the suits held, one bit each
+    copies: Counter = Counter()
+    for c in hand:
+        if wild[c.index]:
+            return True
+        suits[c.rank] = suits.get(c.rank, 0) | 1 << (c.index // 13)
+        copies[c.rank] += 1
+    for s in table:
+        held = suits.get(s.rank)
+        if held is None:
+            continue
+        if repeated:
+            return True
+        used = 0
+        for c in s.cards:
+            if not wild[c.index]:
+                used |= 1 << (c.index // 13)
+        if held & ~used:
+            return True
+    most = max(copies.values(), default=0) if repeated else max(map(int.bit_count, suits.values()), default=0)
+    return most >= rules.min_set_size
