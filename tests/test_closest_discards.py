@@ -1,10 +1,12 @@
-"""solver.closest_discards gives the answers of cards_needed and outs asked throw by throw."""
+"""solver.closest_discards and discard_chances give the answers of cards_needed and outs asked throw by throw."""
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tenpennies import TEN_PENNIES
-from tenpennies.solver import cards_needed, closest_discards, outs
+from tenpennies.cards import ALL_CARDS
+from tenpennies.odds import unseen_cards
+from tenpennies.solver import cards_needed, closest_discards, discard_chances, outs
 
 DECK = list(TEN_PENNIES.deck())
 RULE_SETS = [TEN_PENNIES, TEN_PENNIES.replace(repeated_suits_allowed=True),
@@ -43,3 +45,20 @@ def test_a_contract_the_deck_cannot_hold_leaves_every_discard_alike_with_no_outs
     hand = [c for c in rules.deck() if c.rank in (5, 9)][:6]
     assert cards_needed(hand, 7, rules) is None
     assert closest_discards(hand, 7, rules) == (None, {card: () for card in hand})
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.data())
+def test_discard_chances_count_the_unseen_copies_of_each_closest_discards_outs(data):
+    rules = data.draw(st.sampled_from(RULE_SETS))
+    deck = list(rules.deck())
+    r = data.draw(st.integers(1, rules.rounds))
+    picked = data.draw(st.lists(st.sampled_from(range(len(deck))), min_size=1, max_size=40, unique=True))
+    split = data.draw(st.integers(1, min(16, len(picked))))
+    hand = [deck[i] for i in picked[:split]]
+    unseen = unseen_cards(hand, [deck[i] for i in picked[split:]], rules)
+    need, best = closest_discards(hand, r, rules)
+    expected = {card: sum(unseen[c] for c in helpful) for card, helpful in best.items()}
+    assert discard_chances(hand, r, rules, unseen) == (need, expected)
+    by_index = [unseen[c] for c in ALL_CARDS]
+    assert discard_chances(hand, r, rules, by_index) == (need, expected)

@@ -4,7 +4,7 @@ Policy:
 
 * Discards before laying down: of the cards whose throw leaves the hand fewest cards
   short of the contract, the one whose rest has the most unseen copies of its outs
-  (:func:`tenpennies.solver.closest_discards`; unseen: not in its hand nor among the
+  (:func:`tenpennies.solver.discard_chances`; unseen: not in its hand nor among the
   cards its view has seen); of the best, the most expensive. When an open opponent is near going out and the contract is still far,
   it throws points instead.
 * Buys only cards that are outs, and only while it has not laid down. A card that
@@ -32,7 +32,7 @@ from ..actions import Action, Buy, Discard, LayDown, Pass
 from ..cards import Card
 from ..match import Phase
 from ..rules import RuleSet
-from ..solver import can_lay_down, cards_needed, closest_discards, outs
+from ..solver import can_lay_down, cards_needed, discard_chances, outs
 from ..view import PlayerView
 from .tactics import may_shed, shedding_action
 
@@ -149,12 +149,10 @@ class StrongBot:
             return max(naturals, key=lambda c: (points[c.rank], c.rank, c.index))
         # The throws that leave the hand least short (the key below compares that
         # first), each with the unseen copies of the outs the rest then has.
-        least, closest = closest_discards(hand, r, rules, trusted=True)
+        least, closest = discard_chances(hand, r, rules, self._unseen(view), trusted=True)
         short = math.inf if least is None else least
-        unseen = self._unseen(view)
         best, best_key = None, None
-        for card, helpful in closest.items():
-            chances = sum(unseen[c.index] for c in helpful)
+        for card, chances in closest.items():
             key = (short, -chances, -points[card.rank], -card.rank, -card.index)
             if best_key is None or key < best_key:
                 best, best_key = card, key

@@ -50,6 +50,6 @@ __all__ = [
 ]
 
 # Asked by bots on every turn before they lay down (issue 12): every discard weighed in one pass.
-from .missing import closest_discards  # noqa: E402
+from .missing import closest_discards, discard_chances  # noqa: E402
 
-__all__ += ["closest_discards"]
+__all__ += ["closest_discards", "discard_chances"]

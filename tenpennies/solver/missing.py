@@ -6,13 +6,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import combinations_with_replacement
 from operator import add
-from typing import Iterable
+from typing import Iterable, Mapping, Sequence
 
 from ..cards import ALL_CARDS, SUIT_NAMES, SUITS, Card, Cards
 from ..rules import TEN_PENNIES, RuleSet
 from ._core import _capacity, _held, _round, _Round
 
-__all__ = ["MissingCards", "cards_needed", "closest_discards", "outs", "what_is_missing"]
+__all__ = ["MissingCards", "cards_needed", "closest_discards", "discard_chances", "outs", "what_is_missing"]
 
 
 
@@ -408,7 +408,96 @@ def closest_discards(hand: Iterable[Card], round_no: int, rules: RuleSet = TEN_P
     (1, {'9C': '4D 4C JK', 'KS': '4D 4C JK'})
     """
     t = _round(rules, round_no)
-    hand = _held(hand, t, trusted)
+    need, cnt, closest = _closest_throws(_held(hand, t, trusted), t)
+    best: dict[Card, tuple[Card, ...]] = {}
+    for i, helps in closest:
+        if helps is None:
+            best[ALL_CARDS[i]] = ()  # already there, or never: no card brings it closer
+            continue
+        cnt[i] -= 1
+        best[ALL_CARDS[i]] = tuple([ALL_CARDS[j] for j in _found(cnt, *helps, t)])
+        cnt[i] += 1
+    return need, best
+
+
+def discard_chances(hand: Iterable[Card], round_no: int, rules: RuleSet = TEN_PENNIES,
+                    unseen: Mapping[Card, int] | Sequence[int] = (), *,
+                    trusted: bool = False) -> tuple[int | None, dict[Card, int]]:
+    """:func:`closest_discards` with each discard's outs counted in unseen copies.
+
+    ``unseen`` holds the copies of each card value a player has not seen: a Counter as
+    :func:`tenpennies.odds.unseen_cards` gives, or a list by :attr:`Card.index`. For
+    each discard that leaves the hand closest to the contract, the answer is how many
+    of those cards would bring the rest one card closer: ``sum(unseen[c] for c in
+    outs)``, without listing the outs of each discard (a bot weighing its discard asks
+    this every turn before it lays down).
+
+    >>> from collections import Counter
+    >>> from tenpennies import parse_cards
+    >>> unseen = Counter(parse_cards("4D 4C 4C JK 9S"))
+    >>> need, chances = discard_chances(parse_cards("8H 8D 8C 4S 4H 9C KS"), 1, unseen=unseen)  # two sets of 3
+    >>> need, {str(card): n for card, n in chances.items()}
+    (1, {'9C': 4, 'KS': 4})
+    """
+    t = _round(rules, round_no)
+    need, cnt, closest = _closest_throws(_held(hand, t, trusted), t)
+    if isinstance(unseen, Mapping):
+        unseen = [unseen.get(c, 0) for c in ALL_CARDS]
+    wild, deck, rank, levels = t.wild, t.deck, t.natural_rank, t.levels
+    repeated = t.repeated
+    # The unseen copies of the cards an out could be, by how it would count in the
+    # hand (rank and level, or wild): each discard's helps weigh these, and only the
+    # discarded card itself counts otherwise in the rest.
+    by_level = [[0] * 14 for _ in range(levels)]
+    wilds = 0
+    for i in t.shown:
+        n = cnt[i]
+        if n >= deck[i] or not unseen[i]:
+            continue
+        if wild[i]:
+            wilds += unseen[i]
+        else:
+            level = 0 if repeated else n
+            if level < levels:
+                by_level[level][rank[i]] += unseen[i]
+    chances: dict[Card, int] = {}
+    weighed: dict[int, int] = {}
+    for i, helps in closest:
+        if helps is None:
+            chances[ALL_CARDS[i]] = 0
+            continue
+        wild_helps, table = helps
+        total = weighed.get(id(helps))
+        if total is None:
+            total = wilds if wild_helps else 0
+            for level in range(levels):
+                row, weights = table[level], by_level[level]
+                total += sum(weights[r] for r in t.naturals if row[r])
+            weighed[id(helps)] = total
+        n = cnt[i]
+        if unseen[i]:
+            # The discarded card's own unseen copies count by its count in the rest.
+            total += _helping(i, n - 1, wild_helps, table, t) * unseen[i] - \
+                _helping(i, n, wild_helps, table, t) * unseen[i]
+        chances[ALL_CARDS[i]] = total
+    return need, chances
+
+
+def _helping(i: int, n: int, wild_helps: bool, helps, t: _Round) -> bool:
+    """Would card ``i`` help a hand holding ``n`` copies of it (as :func:`_found` judges)?"""
+    if n >= t.deck[i]:
+        return False
+    if t.wild[i]:
+        return wild_helps
+    level = 0 if t.repeated else n
+    return level < t.levels and helps[level][t.natural_rank[i]]
+
+
+def _closest_throws(hand, t: _Round):
+    """The work :func:`closest_discards` and :func:`discard_chances` share: how many
+    cards the closest discards leave the hand needing, the hand's counts, and those
+    discards (card indices) with what helps the rest (:func:`_helps`; None when no
+    card can, the contract being there or out of reach)."""
     cnt, lv, w, most_wilds = _gap_counts(hand, t)
     wild, rank, deck, levels = t.wild, t.natural_rank, t.deck, t.levels
     repeated = t.repeated
@@ -440,13 +529,13 @@ def closest_discards(hand: Iterable[Card], round_no: int, rules: RuleSet = TEN_P
             row[change[0]] += 1
     needs = [v for v in judged.values() if v is not None]
     need = min(needs) if needs else None
-    best: dict[Card, tuple[Card, ...]] = {}
+    closest: list[tuple[int, tuple | None]] = []
     helping: dict[tuple, tuple] = {}
     for i, change in throws.items():
         if judged[change] != need:
             continue
         if not need:
-            best[ALL_CARDS[i]] = ()  # already there, or never: no card brings it closer
+            closest.append((i, None))
             continue
         helps = helping.get(change)
         if helps is None:
@@ -460,7 +549,5 @@ def closest_discards(hand: Iterable[Card], round_no: int, rules: RuleSet = TEN_P
                 helps = _helps(lv, w, most_wilds, need, t)
                 row[change[0]] += 1
             helping[change] = helps
-        cnt[i] -= 1
-        best[ALL_CARDS[i]] = tuple([ALL_CARDS[j] for j in _found(cnt, *helps, t)])
-        cnt[i] += 1
-    return need, best
+        closest.append((i, helps))
+    return need, cnt, closest
