@@ -227,3 +227,45 @@ def test_may_shed_is_false_only_when_nothing_can_be_melded_or_added(rules):
                 said[maybe, sheds] += 1
             m.apply(bots[seat].act(m.view(seat)))
     assert said[False, False] > 50 and said[True, True] > 50  # both answers were checked often
+
+
+def test_may_go_out_is_false_only_when_no_plan_empties_the_hand():
+    """The strong bot skips planning when may_go_out says no: plan_go_out must agree."""
+    from tenpennies.bots.tactics import may_go_out
+    from tenpennies.solver import plan_go_out
+
+    said = Counter()
+    for seed in range(3):
+        m = Match(seed=seed)
+        bots = [make_bot(name, seed) for name in ("strong", "thumb", "strong", "random")]
+        while not m.is_over:
+            seat = m.to_act
+            hand, opened = m.hands[seat], m.opened[seat]
+            # Closed hands of many cards make the search slow; they are few and alike.
+            if m.phase is Phase.PLAY and (opened or len(hand) <= 12):
+                maybe = may_go_out(hand, m.table, m.round_no, m.rules)
+                plan = plan_go_out(hand, m.table, m.round_no, opened, m.rules)
+                assert maybe or plan is None, (seed, m.round_no, hand, m.table)
+                said[maybe, plan is not None] += 1
+            m.apply(bots[seat].act(m.view(seat)))
+    assert said[False, False] > 100 and said[True, True] > 10  # both answers were checked often
+
+
+def test_strong_follows_its_plan_to_go_out():
+    # Open seat 0 holds 5S 5H 5D KC and draws 7H, the kings on the table: meld, add, discard 7H.
+    from tenpennies.solver import plan_go_out
+
+    table = ((1, "KS KH KD"),)
+    m = Match.from_position(Position(round_no=1, hands=("5S 5H 5D KC", "3S 4H 6D 8C TS JS 9H",
+                                                        "3H 4D 6C 8S TH JH 9D", "3D 4C 6S 8H TD JD 9C"),
+                                     table=table, opened=(True, True, False, False), dealer=3,
+                                     discard_pile="2C", stock="7S 7H"), seed=1)
+    while m.to_act != 0 or m.phase is not Phase.PLAY:
+        m.apply(Pass(m.to_act))
+    bot = StrongBot()
+    while not m.is_over and m.round_no == 1:
+        view = m.view(0)
+        plan = plan_go_out(view.hand, view.table, 1, True)
+        assert plan is not None
+        m.apply(bot.act(view))
+    assert m.round_results[0].went_out == 0

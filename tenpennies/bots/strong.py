@@ -5,16 +5,20 @@ Policy:
 * Discards before laying down: of the cards whose throw leaves the hand fewest cards
   short of the contract, the one whose rest has the most unseen copies of its outs
   (:func:`tenpennies.solver.discard_chances`; unseen: not in its hand nor among the
-  cards its view has seen); of the best, the most expensive. When an open opponent is near going out and the contract is still far,
-  it throws points instead.
+  cards its view has seen); of the best, the most expensive. When an open opponent is
+  near going out and the contract is still far, it throws points instead.
 * Buys only cards that are outs, and only while it has not laid down. A card that
   completes the contract is bought whenever a token is left; otherwise only with
   tokens to spare (it keeps some for the harder later rounds), and not when the round
   may end before the extra cards can be shed. When buying leaves it
   one card short, it buys only if the exact odds that one unseen card completes the
   contract (:func:`tenpennies.odds.draw_odds`) are worth it: the outs are not all seen.
-* Lays down as soon as it can; then sheds every card it can each turn (melds, then
-  additions, wilds last), and discards the most expensive card that is not in a pair.
+* Lays down as soon as it can. Once down, it plans going out every turn
+  (:func:`tenpennies.solver.plan_go_out`) and follows the plan when there is one;
+  otherwise it sheds every card it can (melds, then additions, wilds last) and
+  discards the most expensive card that is not in a pair. It does not plan before
+  laying down: the plan's search over lay-downs takes up to 85 ms for a big hand of
+  many wilds, and once down the next decision plans anyway.
 
     >>> from tenpennies.bots import play_match
     >>> m = play_match(["strong", "thumb", "strong", "thumb"], seed=4)
@@ -28,13 +32,13 @@ import math
 from collections import Counter
 from fractions import Fraction
 
-from ..actions import Action, Buy, Discard, LayDown, Pass
+from ..actions import Action, AddToSet, Buy, Discard, LayDown, Meld, Pass
 from ..cards import Card
 from ..match import Phase
 from ..rules import RuleSet
-from ..solver import can_lay_down, cards_needed, discard_chances, outs
+from ..solver import can_lay_down, cards_needed, discard_chances, outs, plan_go_out
 from ..view import PlayerView
-from .tactics import may_shed, shedding_action
+from .tactics import may_go_out, may_shed, shedding_action
 
 
 class StrongBot:
@@ -43,8 +47,9 @@ class StrongBot:
     name = "strong"
 
     def __init__(self, seed: int | str = 0, *, spare: float = 1.0, danger_cards: int = 2,
-                 min_odds: float = 0.04) -> None:
+                 min_odds: float = 0.04, plan: bool = True) -> None:
         self.seed = seed
+        self.plan = plan  # plan going out once down (False: shed greedily, as before issue 12)
         self.min_odds = min_odds
         # Tokens kept per round still to come; and an opponent this close to going out
         # (cards in hand, once open) makes points matter more than the contract.
@@ -69,11 +74,33 @@ class StrongBot:
                     if isinstance(a, LayDown):
                         return a
             return Discard(seat, self._discard_closed(view))
+        if self.plan:
+            step = self._going_out(view)
+            if step is not None:
+                return step
         legal = view.legal_actions if may_shed(view.hand, view.table, r, rules) else ()
         shed = shedding_action(legal, wild)
         if shed is not None:
             return shed
         return Discard(seat, self._discard_open(view, wild))
+
+    @staticmethod
+    def _going_out(view: PlayerView) -> Action | None:
+        """The next step of a plan to go out this turn, if the open hand has one: its
+        first meld, else its first addition, else its discard (each step is planned
+        afresh, on the table the last one made)."""
+        seat, hand, table, r, rules = view.seat, view.hand, view.table, view.round_no, view.rules
+        if not may_go_out(hand, table, r, rules):
+            return None  # the search is costly when it fails: skip it when it must
+        plan = plan_go_out(hand, table, r, True, rules)
+        if plan is None:
+            return None
+        if plan.melds:
+            return Meld(seat, plan.melds[0])
+        if plan.additions:
+            index, cards = plan.additions[0]
+            return AddToSet(seat, index, cards)
+        return Discard(seat, plan.discard) if plan.discard is not None else None
 
     # -- reading the table ------------------------------------------------------------
     def _unseen(self, view: PlayerView) -> list[int]:
@@ -166,7 +193,7 @@ class StrongBot:
         return max(singles or view.hand, key=lambda c: (points[c.rank], c.rank, c.index))
 
     def __repr__(self) -> str:
-        return f"StrongBot(spare={self.spare}, danger_cards={self.danger_cards})"
+        return f"StrongBot(spare={self.spare}, danger_cards={self.danger_cards}, plan={self.plan})"
 
 
 def _needed(hand, round_no: int, rules: RuleSet) -> float:

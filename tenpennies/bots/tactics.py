@@ -72,3 +72,43 @@ def may_shed(hand: Iterable[Card], table: Sequence[TableSet], round_no: int, rul
             return True
     most = max(copies.values(), default=0) if repeated else max(map(int.bit_count, suits.values()), default=0)
     return most >= rules.min_set_size
+
+
+def may_go_out(hand: Iterable[Card], table: Sequence[TableSet], round_no: int, rules: RuleSet) -> bool:
+    """Could a player empty ``hand`` this turn (:func:`tenpennies.solver.plan_go_out`)?
+
+    False only when surely not, so a bot need not search for a plan (the search is
+    costly when it fails): every natural card but the one discarded must end in a set,
+    so it must fit a table set of its rank (a suit the set lacks, T14), or the hand
+    must hold enough of its rank, with wilds, for a new set, each wild in one set only.
+    """
+    if set(getattr(rules, "meld_kinds", ("set",))) != {"set"}:
+        return True  # a natural may end in a run: no shortcut
+    wild = rules.wild_table(round_no)
+    repeated = rules.repeated_suits_allowed
+    free: dict[int, int] = {}  # rank -> suits some table set of that rank still takes
+    for s in table:
+        used = 0
+        for c in s.cards:
+            if not wild[c.index]:
+                used |= 1 << (c.index // 13)
+        free[s.rank] = free.get(s.rank, 0) | (15 if repeated else 15 & ~used)
+    wilds = 0
+    held: Counter = Counter()  # naturals by rank
+    loose: Counter = Counter()  # naturals no table set takes, by rank: they need a new set
+    for c in hand:
+        if wild[c.index]:
+            wilds += 1
+        else:
+            held[c.rank] += 1
+            if not free.get(c.rank, 0) & 1 << (c.index // 13):
+                loose[c.rank] += 1
+    size = rules.min_set_size
+    most_wilds = min(wilds, max(rules.wild_limits[round_no - 1], 0))
+    if sum(n for r, n in loose.items() if held[r] + most_wilds < size) > 1:
+        return False
+    # A rank short of a new set takes wilds to make one, each wild in one set only; the
+    # discard may spare one rank with a single loose natural its wilds.
+    need = {r: max(0, size - held[r]) for r in loose}
+    spared = max((need[r] for r, n in loose.items() if n == 1), default=0)
+    return sum(need.values()) - spared <= wilds
