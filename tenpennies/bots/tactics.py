@@ -85,24 +85,28 @@ def may_go_out(hand: Iterable[Card], table: Sequence[TableSet], round_no: int, r
     if set(getattr(rules, "meld_kinds", ("set",))) != {"set"}:
         return True  # a natural may end in a run: no shortcut
     wild = rules.wild_table(round_no)
-    repeated = rules.repeated_suits_allowed
-    free: dict[int, int] = {}  # rank -> suits some table set of that rank still takes
-    for s in table:
-        used = 0
-        for c in s.cards:
-            if not wild[c.index]:
-                used |= 1 << (c.index // 13)
-        free[s.rank] = free.get(s.rank, 0) | (15 if repeated else 15 & ~used)
     wilds = 0
     held: Counter = Counter()  # naturals by rank
-    loose: Counter = Counter()  # naturals no table set takes, by rank: they need a new set
     for c in hand:
         if wild[c.index]:
             wilds += 1
         else:
             held[c.rank] += 1
-            if not free.get(c.rank, 0) & 1 << (c.index // 13):
-                loose[c.rank] += 1
+    # The suits some table set of a rank held still takes (every suit, if repeats are allowed).
+    repeated = rules.repeated_suits_allowed
+    free: dict[int, int] = {}
+    for s in table:
+        if s.rank in held:
+            used = 0
+            if not repeated:
+                for c in s.cards:
+                    if not wild[c.index]:
+                        used |= 1 << (c.index // 13)
+            free[s.rank] = free.get(s.rank, 0) | (15 & ~used)
+    loose: Counter = Counter()  # naturals no table set takes, by rank: they need a new set
+    for c in hand:
+        if not wild[c.index] and not free.get(c.rank, 0) & 1 << (c.index // 13):
+            loose[c.rank] += 1
     size = rules.min_set_size
     most_wilds = min(wilds, max(rules.wild_limits[round_no - 1], 0))
     if sum(n for r, n in loose.items() if held[r] + most_wilds < size) > 1:
