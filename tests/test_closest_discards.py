@@ -8,7 +8,6 @@ from tenpennies.cards import ALL_CARDS
 from tenpennies.odds import unseen_cards
 from tenpennies.solver import cards_needed, closest_discards, discard_chances, outs
 
-DECK = list(TEN_PENNIES.deck())
 RULE_SETS = [TEN_PENNIES, TEN_PENNIES.replace(repeated_suits_allowed=True),
              TEN_PENNIES.replace(decks=1, jokers=2), TEN_PENNIES.replace(decks=3, jokers=6)]
 
@@ -24,14 +23,20 @@ def throw_by_throw(hand, r, rules):
     return least, {card: outs(rest, r, rules) for card, (n, rest) in needs.items() if n == least}
 
 
-@settings(max_examples=400, deadline=None)
-@given(st.data())
-def test_closest_discards_agrees_with_each_discard_asked_alone(data):
+def draw_deal(data, most_seen: int = 0):
+    """A rule set, a round, a hand of up to 16 cards and up to ``most_seen`` other cards of its deck."""
     rules = data.draw(st.sampled_from(RULE_SETS))
     deck = list(rules.deck())
     r = data.draw(st.integers(1, rules.rounds))
-    hand = data.draw(st.lists(st.sampled_from(range(len(deck))), min_size=1, max_size=16, unique=True))
-    hand = [deck[i] for i in hand]
+    picked = data.draw(st.lists(st.sampled_from(range(len(deck))), min_size=1, max_size=16 + most_seen, unique=True))
+    split = data.draw(st.integers(1, min(16, len(picked))))
+    return rules, r, [deck[i] for i in picked[:split]], [deck[i] for i in picked[split:]]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.data())
+def test_closest_discards_agrees_with_each_discard_asked_alone(data):
+    rules, r, hand, _ = draw_deal(data)
     need, best = closest_discards(hand, r, rules)
     expected_need, expected = throw_by_throw(hand, r, rules)
     assert need == expected_need
@@ -50,13 +55,8 @@ def test_a_contract_the_deck_cannot_hold_leaves_every_discard_alike_with_no_outs
 @settings(max_examples=400, deadline=None)
 @given(st.data())
 def test_discard_chances_count_the_unseen_copies_of_each_closest_discards_outs(data):
-    rules = data.draw(st.sampled_from(RULE_SETS))
-    deck = list(rules.deck())
-    r = data.draw(st.integers(1, rules.rounds))
-    picked = data.draw(st.lists(st.sampled_from(range(len(deck))), min_size=1, max_size=40, unique=True))
-    split = data.draw(st.integers(1, min(16, len(picked))))
-    hand = [deck[i] for i in picked[:split]]
-    unseen = unseen_cards(hand, [deck[i] for i in picked[split:]], rules)
+    rules, r, hand, seen = draw_deal(data, most_seen=30)
+    unseen = unseen_cards(hand, seen, rules)
     need, best = closest_discards(hand, r, rules)
     expected = {card: sum(unseen[c] for c in helpful) for card, helpful in best.items()}
     assert discard_chances(hand, r, rules, unseen) == (need, expected)
