@@ -1,9 +1,10 @@
 """What every part of the solver shares: the per-round tables and an arrangement.
 
 Private to the package :mod:`tenpennies.solver`: its modules (contracts, checking,
-missing, going_out) import the underscored helpers here, so each round's look-up
-tables are built once and a hand is counted one way. Nothing outside the package
-imports them; the public names are re-exported by :mod:`tenpennies.solver`.
+missing, going_out, and _runs for rule sets with runs) import the underscored helpers
+here, so each round's look-up tables are built once and a hand is counted one way.
+Nothing outside the package imports them; the public names are re-exported by
+:mod:`tenpennies.solver`.
 """
 
 from __future__ import annotations
@@ -23,7 +24,10 @@ class Arrangement:
     """A way to lay down a round's contract: its sets, wilds used and points shed.
 
     ``sets`` holds each set with its naturals first (in card order) and its wilds
-    last; the sets are ordered by rank, then by their cards. ``wilds`` counts wild
+    last; the sets are ordered by rank, then by their cards. Where melds may be runs
+    (C3), ``sets`` holds the melds: a set as above, a run in rank order with each wild
+    at the place it stands for (:func:`tenpennies.melds.arrange_run`), the melds in the
+    order of their first cards. ``wilds`` counts wild
     cards used, ``points`` the points (T18) the cards would have cost in hand.
     """
 
@@ -62,6 +66,7 @@ class _Round:
         "rules", "round_no", "wild", "rank_of", "k", "size", "limit", "low",
         "repeated", "points", "naturals", "wild_order", "decks", "deck", "wild_indices",
         "most", "wild_by_cost", "levels", "natural_rank", "most_any", "all_wilds", "shown",
+        "has_runs", "runs",
     )
 
     def __init__(self, rules: RuleSet, round_no: int) -> None:
@@ -117,6 +122,10 @@ class _Round:
         self.all_wilds = sum(self.deck[i] for i in self.wild_indices)
         # Card values the deck holds, in the order hands are shown (outs are listed so).
         self.shown = tuple(c.index for c in sorted(ALL_CARDS, key=sort_key) if self.deck[c.index])
+        # Rule sets with runs (C3-C5) take the search in ._runs; its tables are built there,
+        # on first use, so set-only rounds never pay for them.
+        self.has_runs = "run" in getattr(rules, "meld_kinds", ())
+        self.runs = None
 
 
 _ROUNDS: dict[tuple[int, int], tuple[RuleSet, _Round]] = {}

@@ -3,6 +3,8 @@
 :func:`can_lay_down` answers with counts per rank (the fast path the match and the bots
 call); :func:`find_contract` picks one arrangement by an objective (:data:`OBJECTIVES`);
 :func:`contract_arrangements` and :func:`count_arrangements` list every way.
+In a rule set with runs (C3-C5) each of them asks :mod:`._runs` instead, which
+searches real melds; Ten Pennies never does.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from typing import Iterable
 from ..cards import ALL_CARDS, SORT_KEYS, Card
 from ..errors import TenPenniesError
 from ..rules import TEN_PENNIES, RuleSet
+from . import _runs
 from ._core import (
     Arrangement, _arrangement, _candidate_sets, _capacity, _choose_sets, _held, _levels, _round, _Round,
 )
@@ -37,7 +40,9 @@ Ties after the objective go to the arrangement whose set ranks, listed from high
 low, are highest (kings before queens; two sets of kings before kings and queens);
 within that choice the cards are picked by a fixed rule (suits in the order
 spades, hearts, diamonds, clubs; wilds costliest first, then in card order), so the
-answer never depends on the order of the hand.
+answer never depends on the order of the hand. Where melds may be runs, ties go to the
+arrangement whose cards, listed from high to low, are highest, then to a fixed order
+of the melds.
 """
 
 
@@ -51,9 +56,16 @@ def can_lay_down(hand: Iterable[Card], round_no: int, rules: RuleSet = TEN_PENNI
     False
     >>> can_lay_down(parse_cards("8S 8H 8D 8C JK 4S 4H 4D"), 3)
     True
+    >>> from tenpennies import TEN_CARD_RUMMY                  # two melds of 3: sets or runs
+    >>> can_lay_down(parse_cards("4H 5H 6H 7H 8H KD"), 2, TEN_CARD_RUMMY)   # one run, not two
+    False
+    >>> can_lay_down(parse_cards("4H 5H 6H 7H 8H 9H"), 2, TEN_CARD_RUMMY)
+    True
     """
     t = _round(rules, round_no)
     hand = _held(hand, t, trusted)
+    if t.has_runs:
+        return _runs.feasible(_runs.count(hand, t), t)
     k = t.k
     s = t.size
     low = t.low
@@ -201,6 +213,9 @@ def find_contract(
     t = _round(rules, round_no)
     hand = _held(hand, t, trusted)
     hand = tuple(hand)
+    if t.has_runs:
+        choices = _runs.best_choices(_runs.count(hand, t), t, objective)
+        return _runs.arrangement(max(choices, key=_runs.tie_break), t) if choices else None
     cnt, lv, w = _levels(hand, t, 1 if t.repeated else min(t.k, t.decks))
     ranks = _best_ranks(lv, w, t, objective)
     if ranks is None:
@@ -292,6 +307,8 @@ def contract_arrangements(
     """
     t = _round(rules, round_no)
     hand = _held(hand, t, False)
+    if t.has_runs:
+        return tuple(_runs.arrangement(c, t) for c in _runs.every_choice(_runs.count(hand, t), t))
     cnt, _, _ = _levels(hand, t, 1)
     candidates = _candidate_sets(cnt, t)
     return tuple(
@@ -304,6 +321,8 @@ def count_arrangements(hand: Iterable[Card], round_no: int, rules: RuleSet = TEN
     """How many arrangements :func:`contract_arrangements` lists, without building them."""
     t = _round(rules, round_no)
     hand = _held(hand, t, False)
+    if t.has_runs:
+        return len(_runs.every_choice(_runs.count(hand, t), t))
     cnt, _, _ = _levels(hand, t, 1)
     candidates = _candidate_sets(cnt, t)
     if t.k == 1:

@@ -1,4 +1,8 @@
 """What is missing: how many more cards complete a contract, and which single cards help.
+
+The counting below is for set-only rule sets; where melds may be runs the same
+questions go to :func:`._runs.shortfall` (meld templates with empty slots) and
+:func:`._runs.closer`.
 """
 
 from __future__ import annotations
@@ -10,6 +14,7 @@ from typing import Iterable, Mapping, Sequence
 
 from ..cards import ALL_CARDS, SUIT_NAMES, SUITS, Card, Cards
 from ..rules import TEN_PENNIES, RuleSet
+from . import _runs
 from ._core import _capacity, _held, _round, _Round
 
 __all__ = ["MissingCards", "cards_needed", "closest_discards", "discard_chances", "outs", "what_is_missing"]
@@ -286,6 +291,8 @@ def cards_needed(hand: Iterable[Card], round_no: int, rules: RuleSet = TEN_PENNI
     """
     t = _round(rules, round_no)
     hand = _held(hand, t, trusted)
+    if t.has_runs:
+        return _runs.shortfall(_runs.count(hand, t), t)
     _, lv, w, most_wilds = _gap_counts(hand, t)
     return _shortfall(lv, w, most_wilds, t)
 
@@ -305,6 +312,10 @@ def outs(hand: Iterable[Card], round_no: int, rules: RuleSet = TEN_PENNIES, *,
     """
     t = _round(rules, round_no)
     hand = _held(hand, t, trusted)
+    if t.has_runs:
+        cnt = _runs.count(hand, t)
+        need = _runs.shortfall(cnt, t)
+        return tuple([ALL_CARDS[i] for i in _runs.closer(cnt, need, t)]) if need else ()
     cnt, lv, w, most_wilds = _gap_counts(hand, t)
     need = _shortfall(lv, w, most_wilds, t)
     if not need:
@@ -368,18 +379,28 @@ def what_is_missing(
     2 more cards are needed for one set of 4; each of these brings it one closer: a natural king of diamonds or clubs, or a joker.
     >>> print(what_is_missing(parse_cards("KS KH KD JK"), 2))
     The hand holds one set of 4 already.
+    >>> from tenpennies import TEN_CARD_RUMMY
+    >>> print(what_is_missing(parse_cards("4H 5H 9C KD"), 1, TEN_CARD_RUMMY))
+    One more card completes one meld of 3 (a set or a run): the 3 of hearts, the 6 of hearts, or a joker.
     """
     t = _round(rules, round_no)
     hand = _held(hand, t, False)
     hand = tuple(hand)
-    cnt, lv, w, most_wilds = _gap_counts(hand, t)
-    need = _shortfall(lv, w, most_wilds, t)
+    if t.has_runs:
+        cnt = _runs.count(hand, t)
+        need = _runs.shortfall(cnt, t)
+    else:
+        cnt, lv, w, most_wilds = _gap_counts(hand, t)
+        need = _shortfall(lv, w, most_wilds, t)
     words = rules.contract(round_no).words
     if need is None:
         return MissingCards(round_no, None, (), f"No cards can complete {words}: the deck lacks them.")
     if need == 0:
         return MissingCards(round_no, 0, (), f"The hand holds {words} already.")
-    found = tuple([ALL_CARDS[i] for i in _closer(cnt, lv, w, most_wilds, need, t)])
+    if t.has_runs:
+        found = tuple([ALL_CARDS[i] for i in _runs.closer(cnt, need, t)])
+    else:
+        found = tuple([ALL_CARDS[i] for i in _closer(cnt, lv, w, most_wilds, need, t)])
     listed = _describe_outs(found, t, t.deck, cnt)
     if need == 1:
         sentence = f"One more card completes {words}: {listed}."
