@@ -62,3 +62,19 @@ def test_discard_chances_count_the_unseen_copies_of_each_closest_discards_outs(d
     assert discard_chances(hand, r, rules, unseen) == (need, expected)
     by_index = [unseen[c] for c in ALL_CARDS]
     assert discard_chances(hand, r, rules, by_index) == (need, expected)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.data())
+def test_with_runs_too_the_closest_discards_are_each_discard_asked_alone(data):
+    from tenpennies.rules import TEN_CARD_RUMMY
+
+    deck = list(TEN_CARD_RUMMY.deck())
+    r = data.draw(st.integers(1, TEN_CARD_RUMMY.rounds))
+    picked = data.draw(st.lists(st.sampled_from(range(len(deck))), min_size=1, max_size=12, unique=True))
+    hand = [deck[i] for i in picked]
+    unseen = unseen_cards(hand, (), TEN_CARD_RUMMY)
+    expected_need, expected = throw_by_throw(hand, r, TEN_CARD_RUMMY)
+    assert closest_discards(hand, r, TEN_CARD_RUMMY) == (expected_need, expected)
+    chances = {card: sum(unseen[c] for c in helpful) for card, helpful in expected.items()}
+    assert discard_chances(hand, r, TEN_CARD_RUMMY, unseen) == (expected_need, chances)

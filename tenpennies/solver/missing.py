@@ -429,7 +429,10 @@ def closest_discards(hand: Iterable[Card], round_no: int, rules: RuleSet = TEN_P
     (1, {'9C': '4D 4C JK', 'KS': '4D 4C JK'})
     """
     t = _round(rules, round_no)
-    need, cnt, closest = _closest_throws(_held(hand, t, trusted), t)
+    hand = _held(hand, t, trusted)
+    if t.has_runs:
+        return _closest_by_asking(hand, t)
+    need, cnt, closest = _closest_throws(hand, t)
     best: dict[Card, tuple[Card, ...]] = {}
     for i, helps in closest:
         if helps is None:
@@ -461,9 +464,13 @@ def discard_chances(hand: Iterable[Card], round_no: int, rules: RuleSet = TEN_PE
     (1, {'9C': 4, 'KS': 4})
     """
     t = _round(rules, round_no)
-    need, cnt, closest = _closest_throws(_held(hand, t, trusted), t)
+    hand = _held(hand, t, trusted)
     if isinstance(unseen, Mapping):
         unseen = [unseen.get(c, 0) for c in ALL_CARDS]
+    if t.has_runs:
+        need, best = _closest_by_asking(hand, t)
+        return need, {card: sum(unseen[c.index] for c in helpful) for card, helpful in best.items()}
+    need, cnt, closest = _closest_throws(hand, t)
     wild, deck, rank, levels = t.wild, t.deck, t.natural_rank, t.levels
     repeated = t.repeated
     # The unseen copies of the cards an out could be, by how it would count in the
@@ -502,6 +509,18 @@ def discard_chances(hand: Iterable[Card], round_no: int, rules: RuleSet = TEN_PE
                 _helping(i, n, wild_helps, table, t) * unseen[i]
         chances[ALL_CARDS[i]] = total
     return need, chances
+
+
+def _closest_by_asking(hand, t: _Round) -> tuple[int | None, dict[Card, tuple[Card, ...]]]:
+    """:func:`closest_discards` where melds may be runs: each discard asked in turn."""
+    needs = {}
+    for card in dict.fromkeys(hand):
+        rest = list(hand)
+        rest.remove(card)
+        needs[card] = (cards_needed(rest, t.round_no, t.rules, trusted=True), rest)
+    need = min((n for n, _ in needs.values() if n is not None), default=None)
+    return need, {card: outs(rest, t.round_no, t.rules, trusted=True) if need else ()
+                  for card, (n, rest) in needs.items() if n == need}
 
 
 def _helping(i: int, n: int, wild_helps: bool, helps, t: _Round) -> bool:
