@@ -3,6 +3,7 @@
     python benchmarks/matches.py                  # 20 matches per measurement
     python benchmarks/matches.py --matches 50
     python benchmarks/matches.py --before main    # "before" figures of another commit
+    python benchmarks/matches.py --goal 2000       # also: that many strong-vs-thumb matches on 2 workers
 
 One core runs in this process (``workers=1``); two workers use a process pool, whose
 start-up is included, as a teacher running a simulation would feel it. Each line-up
@@ -36,6 +37,7 @@ LINEUPS = (
     ("thumb",) * 4,
     ("strong",) * 4,
     ("strong", "thumb", "strong", "thumb"),
+    ("random", "strong", "random", "strong"),
     ("thumb", "random", "thumb", "random"),
 )
 
@@ -56,8 +58,9 @@ TIMER = """
 import sys, time
 from tenpennies.simulate import simulate
 lineup, matches, seed = sys.argv[1].split(), int(sys.argv[2]), int(sys.argv[3])
+workers = int(sys.argv[4]) if len(sys.argv) > 4 else 1
 start = time.perf_counter()
-list(simulate(lineup, matches, seed=seed, workers=1))
+list(simulate(lineup, matches, seed=seed, workers=workers))
 print(matches / (time.perf_counter() - start))
 """
 
@@ -74,17 +77,40 @@ def extract(ref: str, into: Path) -> bool:
     return True
 
 
-def rate_before(code: Path, lineup, matches: int, seed: int) -> float:
-    """Matches per second on one core, of the package extracted in ``code``."""
-    out = subprocess.run([sys.executable, "-c", TIMER, " ".join(lineup), str(matches), str(seed)],
+def rate_before(code: Path, lineup, matches: int, seed: int, workers: int = 1) -> float:
+    """Matches per second (on one core, or ``workers`` processes) of the package extracted in ``code``."""
+    out = subprocess.run([sys.executable, "-c", TIMER, " ".join(lineup), str(matches), str(seed), str(workers)],
                          cwd=code, capture_output=True, text=True, check=True).stdout
     return float(out)
+
+
+GOAL_LINEUP = ("strong", "thumb", "strong", "thumb")
+
+
+def goal(old: Path | None, matches: int, sample: int, seed: int) -> None:
+    """Issue 12's goal: ``matches`` seeded strong-vs-thumb matches in under a minute on 2 workers.
+
+    The code before is timed on ``sample`` of the same matches (the first ones) and its
+    time scaled to ``matches``, since playing them all would take minutes.
+    """
+    start = time.perf_counter()
+    results = list(simulate(list(GOAL_LINEUP), matches, seed=seed, workers=2))
+    seconds = time.perf_counter() - start
+    assert len(results) == matches
+    line = f"{matches} strong-vs-thumb matches on 2 workers: {seconds:.1f} s"
+    if old is not None:
+        before = matches / rate_before(old, GOAL_LINEUP, min(sample, matches), seed, workers=2)
+        line += f"; before: {before:.1f} s (timed on {min(sample, matches)} and scaled); {before / seconds:.2f}x"
+    print(line)
 
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--matches", type=int, default=20, help="matches per measurement (default 20)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--goal", type=int, default=0, metavar="N",
+                        help="also time N strong-vs-thumb matches on 2 workers (issue 12: 2,000 in under a minute)")
+    parser.add_argument("--goal-sample", type=int, default=400, help="matches the code before plays for --goal")
     parser.add_argument("--before", default=BEFORE,
                         help=f"commit whose one-core figure is shown beside (default {BEFORE}: before issue 12)")
     args = parser.parse_args(argv)
@@ -101,6 +127,8 @@ def main(argv=None) -> int:
             assert a == b, "1 and 2 workers must give the same results"
             print(f"{' '.join(lineup):<32} {turns:>11.0f} {one:>8.2f}/s {before:>8.2f}/s {one / before:>6.2f}x "
                   f"{two:>8.2f}/s {two / one:>7.2f}x")
+        if args.goal:
+            goal(old, args.goal, args.goal_sample, args.seed)
     return 0
 
 

@@ -7,6 +7,7 @@ better. Run it (several minutes; all cores by default)::
 
     python benchmarks/strength.py                 # 2,000 matches per comparison
     python benchmarks/strength.py --matches 200 --workers 2
+    python benchmarks/strength.py --pair strong strong_before_plans   # one comparison only
 
 Every number depends only on the seeds, not on the workers.
 """
@@ -22,16 +23,27 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from tenpennies.bots.strong import StrongBot  # noqa: E402
 from tenpennies.simulate import simulate, summarize  # noqa: E402
 
 COMPARISONS = (("strong", "thumb"), ("thumb", "random"))
 
 
+def strong_before_plans(seed):
+    """The strong bot as it was before it planned going out (issue 12), to compare with."""
+    return StrongBot(seed, plan=False)
+
+
+VARIANTS = {"strong_before_plans": strong_before_plans}
+"""Bots that are no registry name, by the name --pair and the summary give them."""
+
+
 def compare(a: str, b: str, matches: int, seed: int, workers: int):
+    a_bot, b_bot = VARIANTS.get(a, a), VARIANTS.get(b, b)
     half = matches // 2
     results = itertools.chain(
-        simulate([a, b, a, b], half, seed=seed, workers=workers),
-        simulate([b, a, b, a], matches - half, seed=seed + 1, workers=workers),
+        simulate([a_bot, b_bot, a_bot, b_bot], half, seed=seed, workers=workers),
+        simulate([b_bot, a_bot, b_bot, a_bot], matches - half, seed=seed + 1, workers=workers),
     )
     return summarize(results)
 
@@ -41,8 +53,10 @@ def main(argv=None) -> int:
     parser.add_argument("--matches", type=int, default=2000, help="matches per comparison (default 2000)")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--pair", nargs=2, metavar=("A", "B"),
+                        help=f"compare only A with B (registry names or {', '.join(VARIANTS)})")
     args = parser.parse_args(argv)
-    for a, b in COMPARISONS:
+    for a, b in [tuple(args.pair)] if args.pair else COMPARISONS:
         start = time.perf_counter()
         summary = compare(a, b, args.matches, args.seed, args.workers)
         seconds = time.perf_counter() - start

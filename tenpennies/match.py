@@ -39,7 +39,8 @@ import enum
 import random
 from collections import Counter
 from itertools import combinations
-from typing import Iterable, Sequence
+from functools import partial
+from typing import Callable, Iterable, Sequence
 
 from .actions import (
     Action, AddToSet, Buy, Deal, Discard, Draw, DrawSource, Event, HowEnded, LayDown, Meld, Pass, Recycle, RoundEnd,
@@ -54,7 +55,7 @@ from .position import Position  # Position lives in position.py; imported here f
 from .rules import TEN_PENNIES, Contract, RuleSet, hand_points
 from .solver import OBJECTIVES, can_lay_down, contract_problems, find_contract
 from .sets import set_problems, set_rank, single_additions
-from .view import PublicLogs
+from .view import PlayerView, PublicLogs
 
 
 class Phase(enum.Enum):
@@ -642,9 +643,30 @@ class Match:
 
     def view(self, seat: int):
         """What one seat may know (T20): see :class:`tenpennies.view.PlayerView`."""
-        from .view import PlayerView
-
         return PlayerView.of(self, seat)
+
+    # What listing the actions of the seat to act reads, besides its hand, the table and
+    # who has laid down (see deferred_legal_actions).
+    _LISTING_READS = ("rules", "round_no", "phase", "active", "to_act", "_runs")
+
+    def deferred_legal_actions(self) -> Callable[[], list[Action]]:
+        """:meth:`legal_actions` as a call to make later, if a bot reads them (issue 12).
+
+        In play, listing is the costly part of a view (lay-downs, additions, new sets),
+        and a bot that can tell it will only discard need not pay for it. The call lists
+        them for a copy of what listing reads, taken now: the hand of the seat to act,
+        the table, who has laid down, the round and the phase. It holds nothing of
+        another hand or of the stock (T20), so a view may keep it. In other phases the
+        actions are listed at once: a buy and a pass cost nothing to list.
+        """
+        if self.phase is not Phase.PLAY:
+            return partial(list, self.legal_actions())
+        probe = object.__new__(Match)
+        for name in self._LISTING_READS:
+            setattr(probe, name, getattr(self, name))
+        probe.hands = {self.to_act: list(self.hands[self.to_act])}  # its own hand, no other
+        probe.opened, probe.table = list(self.opened), list(self.table)
+        return probe.legal_actions
 
     def __str__(self) -> str:
         return self.describe()

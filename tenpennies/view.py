@@ -12,7 +12,6 @@ public entries only.)
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
@@ -29,7 +28,8 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class PlayerView:
-    """One seat's view of a match. ``legal_actions`` is filled when it is this seat's decision."""
+    """One seat's view of a match. ``legal_actions`` is filled when it is this seat's decision
+    (listed when first read: most bots decide most turns without reading them)."""
 
     seat: int
     rules: RuleSet
@@ -56,7 +56,13 @@ class PlayerView:
     def of(cls, match: "Match", seat: int) -> "PlayerView":
         if not 0 <= seat < match.rules.players:
             raise TenPenniesError(f"there is no seat {seat}")
-        return cls(
+        logs = match.public_logs
+        view = object.__new__(cls)
+        # A frozen dataclass's __init__ sets its fields one at a time through
+        # object.__setattr__, which cost more than all the rest here; a view is built for
+        # every decision of every bot, so its fields are filled in one step instead
+        # (tests/test_view_building.py checks that every field is).
+        view.__dict__.update(
             seat=seat,
             rules=match.rules,
             round_no=match.round_no,
@@ -64,8 +70,8 @@ class PlayerView:
             phase=match.phase,
             active=match.active,
             to_act=match.to_act,
-            hand=match.hand(seat),
-            hand_sizes=tuple(len(h) for h in match.hands),
+            hand=logs.hand(seat, match.hands[seat]),
+            hand_sizes=tuple(map(len, match.hands)),
             tokens=tuple(match.tokens),
             scores=tuple(match.scores),
             opened=tuple(match.opened),
@@ -74,10 +80,22 @@ class PlayerView:
             top_discarder=match.top_discarder,
             stock_size=len(match.stock),
             turns=match.turns,
-            log=match.public_logs.of(seat),
-            legal_actions=tuple(match.legal_actions()) if match.to_act == seat else (),
+            log=logs.of(seat),
             buys=tuple(match.buys),
         )
+        if match.to_act == seat:
+            view.__dict__["_listing"] = match.deferred_legal_actions()  # listed when first read
+        else:
+            view.__dict__["legal_actions"] = ()
+        return view
+
+    def __getattr__(self, name: str):
+        # Only for a field not filled yet: legal_actions, listed when a bot first reads it.
+        listing = self.__dict__.get("_listing") if name == "legal_actions" else None
+        if listing is None:
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+        actions = self.__dict__["legal_actions"] = tuple(listing())
+        return actions
 
     @property
     def top_discard(self) -> Card | None:
@@ -97,26 +115,8 @@ class PlayerView:
         :func:`tenpennies.odds.unseen_cards` takes as ``seen``: the one definition of
         what a seat has seen.
         """
-        known: dict[int, Counter] = {}
-        for entry in self._this_round():
-            kind = type(entry)
-            if kind is Draw:
-                if entry.source in _PUBLIC_SOURCES and entry.seat != self.seat:
-                    known.setdefault(entry.seat, Counter())[entry.card] += 1
-                continue
-            counts = known.get(getattr(entry, "seat", None))
-            if counts is None:
-                continue  # nothing bought by that seat is still known to be in its hand
-            played = (entry.card,) if kind is Discard else entry.cards if kind in (Meld, AddToSet, LayDown) else ()
-            for c in played:
-                if counts[c] > 0:
-                    counts[c] -= 1
-        in_hands = tuple(c for counts in known.values() for c in counts.elements())
+        in_hands = tuple(c for s, cards in enumerate(self.log.bought) if s != self.seat for c in cards)
         return self.discard_pile + tuple(c for s in self.table for c in s.cards) + in_hands
-
-    def _this_round(self):
-        """The public log since this round's deal."""
-        return self.log.since_last(Deal)
 
     def _repr_svg_(self) -> str:
         from .svg import view_svg
@@ -148,10 +148,13 @@ class PublicLog(Sequence):
     copying it (which made every view cost time in proportion to the whole match).
     """
 
-    __slots__ = ("_entries", "_length")
+    __slots__ = ("_entries", "_length", "bought")
 
-    def __init__(self, entries: list, length: int) -> None:
+    def __init__(self, entries: list, length: int, bought: tuple[tuple[Card, ...], ...]) -> None:
         self._entries, self._length = entries, length
+        # Per seat, the cards it bought this round and has not played since (public, T20),
+        # as of this prefix: kept by PublicLogs as the log grows.
+        self.bought = bought
 
     def __len__(self) -> int:
         return self._length
@@ -191,14 +194,27 @@ class PublicLogs:
 
     The match makes one and owns it (``match.public_logs``); this class alone changes it.
     Each new log entry is made public once per seat, so a view costs only what is new.
+    It also keeps the hand each seat was last shown, sorted, for the same reason: a seat
+    is shown its hand at every decision, and the hand changes far less often.
     """
 
-    __slots__ = ("_log", "_done", "_seats")
+    __slots__ = ("_log", "_done", "_seats", "_bought", "_hands")
 
     def __init__(self, log: list, players: int) -> None:
         self._log = log  # the match's own log list, which only grows
         self._done = 0
         self._seats: list[list] = [[] for _ in range(players)]
+        self._bought: tuple[tuple[Card, ...], ...] = ((),) * players
+        self._hands: list[tuple[list, Hand]] = [([], Hand())] * players
+
+    def hand(self, seat: int, cards: list[Card]) -> Hand:
+        """``cards``, the seat's hand as the match holds it, sorted for reading: the Hand
+        last shown to the seat if it holds the same cards in the same order."""
+        held, shown = self._hands[seat]
+        if held != cards:
+            held, shown = list(cards), Hand(cards)
+            self._hands[seat] = (held, shown)
+        return shown
 
     def of(self, seat: int) -> PublicLog:
         """``seat``'s public log: the match's log with what ``seat`` may not see hidden."""
@@ -207,7 +223,12 @@ class PublicLogs:
             seats = self._seats
             for entry in log[self._done:]:
                 kind = type(entry)
-                if kind is Draw or kind is RoundEnd:
+                if kind is Draw:
+                    # Every other seat sees a draw alike: hidden (or not) once, shared.
+                    shown = public_entry(entry, (entry.seat + 1) % len(seats))
+                    for s, public in enumerate(seats):
+                        public.append(entry if s == entry.seat else shown)
+                elif kind is RoundEnd:
                     for s, public in enumerate(seats):
                         public.append(public_entry(entry, s))
                 else:
@@ -215,8 +236,38 @@ class PublicLogs:
                     # test per entry, not per seat, as this runs on every decision.
                     for public in seats:
                         public.append(entry)
+                if kind in _BOUGHT_CHANGES:
+                    self._track_bought(entry, kind)
             self._done = len(log)
-        return PublicLog(self._seats[seat], len(log))
+        return PublicLog(self._seats[seat], len(log), self._bought)
+
+    def _track_bought(self, entry, kind: type) -> None:
+        """Keep, per seat, the cards it bought this round and has not played since: what
+        :meth:`PlayerView.seen_cards` reads, counted once per entry instead of once per
+        decision. Each change makes a new tuple, so a view's snapshot never changes."""
+        bought = self._bought
+        if kind is Deal:
+            self._bought = ((),) * len(bought)
+            return
+        seat = entry.seat
+        if kind is Draw:
+            # A drawn card the other seats see (a bought discard) is known to be in the hand.
+            if self._seats[(seat + 1) % len(bought)][-1].card is not None:
+                self._bought = bought[:seat] + (bought[seat] + (entry.card,),) + bought[seat + 1:]
+            return
+        held = bought[seat]
+        if not held:
+            return
+        kept = list(held)
+        for c in ((entry.card,) if kind is Discard else entry.cards):
+            if c in kept:
+                kept.remove(c)
+        if len(kept) != len(held):
+            self._bought = bought[:seat] + (tuple(kept),) + bought[seat + 1:]
+
+
+# The log entries that change which bought cards are still known to be in a hand.
+_BOUGHT_CHANGES = frozenset((Deal, Draw, Discard, Meld, AddToSet, LayDown))
 
 
 # Drawn cards everyone sees: a bought discard (T20, C16) and a discard taken as the draw (C8).

@@ -1,15 +1,21 @@
 """The bots: they see only their view (T20), play legally, reproducibly, and in order of strength."""
 
+from collections import Counter
+from fractions import Fraction
+
 import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 from tenpennies import TEN_PENNIES, parse_cards
-from tenpennies.actions import Buy, Discard, Draw, LayDown, Meld, Pass, RoundEnd
+from tenpennies.actions import AddToSet, Buy, Discard, Draw, LayDown, Meld, Pass, RoundEnd
 from tenpennies.bots import Bot, bot_names, bot_seed, make_bot, play_match
 from tenpennies.bots.strong import StrongBot
 from tenpennies.bots.tactics import shedding_action
 from tenpennies.bots.thumb import ThumbBot
 from tenpennies.match import Match, Phase, Position
-from tenpennies.solver import outs
+from tenpennies.odds import draw_odds, unseen_cards
+from tenpennies.solver import cards_needed, outs
 
 
 def test_registry_names_and_protocol():
@@ -175,3 +181,91 @@ def test_strength_order_strong_thumb_random():
     assert s.difference("strong", "thumb").high < 0
     s = summarize(simulate(["thumb", "random", "thumb", "random"], matches=4, seed=3, workers=1))
     assert s.difference("thumb", "random").high < 0
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.data())
+def test_one_card_odds_are_the_outs_unseen_copies_among_the_unseen_cards(data):
+    """What the strong bot weighs a buy by, when buying leaves it one card short: with one
+    card needed the outs are exactly the completing cards, so draw_odds for one card is
+    their unseen copies over all unseen cards (the bot counts it so, without draw_odds)."""
+    deck = list(TEN_PENNIES.deck())
+    r = data.draw(st.integers(1, 7))
+    # A hand of few ranks and wilds is often one card short; the seen cards come from anywhere.
+    ranks = data.draw(st.sets(st.integers(1, 13), min_size=1, max_size=3))
+    near = [i for i, c in enumerate(deck) if c.rank in ranks or TEN_PENNIES.is_wild(c, r)]
+    held = data.draw(st.lists(st.sampled_from(near), min_size=1, max_size=8, unique=True))
+    hand = [deck[i] for i in held]
+    need = cards_needed(hand, r)
+    assume(need)
+    while need > 1:  # each out brings it one closer
+        hand.append(data.draw(st.sampled_from(outs(hand, r))))
+        need -= 1
+    assert cards_needed(hand, r) == 1
+    rest = list((Counter(deck) - Counter(hand)).elements())
+    seen = [rest[i] for i in data.draw(st.lists(st.sampled_from(range(len(rest))), max_size=40, unique=True))]
+    unseen = unseen_cards(hand, seen)
+    ways = sum(unseen[c] for c in outs(hand, r))
+    assert Fraction(ways, sum(unseen.values())) == draw_odds(hand, 1, r, seen).probability
+
+
+@pytest.mark.parametrize("rules", [TEN_PENNIES, TEN_PENNIES.replace(repeated_suits_allowed=True)])
+def test_may_shed_is_false_only_when_nothing_can_be_melded_or_added(rules):
+    """Bots skip listing their actions when may_shed says no: the listing must agree."""
+    from tenpennies.bots.tactics import may_shed
+
+    said = Counter()
+    for seed in range(3):
+        m = Match(seed=seed, rules=rules)
+        bots = [make_bot(name, seed) for name in ("random", "thumb", "strong", "random")]
+        while not m.is_over:
+            seat = m.to_act
+            if m.phase is Phase.PLAY and m.opened[seat]:
+                sheds = any(isinstance(a, (Meld, AddToSet)) for a in m.legal_actions())
+                maybe = may_shed(m.hands[seat], m.table, m.round_no, rules)
+                assert maybe or not sheds, (seed, m.round_no, m.hands[seat], m.table)
+                said[maybe, sheds] += 1
+            m.apply(bots[seat].act(m.view(seat)))
+    assert said[False, False] > 50 and said[True, True] > 50  # both answers were checked often
+
+
+def test_may_go_out_is_false_only_when_no_plan_empties_the_hand():
+    """The strong bot skips planning when may_go_out says no: plan_go_out must agree."""
+    from tenpennies.bots.tactics import may_go_out
+    from tenpennies.solver import plan_go_out
+
+    said = Counter()
+    for seed in range(3):
+        m = Match(seed=seed)
+        bots = [make_bot(name, seed) for name in ("strong", "thumb", "strong", "random")]
+        while not m.is_over:
+            seat = m.to_act
+            hand, opened = m.hands[seat], m.opened[seat]
+            # Closed hands of many cards make the search slow; they are few and alike.
+            if m.phase is Phase.PLAY and (opened or len(hand) <= 12):
+                maybe = may_go_out(hand, m.table, m.round_no, m.rules)
+                plan = plan_go_out(hand, m.table, m.round_no, opened, m.rules)
+                assert maybe or plan is None, (seed, m.round_no, hand, m.table)
+                said[maybe, plan is not None] += 1
+            m.apply(bots[seat].act(m.view(seat)))
+    assert said[False, False] > 100 and said[True, True] > 10  # both answers were checked often
+
+
+def test_strong_follows_its_plan_to_go_out():
+    # Open seat 0 holds 5S 5H 5D KC and draws 7H, the kings on the table: meld, add, discard 7H.
+    from tenpennies.solver import plan_go_out
+
+    table = ((1, "KS KH KD"),)
+    m = Match.from_position(Position(round_no=1, hands=("5S 5H 5D KC", "3S 4H 6D 8C TS JS 9H",
+                                                        "3H 4D 6C 8S TH JH 9D", "3D 4C 6S 8H TD JD 9C"),
+                                     table=table, opened=(True, True, False, False), dealer=3,
+                                     discard_pile="2C", stock="7S 7H"), seed=1)
+    while m.to_act != 0 or m.phase is not Phase.PLAY:
+        m.apply(Pass(m.to_act))
+    bot = StrongBot()
+    while not m.is_over and m.round_no == 1:
+        view = m.view(0)
+        plan = plan_go_out(view.hand, view.table, 1, True)
+        assert plan is not None
+        m.apply(bot.act(view))
+    assert m.round_results[0].went_out == 0

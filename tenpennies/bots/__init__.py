@@ -19,7 +19,7 @@ name       policy (each module's docstring says more)
 =========  ====================================================================
 random     any listed legal action, uniformly
 thumb      rules of thumb: keep pairs, buy what builds, lay down, shed, dump points
-strong     counts outs and odds for discards and buys, budgets tokens, watches danger
+strong     counts outs and odds for discards and buys, budgets tokens, plans going out
 =========  ====================================================================
 """
 

@@ -2,20 +2,23 @@
 
 Policy:
 
-* Discards before laying down: for each card it might throw, how many cards short of
-  the contract the rest of the hand would be (:func:`tenpennies.solver.cards_needed`),
-  then how many unseen copies there are of its outs (:func:`tenpennies.solver.outs`;
-  unseen: not in its hand nor among the cards its view has seen); of the best, the most
-  expensive. When an open opponent is near going out and the contract is still far,
-  it throws points instead.
+* Discards before laying down: of the cards whose throw leaves the hand fewest cards
+  short of the contract, the one whose rest has the most unseen copies of its outs
+  (:func:`tenpennies.solver.discard_chances`; unseen: not in its hand nor among the
+  cards its view has seen); of the best, the most expensive. When an open opponent is
+  near going out and the contract is still far, it throws points instead.
 * Buys only cards that are outs, and only while it has not laid down. A card that
   completes the contract is bought whenever a token is left; otherwise only with
   tokens to spare (it keeps some for the harder later rounds), and not when the round
   may end before the extra cards can be shed. When buying leaves it
   one card short, it buys only if the exact odds that one unseen card completes the
   contract (:func:`tenpennies.odds.draw_odds`) are worth it: the outs are not all seen.
-* Lays down as soon as it can; then sheds every card it can each turn (melds, then
-  additions, wilds last), and discards the most expensive card that is not in a pair.
+* Lays down as soon as it can. Once down, it plans going out every turn
+  (:func:`tenpennies.solver.plan_go_out`) and follows the plan when there is one;
+  otherwise it sheds every card it can (melds, then additions, wilds last) and
+  discards the most expensive card that is not in a pair. It does not plan before
+  laying down: the plan's search over lay-downs takes up to 85 ms for a big hand of
+  many wilds, and once down the next decision plans anyway.
 
     >>> from tenpennies.bots import play_match
     >>> m = play_match(["strong", "thumb", "strong", "thumb"], seed=4)
@@ -27,15 +30,15 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from fractions import Fraction
 
-from ..actions import Action, Buy, Discard, LayDown, Pass
+from ..actions import Action, AddToSet, Buy, Discard, LayDown, Meld, Pass
 from ..cards import Card
 from ..match import Phase
-from ..odds import draw_odds, unseen_cards
 from ..rules import RuleSet
-from ..solver import cards_needed, outs
+from ..solver import can_lay_down, cards_needed, discard_chances, outs, plan_go_out
 from ..view import PlayerView
-from .tactics import shedding_action
+from .tactics import may_go_out, may_shed, shedding_action
 
 
 class StrongBot:
@@ -44,35 +47,89 @@ class StrongBot:
     name = "strong"
 
     def __init__(self, seed: int | str = 0, *, spare: float = 1.0, danger_cards: int = 2,
-                 min_odds: float = 0.04) -> None:
+                 min_odds: float = 0.04, plan: bool = True) -> None:
         self.seed = seed
+        self.plan = plan  # plan going out once down (False: shed greedily, as before issue 12)
         self.min_odds = min_odds
         # Tokens kept per round still to come; and an opponent this close to going out
         # (cards in hand, once open) makes points matter more than the contract.
         self.spare = spare
         self.danger_cards = danger_cards
+        # The last hand weighed for an offer, with how short it is and its outs: a seat
+        # is offered card after card with the same hand until its own turn changes it.
+        self._gap: tuple = (None, 0, (), math.inf, frozenset())
+        self._deck: tuple = (None, ())  # a rule set and its copies of each card value
 
     def act(self, view: PlayerView) -> Action:
         seat = view.seat
         if view.phase is Phase.OFFER:
             return Buy(seat) if self._wants(view) else Pass(seat)
-        legal = view.legal_actions
-        wild = view.rules.wild_table(view.round_no)
+        rules, r = view.rules, view.round_no
+        wild = rules.wild_table(r)
         if not view.opened[seat]:
-            for a in legal:
-                if isinstance(a, LayDown):
-                    return a
+            # A lay-down is listed exactly when the hand holds the contract: the listing
+            # is read (and made) only then.
+            if can_lay_down(view.hand, r, rules, trusted=True):
+                for a in view.legal_actions:
+                    if isinstance(a, LayDown):
+                        return a
             return Discard(seat, self._discard_closed(view))
+        if self.plan:
+            step = self._going_out(view)
+            if step is not None:
+                return step
+        legal = view.legal_actions if may_shed(view.hand, view.table, r, rules) else ()
         shed = shedding_action(legal, wild)
         if shed is not None:
             return shed
         return Discard(seat, self._discard_open(view, wild))
 
-    # -- reading the table ------------------------------------------------------------
     @staticmethod
-    def _unseen(view: PlayerView) -> Counter:
-        """Cards this seat has not seen (see :meth:`PlayerView.seen_cards`)."""
-        return unseen_cards(view.hand, view.seen_cards(), view.rules)
+    def _going_out(view: PlayerView) -> Action | None:
+        """The next step of a plan to go out this turn, if the open hand has one: its
+        first meld, else its first addition, else its discard (each step is planned
+        afresh, on the table the last one made)."""
+        seat, hand, table, r, rules = view.seat, view.hand, view.table, view.round_no, view.rules
+        if not may_go_out(hand, table, r, rules):
+            return None  # the search is costly when it fails: skip it when it must
+        plan = plan_go_out(hand, table, r, True, rules)
+        if plan is None:
+            return None
+        if plan.melds:
+            return Meld(seat, plan.melds[0])
+        if plan.additions:
+            index, cards = plan.additions[0]
+            return AddToSet(seat, index, cards)
+        return Discard(seat, plan.discard) if plan.discard is not None else None
+
+    # -- reading the table ------------------------------------------------------------
+    def _unseen(self, view: PlayerView) -> list[int]:
+        """Copies of each card value (by index) this seat has not seen: the deck less its
+        hand and :meth:`PlayerView.seen_cards`, as :func:`tenpennies.odds.unseen_cards`
+        counts them (without its check for hands no deal makes)."""
+        rules, copies = self._deck
+        if rules is not view.rules:
+            rules, copies = view.rules, [0] * 53
+            for c in rules.deck():
+                copies[c.index] += 1
+            self._deck = (rules, copies)
+        left = list(copies)
+        for c in view.hand:
+            left[c.index] -= 1
+        for c in view.seen_cards():
+            left[c.index] -= 1
+        return left
+
+    def _short_and_outs(self, view: PlayerView) -> tuple[float, frozenset]:
+        """How many cards the hand lacks (infinity: no cards can complete it) and its
+        outs (:func:`tenpennies.solver.outs`), asked once per hand."""
+        rules, r, hand, short, helpful = self._gap
+        if rules is view.rules and r == view.round_no and hand == view.hand:
+            return short, helpful
+        rules, r, hand = view.rules, view.round_no, view.hand
+        short, helpful = _needed(hand, r, rules), frozenset(outs(hand, r, rules, trusted=True))
+        self._gap = (rules, r, hand, short, helpful)
+        return short, helpful
 
     def _danger(self, view: PlayerView) -> bool:
         """Could an open opponent go out on its next turn?"""
@@ -84,10 +141,12 @@ class StrongBot:
         seat, card, rules, r = view.seat, view.top_discard, view.rules, view.round_no
         if view.opened[seat] or card is None:
             return False
-        short = _needed(view.hand, r, rules)
-        after = _needed(view.hand + (card,), r, rules)
-        if after >= short:
+        # One card brings a hand at most one card closer, and the outs are exactly the
+        # cards that do: any other leaves it as short as it was.
+        short, helpful = self._short_and_outs(view)
+        if card not in helpful:
             return False
+        after = short - 1
         if after == 0:
             return True  # the contract goes down this turn or next: worth any token
         spare = view.tokens[seat] - self.spare * (rules.rounds - r)
@@ -97,11 +156,14 @@ class StrongBot:
             return False  # three more cards in hand just as the round may end
         if after == 1:
             # One card from the contract after buying: is the last card still likely to
-            # come? The exact odds that one unseen card completes it.
-            seen = Counter(view.seen_cards())
-            seen[card] -= 1  # the offered card joins the hand in this what-if
-            odds = draw_odds(view.hand + (card,), 1, r, tuple(seen.elements()), rules)
-            return odds.probability >= self.min_odds
+            # come? The exact odds that one unseen card completes it: with one card
+            # short, the outs are exactly the completing cards, so it is their unseen
+            # copies among all unseen cards (what tenpennies.odds.draw_odds counts for
+            # one card; the offered card moves from the seen pile to the hand).
+            unseen = self._unseen(view)
+            completing = outs(view.hand + (card,), r, rules, trusted=True)
+            odds = Fraction(sum(unseen[c.index] for c in completing), sum(unseen))
+            return odds >= self.min_odds
         return spare >= 2
 
     def _discard_closed(self, view: PlayerView) -> Card:
@@ -112,21 +174,12 @@ class StrongBot:
             wild = rules.wild_table(r)
             naturals = [c for c in hand if not wild[c.index]] or list(hand)
             return max(naturals, key=lambda c: (points[c.rank], c.rank, c.index))
-        # How short the hand is without each card it might throw. The key below compares
-        # that first, so only the throws that leave it least short need their outs
-        # counted (the costly part, with the unseen cards): the same choice, sooner.
-        shorts = {}
-        for card in sorted(set(hand), key=lambda c: c.index):
-            n = hand.index(card)
-            rest = hand[:n] + hand[n + 1:]
-            shorts[card] = (_needed(rest, r, rules), rest)
-        least = min(short for short, _ in shorts.values())
-        unseen = self._unseen(view)
+        # The throws that leave the hand least short (the key below compares that
+        # first), each with the unseen copies of the outs the rest then has.
+        least, closest = discard_chances(hand, r, rules, self._unseen(view), trusted=True)
+        short = math.inf if least is None else least
         best, best_key = None, None
-        for card, (short, rest) in shorts.items():
-            if short != least:
-                continue
-            chances = sum(unseen[c] for c in outs(rest, r, rules, trusted=True))
+        for card, chances in closest.items():
             key = (short, -chances, -points[card.rank], -card.rank, -card.index)
             if best_key is None or key < best_key:
                 best, best_key = card, key
@@ -140,7 +193,7 @@ class StrongBot:
         return max(singles or view.hand, key=lambda c: (points[c.rank], c.rank, c.index))
 
     def __repr__(self) -> str:
-        return f"StrongBot(spare={self.spare}, danger_cards={self.danger_cards})"
+        return f"StrongBot(spare={self.spare}, danger_cards={self.danger_cards}, plan={self.plan})"
 
 
 def _needed(hand, round_no: int, rules: RuleSet) -> float:

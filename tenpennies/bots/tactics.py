@@ -7,9 +7,13 @@ fast enough to ask many times a turn; bots ask it rather than keep a copy.
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Iterable, Sequence
 
 from ..actions import Action, AddToSet, Meld
+from ..cards import Card
+from ..rules import RuleSet
+from ..sets import TableSet
 
 
 def shedding_action(legal: Iterable[Action], wild: Sequence[bool]) -> Action | None:
@@ -33,3 +37,82 @@ def shedding_action(legal: Iterable[Action], wild: Sequence[bool]) -> Action | N
         if best_key is None or key < best_key:
             best, best_key = a, key
     return best
+
+
+def may_shed(hand: Iterable[Card], table: Sequence[TableSet], round_no: int, rules: RuleSet) -> bool:
+    """Could an open player with ``hand`` meld a new set or add to a table set?
+
+    False only when surely not, so a bot that would otherwise discard need not list its
+    legal actions (the costly part of a view). A hand holding a wild may; without one,
+    an addition needs a natural of a table set's rank in a suit the set lacks (T14), and
+    a new set a rank held in as many suits as a set's smallest size.
+    """
+    if set(getattr(rules, "meld_kinds", ("set",))) != {"set"}:
+        return True  # a run is made and added to without a set's rank: no shortcut
+    wild = rules.wild_table(round_no)
+    repeated = rules.repeated_suits_allowed
+    suits: dict[int, int] = {}  # rank -> the suits held, one bit each
+    copies: Counter = Counter()
+    for c in hand:
+        if wild[c.index]:
+            return True
+        suits[c.rank] = suits.get(c.rank, 0) | 1 << (c.index // 13)
+        copies[c.rank] += 1
+    for s in table:
+        held = suits.get(s.rank)
+        if held is None:
+            continue
+        if repeated:
+            return True
+        used = 0
+        for c in s.cards:
+            if not wild[c.index]:
+                used |= 1 << (c.index // 13)
+        if held & ~used:
+            return True
+    most = max(copies.values(), default=0) if repeated else max(map(int.bit_count, suits.values()), default=0)
+    return most >= rules.min_set_size
+
+
+def may_go_out(hand: Iterable[Card], table: Sequence[TableSet], round_no: int, rules: RuleSet) -> bool:
+    """Could a player empty ``hand`` this turn (:func:`tenpennies.solver.plan_go_out`)?
+
+    False only when surely not, so a bot need not search for a plan (the search is
+    costly when it fails): every natural card but the one discarded must end in a set,
+    so it must fit a table set of its rank (a suit the set lacks, T14), or the hand
+    must hold enough of its rank, with wilds, for a new set, each wild in one set only.
+    """
+    if set(getattr(rules, "meld_kinds", ("set",))) != {"set"}:
+        return True  # a natural may end in a run: no shortcut
+    wild = rules.wild_table(round_no)
+    wilds = 0
+    held: Counter = Counter()  # naturals by rank
+    for c in hand:
+        if wild[c.index]:
+            wilds += 1
+        else:
+            held[c.rank] += 1
+    # The suits some table set of a rank held still takes (every suit, if repeats are allowed).
+    repeated = rules.repeated_suits_allowed
+    free: dict[int, int] = {}
+    for s in table:
+        if s.rank in held:
+            used = 0
+            if not repeated:
+                for c in s.cards:
+                    if not wild[c.index]:
+                        used |= 1 << (c.index // 13)
+            free[s.rank] = free.get(s.rank, 0) | (15 & ~used)
+    loose: Counter = Counter()  # naturals no table set takes, by rank: they need a new set
+    for c in hand:
+        if not wild[c.index] and not free.get(c.rank, 0) & 1 << (c.index // 13):
+            loose[c.rank] += 1
+    size = rules.min_set_size
+    most_wilds = min(wilds, max(rules.wild_limits[round_no - 1], 0))
+    if sum(n for r, n in loose.items() if held[r] + most_wilds < size) > 1:
+        return False
+    # A rank short of a new set takes wilds to make one, each wild in one set only; the
+    # discard may spare one rank with a single loose natural its wilds.
+    need = {r: max(0, size - held[r]) for r in loose}
+    spared = max((need[r] for r, n in loose.items() if n == 1), default=0)
+    return sum(need.values()) - spared <= wilds

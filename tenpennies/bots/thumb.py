@@ -25,8 +25,9 @@ from collections import Counter
 from ..actions import Action, Buy, Discard, LayDown, Pass
 from ..cards import Card
 from ..match import Phase
+from ..solver import can_lay_down
 from ..view import PlayerView
-from .tactics import shedding_action
+from .tactics import may_shed, shedding_action
 
 
 class ThumbBot:
@@ -41,14 +42,17 @@ class ThumbBot:
         seat = view.seat
         if view.phase is Phase.OFFER:
             return Buy(seat) if self._wants(view) else Pass(seat)
-        legal = view.legal_actions
-        wild = view.rules.wild_table(view.round_no)
+        rules, r = view.rules, view.round_no
+        wild = rules.wild_table(r)
         if not view.opened[seat]:
-            for a in legal:
-                if isinstance(a, LayDown):
-                    return a
-        else:
-            shed = shedding_action(legal, wild)
+            # A lay-down is listed exactly when the hand holds the contract: the listing
+            # is read (and made) only then.
+            if can_lay_down(view.hand, r, rules, trusted=True):
+                for a in view.legal_actions:
+                    if isinstance(a, LayDown):
+                        return a
+        elif may_shed(view.hand, view.table, r, rules):
+            shed = shedding_action(view.legal_actions, wild)
             if shed is not None:
                 return shed
         return Discard(seat, self._discard(view, wild))

@@ -59,3 +59,8 @@ __all__ = [
     "additions", "can_lay_down", "cards_needed", "contract_arrangements", "contract_problems",
     "count_arrangements", "find_contract", "is_contract", "outs", "plan_go_out", "what_is_missing",
 ]
+
+# Asked by bots on every turn before they lay down (issue 12): every discard weighed in one pass.
+from .missing import closest_discards, discard_chances  # noqa: E402
+
+__all__ += ["closest_discards", "discard_chances"]

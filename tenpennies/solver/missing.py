@@ -10,14 +10,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import combinations_with_replacement
 from operator import add
-from typing import Iterable
+from typing import Iterable, Mapping, Sequence
 
 from ..cards import ALL_CARDS, SUIT_NAMES, SUITS, Card, Cards
 from ..rules import TEN_PENNIES, RuleSet
 from . import _run_gaps, _runs
 from ._core import _capacity, _held, _round, _Round
 
-__all__ = ["MissingCards", "cards_needed", "outs", "what_is_missing"]
+__all__ = ["MissingCards", "cards_needed", "closest_discards", "discard_chances", "outs", "what_is_missing"]
 
 
 
@@ -201,6 +201,12 @@ def _closer(cnt, lv, w: int, most_wilds: int, need: int, t: _Round) -> list[int]
     natural helps by the level it adds to its rank (a new suit, a second copy...),
     so it is judged per rank and level, and ranks held alike are judged once.
     """
+    return _found(cnt, *_helps(lv, w, most_wilds, need, t), t)
+
+
+def _helps(lv, w: int, most_wilds: int, need: int, t: _Round):
+    """Whether a wild helps the counted hand, and ``helps[level][rank]`` for naturals:
+    what :func:`_closer` judges, which depends on the counts per rank, not per card."""
     target = need - 1
     levels = t.levels
     helps = [[False] * 14 for _ in range(levels)]
@@ -249,6 +255,12 @@ def _closer(cnt, lv, w: int, most_wilds: int, need: int, t: _Round) -> list[int]
                     h = judged[key] = _shortfall(lv, w, most_wilds, t) == target
                     row[r] -= 1
                 helps[level][r] = h
+    return wild_helps, helps
+
+
+def _found(cnt, wild_helps: bool, helps, t: _Round) -> list[int]:
+    """The card values (indices, in showing order) that help, as :func:`_helps` judged."""
+    levels = t.levels
     wild, deck, rank = t.wild, t.deck, t.natural_rank
     repeated = t.repeated
     found = []
@@ -397,3 +409,185 @@ def what_is_missing(
                     f"each of these brings it one closer: {listed}.")
     return MissingCards(round_no, need, found, sentence)
 
+
+
+def closest_discards(hand: Iterable[Card], round_no: int, rules: RuleSet = TEN_PENNIES, *,
+                     trusted: bool = False) -> tuple[int | None, dict[Card, tuple[Card, ...]]]:
+    """The discards that leave ``hand`` closest to the contract, and the outs each leaves.
+
+    Returns how many cards the hand then needs (:func:`cards_needed` of the rest;
+    None if no discard leaves it completable) and, for each distinct card whose
+    discard leaves it that close, the :func:`outs` of the rest, in the order hands
+    are shown. The same answers as asking :func:`cards_needed` and :func:`outs` of
+    the hand without each card in turn, but the hand is counted once and throws that
+    leave alike counts (two single 7s of other suits) are judged once: a bot weighing
+    its discard asks this every turn before it lays down.
+
+    >>> from tenpennies import parse_cards
+    >>> need, best = closest_discards(parse_cards("8H 8D 8C 4S 4H 9C KS"), 1)   # two sets of 3
+    >>> need, {str(card): ' '.join(map(str, o)) for card, o in best.items()}
+    (1, {'9C': '4D 4C JK', 'KS': '4D 4C JK'})
+    """
+    t = _round(rules, round_no)
+    hand = _held(hand, t, trusted)
+    if t.has_runs:
+        return _closest_by_asking(hand, t)
+    need, cnt, closest = _closest_throws(hand, t)
+    best: dict[Card, tuple[Card, ...]] = {}
+    for i, helps in closest:
+        if helps is None:
+            best[ALL_CARDS[i]] = ()  # already there, or never: no card brings it closer
+            continue
+        cnt[i] -= 1
+        best[ALL_CARDS[i]] = tuple([ALL_CARDS[j] for j in _found(cnt, *helps, t)])
+        cnt[i] += 1
+    return need, best
+
+
+def discard_chances(hand: Iterable[Card], round_no: int, rules: RuleSet = TEN_PENNIES,
+                    unseen: Mapping[Card, int] | Sequence[int] = (), *,
+                    trusted: bool = False) -> tuple[int | None, dict[Card, int]]:
+    """:func:`closest_discards` with each discard's outs counted in unseen copies.
+
+    ``unseen`` holds the copies of each card value a player has not seen: a Counter as
+    :func:`tenpennies.odds.unseen_cards` gives, or a list by :attr:`Card.index`. For
+    each discard that leaves the hand closest to the contract, the answer is how many
+    of those cards would bring the rest one card closer: ``sum(unseen[c] for c in
+    outs)``, without listing the outs of each discard (a bot weighing its discard asks
+    this every turn before it lays down).
+
+    >>> from collections import Counter
+    >>> from tenpennies import parse_cards
+    >>> unseen = Counter(parse_cards("4D 4C 4C JK 9S"))
+    >>> need, chances = discard_chances(parse_cards("8H 8D 8C 4S 4H 9C KS"), 1, unseen=unseen)  # two sets of 3
+    >>> need, {str(card): n for card, n in chances.items()}
+    (1, {'9C': 4, 'KS': 4})
+    """
+    t = _round(rules, round_no)
+    hand = _held(hand, t, trusted)
+    if isinstance(unseen, Mapping):
+        unseen = [unseen.get(c, 0) for c in ALL_CARDS]
+    if t.has_runs:
+        need, best = _closest_by_asking(hand, t)
+        return need, {card: sum(unseen[c.index] for c in helpful) for card, helpful in best.items()}
+    need, cnt, closest = _closest_throws(hand, t)
+    wild, deck, rank, levels = t.wild, t.deck, t.natural_rank, t.levels
+    repeated = t.repeated
+    # The unseen copies of the cards an out could be, by how it would count in the
+    # hand (rank and level, or wild): each discard's helps weigh these, and only the
+    # discarded card itself counts otherwise in the rest.
+    by_level = [[0] * 14 for _ in range(levels)]
+    wilds = 0
+    for i in t.shown:
+        n = cnt[i]
+        if n >= deck[i] or not unseen[i]:
+            continue
+        if wild[i]:
+            wilds += unseen[i]
+        else:
+            level = 0 if repeated else n
+            if level < levels:
+                by_level[level][rank[i]] += unseen[i]
+    chances: dict[Card, int] = {}
+    weighed: dict[int, int] = {}
+    for i, helps in closest:
+        if helps is None:
+            chances[ALL_CARDS[i]] = 0
+            continue
+        wild_helps, table = helps
+        total = weighed.get(id(helps))
+        if total is None:
+            total = wilds if wild_helps else 0
+            for level in range(levels):
+                row, weights = table[level], by_level[level]
+                total += sum(weights[r] for r in t.naturals if row[r])
+            weighed[id(helps)] = total
+        n = cnt[i]
+        if unseen[i]:
+            # The discarded card's own unseen copies count by its count in the rest.
+            total += _helping(i, n - 1, wild_helps, table, t) * unseen[i] - \
+                _helping(i, n, wild_helps, table, t) * unseen[i]
+        chances[ALL_CARDS[i]] = total
+    return need, chances
+
+
+def _closest_by_asking(hand, t: _Round) -> tuple[int | None, dict[Card, tuple[Card, ...]]]:
+    """:func:`closest_discards` where melds may be runs: each discard asked in turn."""
+    needs = {}
+    for card in dict.fromkeys(hand):
+        rest = list(hand)
+        rest.remove(card)
+        needs[card] = (cards_needed(rest, t.round_no, t.rules, trusted=True), rest)
+    need = min((n for n, _ in needs.values() if n is not None), default=None)
+    return need, {card: outs(rest, t.round_no, t.rules, trusted=True) if need else ()
+                  for card, (n, rest) in needs.items() if n == need}
+
+
+def _helping(i: int, n: int, wild_helps: bool, helps, t: _Round) -> bool:
+    """Would card ``i`` help a hand holding ``n`` copies of it (as :func:`_found` judges)?"""
+    if n >= t.deck[i]:
+        return False
+    if t.wild[i]:
+        return wild_helps
+    level = 0 if t.repeated else n
+    return level < t.levels and helps[level][t.natural_rank[i]]
+
+
+def _closest_throws(hand, t: _Round):
+    """The work :func:`closest_discards` and :func:`discard_chances` share: how many
+    cards the closest discards leave the hand needing, the hand's counts, and those
+    discards (card indices) with what helps the rest (:func:`_helps`; None when no
+    card can, the contract being there or out of reach)."""
+    cnt, lv, w, most_wilds = _gap_counts(hand, t)
+    wild, rank, deck, levels = t.wild, t.natural_rank, t.deck, t.levels
+    repeated = t.repeated
+    # A discard changes one count: a wild held (and, for a copy beyond the deck's,
+    # the most wilds), or one natural of its rank at the level of its last copy.
+    throws: dict[int, tuple] = {}
+    for c in hand:
+        i = c.index
+        if i in throws:
+            continue
+        n = cnt[i] - 1
+        if wild[i]:
+            throws[i] = ("wild", most_wilds - (n >= deck[i]))
+        else:
+            level = 0 if repeated else n
+            throws[i] = (rank[i], level) if rank[i] and level < levels else ()
+    judged: dict[tuple, int | None] = {}
+    for i, change in throws.items():
+        if change in judged:
+            continue
+        if not change:
+            judged[change] = _shortfall(lv, w, most_wilds, t)
+        elif change[0] == "wild":
+            judged[change] = _shortfall(lv, w - 1, change[1], t)
+        else:
+            row = lv[change[1]]
+            row[change[0]] -= 1
+            judged[change] = _shortfall(lv, w, most_wilds, t)
+            row[change[0]] += 1
+    needs = [v for v in judged.values() if v is not None]
+    need = min(needs) if needs else None
+    closest: list[tuple[int, tuple | None]] = []
+    helping: dict[tuple, tuple] = {}
+    for i, change in throws.items():
+        if judged[change] != need:
+            continue
+        if not need:
+            closest.append((i, None))
+            continue
+        helps = helping.get(change)
+        if helps is None:
+            if not change:
+                helps = _helps(lv, w, most_wilds, need, t)
+            elif change[0] == "wild":
+                helps = _helps(lv, w - 1, change[1], need, t)
+            else:
+                row = lv[change[1]]
+                row[change[0]] -= 1
+                helps = _helps(lv, w, most_wilds, need, t)
+                row[change[0]] += 1
+            helping[change] = helps
+        closest.append((i, helps))
+    return need, cnt, closest

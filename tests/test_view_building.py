@@ -1,0 +1,105 @@
+"""Views are built fast (issue 12) and still say exactly what the seat may know (T20).
+
+A view's fields are filled without the dataclass's __init__, its hand is the one last
+shown when unchanged, and what it has seen is kept entry by entry as the log grows: each
+is checked here against the plain way of building it.
+"""
+
+import dataclasses
+
+import pytest
+from collections import Counter
+
+from tenpennies.actions import AddToSet, Deal, Discard, Draw, DrawSource, LayDown, Meld
+from tenpennies.bots import make_bot
+from tenpennies.cards import Hand
+from tenpennies.match import Match
+from tenpennies.view import PlayerView
+
+
+def seen_by_reading_the_log(view) -> Counter:
+    """The definition of PlayerView.seen_cards, asked the slow way: the discard pile, the
+    table, and what others bought this round and have not played since, from the log."""
+    entries = list(view.log)
+    start = max((i for i, e in enumerate(entries) if type(e) is Deal), default=-1) + 1
+    known: dict[int, Counter] = {}
+    for e in entries[start:]:
+        if type(e) is Draw:
+            if e.source == DrawSource.DISCARD and e.seat != view.seat:
+                known.setdefault(e.seat, Counter())[e.card] += 1
+        elif type(e) in (Discard, Meld, AddToSet, LayDown) and e.seat in known:
+            for c in (e.card,) if type(e) is Discard else e.cards:
+                if known[e.seat][c] > 0:
+                    known[e.seat][c] -= 1
+    seen = Counter(view.discard_pile) + Counter(c for s in view.table for c in s.cards)
+    for counts in known.values():
+        seen += counts
+    return seen
+
+
+def test_t20_seen_cards_agree_with_the_public_log_at_every_decision():
+    checked = bought_seen = 0
+    for seed, lineup in enumerate([("strong", "thumb", "random", "thumb")]):
+        m = Match(seed=seed)
+        bots = [make_bot(name, seed) for name in lineup]
+        while not m.is_over:
+            seat = m.to_act
+            for s in range(4):
+                view = m.view(s)
+                seen = Counter(view.seen_cards())
+                assert seen == seen_by_reading_the_log(view), (seed, len(m.log), s)
+                bought_seen += sum(seen.values()) > len(view.discard_pile) + sum(len(t.cards) for t in view.table)
+                checked += 1
+            m.apply(bots[seat].act(m.view(seat)))
+    assert checked > 1000 and bought_seen > 100  # purchases known in hands were checked, many times
+
+
+def test_t20_an_old_view_keeps_what_it_had_seen():
+    m = Match(seed=3)
+    bot = make_bot("thumb")
+    while not any(type(e) is Draw and e.source == DrawSource.DISCARD for e in m.log):
+        m.apply(bot.act(m.view(m.to_act)))
+    buyer = next(e.seat for e in m.log if type(e) is Draw and e.source == DrawSource.DISCARD)
+    other = (buyer + 1) % 4
+    old = m.view(other)
+    before = Counter(old.seen_cards())
+    while not m.is_over and m.round_no == old.round_no:
+        m.apply(bot.act(m.view(m.to_act)))
+    assert Counter(old.seen_cards()) == before == seen_by_reading_the_log(old)
+
+
+def plainly_built(match, seat) -> PlayerView:
+    """The view as the dataclass's own constructor builds it, every field computed afresh."""
+    return PlayerView(
+        seat=seat, rules=match.rules, round_no=match.round_no, contract=match.contract, phase=match.phase,
+        active=match.active, to_act=match.to_act, hand=Hand(match.hands[seat]),
+        hand_sizes=tuple(len(h) for h in match.hands), tokens=tuple(match.tokens), scores=tuple(match.scores),
+        opened=tuple(match.opened), table=tuple(match.table), discard_pile=tuple(match.discard_pile),
+        top_discarder=match.top_discarder, stock_size=len(match.stock), turns=match.turns,
+        log=match.view(seat).log,
+        legal_actions=tuple(match.legal_actions()) if match.to_act == seat else ())
+
+
+def test_a_view_fills_every_field_as_the_constructor_would():
+    names = {f.name for f in dataclasses.fields(PlayerView)}
+    m, bots = Match(seed=8), [make_bot(name) for name in ("strong", "random", "thumb", "random")]
+    kept, plays = [], 0
+    while not m.is_over and len(m.round_results) < 3:
+        for s in range(4):
+            view = m.view(s)
+            # Every field but the listing is filled at once; the listing when first read.
+            assert names - set(vars(view)) <= {"legal_actions"}
+            kept.append((view, plainly_built(m, s)))
+        plays += m.phase.value == "play"
+        m.apply(bots[m.to_act].act(m.view(m.to_act)))
+    # Views kept while the match went on (their actions listed only now) hold what they held then.
+    assert plays > 100 and any(plain.legal_actions for _, plain in kept)
+    for view, plain in kept:
+        assert view.legal_actions == plain.legal_actions
+        assert view == plain
+        assert names <= set(vars(view))
+    assert all(type(v.hand) is Hand and type(v.hand_sizes) is tuple for v, _ in kept)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        kept[0][0].seat = 3
+    with pytest.raises(AttributeError):
+        kept[0][0].no_such_field
