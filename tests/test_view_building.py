@@ -76,7 +76,7 @@ def plainly_built(match, seat) -> PlayerView:
         hand_sizes=tuple(len(h) for h in match.hands), tokens=tuple(match.tokens), scores=tuple(match.scores),
         opened=tuple(match.opened), table=tuple(match.table), discard_pile=tuple(match.discard_pile),
         top_discarder=match.top_discarder, stock_size=len(match.stock), turns=match.turns,
-        log=match.view(seat).log,
+        log=match.view(seat).log, buys=tuple(match.buys),
         legal_actions=tuple(match.legal_actions()) if match.to_act == seat else ())
 
 
