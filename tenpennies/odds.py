@@ -34,7 +34,7 @@ from typing import Iterable, Sequence
 
 from .cards import ALL_CARDS, JOKER, Card, format_cards, sort_key
 from .errors import TenPenniesError
-from .rules import TEN_PENNIES, RuleSet
+from .rules import TEN_PENNIES, MeldKind, RuleSet
 from .words import plural
 
 __all__ = [
@@ -222,9 +222,7 @@ def dealt_probability(round_no: int, rules: RuleSet = TEN_PENNIES,
 def _sets_only(rules: RuleSet) -> bool:
     """Are this rule set's melds sets only, each with a fixed wild limit (Ten Pennies)?
     Then the per-rank count above applies to every round."""
-    from .melds import MeldKind
-
-    return rules.meld_kinds == frozenset({MeldKind.SET}) and not rules.wilds_outnumbered
+    return not rules.has_runs and not rules.wilds_outnumbered
 
 
 def exact_dealt_rounds(rules: RuleSet = TEN_PENNIES) -> tuple[int, ...]:
@@ -260,7 +258,7 @@ def dealt_chance(round_no: int, rules: RuleSet = TEN_PENNIES, hand_size: int | N
 
     >>> from tenpennies.rules import TEN_CARD_RUMMY
     >>> dealt_chance(11, TEN_CARD_RUMMY)
-    Fraction(1251491, 7555689345825)
+    Fraction(246689, 1489339201185)
     >>> type(dealt_chance(2, TEN_CARD_RUMMY, samples=200)).__name__
     'Estimate'
     """
@@ -282,18 +280,27 @@ def _rotated(mask: int, k: int) -> int:
     return ((mask << k) | (mask >> (_RANKS - k))) & _ALL_RANKS if k else mask
 
 
-@functools.lru_cache(maxsize=1)
-def _most_in_window() -> tuple[tuple[int, ...], ...]:
-    """``_most_in_window()[L][S]``: the most ranks of the set ``S`` (a 13-bit mask of one
-    suit's ranks) inside one window of ``L`` consecutive ranks, going round the circle
-    (C3: an ace sits low, high or over the top, so K A 2 are neighbours)."""
+def _windows(length: int, wrap: bool) -> list[int]:
+    """Every run of ``length`` consecutive ranks, as a 13-bit mask (bit r-1 for rank r).
+
+    With ``wrap`` (C3, over the top) the ranks go round the circle, K A 2 included;
+    without it the ace sits low (A 2 3) or high (Q K A) only.
+    """
+    if wrap or length == _RANKS:
+        return [_rotated((1 << length) - 1, k) for k in range(_RANKS)]
+    low = [((1 << length) - 1) << k for k in range(_RANKS - length + 1)]
+    high = (((1 << (length - 1)) - 1) << (_RANKS - length + 1)) | 1  # ... Q K A
+    return low + [high]
+
+
+@functools.lru_cache(maxsize=2)
+def _most_in_window(wrap: bool) -> tuple[tuple[int, ...], ...]:
+    """``_most_in_window(wrap)[L][S]``: the most ranks of the set ``S`` (a 13-bit mask of
+    one suit's ranks) inside one run of ``L`` consecutive ranks (see :func:`_windows`)."""
     table = [(0,) * (_ALL_RANKS + 1)]
-    windows = [[_rotated((1 << L) - 1, k) for k in range(_RANKS)] for L in range(1, _RANKS + 1)]
-    rows = [[0] * (_ALL_RANKS + 1) for _ in range(_RANKS)]
-    for S in range(_ALL_RANKS + 1):
-        for L, ws in enumerate(windows):
-            rows[L][S] = max((S & w).bit_count() for w in ws)
-    table.extend(tuple(r) for r in rows)
+    for L in range(1, _RANKS + 1):
+        ws = _windows(L, wrap)
+        table.append(tuple(max((S & w).bit_count() for w in ws) for S in range(_ALL_RANKS + 1)))
     return tuple(table)
 
 
@@ -306,6 +313,7 @@ class _OneMeld:
     runs: bool
     wild_limit: int
     wilds_outnumbered: bool
+    wrap: bool
     jokers: int
     copies: int  # copies of each natural card (the number of decks)
 
@@ -328,7 +336,7 @@ class _OneMeld:
         and a joker in every other place, so it exists when some window of ``L >= size``
         ranks holds ``k`` of the suit's ranks with ``L - k`` wilds allowed beside them.
         """
-        most = _most_in_window()
+        most = _most_in_window(self.wrap)
         for L in range(self.size, _RANKS + 1):
             k = most[L][suit_ranks]
             if k and L - k <= self.most_wilds(k, jokers):
@@ -338,15 +346,13 @@ class _OneMeld:
 
 def _one_meld(rules: RuleSet, round_no: int) -> _OneMeld | None:
     """The one-meld contract of a round, or None when the count below does not apply."""
-    from .melds import MeldKind
-
     contract = rules.contract(round_no)
     if (len(contract.melds) != 1 or rules.wild_ranks[round_no - 1] or tuple(sorted(rules.ranks)) !=
             tuple(range(1, _RANKS + 1)) or not rules.repeated_suits_allowed):
         return None
     need = contract.melds[0]
     return _OneMeld(need.size, MeldKind.SET in need.kinds, MeldKind.RUN in need.kinds,
-                    contract.wild_limit, rules.wilds_outnumbered, rules.jokers, rules.decks)
+                    contract.wild_limit, rules.wilds_outnumbered, rules.runs_wrap, rules.jokers, rules.decks)
 
 
 def _hands_without_meld(shape: _OneMeld, hand_size: int) -> int:
@@ -364,8 +370,8 @@ def _hands_without_meld(shape: _OneMeld, hand_size: int) -> int:
     over the set ``R`` of columns that hold ``t`` or more: (hands with no run) minus
     (those with one such column) plus (those with two) ..., where each term tracks only
     the few columns of ``R``. A hand of ``m`` naturals has at most ``m // t`` such
-    columns, so the terms are few, and ``R`` matters only up to turning the circle of
-    ranks (runs go round it), which leaves fewer still.
+    columns, so the terms are few; and where runs go round the circle of ranks (C3),
+    ``R`` matters only up to turning it, which leaves fewer still.
     """
     most_jokers = min(shape.jokers, hand_size)
     none = 0
@@ -380,7 +386,8 @@ def _hands_without_meld(shape: _OneMeld, hand_size: int) -> int:
         for n_cols in range(most_columns + 1):
             for cols in itertools.combinations(range(_RANKS), n_cols):
                 mask = sum(1 << r for r in cols)
-                key = min(_rotated(mask, k) for k in range(_RANKS))
+                # Turning the circle changes no count when runs go round it.
+                key = min(_rotated(mask, k) for k in range(_RANKS)) if shape.wrap else mask
                 if key not in terms:
                     terms[key] = _naturals_with_full_columns(rows, key, m, t or 1, shape.copies)
                 without += (-1) ** n_cols * terms[key]
