@@ -22,8 +22,9 @@ thumb     takes or buys a joker or a card with a partner; lays down as soon as i
 strong    asks the solver (which knows runs) how many cards the hand is short:
           takes or buys a card only when it brings the contract closer (buying
           only when close and no open opponent is about to go out), discards what
-          leaves the hand least short with the most unseen outs; once open it keeps
-          cards that lay off on the table and sheds the rest by points
+          leaves the hand least short, of those the card with fewest partners;
+          once open it keeps cards that lay off on the table and sheds the rest
+          by points
 ========  =======================================================================
 
     >>> from tenpennies.bots import play_match
@@ -43,9 +44,8 @@ from typing import Iterable, Sequence
 from ..actions import Action, AddToSet, Buy, Discard, LayDown, Meld, Pass, TakeDiscard
 from ..cards import Card
 from ..melds import MeldKind, meld_additions
-from ..odds import unseen_cards
 from ..rules import RuleSet
-from ..solver import cards_needed, outs
+from ..solver import cards_needed
 from ..view import PlayerView
 
 
@@ -235,23 +235,18 @@ def _strong_discard(view: PlayerView, wild, danger_cards: int) -> Card:
         return _costliest([c for c in loose if links[c] == fewest], rules)
     if _danger(view, danger_cards) and _needed(hand, view) >= 2:
         return _costliest(naturals, rules)  # the round may end before the contract: shed points
-    shorts = {}
+    # How short the hand is without each card it might throw (the solver knows runs);
+    # of the throws that leave it least short, the card with the fewest partners, then
+    # the most points. (Counting unseen outs per throw, as in Ten Pennies, costs tens of
+    # milliseconds a hand with runs: too slow for a bot asked thousands of times.)
+    best, best_key = None, None
+    points = rules.card_points
     for card in dict.fromkeys(sorted(naturals, key=lambda c: c.index)):
         n = hand.index(card)
-        rest = hand[:n] + hand[n + 1:]
-        shorts[card] = (_needed(rest, view), rest)
-    least = min(short for short, _ in shorts.values())
-    unseen = unseen_cards(hand, view.seen_cards(), rules)
-    points = rules.card_points
-    best, best_key = None, None
-    for card, (short, rest) in shorts.items():
-        if short != least:
-            continue
-        chances = sum(unseen[c] for c in outs(rest, view.round_no, rules, trusted=True))
-        key = (-chances, -points[card.rank], -card.rank, -card.index)
+        short = _needed(hand[:n] + hand[n + 1:], view)
+        key = (short, partners(card, hand, wild), -points[card.rank], -card.rank, -card.index)
         if best_key is None or key < best_key:
             best, best_key = card, key
     return best
-
 
 __all__ = ["lays_off", "partners", "plays_runs", "shedding_action", "strong_act", "thumb_act"]
