@@ -253,11 +253,13 @@ def test_c1_bad_rule_sets_and_counts_say_what_is_wrong(capsys, argv, message):
 
 
 def test_c3_solve_a_ten_card_rummy_hand_with_a_run_over_the_top(capsys):
-    code, out, err = run(capsys, "solve", "QH KH AH 2H 9C", "--round", "5", "--rules", "ten-card-rummy")
+    code, out, err = run(capsys, "solve", "QH KH AH 2H 3H 9C", "--round", "5", "--rules", "ten-card-rummy")
     assert code == 0
     assert out.startswith("Round 5, one meld of 5 (a set or a run): lay down")
-    for card in ("QH", "KH", "AH", "2H"):
+    for card in ("QH", "KH", "AH", "2H", "3H"):
         assert card in out
+    code, out, err = run(capsys, "solve", "QH KH AH 2H 9C", "--round", "5", "--rules", "ten-card-rummy")
+    assert code == 0 and "3 of hearts, the jack of hearts, or a joker" in out
 
 
 def test_c5_odds_exact_and_estimated_rounds(capsys):

@@ -36,6 +36,7 @@ from ..rules import RuleSet
 from ..solver import cards_needed, outs
 from ..view import PlayerView
 from .tactics import shedding_action
+from .melding import plays_runs, strong_act
 
 
 class StrongBot:
@@ -53,6 +54,8 @@ class StrongBot:
         self.danger_cards = danger_cards
 
     def act(self, view: PlayerView) -> Action:
+        if plays_runs(view.rules):  # runs and the Ten Card Rummy turn: bots/melding.py
+            return strong_act(view, danger_cards=self.danger_cards)
         seat = view.seat
         if view.phase is Phase.OFFER:
             return Buy(seat) if self._wants(view) else Pass(seat)
