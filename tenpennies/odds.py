@@ -17,6 +17,15 @@ Three kinds of answer, each checkable against the others, as in a Norvig noteboo
   and report an :class:`Estimate` with its standard error, so a lesson can watch the
   estimate close in on the exact value (:func:`plot_convergence` draws it).
 
+Every function takes a rule set. In Ten Card Rummy (runs as well as sets) the dealt
+chance is exact in the rounds whose contract is one meld (:func:`exact_dealt_rounds`);
+:func:`dealt_chance` answers every round, with an :class:`Estimate` where no exact count
+is made. Draw odds and outs come from the solver, which knows runs, in both games::
+
+    >>> from tenpennies.rules import TEN_CARD_RUMMY
+    >>> f"{float(dealt_probability(1, TEN_CARD_RUMMY)):.2%}"   # one meld of 3 in 10 cards
+    '65.36%'
+
 NumPy, matplotlib and tqdm are optional: each is imported only by the function that
 uses it, and everything works (more slowly, or without the picture) when it is absent.
 """

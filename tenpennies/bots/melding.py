@@ -20,11 +20,12 @@ bot       policy in a rule set with runs
 thumb     takes or buys a joker or a card with a partner; lays down as soon as it
           can; sheds; discards the most expensive card without a partner
 strong    asks the solver (which knows runs) how many cards the hand is short:
-          takes or buys a card only when it brings the contract closer (buying
-          only when close and no open opponent is about to go out), discards what
-          leaves the hand least short, of those the card with fewest partners;
-          once open it keeps cards that lay off on the table and sheds the rest
-          by points
+          takes the free discard when it is a joker, has a partner or brings the
+          contract closer; buys only a joker or a card that brings it closer, and
+          not when an open opponent may go out; lays down the arrangement that
+          sheds the most; discards what leaves the hand least short, of those the
+          card with fewest partners; once open it keeps cards that lay off on the
+          table and sheds the rest by points
 ========  =======================================================================
 
     >>> from tenpennies.bots import play_match
@@ -189,7 +190,7 @@ def _needed(hand: Sequence[Card], view: PlayerView) -> float:
     return math.inf if need is None else need
 
 
-def strong_act(view: PlayerView, *, danger_cards: int = 2, most_short_to_buy: int = 2) -> Action:
+def strong_act(view: PlayerView, *, danger_cards: int = 2) -> Action:
     """The strong bot's decision in a rule set with runs (see the table above)."""
     legal = view.legal_actions
     kinds = _kinds(legal)
@@ -198,8 +199,14 @@ def strong_act(view: PlayerView, *, danger_cards: int = 2, most_short_to_buy: in
     seat = view.seat
     if Buy in kinds:
         wants = (card is not None and not view.opened[seat] and not _danger(view, danger_cards)
-                 and _strong_improves(card, view, most_short_to_buy))
+                 and (wild[card.index] or _strong_improves(card, view)))
         return _answer(legal, wants)
+    for a in legal:
+        if isinstance(a, LayDown):
+            # Of the listed arrangements, the one that lays the most cards and points.
+            points = view.rules.card_points
+            return max((a for a in legal if isinstance(a, LayDown)),
+                       key=lambda a: (len(a.cards), sum(points[c.rank] for c in a.cards)))
     shed = _turn_opening(view, legal)
     if shed is not None:
         return shed
@@ -208,20 +215,17 @@ def strong_act(view: PlayerView, *, danger_cards: int = 2, most_short_to_buy: in
             return _answer(legal, False)
         if view.opened[seat]:
             return _answer(legal, wild[card.index] or lays_off(card, view))
-        return _answer(legal, wild[card.index] or _strong_improves(card, view, None))
+        # Free (C8), and a known card with a partner beats an unknown stock card.
+        return _answer(legal, wild[card.index] or partners(card, view.hand + (card,), wild) > 0
+                       or _strong_improves(card, view))
     if Discard in kinds:
         return Discard(seat, _strong_discard(view, wild, danger_cards))
     return legal[0]
 
 
-def _strong_improves(card: Card, view: PlayerView, most_short: int | None) -> bool:
-    """Does adding ``card`` bring the contract closer (and, if ``most_short`` is given,
-    leave the hand at most that many cards short)?"""
-    before = _needed(view.hand, view)
-    after = _needed(view.hand + (card,), view)
-    if after >= before:
-        return False
-    return most_short is None or after <= most_short
+def _strong_improves(card: Card, view: PlayerView) -> bool:
+    """Does adding ``card`` bring the contract closer, by the solver's count?"""
+    return _needed(view.hand + (card,), view) < _needed(view.hand, view)
 
 
 def _strong_discard(view: PlayerView, wild, danger_cards: int) -> Card:
