@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 
 from tenpennies import TEN_PENNIES, parse_cards
 from tenpennies.cards import ALL_CARDS, sort_key
-from tenpennies.melds import MeldKind, is_valid_meld, meld_kinds
+from tenpennies.melds import MeldKind, is_valid_meld, make_table_meld, meld_additions, meld_kinds
 from tenpennies.rules import TEN_CARD_RUMMY
 from tenpennies.solver import (
     OBJECTIVES,
@@ -34,11 +34,15 @@ from tenpennies.solver import (
     contract_arrangements,
     contract_problems,
     count_arrangements,
+    GoOutPlan,
+    additions,
     find_contract,
     is_contract,
     outs,
+    plan_go_out,
     what_is_missing,
 )
+from test_solver import normal, objective_key  # the same helpers, for melds as for sets
 
 TCR = TEN_CARD_RUMMY
 
@@ -87,22 +91,6 @@ def exhaustive_feasible(hand, round_no, rules):
     return bool(exhaustive_arrangements(hand, round_no, rules))
 
 
-def normal(melds):
-    return tuple(sorted(tuple(sorted(m, key=sort_key)) for m in melds))
-
-
-def objective_key(melds, round_no, rules, objective):
-    wild = rules.wild_table(round_no)
-    cards = [c for m in melds for c in m]
-    wilds = sum(wild[c.index] for c in cards)
-    points = sum(rules.points(c) for c in cards)
-    return {
-        "fewest_wilds": (wilds, -points),
-        "most_points": (-points, wilds),
-        "fewest_cards": (len(cards), wilds, -points),
-    }[objective]
-
-
 # -- hands ----------------------------------------------------------------------------
 
 
@@ -130,7 +118,11 @@ def sample_hands(rules, round_no, count, seed):
     return [makers[n % 4](rng, rules, size + n % 4) for n in range(count)]
 
 
-GAMES = {"ten card rummy": (TCR, 200), "ten pennies": (TEN_PENNIES, 60)}
+GAMES = {
+    "ten card rummy": (TCR, 200),
+    "ten card rummy, 8 players (three decks)": (TCR.with_players(8), 30),
+    "ten pennies": (TEN_PENNIES, 60),
+}
 
 
 # -- against the exhaustive search ---------------------------------------------------
@@ -196,6 +188,33 @@ def test_cards_needed_is_one_more_than_after_the_best_card(round_no):
             assert set(outs(hand, round_no, rules)) == helping
         else:
             assert outs(hand, round_no, rules) == ()
+
+
+@pytest.mark.parametrize("round_no", [2, 3, 6])
+def test_cards_needed_matches_a_search_over_added_cards(round_no):
+    """Up to two cards away, the cards needed are the fewest added cards (each one the
+    deck still holds) after which the contract is there."""
+    rules = TCR
+    deck = Counter(rules.deck())
+    values = sorted(deck, key=sort_key)
+    checked = Counter()
+    for hand in sample_hands(rules, round_no, 150, 47):
+        need = cards_needed(hand, round_no, rules)
+        if need == 0 or checked[need] >= 2:
+            continue
+        held = Counter(hand)
+        one = [c for c in values if held[c] < deck[c]]
+        if any(can_lay_down(hand + (c,), round_no, rules) for c in one):
+            assert need == 1, hand
+        else:
+            two = any(
+                can_lay_down(hand + (a, b), round_no, rules)
+                for n, a in enumerate(one) for b in one[n:]
+                if (a != b or held[a] + 2 <= deck[a])
+            )
+            assert need == (2 if two else need) and (need >= 3) != two, (hand, need)
+        checked[need] += 1
+    assert checked[1] and sum(checked.values()) >= 3, checked
 
 
 # -- the rulings ----------------------------------------------------------------------
@@ -292,15 +311,161 @@ def test_what_is_missing_names_the_run_cards():
     assert gap.outs == parse_cards("3H 6H JK")
 
 
+# -- going out -----------------------------------------------------------------------
+
+
+def table_meld(cards, round_no, rules=TCR, owner=1):
+    return make_table_meld(owner, meld_kinds(cards, round_no, rules)[0], cards, round_no, rules)
+
+
+def brute_force_can_go_out(hand, table, round_no, opened, rules=TCR):
+    """Try every sequence of actions: lay down any arrangement, meld any valid cards, lay
+    off any single card the table meld takes (each end for a wild); is the hand emptied?"""
+    failed = set()
+
+    def go(left, melds, is_open):
+        if not left:
+            return is_open
+        key = (left, tuple(m.cards for m in melds), is_open)
+        if key in failed:
+            return False
+        counts = Counter(left)
+        if not is_open:
+            for sets in exhaustive_arrangements(left, round_no, rules):
+                rest = counts - Counter(c for m in sets for c in m)
+                if go(tuple(sorted(rest.elements(), key=sort_key)),
+                      melds + tuple(table_meld(m, round_no, rules) for m in sets), True):
+                    return True
+            failed.add(key)
+            return False
+        values = sorted(counts, key=sort_key)
+        for pick in product(*(range(counts[v] + 1) for v in values)):
+            cards = tuple(v for v, n in zip(values, pick) for _ in range(n))
+            if len(cards) >= rules.min_set_size and meld_kinds(cards, round_no, rules):
+                rest = counts - Counter(cards)
+                if go(tuple(sorted(rest.elements(), key=sort_key)),
+                      melds + (table_meld(cards, round_no, rules),), True):
+                    return True
+        for j, meld in enumerate(melds):
+            for card, end in meld_additions(meld, values, round_no, rules):
+                rest = list(left)
+                rest.remove(card)
+                if go(tuple(rest), melds[:j] + (meld.added((card,), end),) + melds[j + 1:], True):
+                    return True
+        failed.add(key)
+        return False
+
+    return go(tuple(sorted(hand, key=sort_key)), tuple(table), opened)
+
+
+def apply_plan(plan, hand, table, round_no, opened, rules=TCR):
+    """Play the plan's steps, checking each as the rules do; the hand must end empty (C7)."""
+    left = Counter(hand)
+    melds = list(table)
+    assert (plan.lay_down is None) == opened
+    if plan.lay_down is not None:
+        assert is_contract(plan.lay_down.sets, round_no, rules, hand=hand)
+        for m in plan.lay_down.sets:
+            melds.append(table_meld(m, round_no, rules))
+            left -= Counter(m)
+    for m in plan.melds:
+        assert len(m) >= rules.min_set_size and meld_kinds(m, round_no, rules), m
+        assert not Counter(m) - left
+        melds.append(table_meld(m, round_no, rules))
+        left -= Counter(m)
+    assert len(plan.ends) == len(plan.additions)
+    for (n, cards), end in zip(plan.additions, plan.ends):
+        (card,) = cards
+        assert left[card] > 0
+        assert (card, end) in meld_additions(melds[n], [card], round_no, rules), (card, end, melds[n])
+        melds[n] = melds[n].added(cards, end)
+        left[card] -= 1
+    assert plan.discard is None                         # C7: the hand empties in the meld step
+    assert not +left
+
+
+def region(rng):
+    """Cards around a few ranks of one suit, their rank-mates in another suit and the
+    jokers: hands and tables drawn from it often fit together."""
+    suit, other = rng.sample("SHDC", 2)
+    low = rng.randint(1, 13)
+    ranks = {(low - 1 + j) % 13 + 1 for j in range(rng.randint(4, 7))}
+    return [c for c in TCR.deck() if c.suit is None or c.rank in ranks and c.suit in (suit, other)]
+
+
+def random_table(rng, pool, round_no, count):
+    table = []
+    for owner in range(count):
+        found = find_contract(rng.sample(pool, 6), 1, TCR)
+        if found is not None:
+            table.append(table_meld(found.sets[0], round_no, TCR, owner))
+    return table
+
+
+def test_plan_go_out_matches_brute_force():
+    rng = random.Random(2026)
+    found = laid = 0
+    for case in range(800):
+        round_no = 1 + case % 4
+        opened = case % 3 != 0
+        pool = region(rng)
+        table = random_table(rng, pool, round_no, rng.randint(0, 2))
+        hand = tuple(rng.sample(pool, rng.randint(2, 6) if opened else rng.randint(4, 8)))
+        plan = plan_go_out(hand, table, round_no, opened, TCR)
+        expected = brute_force_can_go_out(hand, table, round_no, opened)
+        assert (plan is not None) == expected, (hand, [str(t) for t in table], round_no, opened)
+        if plan is not None:
+            found += 1
+            laid += plan.lay_down is not None
+            apply_plan(plan, hand, table, round_no, opened)
+    assert found >= 40 and laid >= 8, (found, laid)
+    print(f"plan_go_out agreed with the brute force on 800 cases, {found} going out, {laid} laying down")
+
+
+def test_c7_going_out_leaves_no_card_to_discard():
+    table = [table_meld(parse_cards("5H 6H 7H"), 2)]
+    assert plan_go_out(parse_cards("8H 9H TH"), table, 2, True, TCR) == GoOutPlan(
+        None, (parse_cards("8H 9H TH"),), (), None, ())
+    # Ten Pennies would meld three and discard the fourth; here a card left is no way out.
+    assert plan_go_out(parse_cards("8H 9H TH KD"), table, 2, True, TCR) is None
+    assert plan_go_out(parse_cards("8C 9C TC KD"), [], 1, True, TEN_PENNIES) is None
+    assert plan_go_out(parse_cards("8C 8D 8H KD"), [], 1, True, TEN_PENNIES).discard == parse_cards("KD")[0]
+
+
+def test_c4_a_wild_is_laid_off_at_the_end_the_plan_needs():
+    table = [table_meld(parse_cards("5H 6H 7H"), 2)]
+    plan = plan_go_out(parse_cards("JK 3H"), table, 2, True, TCR)
+    assert plan.additions == ((0, parse_cards("JK")), (0, parse_cards("3H")))
+    assert plan.ends == ("low", None)
+    assert str(plan) == "add JK to meld 0 at the low end, then add 3H to meld 0, then go out without a discard"
+    apply_plan(plan, parse_cards("JK 3H"), table, 2, True)
+
+
+def test_c11_lay_offs_take_the_next_card_at_either_end():
+    table = [table_meld(parse_cards("QS KS AS"), 2), table_meld(parse_cards("9D 9D 9C"), 2)]
+    hand = parse_cards("JS 2S 3S 9D 9H JK")
+    assert additions(hand, table, 2, TCR) == (
+        (parse_cards("2S")[0], 0), (parse_cards("JS")[0], 0), (parse_cards("JK")[0], 0),
+        (parse_cards("9H")[0], 1), (parse_cards("9D")[0], 1), (parse_cards("JK")[0], 1))
+    ends = additions(hand, table, 2, TCR, ends=True)
+    assert (parse_cards("JK")[0], 0, "low") in ends and (parse_cards("JK")[0], 0, "high") in ends
+
+
 # -- properties ------------------------------------------------------------------------
 
 DECK = TCR.deck()
+# Hearts and spades from ace to seven, and the jokers: hands drawn from it hold runs
+# (ace low and, with the kings, over the top) as often as sets.
+NEAR = tuple(c for c in DECK if c.suit is None or c.suit in "SH" and (c.rank <= 7 or c.rank == 13))
+hands = st.one_of(
+    st.lists(st.sampled_from(range(len(DECK))), max_size=12, unique=True).map(lambda p: tuple(DECK[i] for i in p)),
+    st.lists(st.sampled_from(range(len(NEAR))), max_size=12, unique=True).map(lambda p: tuple(NEAR[i] for i in p)),
+)
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.lists(st.integers(0, len(DECK) - 1), min_size=0, max_size=12, unique=True), st.integers(1, 11))
-def test_the_answers_agree_with_each_other(picks, round_no):
-    hand = tuple(DECK[i] for i in picks)
+@given(hands, st.integers(1, 11))
+def test_the_answers_agree_with_each_other(hand, round_no):
     there = can_lay_down(hand, round_no, TCR)
     assert there == (cards_needed(hand, round_no, TCR) == 0)
     for objective in OBJECTIVES:
@@ -311,13 +476,27 @@ def test_the_answers_agree_with_each_other(picks, round_no):
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.lists(st.integers(0, len(DECK) - 1), min_size=0, max_size=12, unique=True),
-       st.integers(1, 11), st.integers(0, 52))
-def test_a_drawn_card_never_takes_the_contract_away(picks, round_no, index):
-    hand = tuple(DECK[i] for i in picks)
+@given(hands, st.integers(1, 11), st.integers(0, 52))
+def test_a_drawn_card_never_takes_the_contract_away(hand, round_no, index):
     card = ALL_CARDS[index]
     if hand.count(card) >= DECK.count(card):
         return
     before = cards_needed(hand, round_no, TCR)
     after = cards_needed(hand + (card,), round_no, TCR)
     assert before is not None and after is not None and before - 1 <= after <= before
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sampled_from(range(len(NEAR))), max_size=9, unique=True), st.integers(1, 6))
+def test_the_best_arrangement_is_one_of_every_arrangement(picks, round_no):
+    hand = tuple(NEAR[i] for i in picks)
+    listed = contract_arrangements(hand, round_no, TCR)
+    assert count_arrangements(hand, round_no, TCR) == len(listed)
+    assert len({normal(a.sets) for a in listed}) == len(listed)      # each way once
+    for objective in OBJECTIVES:
+        found = find_contract(hand, round_no, TCR, objective)
+        assert (found is None) == (not listed)
+        if found is not None:
+            assert found in listed
+            best = min(objective_key(a.sets, round_no, TCR, objective) for a in listed)
+            assert objective_key(found.sets, round_no, TCR, objective) == best
