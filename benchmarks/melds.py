@@ -7,12 +7,13 @@ Run from the repository root::
 
 Issue 11 made a meld a set or a run, and kept Ten Pennies' set-only fast paths. This
 times, on the same seeded groups and hands, Ten Pennies' hot calls: ``is_valid_set``
-(valid and invalid groups), ``single_additions``, building a table set and adding to it,
-and ``find_contract`` on 12-card hands in every round, in the code of this tree and in
-the code before runs (``git archive`` of ``--before`` into a temporary folder), each in
-its own subprocess, alternating, best of ``--repeat`` runs (the machine is shared: the
-fastest run is the one least disturbed). Beside them it prints the run checks of Ten
-Card Rummy, which exist only after.
+(valid and invalid groups), ``single_additions``, building a table set and adding to
+it, and ``find_contract`` and ``cards_needed`` on hands of 11-14 cards in every round.
+It runs them in the code of this tree and in the code before runs (``git archive`` of
+``--before`` into a temporary folder), each in its own subprocess, alternating, best of
+``--repeat`` runs (the machine is shared: the fastest run is the one least disturbed).
+Figures are microseconds per call. Beside them it prints the run check of Ten Card
+Rummy, which exists only after.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ import random, sys, time
 sys.path.insert(0, sys.argv[1])
 from tenpennies import TEN_PENNIES as TP, ALL_CARDS, JOKER
 from tenpennies.sets import is_valid_set, single_additions, TableSet
-from tenpennies.solver import find_contract
+from tenpennies.solver import cards_needed, find_contract
 
 rng = random.Random(11)
 deck = list(TP.deck())
@@ -43,7 +44,7 @@ for _ in range(2000):
     same = [c for c in ALL_CARDS[:52] if c.rank == rank] + [JOKER]
     groups.append(rng.sample(same, rng.randint(3, 5)) if rng.random() < 0.6 else rng.sample(deck, rng.randint(3, 5)))
 valid = [(g, r) for r in range(1, 8) for g in groups if is_valid_set(g, r, TP)]
-hands = [(rng.sample(deck, 12), r) for r in range(1, 8) for _ in range(15)]
+hands = [(rng.sample(deck, rng.randint(11, 14)), r) for r in range(1, 8) for _ in range(15)]
 
 def best(fn, n):
     times = []
@@ -68,10 +69,15 @@ def solve():
     for h, r in hands:
         find_contract(h, r, TP)
 
+def missing():
+    for h, r in hands:
+        cards_needed(h, r, TP)
+
 print(f"is_valid_set={best(checks, 7 * len(groups)):.3f}")
 print(f"single_additions={best(additions, len(valid)):.3f}")
 print(f"TableSet+added={best(table, len(valid)):.3f}")
 print(f"find_contract={best(solve, len(hands)):.3f}")
+print(f"cards_needed={best(missing, len(hands)):.3f}")
 try:
     from tenpennies import TEN_CARD_RUMMY as TCR, is_valid_meld
 except ImportError:

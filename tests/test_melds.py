@@ -15,6 +15,7 @@ from tenpennies import (
     TEN_PENNIES as TP,
     Card,
     Cards,
+    Contract,
     InvalidSetError,
     MeldKind,
     TableMeld,
@@ -170,6 +171,10 @@ def test_c5_the_eleven_contracts():
     assert [len(TCR.contract(r).melds) for r in range(1, 12)] == [s for s, _ in shapes]
     assert TCR.contract(2).words == "two melds of 3 (sets or runs)"
     assert TCR.contract(11).words == "one meld of 10 (a set or a run)"
+    assert TCR.contract(11).melds[0].words == "meld of 10 (a set or a run)"
+    assert repr(TCR.contract(2)) == ("Contract(round_no=2, sets=2, size=3, wild_limit=6, "
+                                     "kinds=frozenset(['set', 'run']), wilds_outnumbered=True)")
+    assert eval(repr(TCR.contract(2)), {"Contract": Contract}) == TCR.contract(2)
     assert str(TCR.contract(4)) == "round 4: two melds of 4 (sets or runs; more natural cards than wilds in each)"
 
 
