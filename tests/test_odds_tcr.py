@@ -153,3 +153,13 @@ def test_c8_taking_the_discard_on_ones_own_turn_is_free():
     other = buy_or_pass(hand, Card("AH"), 4, my_turn=False, rules=TCR)
     assert other.buy.k == TCR.buy_extra_cards == 1  # C9: one extra stock card
     assert "token" not in other.assumptions[0]
+
+
+def test_c3_c5_draw_odds_for_two_cards_agree_with_simulation():
+    from tenpennies.odds import simulate_draw
+
+    hand = parse_cards("5S 6S 9H 9D KC 2D 4H JC")  # round 2: two melds of 3, two cards short
+    exact = draw_odds(hand, 2, 2, rules=TCR)
+    estimate = simulate_draw(hand, 2, 2, rules=TCR, samples=2000, seed=4)
+    assert 0 < exact.probability < 1
+    assert abs(estimate.z_score(exact.probability)) < 4
