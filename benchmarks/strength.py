@@ -11,6 +11,10 @@ better. Run it (several minutes; all cores by default)::
 
 With more than four players the seats still alternate (A B A B A B ...).
 
+Ten Card Rummy, four players, 1,000 matches per comparison (seed 2026, ``--workers 2``):
+strong - thumb -54.7 points per match (95% CI [-65.4, -44.1]); thumb - random -877.2
+([-888.2, -866.2]): the ladder random < thumb < strong holds.
+
 Every number depends only on the seeds, not on the workers.
 """
 
