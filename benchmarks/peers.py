@@ -6,8 +6,9 @@
 Each engine plays whole games by choosing uniformly among its legal actions, listing them
 afresh at every decision (as any agent must). The figure is microseconds per decision:
 total time (dealing, chance nodes and scoring included) divided by the number of player
-decisions. All three run in this one process, one after another, so the ratios are fair
-on a shared machine. A missing peer is reported, not faked.
+decisions. All run in this one process, one after another, so the ratios are fair on a
+shared machine. A missing peer is reported, not faked. Ten Card Rummy (four players,
+eleven rounds, runs and the meld-before-draw turn) is timed beside Ten Pennies, the same way.
 """
 
 from __future__ import annotations
@@ -21,13 +22,14 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from tenpennies import Match  # noqa: E402
+from tenpennies.rules import TEN_CARD_RUMMY, TEN_PENNIES  # noqa: E402
 
 
-def ours(budget: float) -> tuple[int, int, float]:
+def ours(budget: float, rules=TEN_PENNIES) -> tuple[int, int, float]:
     games = decisions = 0
     start = time.perf_counter()
     while time.perf_counter() - start < budget:
-        m, rng = Match(seed=games), random.Random(games)
+        m, rng = Match(seed=games, rules=rules), random.Random(games)
         while not m.is_over:
             m.apply(rng.choice(m.legal_actions()))
             decisions += 1
@@ -77,6 +79,7 @@ def main() -> int:
     args = parser.parse_args()
     rows = []
     for name, run in [("tenpennies (Ten Pennies, 7 rounds)", ours),
+                      ("tenpennies (Ten Card Rummy, 11 rounds)", lambda b: ours(b, TEN_CARD_RUMMY)),
                       ("OpenSpiel gin_rummy (C++ core)", openspiel),
                       ("RLCard gin-rummy (pure Python)", rlcard_gin)]:
         try:
@@ -85,13 +88,15 @@ def main() -> int:
             print(f"{name}: not installed ({exc.name}); pip install -e '.[bench]'")
             continue
         rows.append((name, games, decisions, elapsed / decisions * 1e6))
-    print(f"{'engine':<36} {'games':>7} {'decisions':>10} {'us/decision':>12}")
+    print(f"{'engine':<40} {'games':>7} {'decisions':>10} {'us/decision':>12}")
     for name, games, decisions, us in rows:
-        print(f"{name:<36} {games:>7} {decisions:>10} {us:>12.1f}")
-    if len(rows) > 1:
-        base = rows[0][3]
-        for name, _, _, us in rows[1:]:
-            print(f"tenpennies / {name.split(' (')[0]}: {base / us:.2f}x the time per decision")
+        print(f"{name:<40} {games:>7} {decisions:>10} {us:>12.1f}")
+    mine = [r for r in rows if r[0].startswith("tenpennies")]
+    peers = [r for r in rows if not r[0].startswith("tenpennies")]
+    for name, _, _, base in mine:
+        game = name[name.index("(") + 1:].split(",")[0]
+        for peer, _, _, us in peers:
+            print(f"tenpennies {game} / {peer.split(' (')[0]}: {base / us:.2f}x the time per decision")
     return 0
 
 

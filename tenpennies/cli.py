@@ -1,4 +1,8 @@
-"""The command line: ``tenpennies simulate | deal | solve | play | puzzle | puzzles sheet``.
+"""The command line: ``tenpennies simulate | deal | solve | odds | play | puzzle | puzzles sheet``.
+
+``--rules ten-card-rummy`` plays the second game wherever a command takes a rule set
+(``simulate``, ``deal``, ``solve``, ``odds``, ``play``), and ``--players N`` seats N
+players, with the decks the rule set gives for N (C1).
 
 Each subcommand is a small function from parsed arguments to an exit code. Mistakes in
 what was typed (an unknown bot, a bad card, a round that does not exist) print one line
@@ -19,7 +23,7 @@ from typing import Sequence, TextIO
 from .actions import parse_action
 from .cards import format_cards, parse_cards
 from .errors import HandError, NotationError
-from .rules import TEN_PENNIES
+from .rules import RULE_SET_NAMES, RuleSet
 
 USAGE_ERROR = 2
 
@@ -35,6 +39,45 @@ class _Parser(argparse.ArgumentParser):
         raise _UsageError(f"{self.prog}: {message} (see {self.prog} --help)")
 
 
+# How many players each named game is for (T1: four; C1: four to eight). A rule set
+# made in Python may seat others; the command line keeps to the rulings.
+PLAYERS = {"ten-pennies": (4, 4), "ten-card-rummy": (4, 8)}
+
+
+def _rule_options(p: argparse.ArgumentParser, players: bool = True) -> None:
+    p.add_argument("--rules", default="ten-pennies", metavar="NAME",
+                   help=f"the game: {', '.join(RULE_SET_NAMES)} (default ten-pennies)")
+    if players:
+        p.add_argument("--players", type=int, metavar="N",
+                       help="how many players (Ten Pennies 4; Ten Card Rummy 4 to 8, the default 4)")
+
+
+def _rules(args) -> RuleSet:
+    """The rule set named by ``--rules``, seated for ``--players`` (C1 picks the decks)."""
+    try:
+        rules = RuleSet.named(args.rules)
+    except ValueError as exc:
+        raise _UsageError(str(exc)) from None
+    n = getattr(args, "players", None)
+    if n is None:
+        return rules
+    low, high = PLAYERS.get(rules.key, (2, 16))
+    if not low <= n <= high:
+        span = f"{low}" if low == high else f"{low} to {high}"
+        raise _UsageError(f"--players: {rules.name} is for {span} players, not {n}")
+    try:
+        return rules.with_players(n)
+    except ValueError as exc:
+        raise _UsageError(str(exc)) from None
+
+
+def _seat_bots(bots: list[str] | None, players: int, default: Sequence[str]) -> list[str]:
+    """One bot per seat: the names given, or ``default`` repeated round the table."""
+    if bots is None:
+        return [default[i % len(default)] for i in range(players)]
+    return list(bots)
+
+
 def _parser() -> argparse.ArgumentParser:
     from .bots import bot_names
 
@@ -45,30 +88,42 @@ def _parser() -> argparse.ArgumentParser:
     sub.required = True
 
     p = sub.add_parser("simulate", help="many seeded matches between bots, with a summary")
-    p.add_argument("--bots", nargs="+", default=["strong", "thumb", "strong", "thumb"], metavar="BOT",
-                   help=f"one bot per seat, from: {names} (default: strong thumb strong thumb)")
+    p.add_argument("--bots", nargs="+", metavar="BOT",
+                   help=f"one bot per seat, from: {names} (default: strong and thumb in turn)")
     p.add_argument("--matches", type=int, default=100, help="how many matches (default 100)")
     p.add_argument("--seed", type=int, default=0, help="the simulation's seed (default 0)")
     p.add_argument("--workers", type=int, default=1, help="worker processes (default 1)")
     p.add_argument("--out", metavar="FILE", help="write a row per seat per match: FILE.csv or FILE.json")
     p.add_argument("--rounds-out", metavar="FILE", help="write a CSV row per seat per round")
     p.add_argument("--progress", action="store_true", help="show a progress bar")
+    _rule_options(p)
 
     p = sub.add_parser("deal", help="show a seeded deal and the contracts each hand holds")
     p.add_argument("--seed", type=int, default=0, help="the match's seed (default 0)")
+    _rule_options(p)
 
     p = sub.add_parser("solve", help="lay down a hand's contract, or say what is missing")
     p.add_argument("hand", nargs="*", help='cards, like "7S 7H 7D 9S 9H JK"')
-    p.add_argument("--round", type=int, help="the round, 1 to 7 (needed with a hand)")
+    p.add_argument("--round", type=int, help="the round, 1 to 7 (1 to 11 in Ten Card Rummy; needed with a hand)")
     p.add_argument("--position", metavar="NOTATION",
                    help='a seat\'s view instead of a hand, like "r1 s0 a0 h:7S7H7DJK9S9H t:- d:4C '
                         'k:10/10/10/10 p:0/0/0/0 n:6/11/11/11 st:60"')
+    _rule_options(p, players=False)
+
+    p = sub.add_parser("odds", help="the chance of being dealt each round's contract, or a hand's outs")
+    p.add_argument("hand", nargs="*", help='a hand whose outs to count, like "QH KH 5C 9D" (with --round)')
+    p.add_argument("--round", type=int, help="one round only (needed with a hand)")
+    p.add_argument("--samples", type=int, default=20_000,
+                   help="deals simulated for a round with no exact count (default 20000)")
+    p.add_argument("--seed", type=int, default=0, help="the simulation's seed (default 0)")
+    _rule_options(p)
 
     p = sub.add_parser("play", help="play a match in the terminal against bots (moves from stdin)")
     p.add_argument("--seed", type=int, default=0, help="the match's seed (default 0)")
     p.add_argument("--seat", type=int, default=0, help="your seat, 0 to 3 (default 0)")
-    p.add_argument("--bots", nargs="+", default=["thumb"] * 3, metavar="BOT",
-                   help=f"the other three seats' bots, from: {names} (default: thumb)")
+    p.add_argument("--bots", nargs="+", default=["thumb"], metavar="BOT",
+                   help=f"the other seats' bots, one for all or one per seat, from: {names} (default: thumb)")
+    _rule_options(p)
     _puzzle_parsers(sub)
     return top
 
@@ -103,7 +158,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return USAGE_ERROR
     except SystemExit as exc:  # --help
         return int(exc.code or 0)
-    command = {"simulate": _simulate, "deal": _deal, "solve": _solve, "play": _play,
+    command = {"simulate": _simulate, "deal": _deal, "solve": _solve, "odds": _odds, "play": _play,
                "puzzle": _puzzle, "puzzles": _puzzle_sheet}[args.command]
     try:
         return command(args)
@@ -128,8 +183,11 @@ def _simulate(args) -> int:
         raise _UsageError(f"--workers must be at least 1, not {args.workers}")
     if args.out and not args.out.endswith((".csv", ".json")):
         raise _UsageError(f"--out {args.out!r}: name a .csv or a .json file")
+    rules = _rules(args)
+    bots = _seat_bots(args.bots, rules.players, ("strong", "thumb"))
     try:
-        results = simulate(args.bots, args.matches, args.seed, workers=args.workers, progress=args.progress)
+        results = simulate(bots, args.matches, args.seed, rules=rules, workers=args.workers,
+                           progress=args.progress)
     except ValueError as exc:
         raise _UsageError(str(exc)) from None
     if args.out:
@@ -145,8 +203,8 @@ def _deal(args) -> int:
     from .match import Match
     from .solver import can_lay_down
 
-    match = Match(args.seed)
-    rules = match.rules
+    rules = _rules(args)
+    match = Match(args.seed, rules)
     print(f"Seed {args.seed}: seat {match.dealer} deals; the up card is {match.top_discard}; "
           f"seat {match.active} plays first.")
     for seat in range(rules.players):
@@ -168,22 +226,23 @@ def _solve(args) -> int:
         raise _UsageError("give a hand and --round, or --position")
     if args.round is None:
         raise _UsageError("the following arguments are required: --round (or give --position)")
+    rules = _rules(args)
     try:
-        TEN_PENNIES.contract(args.round)
+        rules.contract(args.round)
         hand = parse_cards(" ".join(args.hand))
     except ValueError as exc:
         raise _UsageError(str(exc)) from None
     if not hand:  # '' parses to no cards; a hand to solve holds at least one
         raise _UsageError("the hand is empty: give its cards, like \"7S 7H JK 9D 9C 9S\"")
-    contract = TEN_PENNIES.contract(args.round)
+    contract = rules.contract(args.round)
     try:
-        found = find_contract(hand, args.round)
+        found = find_contract(hand, args.round, rules)
     except HandError as exc:  # more copies of a card than the deck has (T1)
         raise _UsageError(str(exc)) from None
     if found is not None:
         print(f"Round {args.round}, {contract.words}: lay down {found}")
     else:
-        print(f"Round {args.round}, {contract.words}: {what_is_missing(hand, args.round)}")
+        print(f"Round {args.round}, {contract.words}: {what_is_missing(hand, args.round, rules)}")
     return 0
 
 
@@ -193,6 +252,8 @@ def _solve_position(args) -> int:
 
     if args.hand or args.round is not None:
         raise _UsageError("--position holds the hand and the round: give no other cards or --round")
+    if args.rules != "ten-pennies":
+        raise _UsageError("--position names its own rule set (its g: field): give no --rules")
     try:
         p = SeatPosition.parse(args.position)
     except ValueError as exc:
@@ -211,12 +272,77 @@ def _solve_position(args) -> int:
     return 0
 
 
+# -- odds -----------------------------------------------------------------------------------
+def _odds(args) -> int:
+    from .odds import Estimate, dealt_chance, draw_odds
+    from .solver import cards_needed, outs
+
+    rules = _rules(args)
+    if args.samples < 1:
+        raise _UsageError(f"--samples must be at least 1, not {args.samples}")
+    if args.round is not None:
+        try:
+            rules.contract(args.round)
+        except ValueError as exc:
+            raise _UsageError(str(exc)) from None
+    if args.hand:
+        if args.round is None:
+            raise _UsageError("a hand's outs need --round")
+        try:
+            hand = parse_cards(" ".join(args.hand))
+            short = cards_needed(hand, args.round, rules)
+        except ValueError as exc:  # a bad card, or more copies than the deck has (T1)
+            raise _UsageError(str(exc)) from None
+        contract = rules.contract(args.round)
+        print(f"{rules.name}, round {args.round}, {contract.words}: {format_cards(hand)}")
+        if short == 0:
+            print("The hand holds the contract.")
+        elif short is None:
+            print("No cards the deck still holds complete the contract.")
+        else:
+            helps = outs(hand, args.round, rules)
+            print(f"{short} card{'s' if short > 1 else ''} short; these bring it closer: {format_cards(helps)}")
+            if short == 1:
+                odds = draw_odds(hand, 1, args.round, rules=rules)
+                print(f"The next unseen card completes it: {odds.ways}/{odds.total} = {float(odds.probability):.2%}")
+        return 0
+    rounds = [args.round] if args.round is not None else range(1, rules.rounds + 1)
+    print(f"{rules.name}, {rules.players} players ({rules.deck_size} cards): "
+          f"the chance a dealt hand of {rules.hand_size} holds the contract")
+    for r in rounds:
+        p = dealt_chance(r, rules, samples=args.samples, seed=args.seed)
+        if isinstance(p, Estimate):
+            text = f"{p.estimate:.4%} ± {p.standard_error:.4%} (estimated from {p.samples} seeded deals)"
+        else:
+            text = f"{float(p):.4%} (exact: {p.numerator}/{p.denominator})"
+        print(f"  round {r:>2}, {rules.contract(r).words}: {text}")
+    return 0
+
+
 # -- play -----------------------------------------------------------------------------------
 HELP = ("Type a move's number from the list, or the move itself: buy, pass, "
         "lay 7S 7H 7D / 9S 9H JK, meld 5S 5H 5D, add 0 7C, discard KH. "
         "'lay' alone lays down the best arrangement of your hand (fewest wilds). "
         "'hint' asks the strong bot, 'undo' takes your last move back, "
         "'help' shows this, 'quit' stops.")
+
+
+TAKE_HELP = ("In this game you meld first, then 'take' the top discard as your draw, "
+             "or 'pass' to draw from the stock; then discard.")
+
+
+def _offer_words(view, legal) -> str:
+    """What the offer on the table asks of you, in the rule set's terms (T5, C8, C9)."""
+    from .words import plural
+
+    rules, top = view.rules, view.top_discard
+    if not any(a.text == "buy" for a in legal):  # the active player's take-or-pass (C9)
+        return f"You may take {top} as your draw, or pass."
+    price = f"it and {plural(rules.buy_extra_cards, 'stock card')}"
+    if rules.tokens is None:
+        return f"You are offered {top}: buying takes {price} (no token needed)."
+    return (f"You are offered {top}: buying takes {price} for a token "
+            f"(you have {plural(view.tokens[view.seat], 'token')}).")
 
 
 def _ask(lines: TextIO) -> str | None:
@@ -232,21 +358,22 @@ def _ask(lines: TextIO) -> str | None:
 
 def _play(args, stdin: TextIO | None = None) -> int:
     from .game import Game, describe
-    from .words import plural
     from .match import Phase
 
-    n = TEN_PENNIES.players
+    rules = _rules(args)
+    n = rules.players
     if not 0 <= args.seat < n:
         raise _UsageError(f"--seat must be 0 to {n - 1}, not {args.seat}")
     if len(args.bots) not in (1, n - 1):
         raise _UsageError(f"--bots needs one bot or {n - 1} (one per other seat), not {len(args.bots)}")
+    bots = args.bots * (n - 1) if len(args.bots) == 1 else args.bots
     try:
-        game = Game(args.seed, seat=args.seat, bots=args.bots)
+        game = Game(args.seed, seat=args.seat, bots=bots, rules=rules)
     except ValueError as exc:
         raise _UsageError(str(exc)) from None
     lines = stdin or sys.stdin
     me = args.seat
-    print(f"You are seat {me}. {HELP}")
+    print(f"You are seat {me}. {HELP}" + (f" {TAKE_HELP}" if rules.free_discard_take else ""))
     while True:
         game.advance()
         for said in game.new_words():
@@ -258,8 +385,7 @@ def _play(args, stdin: TextIO | None = None) -> int:
         print()
         print(describe(view, game.names))
         if view.phase is Phase.OFFER:
-            print(f"You are offered {view.top_discard}: buying takes it and 2 stock cards for a token "
-                  f"(you have {plural(view.tokens[me], 'token')}).")
+            print(_offer_words(view, legal))
         for k, a in enumerate(legal, 1):
             print(f"  {k:>2}. {a.text}")
         while True:

@@ -17,6 +17,15 @@ Three kinds of answer, each checkable against the others, as in a Norvig noteboo
   and report an :class:`Estimate` with its standard error, so a lesson can watch the
   estimate close in on the exact value (:func:`plot_convergence` draws it).
 
+Every function takes a rule set. In Ten Card Rummy (runs as well as sets) the dealt
+chance is exact in the rounds whose contract is one meld (:func:`exact_dealt_rounds`);
+:func:`dealt_chance` answers every round, with an :class:`Estimate` where no exact count
+is made. Draw odds and outs come from the solver, which knows runs, in both games::
+
+    >>> from tenpennies.rules import TEN_CARD_RUMMY
+    >>> f"{float(dealt_probability(1, TEN_CARD_RUMMY)):.2%}"   # one meld of 3 in 10 cards
+    '65.36%'
+
 NumPy, matplotlib and tqdm are optional: each is imported only by the function that
 uses it, and everything works (more slowly, or without the picture) when it is absent.
 """
@@ -34,11 +43,13 @@ from typing import Iterable, Sequence
 
 from .cards import ALL_CARDS, JOKER, Card, format_cards, sort_key
 from .errors import TenPenniesError
-from .rules import TEN_PENNIES, RuleSet
+from .rules import TEN_PENNIES, MeldKind, RuleSet
 from .words import plural
 
 __all__ = [
     "dealt_probability",
+    "dealt_chance",
+    "exact_dealt_rounds",
     "DrawOdds",
     "draw_odds",
     "unseen_cards",
@@ -167,6 +178,14 @@ def dealt_probability(round_no: int, rules: RuleSet = TEN_PENNIES,
 
     For Ten Pennies the table never has more than 60 rows, so this takes milliseconds.
 
+    With runs (Ten Card Rummy), a hand's melds no longer split rank by rank: a run
+    takes one suit's neighbouring ranks. Rounds whose contract is one meld are still
+    counted exactly (:func:`exact_dealt_rounds` lists them), suit by suit for runs and
+    by inclusion-exclusion over full rank columns for sets (see
+    :func:`_hands_without_meld`); a few seconds at most, once. For the two-meld rounds
+    this raises :class:`~tenpennies.errors.TenPenniesError`: ask :func:`dealt_chance`,
+    which answers those with a seeded estimate instead of passing one off as exact.
+
     >>> dealt_probability(7)
     Fraction(36369019423, 28748759731965)
     >>> toy = TEN_PENNIES.replace(ranks=(3, 4), decks=1, jokers=0, players=2, hand_size=3)
@@ -177,6 +196,15 @@ def dealt_probability(round_no: int, rules: RuleSet = TEN_PENNIES,
     h = rules.hand_size if hand_size is None else hand_size
     if not (isinstance(h, int) and 0 <= h <= rules.deck_size):
         raise TenPenniesError(f"a hand of {h!r} cards cannot be dealt from {rules.deck_size} cards")
+    if not _sets_only(rules):
+        one = _one_meld(rules, round_no)
+        if one is None:
+            raise TenPenniesError(
+                f"round {round_no} of {rules.name} ({rules.contract(round_no).words}) has no exact "
+                f"count here: exact rounds are {_round_list(exact_dealt_rounds(rules))}; "
+                "dealt_chance() or simulate_dealt() estimate the others")
+        total = math.comb(rules.deck_size, h)
+        return Fraction(total - _hands_without_meld(one, h), total)
     shape = _shape(rules, round_no)
     d = shape.copies
     # One rank: ways of holding it, by (cards used, wild needs).
@@ -198,6 +226,251 @@ def dealt_probability(round_no: int, rules: RuleSet = TEN_PENNIES,
         if g[-1] <= wilds <= shape.wild_cards:
             holding += ways * math.comb(shape.wild_cards, wilds)
     return Fraction(holding, math.comb(rules.deck_size, h))
+
+
+def _sets_only(rules: RuleSet) -> bool:
+    """Are this rule set's melds sets only, each with a fixed wild limit (Ten Pennies)?
+    Then the per-rank count above applies to every round."""
+    return not rules.has_runs and not rules.wilds_outnumbered
+
+
+def exact_dealt_rounds(rules: RuleSet = TEN_PENNIES) -> tuple[int, ...]:
+    """The rounds whose dealt chance :func:`dealt_probability` counts exactly.
+
+    Every round of a rule set with sets only (Ten Pennies: all seven). With runs (Ten
+    Card Rummy), the rounds whose contract is one meld: the count goes suit by suit
+    for runs and rank by rank for sets (see :func:`dealt_probability`). A contract of
+    two melds may take both from one suit, or a set and a run may share a card value,
+    so its hands do not split that way; :func:`dealt_chance` estimates those rounds.
+
+    >>> from tenpennies.rules import TEN_CARD_RUMMY
+    >>> exact_dealt_rounds(TEN_CARD_RUMMY)
+    (1, 3, 5, 7, 8, 9, 10, 11)
+    """
+    if _sets_only(rules):
+        return tuple(range(1, rules.rounds + 1))
+    return tuple(r for r in range(1, rules.rounds + 1) if _one_meld(rules, r) is not None)
+
+
+def _round_list(rounds: Sequence[int]) -> str:
+    return ", ".join(map(str, rounds)) if rounds else "none"
+
+
+def dealt_chance(round_no: int, rules: RuleSet = TEN_PENNIES, hand_size: int | None = None, *,
+                 samples: int = 20_000, seed: int | None = 0) -> "Fraction | Estimate":
+    """The chance of being dealt the round's contract: exact where it can be counted.
+
+    A :class:`~fractions.Fraction` (from :func:`dealt_probability`) for the rounds of
+    :func:`exact_dealt_rounds`; for the others an :class:`Estimate` with its standard
+    error, from ``samples`` seeded deals checked by the solver (:func:`simulate_dealt`).
+    Callers tell the two apart by type: ``isinstance(p, Estimate)``.
+
+    >>> from tenpennies.rules import TEN_CARD_RUMMY
+    >>> dealt_chance(11, TEN_CARD_RUMMY)
+    Fraction(246689, 1489339201185)
+    >>> type(dealt_chance(2, TEN_CARD_RUMMY, samples=200)).__name__
+    'Estimate'
+    """
+    rules._check_round(round_no)
+    if round_no in exact_dealt_rounds(rules):
+        return dealt_probability(round_no, rules, hand_size)
+    return simulate_dealt(round_no, rules, hand_size, samples=samples, seed=seed)
+
+
+# ---------------------------------------------------------------------------------
+# The exact chance with runs: one-meld contracts, counted suit by suit
+# ---------------------------------------------------------------------------------
+_RANKS = 13
+_ALL_RANKS = (1 << _RANKS) - 1
+
+
+def _rotated(mask: int, k: int) -> int:
+    """A set of ranks (bit r-1 for rank r) turned ``k`` places round the circle."""
+    return ((mask << k) | (mask >> (_RANKS - k))) & _ALL_RANKS if k else mask
+
+
+def _windows(length: int, wrap: bool) -> list[int]:
+    """Every run of ``length`` consecutive ranks, as a 13-bit mask (bit r-1 for rank r).
+
+    With ``wrap`` (C3, over the top) the ranks go round the circle, K A 2 included;
+    without it the ace sits low (A 2 3) or high (Q K A) only.
+    """
+    if wrap or length == _RANKS:
+        return [_rotated((1 << length) - 1, k) for k in range(_RANKS)]
+    low = [((1 << length) - 1) << k for k in range(_RANKS - length + 1)]
+    high = (((1 << (length - 1)) - 1) << (_RANKS - length + 1)) | 1  # ... Q K A
+    return low + [high]
+
+
+@functools.lru_cache(maxsize=2)
+def _most_in_window(wrap: bool) -> tuple[tuple[int, ...], ...]:
+    """``_most_in_window(wrap)[L][S]``: the most ranks of the set ``S`` (a 13-bit mask of
+    one suit's ranks) inside one run of ``L`` consecutive ranks (see :func:`_windows`)."""
+    table = [(0,) * (_ALL_RANKS + 1)]
+    for L in range(1, _RANKS + 1):
+        ws = _windows(L, wrap)
+        table.append(tuple(max((S & w).bit_count() for w in ws) for S in range(_ALL_RANKS + 1)))
+    return tuple(table)
+
+
+@dataclass(frozen=True)
+class _OneMeld:
+    """What a one-meld contract asks, under a rule set whose only wild cards are jokers."""
+
+    size: int
+    sets: bool
+    runs: bool
+    wild_limit: int
+    wilds_outnumbered: bool
+    wrap: bool
+    jokers: int
+    copies: int  # copies of each natural card (the number of decks)
+
+    def most_wilds(self, naturals: int, jokers: int) -> int:
+        """The most wilds a meld with ``naturals`` natural cards may hold (C4, T14)."""
+        w = min(jokers, self.wild_limit)
+        return max(0, min(w, naturals - 1) if self.wilds_outnumbered else w)
+
+    def set_threshold(self, jokers: int) -> int | None:
+        """The fewest cards of one rank that make a set of ``size`` with ``jokers`` to hand."""
+        for c in range(1, 4 * self.copies + 1):
+            if c + self.most_wilds(c, jokers) >= self.size:
+                return c
+        return None
+
+    def holds_run(self, suit_ranks: int, jokers: int) -> bool:
+        """Do one suit's ranks (a 13-bit mask) and ``jokers`` make a run of ``size``?
+
+        A run of ``L`` places has its naturals in one window of ``L`` consecutive ranks
+        and a joker in every other place, so it exists when some window of ``L >= size``
+        ranks holds ``k`` of the suit's ranks with ``L - k`` wilds allowed beside them.
+        """
+        most = _most_in_window(self.wrap)
+        for L in range(self.size, _RANKS + 1):
+            k = most[L][suit_ranks]
+            if k and L - k <= self.most_wilds(k, jokers):
+                return True
+        return False
+
+
+def _one_meld(rules: RuleSet, round_no: int) -> _OneMeld | None:
+    """The one-meld contract of a round, or None when the count below does not apply."""
+    contract = rules.contract(round_no)
+    if (len(contract.melds) != 1 or rules.wild_ranks[round_no - 1] or tuple(sorted(rules.ranks)) !=
+            tuple(range(1, _RANKS + 1)) or not rules.repeated_suits_allowed):
+        return None
+    need = contract.melds[0]
+    return _OneMeld(need.size, MeldKind.SET in need.kinds, MeldKind.RUN in need.kinds,
+                    contract.wild_limit, rules.wilds_outnumbered, rules.runs_wrap, rules.jokers, rules.decks)
+
+
+def _hands_without_meld(shape: _OneMeld, hand_size: int) -> int:
+    """How many hands of ``hand_size`` cards hold no meld of the contract's size.
+
+    Split the hand into its jokers (``j`` of them) and its naturals, a 4 x 13 table of
+    how many copies of each card it holds. Such a hand holds no meld when
+
+    * (runs) no suit's row has a window of consecutive ranks that ``j`` jokers fill into
+      a run: a test on each suit's ranks alone, so the suits are independent; and
+    * (sets) no rank's column holds ``t`` cards or more (``t`` from the wild rules).
+
+    The suits' independence makes the run condition a product of four equal suit
+    counts. The columns couple the suits, so they are counted by inclusion-exclusion
+    over the set ``R`` of columns that hold ``t`` or more: (hands with no run) minus
+    (those with one such column) plus (those with two) ..., where each term tracks only
+    the few columns of ``R``. A hand of ``m`` naturals has at most ``m // t`` such
+    columns, so the terms are few; and where runs go round the circle of ranks (C3),
+    ``R`` matters only up to turning it, which leaves fewer still.
+    """
+    most_jokers = min(shape.jokers, hand_size)
+    none = 0
+    for j in range(most_jokers + 1):
+        m = hand_size - j
+        rows = [S for S in range(_ALL_RANKS + 1)
+                if S.bit_count() <= m and not (shape.runs and shape.holds_run(S, j))]
+        t = shape.set_threshold(j) if shape.sets else None
+        most_columns = m // t if t else 0
+        terms: dict[int, int] = {}
+        without = 0
+        for n_cols in range(most_columns + 1):
+            for cols in itertools.combinations(range(_RANKS), n_cols):
+                mask = sum(1 << r for r in cols)
+                # Turning the circle changes no count when runs go round it.
+                key = min(_rotated(mask, k) for k in range(_RANKS)) if shape.wrap else mask
+                if key not in terms:
+                    terms[key] = _naturals_with_full_columns(rows, key, m, t or 1, shape.copies)
+                without += (-1) ** n_cols * terms[key]
+        none += without * math.comb(shape.jokers, j)
+    return none
+
+
+@functools.lru_cache(maxsize=64)
+def _capped_sums(t: int, width: int) -> tuple[tuple[int, ...], ...]:
+    """``_capped_sums(t, width)[a][b]``: the sum of two codes of ``width`` column counts,
+    each a base-(t+1) digit capped at ``t`` (a column of ``t`` or more is all that matters)."""
+    base = t + 1
+    digits = [[(code // base ** i) % base for i in range(width)] for code in range(base ** width)]
+    return tuple(tuple(sum(min(t, a + b) * base ** i for i, (a, b) in enumerate(zip(da, db)))
+                       for db in digits) for da in digits)
+
+
+def _naturals_with_full_columns(rows: list[int], columns: int, m: int, t: int, copies: int) -> int:
+    """Hands of ``m`` natural cards (physical cards, ``copies`` of each value) whose every
+    suit holds one of the rank sets ``rows`` and whose every column in ``columns`` (a
+    13-bit mask of ranks) holds at least ``t`` cards."""
+    cols = [r for r in range(_RANKS) if columns >> r & 1]
+    base = t + 1
+    codes = base ** len(cols)
+    cap_add = _capped_sums(t, len(cols))
+    ways = [math.comb(copies, c) for c in range(copies + 1)]
+    # untracked[a][cards]: ways to hold a ranks of a suit (each 1..copies times) in ``cards`` cards.
+    untracked = [[1]]
+    for _ in range(_RANKS):
+        prev = untracked[-1]
+        grown = [0] * min(m + 1, len(prev) + copies)
+        for cards, w in enumerate(prev):
+            for c in range(1, copies + 1):
+                if w and cards + c <= m:
+                    grown[cards + c] += w * ways[c]
+        untracked.append(grown)
+    # One suit: Counter of (cards, code) -> ways, over its allowed rank sets.
+    groups = Counter((S & ~columns).bit_count() * (1 << _RANKS) | (S & columns) for S in rows)
+    suit: Counter = Counter()
+    for key, n in groups.items():
+        free, held = key >> _RANKS, key & _ALL_RANKS
+        states = Counter({(0, 0): n})
+        for i, r in enumerate(cols):
+            if held >> r & 1:
+                grown_states: Counter = Counter()
+                for (cards, code), w in states.items():
+                    for c in range(1, copies + 1):
+                        if cards + c <= m:
+                            grown_states[cards + c, cap_add[code][min(t, c) * base ** i]] += w * ways[c]
+                states = grown_states
+        for (cards, code), w in states.items():
+            for extra, x in enumerate(untracked[free]):
+                if x and cards + extra <= m:
+                    suit[cards + extra, code] += w * x
+
+    def combine(a: Counter, b: Counter) -> Counter:
+        out: Counter = Counter()
+        for (ca, ka), wa in a.items():
+            for (cb, kb), wb in b.items():
+                if ca + cb <= m:
+                    out[ca + cb, cap_add[ka][kb]] += wa * wb
+        return out
+
+    two = combine(suit, suit)
+    full = codes - 1  # every tracked column at t
+    by_cards: dict[int, Counter] = {}
+    for (c, k), w in two.items():
+        by_cards.setdefault(c, Counter())[k] += w
+    total = 0
+    for (ca, ka), wa in two.items():
+        for kb, wb in by_cards.get(m - ca, {}).items():
+            if cap_add[ka][kb] == full:
+                total += wa * wb
+    return total
 
 
 # ---------------------------------------------------------------------------------
@@ -408,7 +681,9 @@ def buy_or_pass(hand: Iterable[Card], discard: Card, round_no: int, seen: Iterab
     ``seen`` is every other card the player has seen outside its hand (discards
     below the top, table sets, bought cards), *not* including ``discard``.
 
-    * Buying takes the discard plus ``rules.buy_extra_cards`` stock cards.
+    * Buying takes the discard plus ``rules.buy_extra_cards`` stock cards; where the
+      rule set lets the active player take the discard freely (Ten Card Rummy, C8),
+      on its own turn "buying" is that free take, with no extra card.
     * Passing, on the player's own turn (``my_turn``), means drawing one stock card
       (T6); on someone else's turn it means no new card now.
 
@@ -426,11 +701,15 @@ def buy_or_pass(hand: Iterable[Card], discard: Card, round_no: int, seen: Iterab
     """
     hand = tuple(hand)
     seen = tuple(seen)
-    buy = draw_odds(hand + (discard,), rules.buy_extra_cards, round_no, seen, rules)
+    # In Ten Card Rummy the active player takes the top discard as its draw, free (C8).
+    free = my_turn and rules.free_discard_take
+    extra = 0 if free else rules.buy_extra_cards
+    buy = draw_odds(hand + (discard,), extra, round_no, seen, rules)
     pass_ = draw_odds(hand, 1 if my_turn else 0, round_no, seen + (discard,), rules)
-    extra = rules.buy_extra_cards
+    cost = "" if free or rules.tokens is None else ", and spends a token"
     assumptions = (
-        f"buying: the hand gets the {discard.symbol} and {plural(extra, 'stock card')}, and spends a token",
+        f"taking: the hand gets the {discard.symbol} as its draw, for nothing" if free else
+        f"buying: the hand gets the {discard.symbol} and {plural(extra, 'stock card')}{cost}",
         "passing: the hand draws one stock card (its own turn)" if my_turn
         else "passing: the hand gets no card now (not its turn)",
         "stock cards are uniformly random among the cards this player has not seen",
@@ -582,7 +861,9 @@ def _simulate(pool: list[Card], base: tuple[Card, ...], k: int, round_no: int, r
               samples: int, seed, use_numpy, progress: bool, keep_outcomes: bool,
               what: str) -> Estimate:
     _check_samples(samples)
-    np = _numpy() if use_numpy in (None, True) else None
+    if use_numpy and not _sets_only(rules):
+        raise TenPenniesError(f"the NumPy path counts sets only; {rules.name} has runs: use_numpy=False")
+    np = _numpy() if use_numpy in (None, True) and _sets_only(rules) else None
     if use_numpy and np is None:
         raise ImportError("use_numpy=True but NumPy is not installed")
     outcomes = bytearray() if keep_outcomes else None
@@ -630,9 +911,10 @@ def simulate_dealt(round_no: int, rules: RuleSet = TEN_PENNIES, hand_size: int |
                    keep_outcomes: bool = False) -> Estimate:
     """Estimate :func:`dealt_probability` by dealing ``samples`` random hands.
 
-    Seeded (``seed=None`` for fresh randomness). With NumPy installed, hands are
-    dealt in blocks as arrays and checked by rank counts (``use_numpy=None`` or
-    ``True``); ``use_numpy=False``, or no NumPy, deals each hand with
+    Seeded (``seed=None`` for fresh randomness). With NumPy installed and a rule set
+    of sets only, hands are dealt in blocks as arrays and checked by rank counts
+    (``use_numpy=None`` or ``True``); with runs (Ten Card Rummy), ``use_numpy=False``,
+    or no NumPy, it deals each hand with
     :mod:`random` and asks the solver (``solver.can_lay_down``), which is slower
     but shares no code with the exact count. ``progress=True`` shows a tqdm bar
     when tqdm is installed (never by default: notebook output stays byte-stable).

@@ -152,6 +152,10 @@ def simulate(
     ``workers`` processes (all cores when None), or in this process when ``workers`` is
     1. Matches go out in chunks, never more than a few per worker at once, so memory
     does not grow with ``matches``. ``progress=True`` shows a tqdm bar (if installed).
+
+    ``rules`` may be any rule set, with one bot per seat it seats: Ten Card Rummy for six
+    is ``rules=TEN_CARD_RUMMY.with_players(6)`` with six bots (C1). There a "token spent"
+    in the results is a buy (C9 needs no token), counted the same way.
     """
     bots = list(bots)
     if len(bots) != rules.players:

@@ -217,3 +217,82 @@ def test_t1_solve_refuses_a_hand_the_deck_cannot_hold(capsys):
     out, err = capsys.readouterr()
     assert code == 2 and out == ""
     assert err == "tenpennies solve: the deck holds only 2 7S, but the hand has 3\n"
+
+
+# -- Ten Card Rummy: --rules and --players ------------------------------------------------------
+def test_c1_simulate_ten_card_rummy_with_six_players(capsys):
+    code, out, err = run(capsys, "simulate", "--rules", "ten-card-rummy", "--players", "6", "--matches", "2",
+                         "--bots", "thumb", "random", "thumb", "random", "thumb", "random")
+    assert code == 0 and err == ""
+    assert out.startswith("2 matches") and "thumb" in out and "random" in out
+
+
+def test_c1_simulate_seats_strong_and_thumb_in_turn_by_default(capsys, tmp_path):
+    out_file = tmp_path / "m.json"
+    code, out, err = run(capsys, "simulate", "--rules", "ten-card-rummy", "--players", "5", "--matches", "1",
+                         "--out", str(out_file))
+    assert code == 0
+    assert json.loads(out_file.read_text())[0]["bots"] == ["strong", "thumb", "strong", "thumb", "strong"]
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["simulate", "--rules", "gin"], "no rule set is called 'gin'"),
+    (["simulate", "--rules", "ten-card-rummy", "--players", "9"], "Ten Card Rummy is for 4 to 8 players, not 9"),
+    (["simulate", "--rules", "ten-card-rummy", "--players", "3"], "Ten Card Rummy is for 4 to 8 players, not 3"),
+    (["simulate", "--players", "5"], "Ten Pennies is for 4 players, not 5"),
+    (["simulate", "--rules", "ten-card-rummy", "--players", "6", "--bots", "thumb", "thumb"], "needs 6 bots"),
+    (["play", "--rules", "ten-card-rummy", "--players", "5", "--seat", "5"], "--seat must be 0 to 4"),
+    (["solve", "QH KH AH", "--round", "12", "--rules", "ten-card-rummy"], "rounds are 1 to 11"),
+    (["odds", "QH KH", "--rules", "ten-card-rummy"], "a hand's outs need --round"),
+    (["odds", "--round", "8"], "rounds are 1 to 7"),
+    (["odds", "--samples", "0"], "--samples must be at least 1"),
+])
+def test_c1_bad_rule_sets_and_counts_say_what_is_wrong(capsys, argv, message):
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and message in err and len(err.strip().splitlines()) == 1
+
+
+def test_c3_solve_a_ten_card_rummy_hand_with_a_run_over_the_top(capsys):
+    code, out, err = run(capsys, "solve", "QH KH AH 2H 3H 9C", "--round", "5", "--rules", "ten-card-rummy")
+    assert code == 0
+    assert out.startswith("Round 5, one meld of 5 (a set or a run): lay down")
+    for card in ("QH", "KH", "AH", "2H", "3H"):
+        assert card in out
+    code, out, err = run(capsys, "solve", "QH KH AH 2H 9C", "--round", "5", "--rules", "ten-card-rummy")
+    assert code == 0 and "3 of hearts, the jack of hearts, or a joker" in out
+
+
+def test_c5_odds_exact_and_estimated_rounds(capsys):
+    code, out, err = run(capsys, "odds", "--rules", "ten-card-rummy", "--samples", "200")
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0].startswith("Ten Card Rummy, 4 players (108 cards)")
+    assert len(lines) == 12
+    assert "round  1, one meld of 3 (a set or a run): 65.3572% (exact: 408129977/624460881)" in out
+    assert "round  2, two melds of 3 (sets or runs):" in out and "estimated from 200 seeded deals" in lines[2]
+
+
+def test_odds_for_ten_pennies_are_all_exact(capsys):
+    code, out, err = run(capsys, "odds", "--round", "1")
+    assert code == 0 and "round  1, two sets of 3: 8.9080% (exact: 196995994817/2211443056305)" in out
+
+
+def test_c3_odds_of_a_hand_one_card_short(capsys):
+    code, out, err = run(capsys, "odds", "QH", "KH", "5C", "--round", "1", "--rules", "ten-card-rummy")
+    assert code == 0
+    assert "1 card short; these bring it closer:" in out and "AH" in out and "JH" in out
+    assert "The next unseen card completes it:" in out
+
+
+def test_c1_deal_seats_seven_players_from_three_decks(capsys):
+    code, out, err = run(capsys, "deal", "--rules", "ten-card-rummy", "--players", "7", "--seed", "2")
+    assert code == 0
+    hands = [line for line in out.splitlines() if line.startswith("seat ")]
+    assert len(hands) == 7 and all(len(h.split(":", 1)[1].split()) == 10 for h in hands)  # C2: ten cards
+
+
+def test_c6_play_ten_card_rummy_until_input_ends(capsys, monkeypatch):
+    monkeypatch.setattr("sys.stdin", io.StringIO("1\n" * 40))
+    code, out, err = run(capsys, "play", "--rules", "ten-card-rummy", "--players", "5", "--seed", "1")
+    assert code == 1 and "abandoned" in err
+    assert "take" in out and "You are seat 0." in out

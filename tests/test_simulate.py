@@ -169,3 +169,27 @@ def test_progress_bar_counts_matches(capsys):
 def test_bad_requests_fail_at_once(kwargs, message):
     with pytest.raises(ValueError, match=message):
         simulate(**kwargs)
+
+
+# -- Ten Card Rummy (C1, C2, C15) -----------------------------------------------------------
+from tenpennies.rules import TEN_CARD_RUMMY  # noqa: E402
+
+
+@pytest.mark.parametrize("players", [5, 7])
+def test_c1_c2_ten_card_rummy_simulates_for_any_table(players):
+    rules = TEN_CARD_RUMMY.with_players(players)
+    bots = (["thumb", "random"] * 4)[:players]
+    results = list(simulate(bots, matches=2, seed=3, rules=rules, workers=1))
+    assert [r.index for r in results] == [0, 1]
+    for r in results:
+        assert len(r.rounds) == 11 and len(r.scores) == players == len(r.bots)
+        assert r.scores == tuple(sum(x.points[s] for x in r.rounds) for s in range(players))
+        assert r.winners == tuple(s for s in range(players) if r.scores[s] == min(r.scores))  # C15
+    assert results == list(simulate(bots, matches=2, seed=3, rules=rules, workers=2, chunk=1))
+    summary = summarize(results)
+    assert summary.bots == ("thumb", "random") and summary.matches == 2
+
+
+def test_c1_ten_card_rummy_needs_one_bot_per_seat():
+    with pytest.raises(ValueError, match="needs 6 bots"):
+        simulate(["thumb"] * 4, matches=1, rules=TEN_CARD_RUMMY.with_players(6))

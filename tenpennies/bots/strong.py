@@ -39,6 +39,7 @@ from ..rules import RuleSet
 from ..solver import can_lay_down, cards_needed, discard_chances, outs, plan_go_out
 from ..view import PlayerView
 from .tactics import may_go_out, may_shed, shedding_action
+from .melding import plays_runs, strong_act
 
 
 class StrongBot:
@@ -61,6 +62,8 @@ class StrongBot:
         self._deck: tuple = (None, ())  # a rule set and its copies of each card value
 
     def act(self, view: PlayerView) -> Action:
+        if plays_runs(view.rules):  # runs and the Ten Card Rummy turn: bots/melding.py
+            return strong_act(view, danger_cards=self.danger_cards)
         seat = view.seat
         if view.phase is Phase.OFFER:
             return Buy(seat) if self._wants(view) else Pass(seat)

@@ -28,6 +28,7 @@ from ..match import Phase
 from ..solver import can_lay_down
 from ..view import PlayerView
 from .tactics import may_shed, shedding_action
+from .melding import plays_runs, thumb_act
 
 
 class ThumbBot:
@@ -39,6 +40,8 @@ class ThumbBot:
         self.seed = seed
 
     def act(self, view: PlayerView) -> Action:
+        if plays_runs(view.rules):  # runs and the Ten Card Rummy turn: bots/melding.py
+            return thumb_act(view)
         seat = view.seat
         if view.phase is Phase.OFFER:
             return Buy(seat) if self._wants(view) else Pass(seat)

@@ -1,0 +1,256 @@
+"""How the thumb and strong bots play a rule set with runs (Ten Card Rummy, C3-C11).
+
+Ten Pennies keeps its own, faster policies (``thumb.py``, ``strong.py``); a bot hands
+its decision here when :func:`plays_runs` says the rule set needs it. Decisions are
+read off the listed legal actions, so one policy serves either turn order: a listed
+``Buy`` is an offer on another seat's turn (C9: one extra stock card, no tokens), a
+listed ``TakeDiscard`` is the active player's free take of the top discard (C8), a
+listed ``LayDown``, ``Meld`` or ``AddToSet`` is a chance to shed, and a listed
+``Discard`` ends the turn.
+
+What both bots know about runs: a card is worth keeping when it has a partner, a
+natural of its rank (toward a set) or of its suit one or two ranks away, ace next to
+both king and two (toward a run, C3); a joker is always worth keeping in hand until
+it can be laid. Once open, a player sheds before it draws (C6): every new meld, then
+every card that lays off on a table meld (C11), naturals before jokers.
+
+========  =======================================================================
+bot       policy in a rule set with runs
+========  =======================================================================
+thumb     takes or buys a joker or a card with a partner; lays down as soon as it
+          can; sheds; discards the most expensive card without a partner
+strong    asks the solver (which knows runs) how many cards the hand is short:
+          takes the free discard when it is a joker, has a partner or brings the
+          contract closer; buys only a joker or a card that brings it closer, and
+          not when an open opponent may go out; lays down the arrangement that
+          sheds the most; discards what leaves the hand least short, of those the
+          card with fewest partners; once open it keeps cards that lay off on the
+          table and sheds the rest by points
+========  =======================================================================
+
+    >>> from tenpennies.bots import play_match
+    >>> from tenpennies.rules import TEN_CARD_RUMMY
+    >>> m = play_match(["strong", "thumb", "strong", "thumb"], seed=5, rules=TEN_CARD_RUMMY)
+    >>> m.is_over, len(m.round_results)
+    (True, 11)
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from collections import Counter
+from typing import Iterable, Sequence
+
+from ..actions import Action, AddToSet, Buy, Discard, LayDown, Meld, Pass, TakeDiscard
+from ..cards import Card
+from ..melds import MeldKind, meld_additions
+from ..rules import RuleSet
+from ..solver import cards_needed
+from ..view import PlayerView
+
+
+@functools.lru_cache(maxsize=32)
+def plays_runs(rules: RuleSet) -> bool:
+    """Does this rule set need the policies here: runs, or the meld-before-draw turn?"""
+    return MeldKind.RUN in rules.meld_kinds or rules.meld_before_draw
+
+
+# -- what the bots read off the table ----------------------------------------------------
+def partners(card: Card, hand: Sequence[Card], wild: Sequence[bool]) -> int:
+    """How many other naturals in ``hand`` help ``card`` toward a set or a run.
+
+    A natural of the same rank (a set may repeat suits, C3), or of the same suit one or
+    two ranks away, going round the circle (K A 2 are neighbours). A wild has none:
+    it fits anywhere, which is why it is kept.
+    """
+    if wild[card.index]:
+        return 0
+    n = 0
+    seen_self = False
+    for other in hand:
+        if other is card and not seen_self:
+            seen_self = True  # the card itself (cards are interned values)
+            continue
+        if wild[other.index]:
+            continue
+        if other.rank == card.rank:
+            n += 1
+        elif other.suit == card.suit and (other.rank - card.rank) % 13 in (1, 2, 11, 12):
+            n += 1
+    return n
+
+
+def lays_off(card: Card, view: PlayerView) -> bool:
+    """Does ``card`` lay off on some table meld now (C11)?"""
+    return any(meld_additions(meld, (card,), view.round_no, view.rules) for meld in view.table)
+
+
+def shedding_action(legal: Iterable[Action], wild: Sequence[bool]) -> Action | None:
+    """The first meld or lay-off to make, or None.
+
+    New melds first, the largest and those with fewest wilds first (they shed the
+    most and keep jokers for later), then naturals laid off, then wilds laid off. A
+    lay-down is not a shed: the caller chooses it first.
+    """
+    best, best_key = None, None
+    for a in legal:
+        if isinstance(a, Meld):
+            wilds = sum(wild[c.index] for c in a.cards)
+            key = (0, wilds, -len(a.cards), -sum(c.rank for c in a.cards))
+        elif isinstance(a, AddToSet):
+            wilds = sum(wild[c.index] for c in a.cards)
+            key = (1 + (wilds > 0), 0, -len(a.cards), a.set_index)
+        else:
+            continue
+        if best_key is None or key < best_key:
+            best, best_key = a, key
+    return best
+
+
+def _danger(view: PlayerView, cards: int = 2) -> bool:
+    """Could an open opponent go out on its next turn?"""
+    return any(view.opened[s] and view.hand_sizes[s] <= cards
+               for s in range(len(view.hand_sizes)) if s != view.seat)
+
+
+def _costliest(cards: Iterable[Card], rules: RuleSet) -> Card:
+    points = rules.card_points
+    return max(cards, key=lambda c: (points[c.rank], c.rank, c.index))
+
+
+def _turn_opening(view: PlayerView, legal: Sequence[Action]) -> Action | None:
+    """Lay down, then shed, whenever the listed actions allow (both bots, C6, C10)."""
+    for a in legal:
+        if isinstance(a, LayDown):
+            return a
+    if view.opened[view.seat]:
+        return shedding_action(legal, view.rules.wild_table(view.round_no))
+    return None
+
+
+def _answer(legal: Sequence[Action], yes: bool) -> Action:
+    """The listed take or buy when ``yes``, else the listed pass."""
+    for a in legal:
+        if yes and isinstance(a, (TakeDiscard, Buy)):
+            return a
+    for a in legal:
+        if isinstance(a, Pass):
+            return a
+    return legal[0]
+
+
+def _kinds(legal: Sequence[Action]) -> set[type]:
+    return {type(a) for a in legal}
+
+
+# -- the thumb bot -----------------------------------------------------------------------
+def thumb_act(view: PlayerView) -> Action:
+    """The thumb bot's decision in a rule set with runs (see the table above)."""
+    legal = view.legal_actions
+    kinds = _kinds(legal)
+    wild = view.rules.wild_table(view.round_no)
+    card = view.top_discard
+    if Buy in kinds:
+        return _answer(legal, not view.opened[view.seat] and _thumb_likes(card, view, wild))
+    shed = _turn_opening(view, legal)
+    if shed is not None:
+        return shed
+    if TakeDiscard in kinds:
+        if view.opened[view.seat]:
+            likes = card is not None and (wild[card.index] or lays_off(card, view))
+        else:
+            likes = _thumb_likes(card, view, wild)
+        return _answer(legal, likes)
+    if Discard in kinds:
+        return Discard(view.seat, _thumb_discard(view, wild))
+    return legal[0]
+
+
+def _thumb_likes(card: Card | None, view: PlayerView, wild) -> bool:
+    if card is None:
+        return False
+    return wild[card.index] or partners(card, view.hand + (card,), wild) > 0
+
+
+def _thumb_discard(view: PlayerView, wild) -> Card:
+    hand = view.hand
+    naturals = [c for c in hand if not wild[c.index]]
+    if view.opened[view.seat]:
+        naturals = [c for c in naturals if not lays_off(c, view)] or naturals
+    links = {c: partners(c, hand, wild) for c in naturals}
+    fewest = min(links.values(), default=None)
+    useless = [c for c in naturals if links[c] == fewest] or list(hand)
+    return _costliest(useless, view.rules)
+
+
+# -- the strong bot ----------------------------------------------------------------------
+def _needed(hand: Sequence[Card], view: PlayerView) -> float:
+    need = cards_needed(hand, view.round_no, view.rules, trusted=True)
+    return math.inf if need is None else need
+
+
+def strong_act(view: PlayerView, *, danger_cards: int = 2) -> Action:
+    """The strong bot's decision in a rule set with runs (see the table above)."""
+    legal = view.legal_actions
+    kinds = _kinds(legal)
+    wild = view.rules.wild_table(view.round_no)
+    card = view.top_discard
+    seat = view.seat
+    if Buy in kinds:
+        wants = (card is not None and not view.opened[seat] and not _danger(view, danger_cards)
+                 and (wild[card.index] or _strong_improves(card, view)))
+        return _answer(legal, wants)
+    for a in legal:
+        if isinstance(a, LayDown):
+            # Of the listed arrangements, the one that lays the most cards and points.
+            points = view.rules.card_points
+            return max((a for a in legal if isinstance(a, LayDown)),
+                       key=lambda a: (len(a.cards), sum(points[c.rank] for c in a.cards)))
+    shed = _turn_opening(view, legal)
+    if shed is not None:
+        return shed
+    if TakeDiscard in kinds:
+        if card is None:
+            return _answer(legal, False)
+        if view.opened[seat]:
+            return _answer(legal, wild[card.index] or lays_off(card, view))
+        # Free (C8), and a known card with a partner beats an unknown stock card.
+        return _answer(legal, wild[card.index] or partners(card, view.hand + (card,), wild) > 0
+                       or _strong_improves(card, view))
+    if Discard in kinds:
+        return Discard(seat, _strong_discard(view, wild, danger_cards))
+    return legal[0]
+
+
+def _strong_improves(card: Card, view: PlayerView) -> bool:
+    """Does adding ``card`` bring the contract closer, by the solver's count?"""
+    return _needed(view.hand + (card,), view) < _needed(view.hand, view)
+
+
+def _strong_discard(view: PlayerView, wild, danger_cards: int) -> Card:
+    hand, rules = view.hand, view.rules
+    naturals = [c for c in hand if not wild[c.index]] or list(hand)
+    if view.opened[view.seat]:
+        # Cards that lay off next turn go for nothing then; of the rest, keep partners.
+        loose = [c for c in naturals if not lays_off(c, view)] or naturals
+        links = {c: partners(c, hand, wild) for c in loose}
+        fewest = min(links.values())
+        return _costliest([c for c in loose if links[c] == fewest], rules)
+    if _danger(view, danger_cards) and _needed(hand, view) >= 2:
+        return _costliest(naturals, rules)  # the round may end before the contract: shed points
+    # How short the hand is without each card it might throw (the solver knows runs);
+    # of the throws that leave it least short, the card with the fewest partners, then
+    # the most points. (Counting unseen outs per throw, as in Ten Pennies, costs tens of
+    # milliseconds a hand with runs: too slow for a bot asked thousands of times.)
+    best, best_key = None, None
+    points = rules.card_points
+    for card in dict.fromkeys(sorted(naturals, key=lambda c: c.index)):
+        n = hand.index(card)
+        short = _needed(hand[:n] + hand[n + 1:], view)
+        key = (short, partners(card, hand, wild), -points[card.rank], -card.rank, -card.index)
+        if best_key is None or key < best_key:
+            best, best_key = card, key
+    return best
+
+__all__ = ["lays_off", "partners", "plays_runs", "shedding_action", "strong_act", "thumb_act"]
