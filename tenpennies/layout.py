@@ -286,9 +286,10 @@ def table_layout(view: "PlayerView", *, viewer: int | None | str = "view",
               f"{view.rules.wild_words(view.round_no)}", 12, 24, "title"),
         _text(status_line(view, viewer, names), 12, 44),
     ]
-    # The other seats, clockwise from the viewer's left, in columns.
+    # The other seats, clockwise from the viewer's left, in columns: up to seven others
+    # (C1: eight players) fit in two rows of four.
     others = [(viewer + k) % n for k in range(1, n)] if viewer is not None else list(range(n))
-    columns = 3 if viewer is not None else 2
+    columns = seat_columns(len(others), face_up=viewer is None)
     col_w = (width - 24) / columns
     y = 58
     for k, seat in enumerate(others):
@@ -339,9 +340,19 @@ def table_layout(view: "PlayerView", *, viewer: int | None | str = "view",
     return TableLayout(int(width), int(y + 6), tuple(regions))
 
 
+def seat_columns(others: int, face_up: bool = False) -> int:
+    """How many columns the other seats' panels take: three (two for face-up hands) at a
+    table of four, four (three) at a bigger table, so eight seats take two rows."""
+    if face_up:
+        return 2 if others <= 4 else 3
+    return 3 if others <= 3 else 4
+
+
 def _seat_facts(view: "PlayerView", seat: int, cards: int | None = None) -> str:
     cards = view.hand_sizes[seat] if cards is None else cards
-    return (f"{plural(cards, 'card')} · {plural(view.tokens[seat], 'token')} · "
+    # A rule set without tokens (C9) shows no token counts: there is nothing to count.
+    tokens = "" if view.rules.tokens is None else f"{plural(view.tokens[seat], 'token')} · "
+    return (f"{plural(cards, 'card')} · {tokens}"
             f"{view.scores[seat]} pts · {'open' if view.opened[seat] else 'not open'}")
 
 

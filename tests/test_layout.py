@@ -144,3 +144,34 @@ def test_groups_of_a_hand_are_set_apart_and_still_hit_where_they_show():
     assert step <= plain[1].rect.x - plain[0].rect.x
     for r in hand:
         assert grouped.hit(r.rect.x + 1, r.rect.y + CARD_H / 2) == r
+
+
+def _panels_apart(layout):
+    panels = [r.rect for r in layout.regions_of("seat")]
+    for i, a in enumerate(panels):
+        assert 0 <= a.x and a.right <= layout.width and a.bottom <= layout.height
+        for b in panels[i + 1:]:
+            assert a.right <= b.x or b.right <= a.x or a.bottom <= b.y or b.bottom <= a.y, (a, b)
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.integers(4, 8), st.integers(0, 1000))
+def test_every_seat_of_a_table_of_four_to_eight_has_its_own_panel(players, seed):
+    from tenpennies import TEN_PENNIES
+
+    decks = 3 if players > 6 else 2
+    rules = TEN_PENNIES.replace(players=players, decks=decks, jokers=2 * decks)
+    m = Match(seed=seed, rules=rules)
+    for seat in (0, players - 1):
+        layout = table_layout(m.view(seat))
+        assert sorted(r.seat for r in layout.regions_of("seat")) == list(range(players))
+        _panels_apart(layout)
+        backs = Counter(r.seat for r in layout.regions_of("back"))
+        assert backs == {s: m.view(seat).hand_sizes[s] for s in range(players) if s != seat}
+        # Seven other seats take two rows: the table stays about as tall as a four-seat one.
+        rows = len({r.rect.y for r in layout.regions_of("seat") if r.seat != seat})
+        assert rows == (1 if players <= 5 else 2)
+    teacher = table_layout(m.view(0), viewer=None, hands={s: m.hand(s) for s in range(players)})
+    _panels_apart(teacher)
+    assert Counter(teacher.cards_shown()) == sum((Counter(m.hand(s)) for s in range(players)), Counter()) \
+        + Counter([m.view(0).top_discard])
