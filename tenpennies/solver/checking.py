@@ -1,0 +1,76 @@
+"""Checking a player's own arrangement: is it the round's contract, and if not, why not.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from ..cards import ALL_CARDS, SORT_KEYS, Card, format_cards
+from ..rules import TEN_PENNIES, RuleSet
+from ..sets import set_problems
+from ..words import times
+from ._core import _round
+
+__all__ = ["contract_problems", "is_contract"]
+
+
+
+def contract_problems(
+    sets: Iterable[Iterable[Card]],
+    round_no: int,
+    rules: RuleSet = TEN_PENNIES,
+    hand: Iterable[Card] | None = None,
+) -> tuple[str, ...]:
+    """Every reason, in plain words, why ``sets`` are not the round's contract; ``()`` if they are.
+
+    With ``hand`` given, the cards must also come from it: a card value may be used
+    only as many times as the hand holds it (two decks, so perhaps twice).
+
+    >>> from tenpennies import parse_cards
+    >>> contract_problems([parse_cards("7S 7H JK"), parse_cards("9S 9H")], 1)
+    ('set 2 (9S 9H): only 2 cards: a set needs at least 3',)
+    >>> contract_problems([parse_cards("7S 7H 7D")], 3, hand=parse_cards("7S 7H"))
+    ('round 3 needs two sets of 4, not 1', 'set 1 (7S 7H 7D): 3 cards but the contract needs at least 4', '7D is not in the hand')
+    >>> contract_problems([parse_cards("7S 7H JK"), parse_cards("7S 7D JK")], 1, hand=parse_cards("7S 7H 7D JK JK"))
+    ('7S is used twice but the hand holds it once',)
+    """
+    t = _round(rules, round_no)
+    contract = rules.contract(round_no)
+    sets = [tuple(s) for s in sets]
+    problems = []
+    if len(sets) != contract.sets:
+        problems.append(f"round {round_no} needs {contract.words}, not {len(sets)}")
+    for n, cards in enumerate(sets, 1):
+        label = f"set {n} ({format_cards(cards)})"
+        for p in set_problems(cards, round_no, rules):
+            problems.append(f"{label}: {p}")
+        if rules.min_set_size <= len(cards) < t.size:
+            problems.append(f"{label}: {len(cards)} cards but the contract needs at least {t.size}")
+    if hand is not None:
+        held = [0] * 53
+        for c in hand:
+            held[c.index] += 1
+        used = [0] * 53
+        for cards in sets:
+            for c in cards:
+                used[c.index] += 1
+        for i in sorted(range(53), key=SORT_KEYS.__getitem__):
+            if used[i] and not held[i]:
+                problems.append(f"{ALL_CARDS[i]} is not in the hand")
+            elif used[i] > held[i]:
+                problems.append(
+                    f"{ALL_CARDS[i]} is used {times(used[i])} "
+                    f"but the hand holds it {times(held[i])}"
+                )
+    return tuple(problems)
+
+
+def is_contract(
+    sets: Iterable[Iterable[Card]],
+    round_no: int,
+    rules: RuleSet = TEN_PENNIES,
+    hand: Iterable[Card] | None = None,
+) -> bool:
+    """Are ``sets`` the round's contract (and, with ``hand``, all from the hand)?"""
+    return not contract_problems(sets, round_no, rules, hand)
+

@@ -1,0 +1,312 @@
+"""Finding and listing contracts: is it in a hand, the best way to lay it down, every way.
+
+:func:`can_lay_down` answers with counts per rank (the fast path the match and the bots
+call); :func:`find_contract` picks one arrangement by an objective (:data:`OBJECTIVES`);
+:func:`contract_arrangements` and :func:`count_arrangements` list every way.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations_with_replacement
+from typing import Iterable
+
+from ..cards import ALL_CARDS, SORT_KEYS, Card
+from ..errors import TenPenniesError
+from ..rules import TEN_PENNIES, RuleSet
+from ._core import (
+    Arrangement, _arrangement, _candidate_sets, _capacity, _choose_sets, _held, _levels, _round, _Round,
+)
+
+__all__ = ["OBJECTIVES", "can_lay_down", "contract_arrangements", "count_arrangements", "find_contract"]
+
+OBJECTIVES = ("fewest_wilds", "most_points", "fewest_cards")
+"""Ways :func:`find_contract` can choose among valid arrangements.
+
+``"fewest_wilds"`` (the default)
+    Use as few wild cards as possible; then shed as many points as possible, so every
+    natural card that fits goes into the contract sets (they may be larger than the
+    contract's size, T13); the wilds used are the costliest ones (jokers first).
+``"most_points"``
+    Shed as many points as possible: every natural that fits, and as many wilds as
+    the sets may hold (jokers first), even when fewer would do.
+``"fewest_cards"``
+    Lay down exactly the contract's size in every set, keeping the most cards in
+    hand for adding to sets later; then fewest wilds; then most points.
+
+Ties after the objective go to the arrangement whose set ranks, listed from high to
+low, are highest (kings before queens; two sets of kings before kings and queens);
+within that choice the cards are picked by a fixed rule (suits in the order
+spades, hearts, diamonds, clubs; wilds costliest first, then in card order), so the
+answer never depends on the order of the hand.
+"""
+
+
+
+def can_lay_down(hand: Iterable[Card], round_no: int, rules: RuleSet = TEN_PENNIES, *,
+                 trusted: bool = False) -> bool:
+    """Is the round's contract in ``hand``?
+
+    >>> from tenpennies import parse_cards
+    >>> can_lay_down(parse_cards("8S 8H 8D 8C JK 4S 4H"), 3)   # two sets of 4
+    False
+    >>> can_lay_down(parse_cards("8S 8H 8D 8C JK 4S 4H 4D"), 3)
+    True
+    """
+    t = _round(rules, round_no)
+    hand = _held(hand, t, trusted)
+    k = t.k
+    s = t.size
+    low = t.low
+    if k == 1 and not t.repeated:
+        # The hot case (rounds 2, 4, 6, 7): one set, so only distinct suits matter.
+        wild = t.wild
+        rank_of = t.rank_of
+        seen = [0] * 53
+        d = [0] * 14
+        w = 0
+        for c in hand:
+            i = c.index
+            if wild[i]:
+                w += 1
+            elif not seen[i]:
+                seen[i] = 1
+                d[rank_of[i]] += 1
+        best = max(d)
+        return best >= low and s - best <= w
+    if k == 2 and not t.repeated and t.decks >= 2:
+        # The other hot case (rounds 1, 3, 5): d counts a rank's suits, e the same
+        # plus suits held twice (what two sets of the rank can hold together).
+        wild = t.wild
+        rank_of = t.rank_of
+        seen = [0] * 53
+        d = [0] * 14
+        e = [0] * 14
+        w = 0
+        for c in hand:
+            i = c.index
+            if wild[i]:
+                w += 1
+            else:
+                n = seen[i]
+                if n < 2:
+                    seen[i] = n + 1
+                    r = rank_of[i]
+                    e[r] += 1
+                    if not n:
+                        d[r] += 1
+        # Both sets from one rank: evenly shared, they need 2s - T wilds.
+        same = max(e)
+        if same >= 2 * low and 2 * s - same <= w:
+            return True
+        b, a = sorted(d)[-2:]
+        return b >= low and (s - a if a < s else 0) + (s - b if b < s else 0) <= w
+    _, lv, w = _levels(hand, t, 1 if t.repeated else min(k, t.decks))
+    return _best_ranks(lv, w, t, "fewest_wilds") is not None
+
+
+def _best_ranks(lv, w: int, t: _Round, objective: str):
+    """The ranks of the best arrangement (one per set, high to low), or None.
+
+    Rank choices are tried highest first and only a strictly better one replaces
+    the best so far: that is the tie-break :data:`OBJECTIVES` describes.
+    """
+    k = t.k
+    s = t.size
+    low = t.low
+    d = lv[0]
+    # A rank that cannot fill one set cannot fill several (T(r, m) <= m * T(r, 1)).
+    candidates = [r for r in range(13, 0, -1) if d[r] >= low]
+    if not candidates:
+        return None
+    pts = t.rules.card_points
+    capped = objective == "fewest_cards"
+    most = objective == "most_points"
+
+    def group(r: int, m: int):
+        """(wilds needed, natural points) of m sets of rank r, or None."""
+        cap = _capacity(lv, r, m, t.repeated)
+        if cap < m * low:
+            return None
+        full = m * s
+        return (full - cap if cap < full else 0, pts[r] * (min(cap, full) if capped else cap))
+
+    singles = [(r, group(r, 1)) for r in candidates]
+    best = None
+    best_key = None
+    if k <= 2:
+        for n, (r1, g1) in enumerate(singles):
+            for r2, g2 in (singles[n:] if k == 2 else [(None, (0, 0))]):
+                if r1 == r2:
+                    g = group(r1, 2)
+                    if g is None:
+                        continue
+                    cost, nat = g
+                else:
+                    cost, nat = g1[0] + g2[0], g1[1] + g2[1]
+                if cost > w:
+                    continue
+                key = (-nat, cost) if most else (cost, -nat)
+                if best_key is None or key < best_key:
+                    best_key = key
+                    best = (r1,) if k == 1 else (r1, r2)
+        return best
+    for combo in combinations_with_replacement(candidates, k):
+        cost = nat = 0
+        prev = None
+        for r in combo:  # combo is non-increasing, so equal ranks are adjacent
+            if r == prev:
+                continue
+            prev = r
+            g = group(r, combo.count(r))
+            if g is None:
+                break
+            cost += g[0]
+            nat += g[1]
+        else:
+            if cost > w:
+                continue
+            key = (-nat, cost) if most else (cost, -nat)
+            if best_key is None or key < best_key:
+                best_key = key
+                best = combo
+    return best
+
+
+def find_contract(
+    hand: Iterable[Card],
+    round_no: int,
+    rules: RuleSet = TEN_PENNIES,
+    objective: str = "fewest_wilds",
+    *,
+    trusted: bool = False,
+) -> Arrangement | None:
+    """The best way to lay down the round's contract from ``hand``, or None.
+
+    ``objective`` names how to choose (see :data:`OBJECTIVES`); the default uses
+    the fewest wilds, then sheds the most points, so extra naturals join the sets.
+
+    >>> from tenpennies import parse_cards
+    >>> hand = parse_cards("KS KH KD 5S 5H 5D 5C JK JK 9C")
+    >>> print(find_contract(hand, 4))                        # one set of 5
+    5S 5H 5D 5C JK
+    >>> print(find_contract(hand, 4, objective="most_points"))
+    KS KH KD JK JK
+    >>> print(find_contract(hand, 4, objective="fewest_cards"))
+    5S 5H 5D 5C JK
+    >>> find_contract(hand, 7) is None                       # one set of 7
+    True
+    """
+    if objective not in OBJECTIVES:
+        raise TenPenniesError(f"unknown objective {objective!r}: choose one of {', '.join(OBJECTIVES)}")
+    t = _round(rules, round_no)
+    hand = _held(hand, t, trusted)
+    hand = tuple(hand)
+    cnt, lv, w = _levels(hand, t, 1 if t.repeated else min(t.k, t.decks))
+    ranks = _best_ranks(lv, w, t, objective)
+    if ranks is None:
+        return None
+    return _build(ranks, cnt, w, t, objective)
+
+
+def _build(ranks, cnt, w: int, t: _Round, objective: str) -> Arrangement:
+    """Pick the cards for sets of these ranks (one rank per set, non-increasing)."""
+    s = t.size
+    limit = t.limit
+    repeated = t.repeated
+    sets: list[list[int]] = []
+    prev = None
+    for r in ranks:
+        if r == prev:
+            continue
+        prev = r
+        m = ranks.count(r)
+        suits = (r - 1, r + 12, r + 25, r + 38)
+        if m == 1:
+            sets.append([i for i in suits if cnt[i] for _ in range(cnt[i] if repeated else 1)])
+            continue
+        group: list[list[int]] = [[] for _ in range(m)]
+        for i in suits:
+            if repeated:
+                for _ in range(cnt[i]):
+                    min(group, key=len).append(i)
+            else:
+                # One copy to each of the emptiest sets: that keeps them even.
+                emptiest = sorted(range(m), key=lambda j: len(group[j]))
+                for j in emptiest[:min(cnt[i], m)]:
+                    group[j].append(i)
+        sets.extend(group)
+    if objective == "fewest_cards":
+        sets = [g[:s] for g in sets]
+    # Wilds are spent costliest first (jokers), so a set sheds the most points.
+    wilds = [i for i in t.wild_by_cost for _ in range(cnt[i])]
+    used = [s - len(g) if len(g) < s else 0 for g in sets]
+    if objective == "most_points":
+        spare = min(w, t.k * limit) - sum(used)
+        for j in range(len(sets)):
+            more = min(spare, limit - used[j])
+            used[j] += more
+            spare -= more
+    pos = 0
+    points = t.points
+    total = 0
+    out = []
+    for g, n in zip(sets, used):
+        # Naturals of one rank are already in card order (suit order).
+        if n:
+            g += sorted(wilds[pos:pos + n], key=SORT_KEYS.__getitem__)
+            pos += n
+        for i in g:
+            total += points[i]
+        out.append(g)
+    if len(out) > 1:
+        out.sort(key=lambda g: (t.rank_of[g[0]], [SORT_KEYS[i] for i in g]))
+    return Arrangement(tuple(tuple([ALL_CARDS[i] for i in g]) for g in out), t.round_no, pos, total)
+
+
+# -- every arrangement -------------------------------------------------------------------
+
+
+def contract_arrangements(
+    hand: Iterable[Card], round_no: int, rules: RuleSet = TEN_PENNIES
+) -> tuple[Arrangement, ...]:
+    """Every distinct way to lay down the round's contract from ``hand``.
+
+    An arrangement is a choice of the contract's number of sets, each a valid set
+    (T14) of at least the contract's size (larger is allowed, T13), that the hand can
+    supply at once. Cards of one value (the two 7♠) are not told apart, and neither
+    is the order of the sets, so two arrangements differ exactly when their sets,
+    as multisets of card values, differ. Cards left out stay in hand. The listing is
+    in a fixed order (by ranks low to high, then smaller sets first).
+
+    >>> from tenpennies import parse_cards
+    >>> for a in contract_arrangements(parse_cards("9S 9H 9D 9C JK"), 2):   # one set of 4
+    ...     print(a)
+    9S 9H 9D JK
+    9S 9H 9C JK
+    9S 9D 9C JK
+    9H 9D 9C JK
+    9S 9H 9D 9C
+    9S 9H 9D 9C JK
+    >>> count_arrangements(parse_cards("9S 9H 9D 9C JK"), 2)
+    6
+    """
+    t = _round(rules, round_no)
+    hand = _held(hand, t, False)
+    cnt, _, _ = _levels(hand, t, 1)
+    candidates = _candidate_sets(cnt, t)
+    return tuple(
+        _arrangement([candidates[c] for c in chosen], t)
+        for chosen in _choose_sets(candidates, cnt, t.k)
+    )
+
+
+def count_arrangements(hand: Iterable[Card], round_no: int, rules: RuleSet = TEN_PENNIES) -> int:
+    """How many arrangements :func:`contract_arrangements` lists, without building them."""
+    t = _round(rules, round_no)
+    hand = _held(hand, t, False)
+    cnt, _, _ = _levels(hand, t, 1)
+    candidates = _candidate_sets(cnt, t)
+    if t.k == 1:
+        return len(candidates)
+    return sum(1 for _ in _choose_sets(candidates, cnt, t.k))
+

@@ -1,0 +1,290 @@
+"""Adding to table sets and going out: which cards fit the table, and a plan to empty the hand.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable, Sequence
+
+from ..cards import ALL_CARDS, SORT_KEYS, Card, Cards, format_cards, sort_key
+from ..rules import TEN_PENNIES, RuleSet
+from ..sets import TableSet, single_additions
+from ._core import Arrangement, _arrangement, _candidate_sets, _choose_sets, _round, _Round
+from .contracts import can_lay_down
+
+__all__ = ["GoOutPlan", "additions", "plan_go_out"]
+
+
+
+def additions(
+    hand: Iterable[Card],
+    table_sets: Sequence[TableSet],
+    round_no: int,
+    rules: RuleSet = TEN_PENNIES,
+) -> tuple[tuple[Card, int], ...]:
+    """Every single card of ``hand`` that may be added to a table set, and to which.
+
+    ``table_sets`` are :class:`tenpennies.sets.TableSet` values; the answer lists
+    ``(card, set index)`` pairs, by set then card. Each pair is legal on its own:
+    adding several cards to one set must be checked together, since the set's wild
+    limit (T14) counts them all (one wild may fit where two do not).
+
+    >>> from tenpennies import parse_cards
+    >>> from tenpennies.sets import make_table_set
+    >>> table = [make_table_set(0, parse_cards("7S 7H JK"), 1), make_table_set(1, parse_cards("QS QH QD"), 1)]
+    >>> additions(parse_cards("7D 7H QC JK 4S"), table, 1)
+    ((Card('7D'), 0), (Card('QC'), 1), (Card('JK'), 1))
+    """
+    _round(rules, round_no)
+    values = sorted(set(hand), key=sort_key)
+    return tuple(
+        (card, n)
+        for n, table_set in enumerate(table_sets)
+        for card in single_additions(table_set.cards, values, round_no, rules)
+    )
+
+
+@dataclass(frozen=True)
+class GoOutPlan:
+    """How a player empties its hand this turn (T10-T12), in the order to do it.
+
+    ``lay_down`` is the contract to lay down first (None when already open);
+    ``melds`` are new sets; ``additions`` are ``(set index, cards)`` pairs, where set
+    indices count the table's sets, then the laid-down sets, then the melds, in
+    order; ``discard`` is the last card, or None when the hand empties without one.
+    """
+
+    lay_down: Arrangement | None
+    melds: tuple[tuple[Card, ...], ...]
+    additions: tuple[tuple[int, tuple[Card, ...]], ...]
+    discard: Card | None
+
+    def __str__(self) -> str:
+        steps = []
+        if self.lay_down is not None:
+            steps.append(f"lay down {self.lay_down}")
+        steps.extend(f"meld {format_cards(m)}" for m in self.melds)
+        steps.extend(f"add {format_cards(cards)} to set {n}" for n, cards in self.additions)
+        steps.append(f"discard {self.discard}" if self.discard is not None else "go out without a discard")
+        return ", then ".join(steps)
+
+    def __repr__(self) -> str:
+        def items(texts: list[str]) -> str:
+            return "(" + ", ".join(texts) + ("," if len(texts) == 1 else "") + ")"
+
+        melds = items([repr(Cards(m)) for m in self.melds])
+        adds = items([f"({n}, {Cards(c)!r})" for n, c in self.additions])
+        return f"GoOutPlan(lay_down={self.lay_down!r}, melds={melds}, additions={adds}, discard={self.discard!r})"
+
+    def _repr_svg_(self) -> str:
+        from ..svg import plan_svg
+
+        return plan_svg(self)
+
+
+def _place_all(cards: list[int], tables: list[list[int]], t: _Round):
+    """Put every card into new melds or table sets, or None if that cannot be done.
+
+    Naturals of a rank go to table sets of that rank or to new melds of it (each
+    tried exhaustively, identical copies not told apart); wilds are one pool, first
+    padding melds to three cards, then filling any set's remaining wild room.
+    """
+    wild, limit, least, repeated = t.wild, t.limit, t.rules.min_set_size, t.repeated
+    wilds = sorted((i for i in cards if wild[i]), key=SORT_KEYS.__getitem__)
+    info = []  # (rank, suits held, wild room) per table set
+    for cards_on in tables:
+        naturals = [i for i in cards_on if not wild[i]]
+        rank = t.rank_of[naturals[0]] if naturals else 0
+        info.append((rank, {i // 13 for i in naturals}, max(0, limit - (len(cards_on) - len(naturals)))))
+    table_room = sum(room for _, _, room in info)
+    by_rank: dict[int, list[int]] = {}
+    for i in sorted(i for i in cards if not wild[i]):
+        by_rank.setdefault(t.rank_of[i], []).append(i)
+
+    # Each rank's ways to place its naturals: (wilds needed, spare wild room) -> placement.
+    rank_options = []
+    for rank, copies in sorted(by_rank.items()):
+        bins = [n for n, (r, _, _) in enumerate(info) if r == rank]
+        options: dict[tuple[int, int], tuple] = {}
+        suits = [set(info[n][1]) for n in bins]
+        added: list[list[int]] = [[] for _ in bins]
+        melds: list[list[int]] = []
+        meld_suits: list[set[int]] = []
+        where = [0] * len(copies)
+
+        def place(pos: int) -> None:
+            if pos == len(copies):
+                pads = [max(0, least - len(m)) for m in melds]
+                if any(p > limit for p in pads):
+                    return
+                key = (sum(pads), sum(limit - p for p in pads))
+                if key not in options:
+                    options[key] = ([list(a) for a in added], [list(m) for m in melds])
+                return
+            i = copies[pos]
+            suit = i // 13
+            start = 0
+            if pos and copies[pos - 1] == i:
+                # Copies of one card are interchangeable: place them in bin order.
+                start = where[pos - 1] + (0 if repeated else 1)
+            for b in range(start, len(bins) + len(melds) + 1):
+                if b < len(bins):
+                    if not repeated and suit in suits[b]:
+                        continue
+                    suits[b].add(suit)
+                    added[b].append(i)
+                    where[pos] = b
+                    place(pos + 1)
+                    added[b].pop()
+                    if not any(x // 13 == suit for x in added[b]) and suit not in info[bins[b]][1]:
+                        suits[b].discard(suit)
+                elif b - len(bins) < len(melds):
+                    j = b - len(bins)
+                    if not repeated and suit in meld_suits[j]:
+                        continue
+                    melds[j].append(i)
+                    meld_suits[j].add(suit)
+                    where[pos] = b
+                    place(pos + 1)
+                    melds[j].pop()
+                    if not any(x // 13 == suit for x in melds[j]):
+                        meld_suits[j].discard(suit)
+                else:
+                    melds.append([i])
+                    meld_suits.append({suit})
+                    where[pos] = b
+                    place(pos + 1)
+                    melds.pop()
+                    meld_suits.pop()
+
+        place(0)
+        if not options:
+            return None
+        rank_options.append((bins, options))
+
+    # Combine ranks: for each total of wilds needed keep the most spare room.
+    states: dict[int, tuple[int, list]] = {0: (0, [])}
+    for bins, options in rank_options:
+        nxt: dict[int, tuple[int, list]] = {}
+        for pad, (cap, chosen) in states.items():
+            for (p, c), placement in options.items():
+                key = pad + p
+                if key not in nxt or nxt[key][0] < cap + c:
+                    nxt[key] = (cap + c, chosen + [(bins, placement)])
+        states = nxt
+    for pad in sorted(states):
+        cap, chosen = states[pad]
+        if pad <= len(wilds) <= pad + cap + table_room:
+            break
+    else:
+        return None
+
+    to_table: dict[int, list[int]] = {}
+    new_melds: list[list[int]] = []
+    for bins, (added, melds) in chosen:
+        for b, cards_added in zip(bins, added):
+            if cards_added:
+                to_table.setdefault(b, []).extend(cards_added)
+        new_melds.extend(melds)
+    pos = 0
+    for m in new_melds:
+        need = max(0, least - len(m))
+        m.extend(wilds[pos:pos + need])
+        pos += need
+    for n, (_, _, room) in enumerate(info):
+        if pos < len(wilds) and room:
+            more = wilds[pos:pos + room]
+            to_table.setdefault(n, []).extend(more)
+            pos += len(more)
+    for m in new_melds:
+        room = limit - sum(wild[i] for i in m)
+        if pos < len(wilds) and room > 0:
+            m.extend(wilds[pos:pos + room])
+            pos += min(room, len(wilds) - pos)
+    return new_melds, to_table
+
+
+def plan_go_out(
+    hand: Iterable[Card],
+    table_sets: Sequence[TableSet],
+    round_no: int,
+    opened: bool,
+    rules: RuleSet = TEN_PENNIES,
+) -> GoOutPlan | None:
+    """A way to empty ``hand`` this turn (after drawing), or None if there is none.
+
+    A player not yet ``opened`` must first lay down the whole contract (T13); then,
+    open, it may meld new sets and add cards to any table set, its new ones
+    included (T10), and ends with a discard unless the hand is already empty
+    (T11, T12). A plan without a discard is preferred, then laying down, melding
+    and adding in a fixed order, so the answer is deterministic.
+
+    >>> from tenpennies import parse_cards
+    >>> from tenpennies.sets import make_table_set
+    >>> table = [make_table_set(2, parse_cards("KS KH KD"), 1)]
+    >>> print(plan_go_out(parse_cards("7S 7H 7D 9S 9H JK KC 4D"), table, 1, opened=False))
+    lay down 7S 7H 7D; 9S 9H JK, then add KC to set 0, then discard 4D
+    >>> print(plan_go_out(parse_cards("5S 5H 5D QC"), table, 1, opened=True))
+    meld 5S 5H 5D, then discard QC
+    >>> plan_go_out(parse_cards("5S 5H 5D QC"), table, 1, opened=False) is None
+    True
+    """
+    t = _round(rules, round_no)
+    hand = tuple(hand)
+    base = [list(c.index for c in ts.cards) for ts in table_sets]
+    if not opened and not can_lay_down(hand, round_no, rules):
+        return None
+    cnt = [0] * 53
+    for c in hand:
+        cnt[c.index] += 1
+    if not hand:
+        return GoOutPlan(None, (), (), None) if opened else None
+    # The costliest card is the first discard tried (it matters only for ties).
+    discards = [None] + sorted((i for i in range(53) if cnt[i]), key=t.wild_order.__getitem__)
+    for discard in discards:
+        if discard is not None:
+            cnt[discard] -= 1
+        if opened:
+            layouts = [[]]
+        else:
+            # Exact-size contract sets suffice: any extra card can be added right after.
+            exact = [c for c in _candidate_sets(cnt, t) if len(c) == t.size]
+            layouts = [[exact[c] for c in chosen] for chosen in _choose_sets(exact, cnt, t.k)]
+        for layout in layouts:
+            rest = list(cnt)
+            for g in layout:
+                for i in g:
+                    rest[i] -= 1
+            left = [i for i in range(53) for _ in range(rest[i])]
+            placed = _place_all(left, base + [list(g) for g in layout], t)
+            if placed is None:
+                continue
+            melds, to_table = placed
+            lay_down = _arrangement(layout, t) if layout else None
+            # Set indices must follow the laid-down sets as the arrangement orders them.
+            order = list(range(len(base)))
+            if lay_down is not None:
+                shown = [sorted(c.index for c in s) for s in lay_down.sets]
+                remaining = list(range(len(layout)))
+                for s in shown:
+                    for j in remaining:
+                        if sorted(layout[j]) == s:
+                            order.append(len(base) + j)
+                            remaining.remove(j)
+                            break
+            position = {old: new for new, old in enumerate(order)}
+            meld_cards = tuple(_cards_in_order(m, t) for m in melds)
+            adds = tuple(sorted((position[n], _cards_in_order(cards, t)) for n, cards in to_table.items()))
+            if discard is not None:
+                cnt[discard] += 1
+            return GoOutPlan(lay_down, meld_cards, adds,
+                             None if discard is None else ALL_CARDS[discard])
+        if discard is not None:
+            cnt[discard] += 1
+    return None
+
+
+def _cards_in_order(indices, t: _Round) -> tuple[Card, ...]:
+    naturals = sorted((i for i in indices if not t.wild[i]), key=SORT_KEYS.__getitem__)
+    wilds = sorted((i for i in indices if t.wild[i]), key=SORT_KEYS.__getitem__)
+    return tuple(ALL_CARDS[i] for i in naturals + wilds)
