@@ -56,6 +56,8 @@ LAY_DOWN_RULE = ("Lay Down Contract with nothing selected lays down the best arr
 """How selected cards become the contract's sets, said once for every front end."""
 
 MOVES = {
+    "take": "Take the top discard as your draw, for nothing",
+    "draw": "Leave the top discard (others may buy it) and draw from the stock",
     "buy": "Buy the offered card: it and 2 stock cards, for a token",
     "pass": "Let the offered card go",
     "lay_down": "Lay down your contract",
@@ -66,7 +68,32 @@ MOVES = {
     "undo": "Take back your last decision",
     "new": "Start a new match",
 }
-"""What each of the table's moves does, in words (the buttons' tooltips)."""
+"""What each of the table's moves does, in words (the buttons' tooltips); a rule set may
+use only some of them (:func:`moves_of`), and words a rule set changes come from
+:func:`move_words`."""
+
+DRAW_MOVES = ("take", "draw")
+"""The moves of a turn whose draw is a choice (C6, C8): take the top discard, or the stock."""
+
+
+def moves_of(rules: RuleSet) -> tuple[str, ...]:
+    """The moves of :data:`MOVES` a rule set uses: "take" and "draw" only where the active
+    player chooses its draw (C8), "buy" only where anyone may buy.
+
+    >>> moves_of(TEN_PENNIES)
+    ('buy', 'pass', 'lay_down', 'meld', 'add', 'discard', 'hint', 'undo', 'new')
+    """
+    chooses = getattr(rules, "free_discard_take", False)
+    return tuple(m for m in MOVES if chooses or m not in DRAW_MOVES)
+
+
+def move_words(move: str, rules: RuleSet = TEN_PENNIES) -> str:
+    """What a move does under ``rules``, in words: a purchase's price is the rule set's."""
+    if move != "buy":
+        return MOVES[move]
+    extra = plural(rules.buy_extra_cards, "stock card", spelled=False)
+    price = "" if getattr(rules, "tokens", 0) is None else ", for a token"
+    return f"Buy the offered card: it and {extra}{price}"
 
 
 # -- words ---------------------------------------------------------------------------------
@@ -230,12 +257,25 @@ def grouped_hand(hand: Iterable[Card], round_no: int, rules: RuleSet = TEN_PENNI
 
 
 # -- the game ------------------------------------------------------------------------------
+def default_bots(count: int) -> tuple[str, ...]:
+    """The bots a game seats when none are named: strong and thumb taking turns round the
+    table, so a table of four is ``("strong", "thumb", "strong")`` and a bigger one (C1)
+    is as mixed.
+
+    >>> default_bots(5)
+    ('strong', 'thumb', 'strong', 'thumb', 'strong')
+    """
+    return tuple("thumb" if k % 2 else "strong" for k in range(count))
+
+
 class Game:
     """A match with some seats played by bots and the rest by people.
 
     ``seat`` is the person's seat (``None``: bots in every seat). ``bots`` names one bot
     per other seat, in seat order (or one per seat, with anything at the person's
-    seat); names, factories or built bots all do. ``position`` starts the current
+    seat, or one for all); names, factories or built bots all do; by default
+    :func:`default_bots`. ``rules`` may seat up to eight
+    (``rules=TEN_CARD_RUMMY.with_players(6)``). ``position`` starts the current
     round from a :class:`~tenpennies.match.Position` (a rigged table for lessons and
     tests). ``learning`` allows :meth:`undo` and :meth:`hint`.
 
@@ -247,15 +287,15 @@ class Game:
     """
 
     def __init__(self, seed: int | str = 0, *, seat: int | None = 0,
-                 bots: Sequence = ("strong", "thumb", "strong"), rules: RuleSet = TEN_PENNIES,
+                 bots: Sequence | None = None, rules: RuleSet = TEN_PENNIES,
                  position: Position | None = None, learning: bool = True) -> None:
         from .bots import Bot, bot_seed, make_bot
 
         n = rules.players
         if seat is not None and not (isinstance(seat, int) and 0 <= seat < n):
             raise TenPenniesError(f"seat must be 0 to {n - 1} or None, not {seat!r}")
-        bots = list(bots)
         others = [s for s in range(n) if s != seat]
+        bots = list(default_bots(len(others)) if bots is None else bots)
         if len(bots) == 1 and len(others) > 1:
             bots = bots * len(others)
         if len(bots) == n and seat is not None:
@@ -417,6 +457,17 @@ class Game:
     def buy(self) -> bool:
         return self.act(Buy(self.seat))
 
+    def take_discard(self) -> bool:
+        """Take the top discard as the turn's draw, for nothing (C8)."""
+        from .actions import TakeDiscard
+
+        return self.act(TakeDiscard(self.seat))
+
+    def draw_from_stock(self) -> bool:
+        """Leave the top discard and draw from the stock (C9: others may buy it first);
+        the engine's word for it is a pass by the active player."""
+        return self.act(Pass(self.seat))
+
     def pass_offer(self) -> bool:
         return self.act(Pass(self.seat))
 
@@ -466,6 +517,11 @@ class Game:
                                                                                   view.rules)))
         return self.act(LayDown(self.seat, found.sets))
 
+    @property
+    def moves(self) -> tuple[str, ...]:
+        """The moves this game's rule set uses (:func:`moves_of`): a front end shows only these."""
+        return moves_of(self.rules)
+
     def unavailable(self, move: str) -> str:
         """Why a move of :data:`MOVES` cannot be made now, in words; "" when it can.
 
@@ -474,6 +530,8 @@ class Game:
         """
         if move not in MOVES:
             raise TenPenniesError(f"no move {move!r}: one of {', '.join(MOVES)}")
+        if move not in self.moves:
+            return f"{self.rules.name} has no such move"
         if move == "new":
             return ""
         if move in ("hint", "undo") and not self.learning:
@@ -487,11 +545,31 @@ class Game:
             return f"wait: it is {who(view.to_act, self.seat, self.names)}'s decision"
         if move == "hint":
             return ""
-        offer = view.phase is Phase.OFFER
+        phase, top = view.phase, view.top_discard
+        meld_phase, discard_phase = getattr(Phase, "MELD", None), getattr(Phase, "DISCARD", None)
+        offer = phase is Phase.OFFER
+        mine = view.active == view.seat
+        # C6, C8, C9: the active player chooses its draw (before it, it may meld; also
+        # when a purchase left the card beneath on top).
+        choosing = "take" in self.moves and mine and (offer or phase is meld_phase)
+        if move in DRAW_MOVES:
+            if not choosing:
+                return ("you have drawn this turn already" if mine
+                        else f"it is {who(view.active, self.seat, self.names)}'s turn: buy or pass")
+            return "the discard pile is empty" if move == "take" and top is None else ""
         if move in ("buy", "pass"):
+            if choosing:
+                return "no card is being offered to you now" if not offer else \
+                    f"it is your turn: take {top} or draw from the stock"
             return "" if offer else "no card is being offered to you now"
         if offer:
-            return f"first buy or pass: you are being offered {view.top_discard}"
+            if choosing:
+                return f"first take {top} or draw from the stock"
+            return f"first buy or pass: you are being offered {top}"
+        if move == "discard" and phase is meld_phase:
+            return "first take the top discard or draw from the stock"
+        if move in ("lay_down", "meld", "add") and phase is discard_phase:
+            return "melding comes before the draw: now discard"
         opened = view.opened[view.seat]
         if move == "lay_down" and opened:
             return "you have laid down your contract already this round"
@@ -502,7 +580,8 @@ class Game:
     def tooltip(self, move: str) -> str:
         """A move's words for its button: what it does and, when it cannot be made now, why."""
         why = self.unavailable(move)
-        return f"{MOVES[move]}. Not now: {why}." if why else f"{MOVES[move]}."
+        words = move_words(move, self.rules)
+        return f"{words}. Not now: {why}." if why else f"{words}."
 
     def hint(self):
         """What the strong bot would do now and why (:func:`tenpennies.hint.hint`)."""

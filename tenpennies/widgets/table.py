@@ -37,10 +37,12 @@ LAYERS = 3
 LOG_LINES = 14
 
 BUTTONS = (
-    ("buy", "Buy"), ("pass", "Pass"), ("lay_down", "Lay Down Contract"), ("meld", "Meld"),
+    ("take", "Take Discard"), ("draw", "Draw From Stock"), ("buy", "Buy"), ("pass", "Pass"), ("lay_down", "Lay Down Contract"), ("meld", "Meld"),
     ("add", "Add to Set"), ("discard", "Discard"), ("hint", "Hint"), ("undo", "Undo"), ("new", "New Match"),
 )
-"""The table's buttons: (name in :attr:`PlayTable.buttons`, label)."""
+"""The table's buttons: (name in :attr:`PlayTable.buttons`, label). A table shows only
+the moves its rule set uses (:attr:`tenpennies.game.Game.moves`): Take Discard and Draw
+From Stock for Ten Card Rummy (C8), not for Ten Pennies."""
 
 ERROR_INK, NOTE_INK = "#a93226", "#1e6b34"  # a refusal in red; a hint or an instruction in green
 
@@ -158,7 +160,9 @@ class _Board(widgets.VBox):
 
 
 class PlayTable(_Board):
-    """Play Ten Pennies against bots: ``PlayTable(seed=1, seat=0, bots=("strong", "thumb", "strong"))``.
+    """Play against bots: ``PlayTable(seed=1, seat=0, bots=("strong", "thumb", "strong"))``, or
+    Ten Card Rummy at a bigger table: ``PlayTable(rules=TEN_CARD_RUMMY.with_players(6))``
+    (bots in the other seats, :func:`tenpennies.game.default_bots` unless named).
 
     Click cards of your hand to select them, then use the buttons. ``position`` starts
     the match's current round from a rigged :class:`~tenpennies.match.Position` (or use
@@ -174,7 +178,7 @@ class PlayTable(_Board):
     when it is greyed out, why (:meth:`tenpennies.game.Game.tooltip`).
     """
 
-    def __init__(self, seed: int | str = 0, seat: int = 0, bots: Sequence = ("strong", "thumb", "strong"),
+    def __init__(self, seed: int | str = 0, seat: int = 0, bots: Sequence | None = None,
                  rules: RuleSet = TEN_PENNIES, *, position: Position | None = None, delay: float = 0.4,
                  learning: bool = True, four_colour: bool = False, width: int = WIDTH) -> None:
         super().__init__()
@@ -190,7 +194,11 @@ class PlayTable(_Board):
         self.buttons = {name: widgets.Button(description=label, tooltip=self.game.tooltip(name),
                                              layout=widgets.Layout(width="auto"))
                         for name, label in BUTTONS}
-        handlers = {"buy": self.game.buy, "pass": self.game.pass_offer, "lay_down": self.game.lay_down,
+        for name, button in self.buttons.items():
+            if name not in self.game.moves:
+                button.layout.display = "none"  # a move this rule set does not have
+        handlers = {"take": self.game.take_discard, "draw": self.game.draw_from_stock, "buy": self.game.buy,
+                    "pass": self.game.pass_offer, "lay_down": self.game.lay_down,
                     "meld": self.game.meld, "discard": self.game.discard}
         for name, act in handlers.items():
             self.buttons[name].on_click(self._shown(lambda _b, act=act: self._human(act)))
