@@ -220,7 +220,7 @@ def describe(view: PlayerView, names: Mapping[int, str] | None = None, order: Se
             continue
         mark = ">" if s == view.to_act else " "
         lines.append(f"{mark} {who(s, me, names)}: {plural(view.hand_sizes[s], 'card')}, "
-                     f"{plural(view.tokens[s], 'token')}, {plural(view.scores[s], 'point')}, "
+                     f"{_tokens(view, s)}{plural(view.scores[s], 'point')}, "
                      f"{'open' if view.opened[s] else 'not open'}")
     lines.append(f"  stock: {plural(view.stock_size, 'card')}; discard pile: {plural(len(view.discard_pile), 'card')}"
                  + (f", top {view.top_discard}" if view.top_discard else ""))
@@ -228,9 +228,14 @@ def describe(view: PlayerView, names: Mapping[int, str] | None = None, order: Se
         lines.append(f"  set {i} ({who(t.owner, me, names)}): {' '.join(str(c) for c in t.cards)}")
     hand = order if order is not None else view.hand
     lines.append(f"  your hand ({plural(len(hand), 'card')}, "
-                 f"{plural(view.tokens[me], 'token')}, {plural(view.scores[me], 'point')}, "
+                 f"{_tokens(view, me)}{plural(view.scores[me], 'point')}, "
                  f"{'open' if view.opened[me] else 'not open'}): {' '.join(str(c) for c in hand)}")
     return "\n".join(lines)
+
+
+def _tokens(view: PlayerView, seat: int) -> str:
+    """'9 tokens, ', or nothing where the rule set has no tokens (C9)."""
+    return "" if view.rules.tokens is None else f"{plural(view.tokens[seat], 'token')}, "
 
 
 def hand_groups(hand: Iterable[Card], round_no: int, rules: RuleSet = TEN_PENNIES) -> tuple[tuple[Card, ...], ...]:
