@@ -596,7 +596,16 @@ class Game:
             raise IllegalActionError("hints are for learning mode")
         if not self.waiting:
             raise IllegalActionError("it is not your decision now")
-        return hint(self.view)
+        view = self.view
+        if view.rules.name != TEN_PENNIES.name:
+            # The hint's reasons are Ten Pennies' (sets, tokens); elsewhere the strong bot's
+            # choice is still the hint, said in the log's words.
+            from .bots.strong import StrongBot
+            from .hint import Hint
+
+            action = StrongBot().act(view)
+            return Hint(action, f"The strong bot's choice here: {action.text}.")
+        return hint(view)
 
     def undo(self) -> bool:
         """Take back the person's last decision (and the bots' moves since); learning mode only."""
