@@ -7,7 +7,7 @@
     7S 7H 7D; 9S 9H JK
 
 The public names live here; each is defined in the module that owns its concept:
-cards, rules, sets, solver, match (with actions and view), position, record, odds,
+cards, rules, sets, melds (sets and runs), solver, match (with actions and view), position, record, odds,
 bots, simulate, game (a match at a table), hint, layout (where things sit on the
 table), puzzles, explore, course, words (counts in words), errors, svg, cli; the
 Jupyter widgets live apart in ``tenpennies.widgets``.
@@ -77,3 +77,24 @@ from .hint import Hint, hint
 from .layout import TableLayout, table_layout
 
 __all__ += ["Game", "Replay", "Hint", "hint", "TableLayout", "table_layout"]
+
+# Melds: runs as well as sets, and Ten Card Rummy as a second rule set (issue 11).
+from .melds import (
+    MeldKind,
+    MeldRequirement,
+    TableMeld,
+    arrange_run,
+    check_meld,
+    contract_meld_problems,
+    is_valid_meld,
+    make_table_meld,
+    meld_additions,
+    meld_kinds,
+    meld_problems,
+    run_ranks,
+)
+from .rules import RULE_SET_NAMES, TEN_CARD_RUMMY
+
+__all__ += ["MeldKind", "MeldRequirement", "TableMeld", "arrange_run", "check_meld", "contract_meld_problems",
+            "is_valid_meld", "make_table_meld", "meld_additions", "meld_kinds", "meld_problems", "run_ranks",
+            "RULE_SET_NAMES", "TEN_CARD_RUMMY"]

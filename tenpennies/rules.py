@@ -2,7 +2,9 @@
 
 Source: ``shared/seeds/000_*.txt`` (a game site's rules page), decided where it is
 silent by the project's rulings T1-T20. The default, :data:`TEN_PENNIES`, is the game
-as ruled; a lesson can flip one field and compare::
+as ruled; :data:`TEN_CARD_RUMMY` is the second game (``shared/seeds/003_*.txt``, rulings
+C1-C17), made of the same fields with other values, not a subclass. A lesson can flip
+one field and compare::
 
     >>> from tenpennies import TEN_PENNIES
     >>> TEN_PENNIES.contract(3)
@@ -10,31 +12,51 @@ as ruled; a lesson can flip one field and compare::
     >>> str(TEN_PENNIES.contract(7))
     'round 7: one set of 7 (at most 3 wilds per set)'
     >>> easy = TEN_PENNIES.replace(repeated_suits_allowed=True)
+    >>> str(TEN_CARD_RUMMY.contract(2))
+    'round 2: two melds of 3 (sets or runs; more natural cards than wilds in each)'
+    >>> RuleSet.named("ten-card-rummy").with_players(7).deck_size
+    162
 
-=========================  ===========================================  ======
-field                      meaning                                      ruling
-=========================  ===========================================  ======
-players                    seats, numbered clockwise from 0             T1
-decks, jokers              52-card decks shuffled together, plus jokers T1
-ranks                      the ranks in each deck (all 13 by default)   T1
-hand_size                  cards dealt to each player                   T3
-tokens                     buy tokens per player for the whole match    T4
-contracts                  (sets, size) for each round, in order        T13
-wild_ranks                 ranks (1=ace, 2=two, ...) wild in each round T15
-wild_limits                most wild cards in one set, per round        T14
-min_set_size               fewest cards in any set                      T10/T14
-buy_extra_cards            stock cards a buyer takes with the discard   T5
-turn_cap                   completed turns after which a round ends     T17
-discarder_may_buy_back     may a discarder be offered its own discard   T7
-repeated_suits_allowed     may a set repeat a natural suit              T14
-card_points                points of a card left in hand, by rank       T18
-=========================  ===========================================  ======
+=========================  ===========================================  ======  ======
+field                      meaning                                      TP      TCR
+=========================  ===========================================  ======  ======
+players                    seats, numbered clockwise from 0             T1      C1
+decks, jokers              52-card decks shuffled together, plus jokers T1      C1
+decks_by_players           ((most players, decks, jokers), ...) read    T1      C1
+                           by :meth:`RuleSet.with_players`; () = fixed
+ranks                      the ranks in each deck (all 13 by default)   T1      C1
+hand_size                  cards dealt to each player                   T3      C2
+tokens                     buy tokens per player for the whole match;   T4      C9
+                           None = buying needs no token
+contracts                  (melds, size) for each round, in order       T13     C5
+meld_kinds                 the kinds of meld: {set} or {set, run}       T13     C3
+wild_ranks                 ranks (1=ace, 2=two, ...) wild in each round T15     C4
+wild_limits                most wild cards in one meld, per round       T14     C4
+wilds_outnumbered          must natural cards outnumber wilds in every  T14     C4
+                           meld, at all times
+runs_wrap                  may a run go over the top (Q K A 2 3)        none    C3
+min_set_size               fewest cards in any meld                     T10     C3
+meld_before_draw           melding comes before the draw in a turn      T10     C6
+free_discard_take          the active player may take the top discard   T5      C8
+                           as its draw, for nothing
+buy_from_round             the first round in which buying is allowed   T5      C9
+buy_extra_cards            stock cards a buyer takes with the discard   T5      C9
+buys_per_round             most buys per player in a round; None = any  T4      C9
+buy_beneath_again          after a buy, is the card beneath offered     T9      C9
+stock_rebuild              an empty stock: "shuffle" the discard pile   T16     C12
+                           or "turn-over" it without shuffling
+turn_cap                   completed turns after which a round ends     T17     C13
+discarder_may_buy_back     may a discarder be offered its own discard   T7      C17
+repeated_suits_allowed     may a set repeat a natural suit              T14     C3
+card_points                points of a card left in hand, by rank       T18     C14
+=========================  ===========================================  ======  ======
 """
 
 from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
 from .cards import ALL_CARDS, JOKER, Card
@@ -42,15 +64,68 @@ from .errors import RuleSetError
 from .words import plural, rank_plural
 
 
+class MeldKind(StrEnum):
+    """A kind of meld: a set (one rank, T14/C3) or a run (one suit in rank order, C3).
+
+    Defined here because a rule set names the kinds it allows; what makes a meld of each
+    kind valid lives in :mod:`tenpennies.melds`, which exports this class too.
+    """
+
+    SET = "set"
+    RUN = "run"
+
+
+@dataclass(frozen=True)
+class MeldRequirement:
+    """One meld of a contract: of one of ``kinds``, with at least ``size`` cards (T13, C5)."""
+
+    kinds: frozenset[MeldKind]
+    size: int
+
+    @property
+    def words(self) -> str:
+        """'set of 3', 'meld of 4 (a set or a run)'."""
+        return f"{_meld_noun(self.kinds)} of {self.size}"
+
+
+def _meld_noun(kinds: frozenset[MeldKind], plural_form: bool = False) -> str:
+    """'set' / 'run' when one kind is allowed, 'meld' when several are."""
+    noun = next(iter(kinds)).value if len(kinds) == 1 else "meld"
+    return noun + ("s" if plural_form else "")
+
+
+def _kinds_words(kinds: frozenset[MeldKind], many: bool) -> str:
+    """'sets or runs' (several melds) or 'a set or a run' (one), in MeldKind order."""
+    ordered = [k.value for k in MeldKind if k in kinds]
+    if many:
+        return " or ".join(k + "s" for k in ordered)
+    return " or ".join(f"a {k}" for k in ordered)
+
+
+_SET_ONLY = frozenset({MeldKind.SET})
+
 
 @dataclass(frozen=True)
 class Contract:
-    """What a player must lay down, all at once, to open in a round (T13)."""
+    """What a player must lay down, all at once, to open in a round (T13, C5).
+
+    ``sets`` is how many melds (sets, in Ten Pennies), ``size`` the fewest cards in each;
+    ``melds`` lists them as :class:`MeldRequirement` values. The melds of a contract are
+    separate melds: one run of six does not make two runs of three (C5).
+    """
 
     round_no: int
     sets: int
     size: int
     wild_limit: int
+    # Not in the repr, so Ten Pennies' contracts print as they always have.
+    kinds: frozenset[MeldKind] = field(default=_SET_ONLY, repr=False)
+    wilds_outnumbered: bool = field(default=False, repr=False)
+
+    @property
+    def melds(self) -> tuple[MeldRequirement, ...]:
+        """One :class:`MeldRequirement` per meld of the contract."""
+        return (MeldRequirement(self.kinds, self.size),) * self.sets
 
     @property
     def cards_needed(self) -> int:
@@ -59,12 +134,24 @@ class Contract:
 
     @property
     def words(self) -> str:
-        """'two sets of 3', 'one set of 7'."""
-        return f"{plural(self.sets, 'set', spelled=True)} of {self.size}"
+        """'two sets of 3', 'one set of 7'; 'two melds of 3 (sets or runs)' where runs count."""
+        text = self._count_words
+        return f"{text} ({_kinds_words(self.kinds, self.sets > 1)})" if len(self.kinds) > 1 else text
+
+    @property
+    def _count_words(self) -> str:
+        return f"{plural(self.sets, _meld_noun(self.kinds), spelled=True)} of {self.size}"
 
     def __str__(self) -> str:
-        wilds = plural(self.wild_limit, 'wild')
-        return f"round {self.round_no}: {self.words} (at most {wilds} per set)"
+        # C4: where naturals must outnumber wilds, that is the limit that binds; say it.
+        limit = ("more natural cards than wilds in each" if self.wilds_outnumbered
+                 else f"at most {plural(self.wild_limit, 'wild')} per {_meld_noun(self.kinds)}")
+        kinds = f"{_kinds_words(self.kinds, self.sets > 1)}; " if len(self.kinds) > 1 else ""
+        return f"round {self.round_no}: {self._count_words} ({kinds}{limit})"
+
+
+STOCK_REBUILDS = ("shuffle", "turn-over")
+"""How an empty stock is rebuilt from the discard pile: T16 shuffles it, C12 turns it over."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -78,7 +165,7 @@ class RuleSet:
     # The ranks each deck holds; fewer ranks make toy decks whose every hand can be listed.
     ranks: tuple[int, ...] = tuple(range(1, 14))
     hand_size: int = 11
-    tokens: int = 10
+    tokens: int | None = 10
     contracts: tuple[tuple[int, int], ...] = ((2, 3), (1, 4), (2, 4), (1, 5), (2, 5), (1, 6), (1, 7))
     wild_ranks: tuple[frozenset[int], ...] = (
         (frozenset(),) * 4 + (frozenset({1, 2}),) * 3
@@ -91,6 +178,18 @@ class RuleSet:
     repeated_suits_allowed: bool = False
     # Indexed by rank; index 0 is the joker. A and 2 score 20 even when wild (T18).
     card_points: tuple[int, ...] = (50, 20, 20, 5, 5, 5, 5, 5, 5, 5, 10, 10, 10, 10)
+    # Fields added for Ten Card Rummy (C1-C17); the defaults are Ten Pennies', so a rule
+    # set saved before they existed reads back as it was.
+    meld_kinds: frozenset[MeldKind] = _SET_ONLY
+    wilds_outnumbered: bool = False
+    runs_wrap: bool = True
+    meld_before_draw: bool = False
+    free_discard_take: bool = False
+    buy_from_round: int = 1
+    buys_per_round: int | None = None
+    buy_beneath_again: bool = False
+    stock_rebuild: str = "shuffle"
+    decks_by_players: tuple[tuple[int, int, int], ...] = ()
     # Derived look-up tables, filled in __post_init__ (not settings).
     _wild: tuple[tuple[bool, ...], ...] = field(init=False, repr=False, compare=False)
 
@@ -102,8 +201,17 @@ class RuleSet:
             object.__setattr__(self, "wild_ranks", tuple(frozenset(r) for r in self.wild_ranks))
             for name in ("wild_limits", "card_points", "ranks"):
                 object.__setattr__(self, name, tuple(getattr(self, name)))
+            object.__setattr__(self, "decks_by_players", tuple(tuple(e) for e in self.decks_by_players))
         except TypeError as exc:
             raise RuleSetError(f"invalid rule set: {exc}") from None
+        kinds = self.meld_kinds
+        if isinstance(kinds, str):
+            kinds = (kinds,)
+        try:
+            object.__setattr__(self, "meld_kinds", frozenset(MeldKind(k) for k in kinds))
+        except (TypeError, ValueError):
+            raise RuleSetError(f"invalid rule set: meld_kinds must name kinds from "
+                               f"{[k.value for k in MeldKind]}, not {self.meld_kinds!r}") from None
         problems = self._problems()
         if problems:
             raise RuleSetError("invalid rule set: " + "; ".join(problems))
@@ -120,10 +228,30 @@ class RuleSet:
         problems = []
         # Bounds keep a saved file from asking for a billion decks: generous, not tight.
         for name, low, high in (("players", 2, 16), ("decks", 1, 8), ("jokers", 0, 64), ("hand_size", 1, 100),
-                                ("tokens", 0, 1000), ("min_set_size", 1, 100), ("buy_extra_cards", 0, 100),
-                                ("turn_cap", 1, 100_000)):
+                                ("min_set_size", 1, 100), ("buy_extra_cards", 0, 100),
+                                ("turn_cap", 1, 100_000), ("buy_from_round", 1, 101)):
             if not whole(getattr(self, name), low, high):
                 problems.append(f"{name} must be a whole number from {low} to {high}, not {getattr(self, name)!r}")
+        for name in ("tokens", "buys_per_round"):  # None: no limit (C9)
+            value = getattr(self, name)
+            if value is not None and not whole(value, 0, 1000):
+                problems.append(f"{name} must be None (no limit) or a whole number from 0 to 1000, not {value!r}")
+        for name in ("discarder_may_buy_back", "repeated_suits_allowed", "wilds_outnumbered", "runs_wrap",
+                     "meld_before_draw", "free_discard_take", "buy_beneath_again"):
+            if not isinstance(getattr(self, name), bool):
+                problems.append(f"{name} must be True or False, not {getattr(self, name)!r}")
+        if self.stock_rebuild not in STOCK_REBUILDS:
+            problems.append(f"stock_rebuild must be one of {', '.join(map(repr, STOCK_REBUILDS))} "
+                            f"(T16 or C12), not {self.stock_rebuild!r}")
+        if not self.meld_kinds:
+            problems.append("meld_kinds must allow at least one kind of meld (set, run)")
+        entries = self.decks_by_players
+        if not all(len(e) == 3 and whole(e[0], 2, 16) and whole(e[1], 1, 8) and whole(e[2], 0, 64)
+                   for e in entries):
+            problems.append("decks_by_players holds (most players, decks, jokers) triples: "
+                            "players 2-16, decks 1-8, jokers 0-64")
+        elif any(a[0] >= b[0] for a, b in zip(entries, entries[1:])):
+            problems.append("decks_by_players must list its player counts in increasing order")
         rounds = len(self.contracts)
         if rounds < 1:
             problems.append("there must be at least one round")
@@ -167,7 +295,8 @@ class RuleSet:
         """The contract of a round (1-based), in words and numbers."""
         self._check_round(round_no)
         sets, size = self.contracts[round_no - 1]
-        return Contract(round_no, sets, size, self.wild_limits[round_no - 1])
+        return Contract(round_no, sets, size, self.wild_limits[round_no - 1],
+                        self.meld_kinds, self.wilds_outnumbered)
 
     def is_wild(self, card: Card, round_no: int) -> bool:
         """Jokers always; the round's wild ranks too, wherever they are played (T15)."""
@@ -195,22 +324,74 @@ class RuleSet:
         names = ["jokers"] + [rank_plural(r) for r in ranks]
         return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
+    @property
+    def has_runs(self) -> bool:
+        """Are runs melds in this game (C3)? Engines keep their set-only fast paths when not."""
+        return MeldKind.RUN in self.meld_kinds
+
+    def may_buy(self, round_no: int) -> bool:
+        """Is buying allowed at all in this round (C9: from round 4 in Ten Card Rummy)?"""
+        return round_no >= self.buy_from_round
+
     # -- variants and saving ---------------------------------------------------------
     def replace(self, **changes: Any) -> "RuleSet":
         """A copy with some fields changed: ``TEN_PENNIES.replace(tokens=5)``."""
         return dataclasses.replace(self, **changes)
 
+    def with_players(self, players: int) -> "RuleSet":
+        """A copy for ``players`` seats, with the decks and jokers ``decks_by_players``
+        gives for that many (C1); a rule set without that table keeps its deck.
+
+        >>> [(n, TEN_CARD_RUMMY.with_players(n).deck_size) for n in (4, 6, 7, 8)]
+        [(4, 108), (6, 108), (7, 162), (8, 162)]
+        """
+        if not (isinstance(players, int) and not isinstance(players, bool)):
+            raise RuleSetError(f"players must be a whole number, not {players!r}")
+        for most, decks, jokers in self.decks_by_players:
+            if players <= most:
+                return self.replace(players=players, decks=decks, jokers=jokers)
+        if self.decks_by_players:
+            raise RuleSetError(f"{self.name} is for at most {self.decks_by_players[-1][0]} players, "
+                               f"not {players}")
+        return self.replace(players=players)
+
+    @staticmethod
+    def named(name: str) -> "RuleSet":
+        """A rule set by its file or command-line name: ``RuleSet.named("ten-card-rummy")``.
+
+        The game's own name works too ("Ten Card Rummy"); see :data:`RULE_SET_NAMES`.
+        """
+        key = str(name).strip().lower().replace(" ", "-").replace("_", "-")
+        try:
+            return _NAMED[key]
+        except KeyError:
+            raise RuleSetError(f"no rule set is called {name!r}: the names are "
+                               f"{', '.join(RULE_SET_NAMES)}") from None
+
+    @property
+    def key(self) -> str | None:
+        """The name :meth:`named` knows this rule set by, if it is one of those (else None)."""
+        return next((k for k, r in _NAMED.items() if r == self), None)
+
     def to_dict(self) -> dict[str, Any]:
-        """Plain JSON-ready data; :meth:`from_dict` reads it back."""
+        """Plain JSON-ready data; :meth:`from_dict` reads it back.
+
+        The fields added for Ten Card Rummy are written only where they differ from Ten
+        Pennies', so a Ten Pennies record is byte for byte what it was before them.
+        """
         out = {}
         for f in dataclasses.fields(self):
             if not f.init:
                 continue
             value = getattr(self, f.name)
+            if f.name in _LATER_FIELDS and value == f.default:
+                continue
             if f.name == "wild_ranks":
                 value = [sorted(r) for r in value]
-            elif f.name == "contracts":
+            elif f.name in ("contracts", "decks_by_players"):
                 value = [list(c) for c in value]
+            elif f.name == "meld_kinds":
+                value = [k.value for k in MeldKind if k in value]
             elif isinstance(value, tuple):
                 value = list(value)
             out[f.name] = value
@@ -227,14 +408,54 @@ class RuleSet:
             kwargs["contracts"] = tuple(tuple(c) for c in kwargs["contracts"])
         if "wild_ranks" in kwargs:
             kwargs["wild_ranks"] = tuple(frozenset(r) for r in kwargs["wild_ranks"])
+        if "decks_by_players" in kwargs:
+            kwargs["decks_by_players"] = tuple(tuple(e) for e in kwargs["decks_by_players"])
         for key in ("wild_limits", "card_points", "ranks"):
             if key in kwargs:
                 kwargs[key] = tuple(kwargs[key])
         return cls(**kwargs)
 
 
+_LATER_FIELDS = frozenset({"meld_kinds", "wilds_outnumbered", "runs_wrap", "meld_before_draw", "free_discard_take",
+                           "buy_from_round", "buys_per_round", "buy_beneath_again", "stock_rebuild",
+                           "decks_by_players"})
+"""The fields added with runs and Ten Card Rummy: old saved rule sets lack them."""
+
 TEN_PENNIES = RuleSet()
 """Ten Pennies as ruled by T1-T20: the default everywhere."""
+
+TEN_CARD_RUMMY = RuleSet(
+    name="Ten Card Rummy",
+    players=4,  # C1: 4-8 players; with_players(n) gives the decks for n
+    decks=2,
+    jokers=4,
+    decks_by_players=((6, 2, 4), (8, 3, 6)),  # C1 (2-3 players, a house rule, get 2 decks)
+    hand_size=10,  # C2
+    contracts=((1, 3), (2, 3), (1, 4), (2, 4), (1, 5), (2, 5), (1, 6), (1, 7), (1, 8), (1, 9), (1, 10)),  # C5
+    meld_kinds=frozenset({MeldKind.SET, MeldKind.RUN}),  # C3
+    wild_ranks=(frozenset(),) * 11,  # C4: jokers are the only wilds
+    # C4's limit is wilds_outnumbered; six (the most jokers of C1) never binds before it.
+    wild_limits=(6,) * 11,
+    wilds_outnumbered=True,  # C4
+    runs_wrap=True,  # C3: over the top
+    repeated_suits_allowed=True,  # C3
+    meld_before_draw=True,  # C6
+    free_discard_take=True,  # C8
+    buy_from_round=4,  # C9
+    buy_extra_cards=1,  # C9
+    tokens=None,  # C9: no tokens
+    buys_per_round=None,  # C9: no per-round limit by default
+    buy_beneath_again=True,  # C9
+    stock_rebuild="turn-over",  # C12
+    turn_cap=250,  # C13
+    # C14: 2-9 their pips, 10 J Q K ten, ace fifteen, joker twenty-five.
+    card_points=(25, 15, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10),
+)
+"""Ten Card Rummy as ruled by C1-C17, for four players (:meth:`RuleSet.with_players`)."""
+
+_NAMED = {"ten-pennies": TEN_PENNIES, "ten-card-rummy": TEN_CARD_RUMMY}
+RULE_SET_NAMES: tuple[str, ...] = tuple(_NAMED)
+"""The names :meth:`RuleSet.named` knows (for files and ``--rules`` on the command line)."""
 
 
 def hand_points(cards, rules: RuleSet = TEN_PENNIES) -> int:

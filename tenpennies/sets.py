@@ -1,8 +1,12 @@
-"""What makes a set (T13-T15), why a group of cards is not one, and sets on the table.
+"""What makes a set (T13-T15, C3, C4) and why a group of cards is not one: the set-only fast
+paths every engine uses.
 
-A set is at least three cards: natural cards all of one rank, no natural suit twice,
-at least one natural card, and no more wild cards than the round allows. The same
-test applies to a set on the table after cards are added to it::
+A set is at least three cards: natural cards all of one rank, no natural suit twice
+(unless ``repeated_suits_allowed``), at least one natural card, and no more wild cards
+than the round allows (and fewer than its natural cards where ``wilds_outnumbered``,
+C4). The same test applies to a set on the table after cards are added to it. A set on
+the table is a :class:`tenpennies.melds.TableMeld`; ``TableSet`` is its old name, still
+importable from here::
 
     >>> from tenpennies import parse_cards
     >>> is_valid_set(parse_cards("7S 7H JK"), round_no=1)
@@ -15,13 +19,36 @@ test applies to a set on the table after cards are added to it::
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Iterable
+from typing import TYPE_CHECKING, Iterable
 
-from .cards import SUIT_NAMES, Card, Cards, format_cards, sort_key
+from .cards import SUIT_NAMES, Card, format_cards
 from .errors import InvalidSetError
 from .rules import TEN_PENNIES, RuleSet
 from .words import number_word, plural, rank_plural
+
+if TYPE_CHECKING:
+    from .melds import TableMeld as TableSet
+
+
+def __getattr__(name: str):
+    # TableSet is TableMeld, whose home (melds.py) imports this module: fetch it lazily.
+    if name == "TableSet":
+        from .melds import TableMeld
+
+        return TableMeld
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def wild_problems(naturals: int, wilds: int, round_no: int, rules: RuleSet = TEN_PENNIES) -> list[str]:
+    """The limits on wilds every meld keeps at all times, in words (T14, C4)."""
+    problems = []
+    if rules.wilds_outnumbered and naturals and wilds >= naturals:
+        problems.append(f"{plural(wilds, 'wild')} and {plural(naturals, 'natural card')}: "
+                        f"natural cards must outnumber wilds")
+    limit = rules.wild_limits[round_no - 1]
+    if wilds > limit:
+        problems.append(f"{wilds} wilds but round {round_no} allows {limit}")
+    return problems
 
 
 
@@ -57,9 +84,7 @@ def set_problems(cards: Iterable[Card], round_no: int, rules: RuleSet = TEN_PENN
             n = suits.get(suit, 0)
             if n > 1:
                 problems.append(f"{number_word(n)} natural {SUIT_NAMES[suit]}s")
-    limit = rules.wild_limits[round_no - 1]
-    if wilds > limit:
-        problems.append(f"{wilds} wilds but round {round_no} allows {limit}")
+    problems.extend(wild_problems(len(naturals), wilds, round_no, rules))
     return tuple(problems)
 
 
@@ -86,7 +111,8 @@ def is_valid_set(cards: Iterable[Card], round_no: int, rules: RuleSet = TEN_PENN
             return False
         suits |= bit
         naturals += 1
-    return naturals > 0 and naturals + wilds >= rules.min_set_size and wilds <= rules.wild_limits[round_no - 1]
+    return (naturals > 0 and naturals + wilds >= rules.min_set_size and wilds <= rules.wild_limits[round_no - 1]
+            and (naturals > wilds or not rules.wilds_outnumbered))
 
 
 def single_additions(set_cards: Iterable[Card], candidates: Iterable[Card], round_no: int,
@@ -97,14 +123,16 @@ def single_additions(set_cards: Iterable[Card], candidates: Iterable[Card], roun
     card, the rank and an unused natural suit for a natural one (T14 after adding).
     """
     wild = rules.wild_table(round_no)
-    rank = wilds = suits = 0
+    rank = wilds = suits = naturals = 0
     for c in set_cards:
         if wild[c.index]:
             wilds += 1
         else:
             rank = c.rank
             suits |= 1 << (c.index // 13)
-    wild_room = wilds < rules.wild_limits[round_no - 1]
+            naturals += 1
+    wild_room = (wilds < rules.wild_limits[round_no - 1]
+                 and (naturals > wilds + 1 or not rules.wilds_outnumbered))
     repeated_ok = rules.repeated_suits_allowed
     return [c for c in candidates
             if (wild_room if wild[c.index] else
@@ -128,31 +156,10 @@ def set_rank(cards: Iterable[Card], round_no: int, rules: RuleSet = TEN_PENNIES)
     return None
 
 
-@dataclass(frozen=True)
-class TableSet:
-    """A set on the table: its cards (in the order played) and the seat that made it."""
-
-    owner: int
-    cards: tuple[Card, ...]
-    rank: int
-
-    def added(self, cards: Iterable[Card]) -> "TableSet":
-        return TableSet(self.owner, self.cards + tuple(cards), self.rank)
-
-    def __str__(self) -> str:
-        return f"{rank_plural(self.rank)} of seat {self.owner}: {format_cards(sorted(self.cards, key=sort_key))}"
-
-    def __repr__(self) -> str:
-        return f"TableSet(owner={self.owner}, cards={Cards(self.cards)!r}, rank={self.rank})"
-
-    def _repr_svg_(self) -> str:
-        from .svg import table_set_svg  # pictures are drawn only when asked for
-
-        return table_set_svg(self)
-
-
-def make_table_set(owner: int, cards: Iterable[Card], round_no: int, rules: RuleSet = TEN_PENNIES) -> TableSet:
+def make_table_set(owner: int, cards: Iterable[Card], round_no: int, rules: RuleSet = TEN_PENNIES) -> "TableSet":
     """A :class:`TableSet` after checking that the cards are a valid set."""
+    from .melds import TableMeld  # see __getattr__ above
+
     cards = tuple(cards)
     check_set(cards, round_no, rules)
-    return TableSet(owner, cards, set_rank(cards, round_no, rules))
+    return TableMeld(owner, cards, set_rank(cards, round_no, rules))

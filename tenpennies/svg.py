@@ -26,7 +26,7 @@ import re
 from typing import TYPE_CHECKING, Iterable, Sequence
 from xml.sax.saxutils import escape
 
-from .cards import Card, format_cards
+from .cards import RANKS, Card, format_cards
 from .layout import CARD_H, CARD_W, ROW_STEP, Shape, TableLayout, card_row, paint, row_width, table_layout
 from .rules import TEN_PENNIES, RuleSet
 from .words import plural
@@ -152,8 +152,12 @@ def groups_svg(groups: Sequence[tuple[str, Sequence[Card]]], round_no: int | Non
 
 
 def table_set_svg(table_set) -> str:
-    """One set on the table, labelled with its owner."""
-    return groups_svg([(f"seat {table_set.owner}", table_set.cards)], desc=str(table_set))
+    """One meld on the table, labelled with its owner; a run's cards in rank order, each
+    wild at the place it stands for, labelled with the ranks it runs between."""
+    label = f"seat {table_set.owner}"
+    if table_set.rank is None and table_set.cards:  # a run (C3): say where it runs
+        label += f" {RANKS[table_set.ranks[0] - 1]}-{RANKS[table_set.ranks[-1] - 1]}"
+    return groups_svg([(label, table_set.cards)], desc=str(table_set))
 
 
 def arrangement_svg(arrangement) -> str:
