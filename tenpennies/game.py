@@ -44,6 +44,7 @@ from .actions import (Action, AddToSet, Buy, Deal, Discard, Draw, DrawSource, Ho
 from .cards import Card, sort_key
 from .errors import IllegalActionError, NoSuchCardError, TenPenniesError
 from .match import Match, Phase, Position
+from .position import wild_limit_words
 from .rules import TEN_PENNIES, RuleSet
 from .view import PlayerView
 from .words import plural
@@ -214,7 +215,7 @@ def describe(view: PlayerView, names: Mapping[int, str] | None = None, order: Se
     """The table as one seat sees it, in words, spoken to that seat."""
     me = view.seat
     lines = [f"Round {view.round_no} of {view.rules.rounds}: {view.contract.words} "
-             f"(wild: {view.rules.wild_words(view.round_no)}, at most {view.contract.wild_limit} per set)."]
+             f"(wild: {view.rules.wild_words(view.round_no)}, {wild_limit_words(view.contract)})."]
     for s in range(len(view.hand_sizes)):
         if s == me:
             continue
@@ -225,7 +226,7 @@ def describe(view: PlayerView, names: Mapping[int, str] | None = None, order: Se
     lines.append(f"  stock: {plural(view.stock_size, 'card')}; discard pile: {plural(len(view.discard_pile), 'card')}"
                  + (f", top {view.top_discard}" if view.top_discard else ""))
     for i, t in enumerate(view.table):
-        lines.append(f"  set {i} ({who(t.owner, me, names)}): {' '.join(str(c) for c in t.cards)}")
+        lines.append(f"  {t.kind.value} {i} ({who(t.owner, me, names)}): {' '.join(str(c) for c in t.cards)}")
     hand = order if order is not None else view.hand
     lines.append(f"  your hand ({plural(len(hand), 'card')}, "
                  f"{_tokens(view, me)}{plural(view.scores[me], 'point')}, "

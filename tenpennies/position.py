@@ -40,7 +40,9 @@ from typing import Any
 from .cards import Card, Hand, format_cards, parse_cards, sort_key
 from .errors import NotationError, PositionError
 from .rules import TEN_PENNIES, Contract, RuleSet
-from .sets import TableSet, set_problems, set_rank
+from .melds import (ENDS, MeldKind, TableMeld, arrange_run, make_table_meld, meld_kinds, meld_problems,
+                    set_problems, set_rank)
+from .sets import TableSet
 from .words import plural
 
 __all__ = ["Position", "PositionError", "SeatPosition"]
@@ -50,16 +52,33 @@ def _cards(value) -> tuple[Card, ...]:
     return parse_cards(value) if isinstance(value, str) else tuple(parse_cards(value))
 
 
-def _table_set(entry, round_no: int, rules: RuleSet) -> TableSet:
-    """A table entry (a TableSet or an ``(owner, cards)`` pair), checked (T14)."""
-    if isinstance(entry, TableSet):
+def _table_set(entry, round_no: int, rules: RuleSet) -> TableMeld:
+    """A table entry (a TableMeld or an ``(owner, cards)`` pair), checked (T14, C3, C4).
+
+    Its kind follows from its cards (no cards make both a set and a run). A run must be
+    given in rank order with each wild at its place, as it lies on the table.
+    """
+    if isinstance(entry, TableMeld):
         owner, cards = entry.owner, entry.cards
     else:
         owner, cards = entry[0], _cards(entry[1])
-    problems = set_problems(cards, round_no, rules)
-    if problems:
-        raise PositionError(f"table set {format_cards(cards)} is not a set: " + "; ".join(problems))
-    return TableSet(owner, tuple(cards), set_rank(cards, round_no, rules))
+    cards = tuple(cards)
+    kinds = meld_kinds(cards, round_no, rules)
+    if not kinds:
+        allowed = [k for k in MeldKind if k in rules.meld_kinds]
+        if allowed == [MeldKind.SET]:
+            raise PositionError(f"table set {format_cards(cards)} is not a set: "
+                                + "; ".join(set_problems(cards, round_no, rules)))
+        raise PositionError(f"table meld {format_cards(cards)} is no meld: " + "; ".join(
+            f"as a {k.value}, " + ", ".join(meld_problems(cards, k, round_no, rules)) for k in allowed))
+    if kinds[0] is MeldKind.SET:
+        return TableMeld(owner, MeldKind.SET, cards, set_rank(cards, round_no, rules))
+    for end in ENDS:
+        if arrange_run(cards, round_no, rules, wild_end=end) == cards:
+            return make_table_meld(owner, MeldKind.RUN, cards, round_no, rules, wild_end=end)
+    shown = format_cards(arrange_run(cards, round_no, rules))
+    raise PositionError(f"run {format_cards(cards)} is out of order: write a run in rank order, each wild "
+                        f"at its place, like {shown}")
 
 
 def _check_seat(name: str, seat, n: int) -> None:
@@ -295,11 +314,11 @@ class SeatPosition:
         """The position in words, a line per fact, for a terminal or a printed sheet."""
         me = self.seat
         lines = [f"Round {self.round_no}: {self.contract.words}; wild: {self.rules.wild_words(self.round_no)} "
-                 f"(at most {self.rules.contract(self.round_no).wild_limit} in a set). You are seat {me}"
+                 f"({wild_limit_words(self.contract)}). You are seat {me}"
                  + ("; it is your turn." if self.active == me else f"; it is seat {self.active}'s turn.")]
         lines.append(f"  your hand: {format_cards(self.hand)}")
         for n, t in enumerate(self.table):
-            lines.append(f"  set {n} (seat {t.owner}): {format_cards(t.cards)}")
+            lines.append(f"  {t.kind.value} {n} (seat {t.owner}): {format_cards(t.cards)}")
         if self.top_discard is not None:
             by = f" (discarded by seat {self.top_discarder})" if self.top_discarder is not None else ""
             lines.append(f"  top discard: {self.top_discard}{by}; stock: {plural(self.stock_size, 'card')}")
@@ -413,6 +432,14 @@ class SeatPosition:
         from .svg import view_svg
 
         return view_svg(self)  # it reads only the public fields a view and a position share
+
+
+def wild_limit_words(contract: Contract) -> str:
+    """The round's limit on wilds, in words: 'at most 1 in a set' (T14), or 'more natural
+    cards than wilds in each meld' where naturals must outnumber wilds (C4)."""
+    if contract.wilds_outnumbered:
+        return "more natural cards than wilds in each meld"
+    return f"at most {contract.wild_limit} in a set"
 
 
 def rules_slug(rules: RuleSet) -> str:
