@@ -313,7 +313,8 @@ def table_layout(view: "PlayerView", *, viewer: int | None | str = "view",
     if top is not None:
         regions.append(Region("discard", Rect(76, y + 20, CARD_W, CARD_H), card=top, wild=bool(wild[top.index])))
     left = x = 160
-    regions.append(_text("On the table" if view.table else "No sets on the table yet", left, y + 14, "small"))
+    melds = "melds" if view.rules.has_runs else "sets"
+    regions.append(_text("On the table" if view.table else f"No {melds} on the table yet", left, y + 14, "small"))
     row_y = y + 20
     for i, table_set in enumerate(view.table):
         w = row_width(len(table_set.cards), 22)
@@ -321,7 +322,7 @@ def table_layout(view: "PlayerView", *, viewer: int | None | str = "view",
             x, row_y = left, row_y + CARD_H + 22
         regions.append(Region("set", Rect(x - 3, row_y - 2, w + 6, CARD_H + 20), index=i, seat=table_set.owner))
         regions.extend(card_row(table_set.cards, x, row_y, 22, wild=wild, seat=table_set.owner))
-        label = f"set {i} · {seat_name(table_set.owner, viewer, names)}"
+        label = meld_label(table_set, i, seat_name(table_set.owner, viewer, names), wild)
         regions.append(_text(label, x, row_y + CARD_H + 13, "small"))
         x += max(w, text_width(label, "small")) + 16
     y = max(y + 20 + CARD_H + 8, row_y + CARD_H + 22)
@@ -338,6 +339,17 @@ def table_layout(view: "PlayerView", *, viewer: int | None | str = "view",
                                 selected=selected, gaps=starts))
         y += 24 + RAISE + CARD_H + 10
     return TableLayout(int(width), int(y + 6), tuple(regions))
+
+
+def meld_label(meld, index: int, owner: str, wild: Sequence[bool]) -> str:
+    """The words under a table meld: 'set 0 · seat 2', or for a run 'run 1 · you · JK=T♠':
+    a run's cards lie in rank order and each wild says the rank its place stands for (C4)."""
+    label = f"{meld.kind.value} {index} · {owner}"
+    if meld.kind.value == "run":
+        suit = SUIT_SYMBOLS[next(c.suit for c in meld.cards if not wild[c.index])]
+        label += "".join(f" · {c}={'10' if r == 10 else RANKS[r - 1]}{suit}"
+                         for c, r in zip(meld.cards, meld.ranks) if wild[c.index])
+    return label
 
 
 def seat_columns(others: int, face_up: bool = False) -> int:

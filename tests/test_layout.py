@@ -175,3 +175,18 @@ def test_every_seat_of_a_table_of_four_to_eight_has_its_own_panel(players, seed)
     _panels_apart(teacher)
     assert Counter(teacher.cards_shown()) == sum((Counter(m.hand(s)) for s in range(players)), Counter()) \
         + Counter([m.view(0).top_discard])
+
+
+def test_c4_runs_lie_in_rank_order_with_each_wild_at_its_place_and_no_tokens_show():
+    from tenpennies.position import SeatPosition
+
+    p = SeatPosition.parse("r2 s0 a0 h:4H4D7S8S9SJK t:3=QHKHAH2H,1=JK8S9S,2=6S6S6H,4=9DTDJK d:5C@2 k:- "
+                           "p:0/0/0/0/0/0 n:6/10/10/7/10/10 st:30 g:ten-card-rummy")
+    layout = table_layout(p)
+    texts = [r.text for r in layout.regions_of("text")]
+    assert "run 0 · seat 3" in texts and "run 1 · seat 1 · JK=7♠" in texts and "run 3 · seat 4 · JK=J♦" in texts
+    assert "set 2 · seat 2" in texts and not any("token" in t for t in texts)
+    assert texts[0] == "Round 2 of 11: two melds of 3 (sets or runs) · wild: jokers"
+    for meld in layout.regions_of("set"):
+        cards = [r.card for r in layout.regions if r.kind == "card" and meld.rect.contains(r.rect.x + 1, r.rect.y + 1)]
+        assert cards == list(p.table[meld.index].cards)  # over the top: Q K A 2, as laid
