@@ -42,13 +42,39 @@ class Buy:
 
 @dataclass(frozen=True)
 class Pass:
-    """Decline the offered top discard (T5)."""
+    """Decline the offered top discard (T5); in Ten Card Rummy the active player's pass
+    declines the top discard as its draw, which lets others buy it (C9)."""
 
     seat: int
 
     @property
     def text(self) -> str:
         return "pass"
+
+
+@dataclass(frozen=True)
+class TakeDiscard:
+    """Take the top discard as the turn's draw, for nothing (C8): no extra card, no token."""
+
+    seat: int
+
+    @property
+    def text(self) -> str:
+        return "take"
+
+
+def _end_text(end: str | None) -> str:
+    return "" if end is None else " " + end
+
+
+def _check_end(end) -> None:
+    # A wrong end is a typing slip, so it is refused when the action is made, not played.
+    if end not in WILD_ENDS:
+        raise NotationError(f"a wild's end is 'low' or 'high' (or not given), not {end!r}")
+
+
+WILD_ENDS = (None, "low", "high")
+"""Where a wild at either end of a run goes (C4): not said (the higher rank), low or high."""
 
 
 @dataclass(frozen=True)
@@ -80,20 +106,29 @@ class LayDown:
 
 @dataclass(frozen=True)
 class Meld:
-    """Put a new set of at least three on the table, once open (T10)."""
+    """Put a new meld (a set, or a run where the rules have runs) of at least three on
+    the table, once open (T10, C6).
+
+    ``end`` says where a wild goes when a new run could have it at either end (C4):
+    ``"low"`` or ``"high"``; not given, it takes the higher rank.
+    """
 
     seat: int
     cards: tuple[Card, ...]
+    end: str | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "cards", _freeze(self.cards))
+        if self.end is not None:
+            _check_end(self.end)
 
     @property
     def text(self) -> str:
-        return "meld " + format_cards(self.cards)
+        return "meld " + format_cards(self.cards) + _end_text(self.end)
 
     def __repr__(self) -> str:
-        return f"Meld(seat={self.seat}, cards={Cards(self.cards)!r})"
+        end = "" if self.end is None else f", end={self.end!r}"
+        return f"Meld(seat={self.seat}, cards={Cards(self.cards)!r}{end})"
 
     def _repr_svg_(self) -> str:
         return _action_svg(self)
@@ -101,24 +136,30 @@ class Meld:
 
 @dataclass(frozen=True)
 class AddToSet:
-    """Add cards from hand to a set on the table (anyone's), once open (T10).
+    """Add cards from hand to a meld on the table (anyone's), once open (T10, C11).
 
-    ``set_index`` counts the table's sets in the order they were laid down, from 0.
+    ``set_index`` counts the table's melds in the order they were laid down, from 0.
+    ``end`` (``"low"``/``"high"``) says where a wild goes on a run that could take it
+    at either end (C4); not given, it takes the higher rank.
     """
 
     seat: int
     set_index: int
     cards: tuple[Card, ...]
+    end: str | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "cards", _freeze(self.cards))
+        if self.end is not None:
+            _check_end(self.end)
 
     @property
     def text(self) -> str:
-        return f"add {self.set_index} {format_cards(self.cards)}"
+        return f"add {self.set_index} {format_cards(self.cards)}" + _end_text(self.end)
 
     def __repr__(self) -> str:
-        return f"AddToSet(seat={self.seat}, set_index={self.set_index}, cards={Cards(self.cards)!r})"
+        end = "" if self.end is None else f", end={self.end!r}"
+        return f"AddToSet(seat={self.seat}, set_index={self.set_index}, cards={Cards(self.cards)!r}{end})"
 
     def _repr_svg_(self) -> str:
         return _action_svg(self)
@@ -145,31 +186,41 @@ def _action_svg(action) -> str:
     return action_svg(action)
 
 
-Action = Union[Buy, Pass, LayDown, Meld, AddToSet, Discard]
-OFFER_ACTIONS = (Buy, Pass)
+Action = Union[Buy, Pass, TakeDiscard, LayDown, Meld, AddToSet, Discard]
+OFFER_ACTIONS = (Buy, Pass, TakeDiscard)
 PLAY_ACTIONS = (LayDown, Meld, AddToSet, Discard)
+
+
+def _split_end(rest: str) -> tuple[str, str | None]:
+    """Cards text and an optional trailing wild end: '5S 6S JK low' -> ('5S 6S JK', 'low')."""
+    words = rest.rsplit(maxsplit=1)
+    if len(words) == 2 and words[1].lower() in ("low", "high"):
+        return words[0], words[1].lower()
+    return rest, None
 
 
 def parse_action(text: str, seat: int) -> Action:
     """Read an action's text form (see :attr:`text` of each action) for a seat.
 
-    Words: ``buy``, ``pass``, ``lay CARDS / CARDS``, ``meld CARDS``,
-    ``add SET_INDEX CARDS``, ``discard CARD``. Raises :class:`NotationError`.
+    Words: ``buy``, ``pass``, ``take``, ``lay CARDS / CARDS``, ``meld CARDS [low|high]``,
+    ``add SET_INDEX CARDS [low|high]``, ``discard CARD``. Raises :class:`NotationError`.
     """
     words = text.strip().split(maxsplit=1)
     if not words:
-        raise NotationError("empty action: try buy, pass, lay, meld, add or discard")
+        raise NotationError("empty action: try buy, pass, take, lay, meld, add or discard")
     verb, rest = words[0].lower(), (words[1] if len(words) > 1 else "")
-    if verb in ("buy", "pass") and not rest:
-        return Buy(seat) if verb == "buy" else Pass(seat)
+    if verb in _NO_ARGUMENT and not rest:
+        return _NO_ARGUMENT[verb](seat)
     if verb in ("lay", "laydown") and rest:
         return LayDown(seat, tuple(parse_cards(part) for part in rest.split("/")))
     if verb == "meld" and rest:
-        return Meld(seat, parse_cards(rest))
+        cards, end = _split_end(rest)
+        return Meld(seat, parse_cards(cards), end)
     if verb == "add":
         parts = rest.split(maxsplit=1)
         if len(parts) == 2 and parts[0].isdecimal() and parts[0].isascii():
-            return AddToSet(seat, int(parts[0]), parse_cards(parts[1]))
+            cards, end = _split_end(parts[1])
+            return AddToSet(seat, int(parts[0]), parse_cards(cards), end)
         raise NotationError(f"bad action {text!r}: write 'add SET_NUMBER CARDS', like 'add 0 7S'")
     if verb == "discard":
         cards = parse_cards(rest)
@@ -177,9 +228,12 @@ def parse_action(text: str, seat: int) -> Action:
             return Discard(seat, cards[0])
         raise NotationError(f"bad action {text!r}: discard exactly one card, like 'discard KH'")
     raise NotationError(
-        f"bad action {text!r}: try 'buy', 'pass', 'lay 7S 7H 7D / 9S 9H JK', "
+        f"bad action {text!r}: try 'buy', 'pass', 'take', 'lay 7S 7H 7D / 9S 9H JK', "
         "'meld 5S 5H 5D', 'add 0 7C' or 'discard KH'"
     )
+
+
+_NO_ARGUMENT = {"buy": Buy, "pass": Pass, "take": TakeDiscard}
 
 
 # -- events --------------------------------------------------------------------------
@@ -206,6 +260,7 @@ class DrawSource(_Word):
     STOCK = "stock"  # the regular draw
     DISCARD = "discard"  # the bought top discard, public
     PURCHASE = "purchase"  # one of a purchase's extra stock cards
+    TAKEN = "taken"  # the top discard taken as the turn's draw, free (C8), public
 
 
 class HowEnded(_Word):
@@ -221,9 +276,9 @@ class Draw:
     """A card went into a seat's hand.
 
     ``source`` is a :class:`DrawSource`: ``"stock"`` (the regular draw), ``"discard"``
-    (the bought top discard, public) or ``"purchase"`` (one of a purchase's extra stock
-    cards). A stock card is private to ``seat`` (T20): in other seats' views its ``card``
-    is ``None``.
+    (the bought top discard, public), ``"purchase"`` (one of a purchase's extra stock
+    cards) or ``"taken"`` (the top discard taken freely as the draw, public, C8). A stock
+    card is private to ``seat`` (T20, C16): in other seats' views its ``card`` is ``None``.
     """
 
     seat: int
@@ -233,9 +288,16 @@ class Draw:
 
 @dataclass(frozen=True)
 class Recycle:
-    """The stock ran out: the discard pile except its top card became the new stock (T16)."""
+    """The stock ran out and was rebuilt from the discard pile.
+
+    Shuffled (T16): the pile except its top card became the new stock, ``up_card`` is
+    ``None``. Turned over (C12): the whole pile became the new stock, unshuffled, and its
+    top card ``up_card`` was turned up to start a new discard pile (public). ``cards`` is
+    the new stock's size.
+    """
 
     cards: int
+    up_card: Card | None = None
 
 
 @dataclass(frozen=True)

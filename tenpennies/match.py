@@ -1,17 +1,30 @@
-"""The match: seven rounds of Ten Pennies as one state machine (T1-T19).
+"""The match: every round of a contract rummy as one state machine (T1-T19, C1-C17).
 
-A :class:`Match` is always in one of three phases:
+The rule set decides the game: Ten Pennies (``TEN_PENNIES``, T1-T20) or Ten Card Rummy
+(``TEN_CARD_RUMMY``, C1-C17). The turn rules are fields of the rule set, never
+subclasses: ``meld_before_draw`` (C6), ``free_discard_take`` (C8), ``buy_from_round``,
+``buy_extra_cards``, ``tokens``, ``buys_per_round``, ``buy_beneath_again`` (T5-T9, C9),
+``stock_rebuild`` (T16, C12), ``meld_kinds`` (sets only, or sets and runs).
 
-- ``OFFER``: the top discard is being offered; ``to_act`` answers with Buy or Pass (T5-T9).
-- ``PLAY``: the active seat has drawn and may lay down, meld, add to sets, then discards
-  (T10-T12).
-- ``OVER``: the seventh round has been scored (T19).
+A :class:`Match` is always in one of these phases, each with one small function that
+checks an action, and one that lists the actions (OpenSpiel style):
 
-Draws, the deal, recycling the stock and the end of a round happen by themselves between
-decisions, so a state always waits on one seat's decision (or is over). The state changes
-only through :meth:`Match.apply`, which checks the action first: an illegal action raises
-:class:`IllegalActionError` saying why, and then nothing has changed. Every action and
-every event is appended to :attr:`Match.log`. All randomness comes from the match's seed.
+- ``OFFER``: the top discard is being offered; ``to_act`` answers with Buy or Pass
+  (T5-T9, C9). In Ten Card Rummy the active player answers an offer of the card beneath
+  a bought one with TakeDiscard or Pass (C9).
+- ``PLAY``: (Ten Pennies) the active seat has drawn and may lay down, meld, add to
+  sets, then discards (T10-T12).
+- ``MELD``: (Ten Card Rummy) before its draw the active seat may lay down, meld and
+  add, then takes the top discard (TakeDiscard, free, C8) or passes (C6, C9).
+- ``DISCARD``: (Ten Card Rummy) the active seat has drawn and only discards (C6).
+- ``OVER``: the last round has been scored (T19, C15).
+
+Draws, the deal, rebuilding the stock and the end of a round happen by themselves
+between decisions, so a state always waits on one seat's decision (or is over). The
+state changes only through :meth:`Match.apply`, which checks the action first: an
+illegal action raises :class:`IllegalActionError` saying why, and then nothing has
+changed. Every action and every event is appended to :attr:`Match.log`. All randomness
+comes from the match's seed.
 
     >>> m = Match(seed=7)
     >>> m.phase, m.round_no, m.to_act
@@ -30,29 +43,42 @@ from typing import Iterable, Sequence
 
 from .actions import (
     Action, AddToSet, Buy, Deal, Discard, Draw, DrawSource, Event, HowEnded, LayDown, Meld, Pass, Recycle, RoundEnd,
+    TakeDiscard,
 )
 from .cards import ALL_CARDS, SORT_KEYS, Card, Hand, format_cards, sort_key
-from .errors import IllegalActionError, WrongTypeError
+from .errors import IllegalActionError, InvalidSetError, WrongTypeError
+from .melds import (
+    MeldKind, TableMeld, arrange_run, is_valid_meld, meld_additions, meld_kinds, meld_problems, run_ranks,
+)
 from .position import Position  # Position lives in position.py; imported here for old users
 from .rules import TEN_PENNIES, Contract, RuleSet, hand_points
 from .solver import OBJECTIVES, can_lay_down, contract_problems, find_contract
-from .sets import TableSet, set_problems, set_rank, single_additions
+from .sets import set_problems, set_rank, single_additions
 from .view import PublicLogs
 
 
 class Phase(enum.Enum):
     OFFER = "offer"
     PLAY = "play"
+    MELD = "meld"
+    DISCARD = "discard"
     OVER = "over"
+
+    # Every decision looks its phase up in the tables below; Enum's own hash is Python
+    # code, and members are singletons, so the identity hash is right and cheaper.
+    __hash__ = object.__hash__
 
 
 class Match:
     """A whole match: ``Match(seed=1)`` deals round 1; :meth:`apply` plays it.
 
+    ``Match(seed, TEN_CARD_RUMMY.with_players(6))`` plays Ten Card Rummy for six.
+
     Read-only state: ``round_no``, ``phase``, ``active`` (whose turn), ``to_act`` (whose
     decision now, also during an offer), ``hands``, ``stock`` (top card last),
-    ``discard_pile`` (top card last), ``table`` (the sets, in the order laid), ``opened``,
-    ``tokens``, ``scores`` (totals), ``round_results``, ``turns`` (completed this round),
+    ``discard_pile`` (top card last), ``table`` (the melds, in the order laid), ``opened``,
+    ``tokens`` (``None`` each where the rules have no tokens), ``buys`` (purchases this
+    round), ``scores`` (totals), ``round_results``, ``turns`` (completed this round),
     ``log``.
     """
 
@@ -62,6 +88,12 @@ class Match:
         self.rules = rules
         self.seed = seed
         self._rng = random.Random(seed)
+        # Runs cost only in rule sets that have them: Ten Pennies keeps its set-only paths.
+        # The turn's fields are read on every decision, so they are read once here.
+        self._runs = rules.has_runs
+        self._free_take = rules.free_discard_take
+        self._meld_first = rules.meld_before_draw
+        self._buy_limit = rules.buys_per_round
         self.log: list[Action | Event] = []
         self.public_logs = PublicLogs(self.log, rules.players)  # what each seat may see of the log
         self.round_results: list[RoundEnd] = []
@@ -71,7 +103,7 @@ class Match:
         self.scores = [0] * n
         self.out_of_play: list[Card] = []
         if position is None:
-            # The first dealer comes from the seed (T2).
+            # The first dealer comes from the seed (T2, C2).
             self._deal(1, self._rng.randrange(n))
         else:
             self._set_up(position)
@@ -87,7 +119,7 @@ class Match:
         deck = list(self.rules.deck())
         self._rng.shuffle(deck)
         size = rules.hand_size
-        # One card at a time, clockwise from the dealer's left (T3).
+        # One card at a time, clockwise from the dealer's left (T3, C2).
         hands = [deck[(i - dealer - 1) % n: n * size: n] for i in range(n)]
         stock = deck[n * size:][::-1]  # the top card is the list's last
         up = stock.pop()  # the next stock card is turned up to start the discard pile
@@ -121,10 +153,16 @@ class Match:
         self.hands: list[list[Card]] = hands
         self.stock: list[Card] = stock
         self.discard_pile: list[Card] = discard_pile
-        self.table: list[TableSet] = table
+        # Who discarded each card of the pile (None: turned up, or not known): the card
+        # beneath a bought one is offered again in Ten Card Rummy, and T7 still holds.
+        self._discarders: list[int | None] = [None] * len(discard_pile)
+        if discard_pile:
+            self._discarders[-1] = top_discarder
+        self.table: list[TableMeld] = table
         self.opened: list[bool] = opened
         self.active = active
         self.top_discarder = top_discarder
+        self.buys = [0] * self.rules.players  # purchases this round, for buys_per_round (C9)
         self.turns = 0
         self.phase = Phase.OFFER
         self.to_act: int | None = active
@@ -132,24 +170,40 @@ class Match:
 
     # -- the flow between decisions ----------------------------------------------------
     def purchase_available(self) -> bool:
-        """Can a purchase's extra cards be drawn, counting recycling (T8)?"""
+        """Can a purchase's extra cards be drawn, counting the stock's rebuilding (T8, C10)?"""
         if not self.discard_pile:
             return False
-        # After the buyer takes the top discard, the new top card stays when recycling (T16).
+        # After the buyer takes the top discard, a rebuild leaves one card of the rest face
+        # up: the shuffle keeps the new top (T16), the turn-over turns one up (C12).
         recyclable = max(0, len(self.discard_pile) - 2)
         return len(self.stock) + recyclable >= self.rules.buy_extra_cards
 
     def _may_be_offered(self, seat: int) -> bool:
-        if self.tokens[seat] <= 0:
+        tokens = self.tokens[seat]
+        if tokens is not None and tokens <= 0:
             return False  # T5: a player with no tokens is not asked
-        # T7: the discarder is not offered its own card (the up card has no discarder).
+        limit = self._buy_limit
+        if limit is not None and self.buys[seat] >= limit:
+            return False  # C9: a house limit on purchases per round
+        # T7 (and C17): the discarder is not offered its own card (the up card has no discarder).
         return seat != self.top_discarder or self.rules.discarder_may_buy_back
 
+    def _ask(self, phase: Phase, seat: int) -> None:
+        self.phase, self.to_act, self._waiting = phase, seat, []
+
     def _start_turn(self) -> None:
-        n = self.rules.players
-        if self.purchase_available():
-            order = [(self.active + k) % n for k in range(n)]
-            asked = [s for s in order if self._may_be_offered(s)]
+        if self._meld_first:
+            self._ask(Phase.MELD, self.active)  # C6: meld first, then take the top discard or pass
+        elif self._free_take and self.discard_pile:
+            self._ask(Phase.OFFER, self.active)  # the active player may take the discard freely
+        else:
+            self._offer_top(0)  # T5: the offer starts with the active player
+
+    def _offer_top(self, first: int) -> None:
+        """Offer the top discard clockwise from ``active + first``; nobody asked: draw (T5, C9)."""
+        n, active = self.rules.players, self.active
+        if self.round_no >= self.rules.buy_from_round and self.purchase_available():  # C9: from round 4
+            asked = [s for s in ((active + k) % n for k in range(first, n)) if self._may_be_offered(s)]
         else:
             asked = []
         if asked:
@@ -157,26 +211,50 @@ class Match:
         else:
             self._regular_draw()
 
+    def _rebuild_stock(self) -> None:
+        pile = self.discard_pile
+        if self.rules.stock_rebuild == "turn-over":
+            # C12: the whole pile turned over unshuffled; its top card starts a new pile,
+            # discarded by no one as far as T7 is concerned (like the deal's up card).
+            self.stock = pile[::-1]
+            up = self.stock.pop()
+            self.discard_pile, self._discarders, self.top_discarder = [up], [None], None
+            self.log.append(Recycle(len(self.stock), up))
+            return
+        top = pile.pop()  # T16: everything but the top card, shuffled
+        self.stock = pile
+        self._rng.shuffle(self.stock)
+        self.discard_pile = [top]
+        self._discarders = self._discarders[-1:]
+        self.log.append(Recycle(len(self.stock)))
+
     def _draw_one(self, seat: int, source: DrawSource) -> bool:
         if not self.stock:
             if len(self.discard_pile) <= 1:
                 return False
-            top = self.discard_pile.pop()
-            self.stock = self.discard_pile
-            self._rng.shuffle(self.stock)
-            self.discard_pile = [top]
-            self.log.append(Recycle(len(self.stock)))
+            self._rebuild_stock()
         card = self.stock.pop()
         self.hands[seat].append(card)
         self.log.append(Draw(seat, card, source))
         return True
 
+    def _take_top(self, seat: int, source: DrawSource) -> None:
+        card = self.discard_pile.pop()
+        self._discarders.pop()
+        self.hands[seat].append(card)
+        self.log.append(Draw(seat, card, source))
+
+    def _drawn(self) -> None:
+        """The active seat has drawn: it plays (T10), or only discards (C6)."""
+        self.phase = Phase.DISCARD if self._meld_first else Phase.PLAY
+        self.to_act, self._waiting = self.active, []
+
     def _regular_draw(self) -> None:
-        # T6: after others bought or all passed, the active player draws automatically.
+        # T6, C9: after others bought or all passed, the active player draws from the stock.
         if self._draw_one(self.active, DrawSource.STOCK):
-            self.phase, self.to_act, self._waiting = Phase.PLAY, self.active, []
+            self._drawn()
         else:
-            self._end_round(HowEnded.NO_DRAW, None)  # T17
+            self._end_round(HowEnded.NO_DRAW, None)  # T17, C13
 
     def _end_round(self, how: HowEnded, went_out: int | None) -> None:
         points = tuple(hand_points(h, self.rules) for h in self.hands)
@@ -190,7 +268,7 @@ class Match:
         else:
             self._deal(self.round_no + 1, (self.dealer + 1) % self.rules.players)
 
-    # -- checking actions --------------------------------------------------------------
+    # -- checking actions: one function per phase -------------------------------------
     def verify(self, action: Action) -> None:
         """Raise :class:`IllegalActionError` saying why ``action`` is not legal now."""
         if self.phase is Phase.OVER:
@@ -199,20 +277,63 @@ class Match:
         if not isinstance(seat, int) or not 0 <= seat < self.rules.players:
             raise IllegalActionError(f"{action!r} is not an action of a seat of this match")
         if seat != self.to_act:
-            doing = "answer the offer" if self.phase is Phase.OFFER else "play"
-            raise IllegalActionError(f"it is seat {self.to_act}'s turn to {doing}, not seat {seat}'s")
-        if self.phase is Phase.OFFER:
-            if not isinstance(action, (Buy, Pass)):
+            raise IllegalActionError(f"it is seat {self.to_act}'s turn to {_DOING[self.phase]}, not seat {seat}'s")
+        _VERIFY[self.phase](self, action)
+
+    def _takes_freely(self, seat: int) -> bool:
+        """Is ``seat`` the active player, which takes the top discard for nothing (C8)?"""
+        return self._free_take and seat == self.active
+
+    def _verify_offer(self, action: Action) -> None:
+        seat = action.seat
+        if self._takes_freely(seat):
+            if not isinstance(action, (TakeDiscard, Pass)):
                 raise IllegalActionError(
-                    f"seat {seat} is being offered {self.discard_pile[-1]}: it may only buy or pass")
-            return
-        if isinstance(action, (Buy, Pass)):
+                    f"seat {seat} may take {self.discard_pile[-1]} as its draw or pass: nothing else now")
+        elif not isinstance(action, (Buy, Pass)):
+            raise IllegalActionError(
+                f"seat {seat} is being offered {self.discard_pile[-1]}: it may only buy or pass")
+
+    def _verify_play(self, action: Action) -> None:
+        seat = action.seat
+        if isinstance(action, (Buy, Pass, TakeDiscard)):
             raise IllegalActionError("there is no offer now: seat %d has drawn and plays" % seat)
-        hand = self.hands[seat]
         if isinstance(action, Discard):
-            if not isinstance(action.card, Card) or action.card not in hand:
-                raise IllegalActionError(f"seat {seat} has no {action.card} to discard")
+            self._verify_discard(action)
             return
+        self._verify_melding(action)
+
+    def _verify_meld_phase(self, action: Action) -> None:
+        seat = action.seat
+        if isinstance(action, TakeDiscard):
+            if not self.discard_pile:
+                raise IllegalActionError(f"the discard pile is empty: seat {seat} passes to draw from the stock")
+            return
+        if isinstance(action, Pass):
+            return
+        if isinstance(action, Buy):
+            raise IllegalActionError(
+                f"seat {seat} is the active player: it takes the top discard for nothing (take) or passes (C8)")
+        if isinstance(action, Discard):
+            raise IllegalActionError(
+                f"seat {seat} has not drawn yet: it melds first, then takes the top discard or passes (C6)")
+        self._verify_melding(action)
+
+    def _verify_discard_phase(self, action: Action) -> None:
+        if not isinstance(action, Discard):
+            raise IllegalActionError(
+                f"seat {action.seat} has drawn and may only discard now (C6: melding comes before the draw)")
+        self._verify_discard(action)
+
+    def _verify_discard(self, action: Discard) -> None:
+        seat = action.seat
+        if not isinstance(action.card, Card) or action.card not in self.hands[seat]:
+            raise IllegalActionError(f"seat {seat} has no {action.card} to discard")
+
+    def _verify_melding(self, action: Action) -> None:
+        """Lay down, meld or add to a meld (T10, C6, C11), said why not in words."""
+        seat = action.seat
+        hand = self.hands[seat]
         if isinstance(action, LayDown):
             self._verify_lay_down(action, hand)
             return
@@ -224,21 +345,66 @@ class Match:
                 "so it may not meld or add to sets")
         self._verify_in_hand(action.cards, hand, seat)
         if isinstance(action, Meld):
-            problems = set_problems(action.cards, self.round_no, self.rules)
-            if problems:
-                raise IllegalActionError(f"{format_cards(action.cards)} is not a set: " + "; ".join(problems))
+            self._new_meld(action)  # raises, saying why
             return
         if not isinstance(action.set_index, int) or not 0 <= action.set_index < len(self.table):
             raise IllegalActionError(
                 f"there is no set {action.set_index} on the table (it has {len(self.table)} sets)")
         if not action.cards:
             raise IllegalActionError("adding to a set needs at least one card")
+        self._added_meld(action)  # raises, saying why
+
+    def _new_meld(self, action: Meld | LayDown, cards=None) -> TableMeld:
+        """The table meld ``cards`` (a Meld's by default) make, or IllegalActionError why not."""
+        cards = action.cards if cards is None else tuple(cards)
+        end = getattr(action, "end", None)
+        if not self._runs:
+            if end is not None:
+                raise IllegalActionError("an end ('low'/'high') places a wild on a run, and this game has no runs")
+            problems = set_problems(cards, self.round_no, self.rules)
+            if problems:
+                raise IllegalActionError(f"{format_cards(cards)} is not a set: " + "; ".join(problems))
+            return TableMeld(action.seat, MeldKind.SET, cards, set_rank(cards, self.round_no, self.rules))
+        r, rules = self.round_no, self.rules
+        kinds = meld_kinds(cards, r, rules)
+        if not kinds:
+            why = "; ".join(f"not a {kind} ({', '.join(meld_problems(cards, kind, r, rules))})"
+                            for kind in sorted(rules.meld_kinds))
+            raise IllegalActionError(f"{format_cards(cards)} is not a meld: {why}")
+        if MeldKind.RUN in kinds and MeldKind.SET not in kinds:
+            ordered = arrange_run(cards, r, rules, wild_end=end or "high")
+            return TableMeld(action.seat, MeldKind.RUN, ordered, ranks=run_ranks(ordered, r, rules))
+        if end is not None:
+            raise IllegalActionError(f"{format_cards(cards)} is a set: an end places a wild on a run only")
+        return TableMeld(action.seat, MeldKind.SET, cards, set_rank(cards, r, rules))
+
+    def _added_meld(self, action: AddToSet) -> TableMeld:
+        """The table meld after ``action``, or IllegalActionError why not (T14, C4, C11)."""
         target = self.table[action.set_index]
-        problems = set_problems(target.cards + tuple(action.cards), self.round_no, self.rules)
+        r, rules, end = self.round_no, self.rules, action.end
+        if not self._runs:
+            if end is not None:
+                raise IllegalActionError("an end ('low'/'high') places a wild on a run, and this game has no runs")
+            problems = set_problems(target.cards + action.cards, r, rules)
+        elif target.kind is MeldKind.RUN:
+            added = target.added(action.cards, end)
+            problems = meld_problems(added.cards, MeldKind.RUN, r, rules)
+            if not problems:
+                try:  # each card must sit where its rank fits, at the end it was put (C11)
+                    if run_ranks(added.cards, r, rules) == added.ranks:
+                        return added
+                    problems = ("a card does not fit at that end",)
+                except InvalidSetError as exc:
+                    problems = (str(exc),)
+        else:
+            if end is not None:
+                raise IllegalActionError(f"meld {action.set_index} is a set: an end places a wild on a run only")
+            problems = meld_problems(target.cards + action.cards, MeldKind.SET, r, rules)
         if problems:
             raise IllegalActionError(
                 f"adding {format_cards(action.cards)} to set {action.set_index} "
                 f"({format_cards(target.cards)}) breaks it: " + "; ".join(problems))
+        return target.added(action.cards)
 
     def _verify_in_hand(self, cards: Sequence[Card], hand: list[Card], seat: int) -> None:
         if not isinstance(cards, tuple) or not all(isinstance(c, Card) for c in cards):
@@ -255,7 +421,7 @@ class Match:
         if not isinstance(action.sets, tuple) or not all(
                 isinstance(s, tuple) and all(isinstance(c, Card) for c in s) for s in action.sets):
             raise IllegalActionError(f"a lay-down's sets must be tuples of Card values, not {action.sets!r}")
-        # The solver owns what a contract is (T13-T15), and says why not in words.
+        # The solver owns what a contract is (T13-T15, C5), and says why not in words.
         problems = contract_problems(action.sets, self.round_no, self.rules, hand=hand)
         if problems:
             raise IllegalActionError(f"seat {seat} cannot lay down {action.text[4:]}: " + "; ".join(problems))
@@ -267,100 +433,149 @@ class Match:
             return False
         return True
 
-    # -- applying actions --------------------------------------------------------------
+    # -- applying actions: one function per kind of action ----------------------------
     def apply(self, action: Action) -> None:
         """Check ``action`` and play it; raise :class:`IllegalActionError` (changing nothing) if illegal."""
         self.verify(action)
         self.log.append(action)
-        seat = action.seat
-        if isinstance(action, Pass):
+        _APPLY[type(action)](self, action)
+
+    def _pass(self, action: Pass) -> None:
+        if self.phase is Phase.OFFER and not (self._free_take and action.seat == self.active):
+            # T5, C9: an offered seat declined; the next is asked, or the active player draws.
             if self._waiting:
                 self.to_act = self._waiting.pop(0)
             else:
                 self._regular_draw()
-        elif isinstance(action, Buy):
-            self._buy(seat)
-        elif isinstance(action, Discard):
-            hand = self.hands[seat]
-            hand.remove(action.card)
-            self.discard_pile.append(action.card)
-            self.top_discarder = seat
-            self.turns += 1
-            if not hand:
-                self._end_round(HowEnded.OUT, seat)  # T12
-            elif self.turns >= self.rules.turn_cap:
-                self._end_round(HowEnded.TURN_CAP, None)  # T17
-            else:
-                self.active = (self.active + 1) % self.rules.players
-                self._start_turn()
         else:
-            self._meld(action)
+            # C9: the active player declined the top discard (or the card beneath a bought
+            # one): the others may buy it, clockwise (without a free take, the offer starts
+            # with the active player, as in T5).
+            self._offer_top(1 if self._free_take else 0)
 
-    def _buy(self, seat: int) -> None:
-        self.tokens[seat] -= 1
-        card = self.discard_pile.pop()
-        self.hands[seat].append(card)
-        self.log.append(Draw(seat, card, DrawSource.DISCARD))
-        for _ in range(self.rules.buy_extra_cards):
+    def _take(self, action: TakeDiscard) -> None:
+        self._take_top(action.seat, DrawSource.TAKEN)  # C8: the draw, for nothing
+        self.top_discarder = self._discarders[-1] if self._discarders else None
+        self._drawn()
+
+    def _buy(self, action: Buy) -> None:
+        seat, rules = action.seat, self.rules
+        if self.tokens[seat] is not None:
+            self.tokens[seat] -= 1
+        self.buys[seat] += 1
+        self._take_top(seat, DrawSource.DISCARD)
+        for _ in range(rules.buy_extra_cards):
             drew = self._draw_one(seat, DrawSource.PURCHASE)
-            assert drew, "purchase_available() promised these cards (T8)"
+            assert drew, "purchase_available() promised these cards (T8, C10)"
         if seat == self.active:
-            self.phase, self.to_act, self._waiting = Phase.PLAY, seat, []  # T6: the buy is its draw
+            self._drawn()  # T6: the buy is its draw
+        elif rules.buy_beneath_again and self.discard_pile:
+            # C9: the card beneath is the top discard now, offered again from the active player.
+            self.top_discarder = self._discarders[-1]
+            if self._takes_freely(self.active):
+                self._ask(Phase.OFFER, self.active)
+            else:
+                self._offer_top(0)
         else:
             self._regular_draw()  # T9: no second offer this turn
 
-    def _meld(self, action: LayDown | Meld | AddToSet) -> None:
-        seat, hand, r = action.seat, self.hands[action.seat], self.round_no
-        if isinstance(action, AddToSet):
-            self.table[action.set_index] = self.table[action.set_index].added(action.cards)
-            cards: Iterable[Card] = action.cards
-        elif isinstance(action, Meld):
-            self.table.append(TableSet(seat, tuple(action.cards), set_rank(action.cards, r, self.rules)))
-            cards = action.cards
+    def _discard(self, action: Discard) -> None:
+        seat = action.seat
+        hand = self.hands[seat]
+        hand.remove(action.card)
+        self.discard_pile.append(action.card)
+        self._discarders.append(seat)
+        self.top_discarder = seat
+        self.turns += 1
+        if not hand:
+            self._end_round(HowEnded.OUT, seat)  # T12
+        elif self.turns >= self.rules.turn_cap:
+            self._end_round(HowEnded.TURN_CAP, None)  # T17, C13
         else:
-            for s in action.sets:
-                self.table.append(TableSet(seat, tuple(s), set_rank(s, r, self.rules)))
+            self.active = (self.active + 1) % self.rules.players
+            self._start_turn()
+
+    def _meld(self, action: LayDown | Meld | AddToSet) -> None:
+        seat, hand = action.seat, self.hands[action.seat]
+        if isinstance(action, AddToSet):
+            self.table[action.set_index] = self._added_meld(action)
+        elif isinstance(action, Meld):
+            self.table.append(self._new_meld(action))
+        else:
+            self.table.extend(self._new_meld(action, s) for s in action.sets)
             self.opened[seat] = True
-            cards = action.cards
-        for c in cards:
+        for c in action.cards:
             hand.remove(c)
         if not hand:
-            self._end_round(HowEnded.OUT, seat)  # T12: going out by a meld ends the round at once
+            # T12, C7: going out by a meld ends the round at once (no draw, no discard).
+            self._end_round(HowEnded.OUT, seat)
 
-    # -- listing actions ---------------------------------------------------------------
+    # -- listing actions: one function per phase --------------------------------------
     def legal_actions(self) -> list[Action]:
         """What ``to_act`` can do now.
 
-        During an offer: buy and pass. In play: discarding any card; once open, every
-        legal single-card addition to a table set and every new set of three; before
+        During an offer: buy and pass (the active player of Ten Card Rummy: take and
+        pass). In play (or before the draw in Ten Card Rummy): once open, every legal
+        single-card addition to a table meld and every new meld of three; before
         opening, laying down the solver's best arrangement for each of its objectives
-        (fewest wilds, most points, fewest cards). Larger melds, additions of
-        several cards and other valid arrangements are legal too (:meth:`is_legal` says),
-        though not listed, since there can be thousands.
+        (fewest wilds, most points, fewest cards); then discarding any card (Ten Pennies)
+        or taking the top discard and passing (Ten Card Rummy). Larger melds, additions
+        of several cards and other valid arrangements are legal too (:meth:`is_legal`
+        says), though not listed, since there can be thousands.
         """
         if self.phase is Phase.OVER:
             return []
-        seat = self.to_act
-        if self.phase is Phase.OFFER:
-            return [_BUYS[seat], _PASSES[seat]]
+        return _LIST[self.phase](self, self.to_act)
+
+    def _offer_actions(self, seat: int) -> list[Action]:
+        if self._free_take and seat == self.active:
+            return [_TAKES[seat], _PASSES[seat]]
+        return [_BUYS[seat], _PASSES[seat]]
+
+    def _play_actions(self, seat: int) -> list[Action]:
         hand = self.hands[seat]
         distinct = sorted(set(hand), key=_SORT_KEYS.__getitem__)
+        actions = self._melding_actions(seat, hand, distinct)
+        discards = _DISCARDS[seat]
+        actions.extend(discards[c.index] for c in distinct)
+        return actions
+
+    def _meld_phase_actions(self, seat: int) -> list[Action]:
+        hand = self.hands[seat]
+        actions = self._melding_actions(seat, hand, sorted(set(hand), key=_SORT_KEYS.__getitem__))
+        if self.discard_pile:
+            actions.append(_TAKES[seat])
+        actions.append(_PASSES[seat])
+        return actions
+
+    def _discard_actions(self, seat: int) -> list[Action]:
+        discards = _DISCARDS[seat]
+        return [discards[c.index] for c in sorted(set(self.hands[seat]), key=_SORT_KEYS.__getitem__)]
+
+    def _melding_actions(self, seat: int, hand: list[Card], distinct: list[Card]) -> list[Action]:
         actions: list[Action] = []
+        r, rules = self.round_no, self.rules
         if not self.opened[seat]:
             # Most hands cannot lay down: the fast yes/no test spares building an arrangement.
-            if can_lay_down(hand, self.round_no, self.rules, trusted=True):
+            if can_lay_down(hand, r, rules, trusted=True):
                 # One arrangement per objective the solver knows, without repeats.
-                found = {find_contract(hand, self.round_no, self.rules, objective, trusted=True).sets: None
+                found = {find_contract(hand, r, rules, objective, trusted=True).sets: None
                          for objective in OBJECTIVES}
+                if self._runs:
+                    # Listed means legal: the check owns the rules of runs and wilds (C4, C5).
+                    found = [sets for sets in found if not contract_problems(sets, r, rules, hand=hand)]
                 actions.extend(LayDown(seat, sets) for sets in found)
-        else:
-            r, rules = self.round_no, self.rules
+        elif not self._runs:
             # sets.single_additions is the O(1)-per-card check that solver.additions lists with.
             for i, s in enumerate(self.table):
                 actions.extend(AddToSet(seat, i, (c,)) for c in single_additions(s.cards, distinct, r, rules))
             actions.extend(Meld(seat, trio) for trio in _new_sets_of_three(hand, r, rules))
-        discards = _DISCARDS[seat]
-        actions.extend(discards[c.index] for c in distinct)
+        else:
+            for i, meld in enumerate(self.table):
+                actions.extend(AddToSet(seat, i, (c,), end) for c, end in meld_additions(meld, distinct, r, rules))
+            actions.extend(Meld(seat, trio) for trio in _new_sets_of_three(hand, r, rules)
+                           if is_valid_meld(trio, MeldKind.SET, r, rules))
+            actions.extend(Meld(seat, trio, end) for trio, end in _new_runs_of_three(hand, r, rules))
         return actions
 
     # -- reading the state -------------------------------------------------------------
@@ -400,7 +615,7 @@ class Match:
             tuple(tuple(h) for h in self.hands), tuple(self.stock), tuple(self.discard_pile),
             tuple(self.table), tuple(self.opened), tuple(self.tokens), tuple(self.scores),
             self.turns, self.top_discarder, tuple(self.out_of_play), len(self.log),
-            tuple(self.round_results), self._rng.getstate(),
+            tuple(self.round_results), self._rng.getstate(), tuple(self._discarders), tuple(self.buys),
         )
 
     def view(self, seat: int):
@@ -415,7 +630,9 @@ class Match:
     def describe(self, show_hands: bool = True) -> str:
         """The table as text; ``show_hands=False`` hides every hand."""
         lines = [f"Round {self.round_no} of {self.rules.rounds}: {self.contract.words}"
-                 f" (wilds: {self.rules.wild_words(self.round_no)}, at most {self.contract.wild_limit} per set)"]
+                 f" (wilds: {self.rules.wild_words(self.round_no)}, " + (
+                     "fewer than the naturals in every meld)" if self.rules.wilds_outnumbered
+                     else f"at most {self.contract.wild_limit} per set)")]
         if self.is_over:
             lines[0] = f"Match over after {self.rules.rounds} rounds; winner(s): " + ", ".join(
                 f"seat {w}" for w in self.winners)
@@ -423,15 +640,19 @@ class Match:
             mark = ">" if seat == self.to_act else " "
             hand = format_cards(self.hand(seat)) if show_hands else f"{len(self.hands[seat])} cards"
             status = "open" if self.opened[seat] else "not open"
-            lines.append(f"{mark} seat {seat}: {self.scores[seat]:>3} pts, {self.tokens[seat]:>2} tokens, "
-                         f"{status:<8} | {hand}")
+            tokens = "" if self.tokens[seat] is None else f"{self.tokens[seat]:>2} tokens, "
+            lines.append(f"{mark} seat {seat}: {self.scores[seat]:>3} pts, {tokens}{status:<8} | {hand}")
         top = self.top_discard
         lines.append(f"  stock: {len(self.stock)} cards   discard pile: {len(self.discard_pile)} cards, top "
                      f"{top if top else '(empty)'}")
+        word = "meld" if self._runs else "set"
         for i, s in enumerate(self.table):
-            lines.append(f"  set {i}: {s}")
+            lines.append(f"  {word} {i}: {s}")
         if not self.is_over:
-            doing = f"offered {top}: buy or pass" if self.phase is Phase.OFFER else "to play"
+            if self.phase is Phase.OFFER:
+                doing = f"offered {top}: " + ("take or pass" if self._takes_freely(self.to_act) else "buy or pass")
+            else:
+                doing = "to " + _DOING[self.phase]
             lines.append(f"  seat {self.to_act} {doing} (turn {self.turns + 1}, seat {self.active}'s)")
         return "\n".join(lines)
 
@@ -448,8 +669,20 @@ class Match:
 _SEATS = range(16)
 _BUYS = [Buy(s) for s in _SEATS]
 _PASSES = [Pass(s) for s in _SEATS]
+_TAKES = [TakeDiscard(s) for s in _SEATS]
 _DISCARDS = [[Discard(s, c) for c in ALL_CARDS] for s in _SEATS]
 _SORT_KEYS = dict(zip(ALL_CARDS, SORT_KEYS))  # keyed by card, for sorted(..., key=)
+
+# The phase-driven tables: what a phase is called, how it checks and lists actions, and
+# how each kind of action is played.
+_DOING = {Phase.OFFER: "answer the offer", Phase.PLAY: "play", Phase.MELD: "meld, then take or pass",
+          Phase.DISCARD: "discard"}
+_VERIFY = {Phase.OFFER: Match._verify_offer, Phase.PLAY: Match._verify_play,
+           Phase.MELD: Match._verify_meld_phase, Phase.DISCARD: Match._verify_discard_phase}
+_LIST = {Phase.OFFER: Match._offer_actions, Phase.PLAY: Match._play_actions,
+         Phase.MELD: Match._meld_phase_actions, Phase.DISCARD: Match._discard_actions}
+_APPLY = {Pass: Match._pass, Buy: Match._buy, TakeDiscard: Match._take, Discard: Match._discard,
+          LayDown: Match._meld, Meld: Match._meld, AddToSet: Match._meld}
 
 
 def _new_sets_of_three(hand: Iterable[Card], round_no: int, rules: RuleSet) -> list[tuple[Card, ...]]:
@@ -461,6 +694,8 @@ def _new_sets_of_three(hand: Iterable[Card], round_no: int, rules: RuleSet) -> l
     """
     wild = rules.wild_table(round_no)
     size, limit, repeated = rules.min_set_size, rules.wild_limits[round_no - 1], rules.repeated_suits_allowed
+    if rules.wilds_outnumbered:
+        limit = min(limit, (size - 1) // 2)  # C4: naturals outnumber wilds
     counts = Counter(hand)
     values = sorted(counts, key=_SORT_KEYS.__getitem__)
     wild_pool = [c for c in values if wild[c.index] for _ in range(min(counts[c], limit))]
@@ -482,3 +717,34 @@ def _new_sets_of_three(hand: Iterable[Card], round_no: int, rules: RuleSet) -> l
                     continue
                 found.extend(group + w for w in wild_groups[n_wild])
     return found
+
+
+def _new_runs_of_three(hand: Iterable[Card], round_no: int, rules: RuleSet) -> list[tuple[tuple[Card, ...], str | None]]:
+    """Every distinct new run of three in a hand, with the end a wild takes (C3, C4).
+
+    A window of three ranks in one suit, wrapping over the top (K A 2); a missing rank
+    may be one wild, which for a window's end card is listed at both ends: ``5S 6S JK``
+    as 4-5-6 (``"low"``) and as 5-6-7 (``None``, the default higher rank).
+    """
+    wild = rules.wild_table(round_no)
+    wilds = [c for c in hand if wild[c.index]]
+    one_wild = wilds[:1] if rules.wild_limits[round_no - 1] >= 1 else []
+    by_suit: dict[str, dict[int, Card]] = {}
+    for c in hand:
+        if not wild[c.index]:
+            by_suit.setdefault(c.suit, {})[c.rank] = c
+    found: dict[tuple[tuple[Card, ...], str | None], None] = {}
+    for ranks in by_suit.values():
+        if len(ranks) < 2:
+            continue
+        for start in range(13):
+            window = [ranks.get((start + k) % 13 + 1) for k in range(3)]
+            missing = window.count(None)
+            if missing == 0:
+                found[(tuple(window), None)] = None
+            elif missing == 1 and one_wild:
+                place = window.index(None)
+                naturals = tuple(c for c in window if c is not None)
+                found[(naturals + tuple(one_wild), "low" if place == 0 else None)] = None
+    return [(cards, end) for cards, end in found
+            if is_valid_meld(cards, MeldKind.RUN, round_no, rules)]

@@ -1,6 +1,6 @@
 """Saving, loading and replaying matches, as plain JSON (never pickle or eval).
 
-A saved match holds its rule set, its seed, the position it started from (if any) and
+A saved match holds its rule set (any: Ten Pennies, Ten Card Rummy, a house variant), its seed, the position it started from (if any) and
 the list of actions; the deal, the draws and every other event follow from the seed, so
 loading replays the actions one by one through the same checks as live play. A summary
 of the final state is saved too: if a replayed match does not arrive at it, the file was
@@ -28,7 +28,11 @@ from .position import Position
 from .rules import RuleSet
 
 FORMAT = "tenpennies-match"
-VERSION = 1
+VERSION = 2
+"""Version 2 (Ten Card Rummy): the rule set's turn fields and the actions ``take``,
+``meld CARDS low|high`` and ``add N CARDS low|high``. Version 1 (Ten Pennies only) files
+still load: their rule sets lack the new fields, which read as Ten Pennies' defaults."""
+READS = (1, 2)
 _ACTION_TYPES = OFFER_ACTIONS + PLAY_ACTIONS
 
 
@@ -74,8 +78,9 @@ def from_dict(data: Any, upto: int | None = None) -> Match:
     """Rebuild a match by replaying saved data; ``upto`` stops after that many actions."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise RecordError(f"not a saved Ten Pennies match (expected format {FORMAT!r})")
-    if data.get("version") != VERSION:
-        raise RecordError(f"saved with format version {data.get('version')!r}; this kit reads version {VERSION}")
+    if data.get("version") not in READS:
+        raise RecordError(f"saved with format version {data.get('version')!r}; "
+                          f"this kit reads versions {' and '.join(map(str, READS))}")
     missing = {"rules", "seed", "position", "actions", "state"} - set(data)
     if missing:
         raise RecordError(f"the saved match lacks {', '.join(sorted(missing))}")

@@ -1,8 +1,10 @@
-"""What one seat may know (T20), as a frozen value bots and tables are given.
+"""What one seat may know (T20, C16), as a frozen value bots and tables are given.
 
-Public: every table set and who made it, every discard, every purchase (who bought what
-card), hand sizes, tokens, scores, the contract, whose turn it is. Private: a player's own
-hand, and the stock cards a buyer receives. A view holds only public facts and the seat's
+Public: every table meld and who made it, every discard, every purchase (who bought what
+card), every top discard taken as a draw (C8), hand sizes, tokens, purchases this round,
+scores, the contract, whose turn it is and the phase. Private: a player's own hand, its
+stock draws, and the stock cards a buyer receives (two in Ten Pennies, one in Ten Card
+Rummy). A view holds only public facts and the seat's
 own hand, so it cannot leak another hand or the stock order: there is nothing hidden
 inside it to read. (Its log shares the seat's public log, kept with the match, which holds
 public entries only.)
@@ -48,6 +50,7 @@ class PlayerView:
     turns: int
     log: "PublicLog"
     legal_actions: tuple[Action, ...]
+    buys: tuple[int, ...] = ()  # purchases this round, per seat (for buys_per_round, C9)
 
     @classmethod
     def of(cls, match: "Match", seat: int) -> "PlayerView":
@@ -73,6 +76,7 @@ class PlayerView:
             turns=match.turns,
             log=match.public_logs.of(seat),
             legal_actions=tuple(match.legal_actions()) if match.to_act == seat else (),
+            buys=tuple(match.buys),
         )
 
     @property
@@ -87,9 +91,9 @@ class PlayerView:
     def seen_cards(self) -> tuple[Card, ...]:
         """Every card this seat knows to be outside its hand and the stock.
 
-        The discard pile, the table's sets, and the cards other seats bought this round
-        that they have not played since (a bought 7♠ is known to be in that hand until
-        a 7♠ of theirs is melded, added or discarded). This is what
+        The discard pile, the table's melds, and the cards other seats bought or took
+        from the discard pile this round that they have not played since (a bought 7♠ is
+        known to be in that hand until a 7♠ of theirs is melded, added or discarded). This is what
         :func:`tenpennies.odds.unseen_cards` takes as ``seen``: the one definition of
         what a seat has seen.
         """
@@ -97,7 +101,7 @@ class PlayerView:
         for entry in self._this_round():
             kind = type(entry)
             if kind is Draw:
-                if entry.source == DrawSource.DISCARD and entry.seat != self.seat:
+                if entry.source in _PUBLIC_SOURCES and entry.seat != self.seat:
                     known.setdefault(entry.seat, Counter())[entry.card] += 1
                 continue
             counts = known.get(getattr(entry, "seat", None))
@@ -127,11 +131,13 @@ class PlayerView:
         lines = [f"Seat {self.seat}'s view, round {self.round_no}: {self.contract.words}"]
         lines.append(f"  your hand: {format_cards(self.hand)}")
         for s in range(len(self.hand_sizes)):
-            lines.append(f"  seat {s}: {self.hand_sizes[s]} cards, {self.tokens[s]} tokens, "
+            tokens = "" if self.tokens[s] is None else f"{self.tokens[s]} tokens, "
+            lines.append(f"  seat {s}: {self.hand_sizes[s]} cards, {tokens}"
                          f"{self.scores[s]} pts{', open' if self.opened[s] else ''}")
         lines.append(f"  stock {self.stock_size}, top discard {self.top_discard}")
+        word = "meld" if self.rules.has_runs else "set"
         for i, t in enumerate(self.table):
-            lines.append(f"  set {i}: {t}")
+            lines.append(f"  {word} {i}: {t}")
         return "\n".join(lines)
 
 
@@ -213,9 +219,13 @@ class PublicLogs:
         return PublicLog(self._seats[seat], len(log))
 
 
+# Drawn cards everyone sees: a bought discard (T20, C16) and a discard taken as the draw (C8).
+_PUBLIC_SOURCES = (DrawSource.DISCARD, DrawSource.TAKEN)
+
+
 def public_entry(entry, seat: int):
     """A log entry as ``seat`` may see it: others' stock cards and final hands hidden."""
-    if isinstance(entry, Draw) and entry.seat != seat and entry.source != DrawSource.DISCARD:
+    if isinstance(entry, Draw) and entry.seat != seat and entry.source not in _PUBLIC_SOURCES:
         return replace(entry, card=None)
     if isinstance(entry, RoundEnd):
         return replace(entry, hands=tuple(h if i == seat else () for i, h in enumerate(entry.hands)))

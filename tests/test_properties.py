@@ -1,30 +1,36 @@
-"""Invariants over random seeds and random play (hypothesis).
+"""Invariants over random seeds and random play (hypothesis), for both games.
 
 Every listed legal action applies; random actions are either legal or refused with an
 IllegalActionError that leaves the state exactly as it was; all cards are always
-accounted for; tokens are never created; scores follow T18; every match ends.
+accounted for; tokens are never created; scores follow T18 (C14); every match ends.
+Ten Pennies runs with its four players, Ten Card Rummy with 4, 6 and 8 (C1).
 """
 
 import random
 from collections import Counter
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tenpennies import TEN_PENNIES, IllegalActionError
-from tenpennies.actions import AddToSet, Buy, Discard, LayDown, Meld, Pass, RoundEnd
+from tenpennies import TEN_CARD_RUMMY, TEN_PENNIES, IllegalActionError
+from tenpennies.actions import AddToSet, Buy, Discard, LayDown, Meld, Pass, RoundEnd, TakeDiscard
 from tenpennies.cards import ALL_CARDS
 from tenpennies.match import Match, Phase
 
 DECK = Counter(TEN_PENNIES.deck())
+GAMES = [TEN_PENNIES, TEN_CARD_RUMMY.with_players(4), TEN_CARD_RUMMY.with_players(6),
+         TEN_CARD_RUMMY.with_players(8)]
+GAME_IDS = ["tp", "tcr4", "tcr6", "tcr8"]
 
 
 def random_action(rng: random.Random, m: Match):
     """An action of any kind, for any seat, mostly with cards from somewhere on the table."""
-    seat = rng.randrange(4) if rng.random() < 0.3 else m.to_act
+    seat = rng.randrange(m.rules.players) if rng.random() < 0.3 else m.to_act
     pool = list(m.hands[seat]) if rng.random() < 0.8 else list(ALL_CARDS)
     cards = tuple(rng.sample(pool, min(len(pool), rng.randint(1, 5))))
-    kind = rng.randrange(6)
+    kind = rng.randrange(7)
+    end = rng.choice((None, None, "low", "high"))
     if kind == 0:
         return Buy(seat)
     if kind == 1:
@@ -33,26 +39,33 @@ def random_action(rng: random.Random, m: Match):
         split = rng.randint(0, len(cards))
         return LayDown(seat, (cards[:split], cards[split:]) if rng.random() < 0.5 else (cards,))
     if kind == 3:
-        return Meld(seat, cards)
+        return Meld(seat, cards, end)
     if kind == 4:
-        return AddToSet(seat, rng.randrange(-1, len(m.table) + 2), cards)
+        return AddToSet(seat, rng.randrange(-1, len(m.table) + 2), cards, end)
+    if kind == 5:
+        return TakeDiscard(seat)
     return Discard(seat, cards[0])
 
 
+def tokens_left(m: Match) -> int:
+    return sum(t for t in m.tokens if t is not None)
+
+
 def check_invariants(m: Match, tokens_before: int):
-    assert m.all_cards() == DECK
-    assert all(t >= 0 for t in m.tokens) and sum(m.tokens) <= tokens_before
-    assert m.phase is Phase.OVER or 0 <= m.to_act < 4
+    assert m.all_cards() == Counter(m.rules.deck())
+    assert all(t is None or t >= 0 for t in m.tokens) and tokens_left(m) <= tokens_before
+    assert m.phase is Phase.OVER or 0 <= m.to_act < m.rules.players
 
 
-@settings(max_examples=25)
+@pytest.mark.parametrize("rules", GAMES, ids=GAME_IDS)
+@settings(max_examples=25, deadline=None)
 @given(seed=st.integers(0, 2**32), play_seed=st.integers(0, 2**32), steps=st.integers(1, 400))
-def test_random_play_keeps_every_invariant(seed, play_seed, steps):
-    m, rng = Match(seed=seed), random.Random(play_seed)
+def test_random_play_keeps_every_invariant(rules, seed, play_seed, steps):
+    m, rng = Match(seed=seed, rules=rules), random.Random(play_seed)
     for _ in range(steps):
         if m.is_over:
             break
-        tokens = sum(m.tokens)
+        tokens = tokens_left(m)
         # A random action: legal ones apply, illegal ones change nothing.
         probe = random_action(rng, m)
         before = m.snapshot()
@@ -77,23 +90,26 @@ def test_random_play_keeps_every_invariant(seed, play_seed, steps):
         check_invariants(m, tokens)
 
 
-@settings(max_examples=6)
+@pytest.mark.parametrize("rules", GAMES, ids=GAME_IDS)
+@settings(max_examples=6, deadline=None)
 @given(seed=st.integers(0, 2**32))
-def test_every_random_match_ends_and_scores_follow_t18(seed):
-    m, rng = Match(seed=seed), random.Random(seed)
-    for _ in range(7 * (TEN_PENNIES.turn_cap * 6 + 50)):  # a generous bound: the cap forces an end
+def test_every_random_match_ends_and_scores_follow_t18(rules, seed):
+    m, rng = Match(seed=seed, rules=rules), random.Random(seed)
+    n = rules.players
+    # A generous bound: the cap forces an end (a turn: a few buys, a draw, a discard).
+    for _ in range(rules.rounds * (rules.turn_cap * (2 * n + 2) + 50)):
         if m.is_over:
             break
         m.apply(rng.choice(m.legal_actions()))
-    assert m.is_over and [r.round_no for r in m.round_results] == list(range(1, 8))
+    assert m.is_over and [r.round_no for r in m.round_results] == list(range(1, rules.rounds + 1))
     assert m.round_results == [e for e in m.log if isinstance(e, RoundEnd)]  # one per round, as logged
     for result in m.round_results:
-        assert result.points == tuple(sum(TEN_PENNIES.points(c) for c in h) for h in result.hands)
+        assert result.points == tuple(sum(rules.points(c) for c in h) for h in result.hands)
         assert result.how in ("out", "no draw", "turn cap")
         assert (result.how == "out") == (result.went_out is not None)
         if result.went_out is not None:
             assert result.points[result.went_out] == 0
-    assert m.scores == [sum(r.points[s] for r in m.round_results) for s in range(4)]
+    assert m.scores == [sum(r.points[s] for r in m.round_results) for s in range(n)]
     assert m.winners and all(m.scores[w] == min(m.scores) for w in m.winners)
 
 

@@ -118,3 +118,49 @@ def test_draw_sources_and_round_ends_are_enum_members_equal_to_their_saved_words
     # The members are their words: comparisons, json and saved records read the same.
     assert HowEnded.TURN_CAP == "turn cap" and json.dumps([DrawSource.DISCARD]) == '["discard"]'
     assert f"{HowEnded.NO_DRAW}" == "no draw" and repr(DrawSource.PURCHASE) == "'purchase'"
+
+
+# -- version 2: any rule set, Ten Card Rummy's actions; version 1 still loads -------------
+V1_FILE = __import__("pathlib").Path(__file__).parent / "data" / "match_v1.json"
+
+
+def test_a_version_1_file_still_loads_as_ten_pennies():
+    data = json.loads(V1_FILE.read_text(encoding="utf-8"))
+    assert data["version"] == 1 and "meld_kinds" not in data["rules"]  # saved before runs existed
+    m = record.load(V1_FILE)
+    assert m.rules == TEN_PENNIES and m.is_over and m.scores == data["state"]["scores"]
+    # Saved again, it is a version 2 file of the same match.
+    again = record.loads(record.dumps(m))
+    assert json.loads(record.dumps(m))["version"] == record.VERSION == 2
+    assert again.snapshot() == m.snapshot()
+
+
+@pytest.mark.parametrize("players", [4, 7])
+def test_ten_card_rummy_matches_save_load_and_replay(players, tmp_path):
+    from tenpennies import TEN_CARD_RUMMY
+
+    rules = TEN_CARD_RUMMY.with_players(players)
+    m, rng = Match(seed=players, rules=rules), random.Random(players)
+    for _ in range(1500):
+        if m.is_over:
+            break
+        m.apply(rng.choice(m.legal_actions()))
+    path = tmp_path / "tcr.json"
+    record.save(m, path)
+    again = record.load(path)
+    assert again.rules == rules and again.snapshot() == m.snapshot() and again.log == m.log
+    texts = {text.split()[0] for _, text in json.loads(path.read_text())["actions"]}
+    assert {"take", "pass", "discard"} <= texts
+
+
+@pytest.mark.parametrize("text, action", [
+    ("take", "TakeDiscard(seat=2)"),
+    ("meld 5S 6S JK low", "Meld(seat=2, cards=Cards('5S 6S JK'), end='low')"),
+    ("add 3 JK high", "AddToSet(seat=2, set_index=3, cards=Cards('JK'), end='high')"),
+    ("add 0 7C", "AddToSet(seat=2, set_index=0, cards=Cards('7C'))"),
+])
+def test_new_action_words_read_back(text, action):
+    from tenpennies.actions import parse_action
+
+    parsed = parse_action(text, seat=2)
+    assert repr(parsed) == action and parsed.text == text

@@ -31,6 +31,16 @@ stand in for the rest; the deck's copies bound what can still come. So the outs
 are judged rank by rank, not card by card (a new suit of ranks held alike helps
 alike), which is quick enough for bots that ask many times a turn.
 
+Rule sets with runs (Ten Card Rummy, C3-C5) take another road: counts per rank no
+longer decide, so :mod:`._runs` searches real melds (a set of one rank, or a run of
+one suit over a window of consecutive ranks) for finding and listing, and meld
+*templates* with empty slots for what is missing; the set-only fast path above is
+untouched, so Ten Pennies keeps its speed::
+
+    >>> from tenpennies import TEN_CARD_RUMMY
+    >>> print(find_contract(parse_cards("QH KH AH 2H 9S 9D 9C 5D"), 2, TEN_CARD_RUMMY))
+    9S 9D 9C; QH KH AH 2H
+
 The solver is split by concept: :mod:`.contracts` (finding and listing),
 :mod:`.checking` (a player's own arrangement), :mod:`.missing` (what is missing and the
 outs), :mod:`.going_out` (adding to sets and going out); :mod:`._core` holds the

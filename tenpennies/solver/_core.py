@@ -62,6 +62,7 @@ class _Round:
         "rules", "round_no", "wild", "rank_of", "k", "size", "limit", "low",
         "repeated", "points", "naturals", "wild_order", "decks", "deck", "wild_indices",
         "most", "wild_by_cost", "levels", "natural_rank", "most_any", "all_wilds", "shown",
+        "has_runs", "runs",
     )
 
     def __init__(self, rules: RuleSet, round_no: int) -> None:
@@ -117,6 +118,10 @@ class _Round:
         self.all_wilds = sum(self.deck[i] for i in self.wild_indices)
         # Card values the deck holds, in the order hands are shown (outs are listed so).
         self.shown = tuple(c.index for c in sorted(ALL_CARDS, key=sort_key) if self.deck[c.index])
+        # Rule sets with runs (C3-C5) take the search in ._runs; its tables are built there,
+        # on first use, so set-only rounds never pay for them.
+        self.has_runs = "run" in getattr(rules, "meld_kinds", ())
+        self.runs = None
 
 
 _ROUNDS: dict[tuple[int, int], tuple[RuleSet, _Round]] = {}

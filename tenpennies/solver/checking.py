@@ -38,14 +38,17 @@ def contract_problems(
     contract = rules.contract(round_no)
     sets = [tuple(s) for s in sets]
     problems = []
-    if len(sets) != contract.sets:
-        problems.append(f"round {round_no} needs {contract.words}, not {len(sets)}")
-    for n, cards in enumerate(sets, 1):
-        label = f"set {n} ({format_cards(cards)})"
-        for p in set_problems(cards, round_no, rules):
-            problems.append(f"{label}: {p}")
-        if rules.min_set_size <= len(cards) < t.size:
-            problems.append(f"{label}: {len(cards)} cards but the contract needs at least {t.size}")
+    if t.has_runs:
+        problems.extend(_meld_problems(sets, contract, round_no, rules))
+    else:
+        if len(sets) != contract.sets:
+            problems.append(f"round {round_no} needs {contract.words}, not {len(sets)}")
+        for n, cards in enumerate(sets, 1):
+            label = f"set {n} ({format_cards(cards)})"
+            for p in set_problems(cards, round_no, rules):
+                problems.append(f"{label}: {p}")
+            if rules.min_set_size <= len(cards) < t.size:
+                problems.append(f"{label}: {len(cards)} cards but the contract needs at least {t.size}")
     if hand is not None:
         held = [0] * 53
         for c in hand:
@@ -63,6 +66,35 @@ def contract_problems(
                     f"but the hand holds it {times(held[i])}"
                 )
     return tuple(problems)
+
+
+def _meld_problems(melds, contract, round_no: int, rules: RuleSet) -> list[str]:
+    """:func:`contract_problems` of the melds themselves, where melds may be runs (C3-C5).
+
+    Each meld is checked against its requirement (the n-th; contracts whose melds are
+    alike, as in Ten Card Rummy, make the order moot). A meld that is neither kind it
+    may be says why it is not each.
+    """
+    from ..melds import MeldKind, meld_problems
+
+    problems = []
+    needs = contract.melds
+    if len(melds) != len(needs):
+        problems.append(f"round {round_no} needs {contract.words}, not {len(melds)}")
+    for n, cards in enumerate(melds, 1):
+        label = f"meld {n} ({format_cards(cards)})"
+        need = needs[min(n, len(needs)) - 1]
+        kinds = [k for k in (MeldKind.SET, MeldKind.RUN) if k in need.kinds]
+        why = {k: meld_problems(cards, k, round_no, rules) for k in kinds}
+        if all(why.values()):
+            if len(kinds) == 1:
+                problems.extend(f"{label}: {p}" for p in why[kinds[0]])
+            else:
+                problems.append(f"{label}: " + " and ".join(
+                    f"not a {k} ({'; '.join(why[k])})" for k in kinds))
+        elif len(cards) < need.size:
+            problems.append(f"{label}: {len(cards)} cards but the contract needs at least {need.size}")
+    return problems
 
 
 def is_contract(

@@ -13,6 +13,7 @@ from typing import Iterable
 from ..cards import ALL_CARDS, SORT_KEYS, Card
 from ..errors import TenPenniesError
 from ..rules import TEN_PENNIES, RuleSet
+from . import _runs
 from ._core import (
     Arrangement, _arrangement, _candidate_sets, _capacity, _choose_sets, _held, _levels, _round, _Round,
 )
@@ -54,6 +55,8 @@ def can_lay_down(hand: Iterable[Card], round_no: int, rules: RuleSet = TEN_PENNI
     """
     t = _round(rules, round_no)
     hand = _held(hand, t, trusted)
+    if t.has_runs:
+        return _runs.feasible(_runs.count(hand, t), t)
     k = t.k
     s = t.size
     low = t.low
@@ -201,6 +204,9 @@ def find_contract(
     t = _round(rules, round_no)
     hand = _held(hand, t, trusted)
     hand = tuple(hand)
+    if t.has_runs:
+        choices = _runs.best_choices(_runs.count(hand, t), t, objective)
+        return _runs.arrangement(max(choices, key=_runs.tie_break), t) if choices else None
     cnt, lv, w = _levels(hand, t, 1 if t.repeated else min(t.k, t.decks))
     ranks = _best_ranks(lv, w, t, objective)
     if ranks is None:
@@ -292,6 +298,8 @@ def contract_arrangements(
     """
     t = _round(rules, round_no)
     hand = _held(hand, t, False)
+    if t.has_runs:
+        return tuple(_runs.arrangement(c, t) for c in _runs.every_choice(_runs.count(hand, t), t))
     cnt, _, _ = _levels(hand, t, 1)
     candidates = _candidate_sets(cnt, t)
     return tuple(
@@ -304,6 +312,8 @@ def count_arrangements(hand: Iterable[Card], round_no: int, rules: RuleSet = TEN
     """How many arrangements :func:`contract_arrangements` lists, without building them."""
     t = _round(rules, round_no)
     hand = _held(hand, t, False)
+    if t.has_runs:
+        return len(_runs.every_choice(_runs.count(hand, t), t))
     cnt, _, _ = _levels(hand, t, 1)
     candidates = _candidate_sets(cnt, t)
     if t.k == 1:

@@ -9,6 +9,7 @@ from typing import Iterable, Sequence
 from ..cards import ALL_CARDS, SORT_KEYS, Card, Cards, format_cards, sort_key
 from ..rules import TEN_PENNIES, RuleSet
 from ..sets import TableSet, single_additions
+from . import _runs
 from ._core import Arrangement, _arrangement, _candidate_sets, _choose_sets, _round, _Round
 from .contracts import can_lay_down
 
@@ -21,6 +22,8 @@ def additions(
     table_sets: Sequence[TableSet],
     round_no: int,
     rules: RuleSet = TEN_PENNIES,
+    *,
+    ends: bool = False,
 ) -> tuple[tuple[Card, int], ...]:
     """Every single card of ``hand`` that may be added to a table set, and to which.
 
@@ -29,19 +32,42 @@ def additions(
     adding several cards to one set must be checked together, since the set's wild
     limit (T14) counts them all (one wild may fit where two do not).
 
+    In a rule set with runs the table holds :class:`tenpennies.melds.TableMeld` values
+    and a run takes the next card at either end (C11); with ``ends=True`` the answer
+    is ``(card, meld index, end)`` triples, a wild that fits both ends of a run listed
+    once per end (``"low"``, ``"high"``; None where a card has one place, C4).
+
     >>> from tenpennies import parse_cards
     >>> from tenpennies.sets import make_table_set
     >>> table = [make_table_set(0, parse_cards("7S 7H JK"), 1), make_table_set(1, parse_cards("QS QH QD"), 1)]
     >>> additions(parse_cards("7D 7H QC JK 4S"), table, 1)
     ((Card('7D'), 0), (Card('QC'), 1), (Card('JK'), 1))
     """
-    _round(rules, round_no)
+    t = _round(rules, round_no)
     values = sorted(set(hand), key=sort_key)
+    if t.has_runs or ends:
+        return _meld_additions(values, table_sets, t, ends)
     return tuple(
         (card, n)
         for n, table_set in enumerate(table_sets)
         for card in single_additions(table_set.cards, values, round_no, rules)
     )
+
+
+def _meld_additions(values, table_melds, t: _Round, ends: bool):
+    """:func:`additions` through :func:`tenpennies.melds.meld_additions` (runs, C11)."""
+    from ..melds import meld_additions
+
+    out = []
+    for n, meld in enumerate(table_melds):
+        seen = set()
+        for card, end in meld_additions(meld, values, t.round_no, t.rules):
+            if ends:
+                out.append((card, n, end))
+            elif card not in seen:
+                seen.add(card)
+                out.append((card, n))
+    return tuple(out)
 
 
 @dataclass(frozen=True)
@@ -52,19 +78,29 @@ class GoOutPlan:
     ``melds`` are new sets; ``additions`` are ``(set index, cards)`` pairs, where set
     indices count the table's sets, then the laid-down sets, then the melds, in
     order; ``discard`` is the last card, or None when the hand empties without one.
+
+    In a rule set with runs, ``additions`` go one card at a time, in an order that
+    keeps every meld valid after each (C4, C11), and ``ends`` (None for a set-only
+    rule set) says for each whether a wild goes at the ``"low"`` or ``"high"`` end of
+    a run, None when the card has one place.
     """
 
     lay_down: Arrangement | None
     melds: tuple[tuple[Card, ...], ...]
     additions: tuple[tuple[int, tuple[Card, ...]], ...]
     discard: Card | None
+    ends: tuple[str | None, ...] | None = None
 
     def __str__(self) -> str:
         steps = []
         if self.lay_down is not None:
             steps.append(f"lay down {self.lay_down}")
         steps.extend(f"meld {format_cards(m)}" for m in self.melds)
-        steps.extend(f"add {format_cards(cards)} to set {n}" for n, cards in self.additions)
+        if self.ends is None:
+            steps.extend(f"add {format_cards(cards)} to set {n}" for n, cards in self.additions)
+        else:
+            steps.extend(f"add {format_cards(cards)} to meld {n}" + (f" at the {end} end" if end else "")
+                         for (n, cards), end in zip(self.additions, self.ends))
         steps.append(f"discard {self.discard}" if self.discard is not None else "go out without a discard")
         return ", then ".join(steps)
 
@@ -74,7 +110,9 @@ class GoOutPlan:
 
         melds = items([repr(Cards(m)) for m in self.melds])
         adds = items([f"({n}, {Cards(c)!r})" for n, c in self.additions])
-        return f"GoOutPlan(lay_down={self.lay_down!r}, melds={melds}, additions={adds}, discard={self.discard!r})"
+        ends = "" if self.ends is None else f", ends={self.ends!r}"
+        return (f"GoOutPlan(lay_down={self.lay_down!r}, melds={melds}, additions={adds}, "
+                f"discard={self.discard!r}{ends})")
 
     def _repr_svg_(self) -> str:
         from ..svg import plan_svg
@@ -231,6 +269,8 @@ def plan_go_out(
     """
     t = _round(rules, round_no)
     hand = tuple(hand)
+    if t.has_runs:
+        return _plan_with_runs(hand, table_sets, opened, t)
     base = [list(c.index for c in ts.cards) for ts in table_sets]
     if not opened and not can_lay_down(hand, round_no, rules):
         return None
@@ -288,3 +328,128 @@ def _cards_in_order(indices, t: _Round) -> tuple[Card, ...]:
     naturals = sorted((i for i in indices if not t.wild[i]), key=SORT_KEYS.__getitem__)
     wilds = sorted((i for i in indices if t.wild[i]), key=SORT_KEYS.__getitem__)
     return tuple(ALL_CARDS[i] for i in naturals + wilds)
+
+
+# -- going out where melds may be runs ---------------------------------------------------
+
+
+def _plan_with_runs(hand: tuple[Card, ...], table, opened: bool, t: _Round) -> GoOutPlan | None:
+    """:func:`plan_go_out` for a rule set with runs: a search over real melds.
+
+    First the contract (if not open: every arrangement the hand holds, C5), then new
+    melds: the first card left either starts a new meld (every meld of at least the
+    smallest size that holds it) or is kept to lay off; last, the kept cards are laid
+    off one at a time, in any order that works, onto any meld (C11). When melding comes
+    before the draw (C6, C7) going out means no card is left, so no discard is tried.
+    """
+    from ..melds import MeldKind
+
+    rules = t.rules
+    cnt = _runs.count(hand, t)
+    if not opened and not _runs.feasible(cnt, t):
+        return None
+    if not hand:
+        return GoOutPlan(None, (), (), None, ()) if opened else None
+    start = list(table)
+    discards: list[int | None] = [None]
+    if not rules.meld_before_draw:
+        # The costliest card is the first discard tried (it matters only for ties).
+        discards += sorted((i for i in range(53) if cnt[i]), key=t.wild_order.__getitem__)
+    set_ok = MeldKind.SET in rules.meld_kinds
+    run_ok = MeldKind.RUN in rules.meld_kinds
+    for discard in discards:
+        if discard is not None:
+            cnt[discard] -= 1
+        layouts = [()] if opened else _runs.every_choice(cnt, t)
+        for layout in layouts:
+            rest = list(cnt)
+            for meld in layout:
+                for i in meld:
+                    rest[i] -= 1
+            lay_down = _runs.arrangement(layout, t) if layout else None
+            melds = start + ([_table_meld(cards, t) for cards in lay_down.sets] if lay_down else [])
+            found = _meld_then_lay_off(rest, melds, t, set_ok, run_ok)
+            if found is not None:
+                new, adds = found
+                return GoOutPlan(
+                    lay_down,
+                    tuple(m.cards for m in new),
+                    tuple((n, (ALL_CARDS[i],)) for n, i, _ in adds),
+                    None if discard is None else ALL_CARDS[discard],
+                    tuple(end for _, _, end in adds),
+                )
+        if discard is not None:
+            cnt[discard] += 1
+    return None
+
+
+def _table_meld(cards, t: _Round):
+    from ..melds import MeldKind, TableMeld
+
+    kind = MeldKind.SET if _runs.meld_is_set([c.index for c in cards], t) else MeldKind.RUN
+    return TableMeld(-1, kind, tuple(cards))
+
+
+def _meld_then_lay_off(rest: list[int], melds: list, t: _Round, set_ok: bool, run_ok: bool):
+    """New melds from the counted cards ``rest`` (each holding the first card left, or
+    that card kept to lay off), then every kept card laid off onto ``melds`` or the new
+    ones: (new melds, additions) or None."""
+    kept = [0] * 53
+    new: list = []
+
+    def choose(first: int):
+        while first < 53 and not rest[first]:
+            first += 1
+        if first == 53:
+            adds = _lay_off_all(kept, melds + new, t)
+            return None if adds is None else (list(new), adds)
+        # The first card starts a new meld...
+        for meld in _runs.hand_melds(rest, t, set_ok, run_ok, t.rules.min_set_size):
+            if first not in meld:
+                continue
+            for i in meld:
+                rest[i] -= 1
+            new.append(_table_meld(_runs.shown(meld, t), t))
+            found = choose(first)
+            new.pop()
+            for i in meld:
+                rest[i] += 1
+            if found is not None:
+                return found
+        # ... or is kept to lay off.
+        rest[first] -= 1
+        kept[first] += 1
+        found = choose(first)
+        kept[first] -= 1
+        rest[first] += 1
+        return found
+
+    return choose(0)
+
+
+def _lay_off_all(kept: list[int], melds: list, t: _Round):
+    """Lay off every counted card in ``kept``, one at a time, in some order that keeps
+    each meld valid: ``[(meld index, card index, end), ...]``, or None."""
+    from ..melds import meld_additions
+
+    failed: set = set()
+
+    def go(pool: tuple[int, ...], state: tuple):
+        if not pool:
+            return []
+        key = (pool, tuple(m.cards for m in state))
+        if key in failed:
+            return None
+        values = [ALL_CARDS[i] for i in sorted(set(pool), key=SORT_KEYS.__getitem__)]
+        for j, meld in enumerate(state):
+            for card, end in meld_additions(meld, values, t.round_no, t.rules):
+                left = list(pool)
+                left.remove(card.index)
+                after = state[:j] + (meld.added((card,), end),) + state[j + 1:]
+                found = go(tuple(left), after)
+                if found is not None:
+                    return [(j, card.index, end)] + found
+        failed.add(key)
+        return None
+
+    return go(tuple(i for i in range(53) for _ in range(kept[i])), tuple(melds))

@@ -10,6 +10,7 @@ from typing import Iterable
 
 from ..cards import ALL_CARDS, SUIT_NAMES, SUITS, Card, Cards
 from ..rules import TEN_PENNIES, RuleSet
+from . import _runs
 from ._core import _capacity, _held, _round, _Round
 
 __all__ = ["MissingCards", "cards_needed", "outs", "what_is_missing"]
@@ -274,6 +275,8 @@ def cards_needed(hand: Iterable[Card], round_no: int, rules: RuleSet = TEN_PENNI
     """
     t = _round(rules, round_no)
     hand = _held(hand, t, trusted)
+    if t.has_runs:
+        return _runs.shortfall(_runs.count(hand, t), t)
     _, lv, w, most_wilds = _gap_counts(hand, t)
     return _shortfall(lv, w, most_wilds, t)
 
@@ -293,6 +296,10 @@ def outs(hand: Iterable[Card], round_no: int, rules: RuleSet = TEN_PENNIES, *,
     """
     t = _round(rules, round_no)
     hand = _held(hand, t, trusted)
+    if t.has_runs:
+        cnt = _runs.count(hand, t)
+        need = _runs.shortfall(cnt, t)
+        return tuple([ALL_CARDS[i] for i in _runs.closer(cnt, need, t)]) if need else ()
     cnt, lv, w, most_wilds = _gap_counts(hand, t)
     need = _shortfall(lv, w, most_wilds, t)
     if not need:
@@ -360,14 +367,21 @@ def what_is_missing(
     t = _round(rules, round_no)
     hand = _held(hand, t, False)
     hand = tuple(hand)
-    cnt, lv, w, most_wilds = _gap_counts(hand, t)
-    need = _shortfall(lv, w, most_wilds, t)
+    if t.has_runs:
+        cnt = _runs.count(hand, t)
+        need = _runs.shortfall(cnt, t)
+    else:
+        cnt, lv, w, most_wilds = _gap_counts(hand, t)
+        need = _shortfall(lv, w, most_wilds, t)
     words = rules.contract(round_no).words
     if need is None:
         return MissingCards(round_no, None, (), f"No cards can complete {words}: the deck lacks them.")
     if need == 0:
         return MissingCards(round_no, 0, (), f"The hand holds {words} already.")
-    found = tuple([ALL_CARDS[i] for i in _closer(cnt, lv, w, most_wilds, need, t)])
+    if t.has_runs:
+        found = tuple([ALL_CARDS[i] for i in _runs.closer(cnt, need, t)])
+    else:
+        found = tuple([ALL_CARDS[i] for i in _closer(cnt, lv, w, most_wilds, need, t)])
     listed = _describe_outs(found, t, t.deck, cnt)
     if need == 1:
         sentence = f"One more card completes {words}: {listed}."

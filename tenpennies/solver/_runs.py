@@ -1,0 +1,558 @@
+"""The contract search for rule sets whose melds include runs (Ten Card Rummy, C3-C5).
+
+Private to :mod:`tenpennies.solver`: its public functions call in here when the round's
+rule set has runs, and set-only rule sets (Ten Pennies) never do, so they keep the
+rank-counting fast path of :mod:`._core` and its speed. The helpers here take the
+package's per-round tables (:class:`._core._Round`) and a hand counted per card value.
+
+Finding and listing work on real melds: :func:`hand_melds` lists every distinct meld
+of at least a size that the hand holds (a set of one rank, or a run of one suit over a
+window of consecutive ranks, the ace low, high or over the top, C3; naturals
+outnumbering wilds, C4), each a multiset of card values; an arrangement is a choice of
+contract-many of them that the hand can supply at once (C5: separate melds, so one long
+run never counts as two). :func:`best_choices` finds the best by a scalar score with a
+branch-and-bound over melds sorted by score; :func:`every_choice` lists them all.
+
+What is missing works on *templates* instead: a set of one rank of exactly the size
+asked, or a run of one suit over a window of any length from the size asked to 13. A
+template has slots; the hand's naturals fill the slots they fit and its wilds any slot
+up to the meld's wild room; each empty slot is one card to draw (a natural of that
+place, or a wild). So the cards needed are the fewest empty slots over every choice of
+contract-many templates, the hand's cards shared among them: a sum when no two want the
+same held card, else a small max-flow. A larger set never needs fewer cards than one of
+the size asked (each extra slot holds at most one more card), so sets have one size;
+runs need every length, since a longer window may reach more naturals (4 _ 6 _ 8).
+"""
+
+from __future__ import annotations
+
+from itertools import combinations, product
+
+from ..cards import ALL_CARDS, SORT_KEYS
+from ._core import Arrangement
+
+# Scores add over melds; these keep the lexicographic objective intact in one integer.
+_BIG = 10**6
+
+
+def _window_masks(length: int, wrap: bool) -> tuple[int, ...]:
+    """Every window of ``length`` consecutive ranks, as 13-bit masks (bit r-1 for rank r).
+
+    With ``wrap`` the ranks go round (Q K A 2 3, C3); without, an ace sits low or high
+    only (places 0 to 13, the ace at both ends), so no window holds it twice.
+    """
+    full = (1 << 13) - 1
+    if length >= 13:
+        return (full,)
+    base = (1 << length) - 1
+    if wrap:
+        return tuple(((base << a) | (base >> (13 - a))) & full for a in range(13))
+    return tuple(sorted({((base << a) | (base << a) >> 13) & full for a in range(14 - length + 1)}))
+
+
+class RunTables:
+    """What the run search needs about one (rules, round), built once per round."""
+
+    __slots__ = ("reqs", "same", "cap", "least", "repeated", "nodeck", "set_most",
+                 "windows", "set_ranks", "max_wilds", "run_order")
+
+    def __init__(self, t) -> None:
+        from ..melds import MeldKind
+
+        rules = t.rules
+        contract = rules.contract(t.round_no)
+        self.reqs = tuple((MeldKind.SET in r.kinds, MeldKind.RUN in r.kinds, r.size) for r in contract.melds)
+        self.same = len(set(self.reqs)) == 1
+        limit = t.limit
+        outnumbered = rules.wilds_outnumbered
+        self.least = rules.min_set_size
+        self.repeated = t.repeated
+        # cap[L]: the most wilds a meld of L cards may hold (C4: naturals outnumber them).
+        self.cap = tuple(
+            0 if n < 1 else min(limit, (n - 1) // 2 if outnumbered else n - 1) for n in range(160)
+        )
+        self.max_wilds = max(self.cap)
+        wild, deck = t.wild, t.deck
+        # Places in a suit whose natural card the deck lacks (a rank outside the deck, or
+        # a wild rank): only a wild can stand there.
+        self.nodeck = tuple(
+            sum(1 << p for p in range(13) if wild[s * 13 + p] or not deck[s * 13 + p]) for s in range(4)
+        )
+        # The most naturals of a rank one set can hold from the whole deck.
+        self.set_most = tuple(
+            0 if r == 0 else sum(
+                (deck[s * 13 + r - 1] if self.repeated else min(1, deck[s * 13 + r - 1]))
+                for s in range(4) if not wild[s * 13 + r - 1]
+            )
+            for r in range(14)
+        )
+        self.set_ranks = tuple(r for r in range(1, 14) if self.set_most[r])
+        self.windows = {n: _window_masks(n, rules.runs_wrap) for n in range(1, 14)}
+        self.run_order = None
+
+
+def tables(t) -> RunTables:
+    if t.runs is None:
+        t.runs = RunTables(t)
+    return t.runs
+
+
+def count(hand, t) -> list[int]:
+    cnt = [0] * 53
+    for c in hand:
+        cnt[c.index] += 1
+    return cnt
+
+
+# -- what is missing: templates -----------------------------------------------------------
+
+
+def _templates(cnt, t, rt: RunTables, req, held, nat, J):
+    """Every template for one meld requirement, with its standalone figures, by score.
+
+    A template is ``(score, open, room, length, kind, key, mask, forced)``: ``open``
+    slots the hand's naturals leave empty, ``room`` of them a wild may fill, ``forced``
+    that only a wild can fill; ``score`` is the cards it lacks if it had every wild.
+    ``kind`` is 0 for a set (``key`` its rank) and 1 for a run (``key`` its suit,
+    ``mask`` its window).
+    """
+    set_ok, run_ok, size = req
+    size = max(size, rt.least)
+    cap = rt.cap
+    out = []
+    if set_ok:
+        for r in rt.set_ranks:
+            a = nat[r] if nat[r] < size else size
+            most = rt.set_most[r] if rt.set_most[r] > nat[r] else nat[r]
+            forced = size - most if most < size else 0
+            c = cap[size]
+            if forced > c:
+                continue
+            o = size - a
+            room = c if c < o else o
+            out.append((o - (J if J < room else room), o, room, size, 0, r, 0, forced))
+    if run_ok and size <= 13:
+        windows = rt.windows
+        nodeck = rt.nodeck
+        for n in range(size, 14):
+            c = cap[n]
+            for s in range(4):
+                h = held[s]
+                nd = nodeck[s]
+                for mask in windows[n]:
+                    forced = (nd & mask).bit_count()
+                    if forced > c:
+                        continue
+                    o = n - (h & mask).bit_count()
+                    room = c if c < o else o
+                    out.append((o - (J if J < room else room), o, room, n, 1, s, mask, forced))
+    out.sort()
+    return out
+
+
+def _contend(x, y, once, cnt, rt) -> bool:
+    """Might templates ``x`` and ``y`` want the same held card (a flow decides)?"""
+    if x[4] == 1 and y[4] == 1:
+        return x[5] == y[5] and bool(once[x[5]] & x[6] & y[6])
+    if x[4] == 0 and y[4] == 0:
+        return x[5] == y[5]
+    st, rn = (x, y) if x[4] == 0 else (y, x)
+    r = st[5]
+    return bool(rn[6] >> (r - 1) & 1) and cnt[rn[5] * 13 + r - 1] > 0
+
+
+def _flow_cost(chosen, cnt, t, rt, J) -> int:
+    """Empty slots of these templates with the hand's cards shared at best (max-flow)."""
+    # Nodes: 0 source, 1 sink, 2 the wilds, 3.. templates, then card values.
+    n_t = len(chosen)
+    cap: dict[tuple[int, int], int] = {}
+    adj: dict[int, list[int]] = {}
+
+    def edge(u: int, v: int, c: int) -> None:
+        if c <= 0:
+            return
+        if (u, v) not in cap:
+            adj.setdefault(u, []).append(v)
+            adj.setdefault(v, []).append(u)
+            cap[(v, u)] = cap.get((v, u), 0)
+            cap[(u, v)] = 0
+        cap[(u, v)] += c
+
+    edge(0, 2, J)
+    node_of: dict[int, int] = {}
+    slots = 0
+    for k, tpl in enumerate(chosen):
+        node = 3 + k
+        length = tpl[3]
+        slots += length
+        edge(node, 1, length)
+        edge(2, node, rt.cap[length])
+        if tpl[4] == 0:
+            r = tpl[5]
+            values = [s * 13 + r - 1 for s in range(4)]
+            per = None
+        else:
+            s = tpl[5]
+            values = [s * 13 + p for p in range(13) if tpl[6] >> p & 1]
+            per = 1
+        for v in values:
+            if cnt[v] and not t.wild[v]:
+                if v not in node_of:
+                    node_of[v] = 3 + n_t + len(node_of)
+                    edge(0, node_of[v], cnt[v])
+                edge(node_of[v], node, per if per is not None else (cnt[v] if rt.repeated else 1))
+    flow = 0
+    while True:
+        # Breadth-first augmenting path.
+        parent = {0: None}
+        queue = [0]
+        for u in queue:
+            if u == 1:
+                break
+            for v in adj.get(u, ()):
+                if v not in parent and cap[(u, v)] > 0:
+                    parent[v] = u
+                    queue.append(v)
+        if 1 not in parent:
+            return slots - flow
+        v = 1
+        push = None
+        while parent[v] is not None:
+            u = parent[v]
+            push = cap[(u, v)] if push is None or cap[(u, v)] < push else push
+            v = u
+        v = 1
+        while parent[v] is not None:
+            u = parent[v]
+            cap[(u, v)] -= push
+            cap[(v, u)] += push
+            v = u
+        flow += push
+
+
+def _prepare(cnt, t, rt):
+    wild = t.wild
+    held = [0, 0, 0, 0]
+    once = [0, 0, 0, 0]
+    nat = [0] * 14
+    J = 0
+    repeated = rt.repeated
+    for v in range(52):
+        n = cnt[v]
+        if not n:
+            continue
+        if wild[v]:
+            J += n
+            continue
+        s, p = divmod(v, 13)
+        held[s] |= 1 << p
+        if n == 1:
+            once[s] |= 1 << p
+        nat[p + 1] += n if repeated else 1
+    J += cnt[52]
+    return held, once, nat, J
+
+
+def shortfall(cnt, t, *, stop_at: int | None = None) -> int | None:
+    """The fewest more cards that complete the contract (0: it is there); None if none can.
+
+    ``stop_at``: only answers below it matter (``1`` asks: is the contract there?).
+    """
+    rt = tables(t)
+    held, once, nat, J = _prepare(cnt, t, rt)
+    # Wilds the hand could ever hold: those held plus the deck's copies it lacks.
+    most_wilds = J + sum(max(0, t.deck[i] - cnt[i]) for i in t.wild_indices)
+    reqs = rt.reqs
+    lists = [_templates(cnt, t, rt, req, held, nat, J) for req in (reqs[:1] if rt.same else reqs)]
+    if any(not lst for lst in lists):
+        return None
+    n_req = len(reqs)
+    best = [stop_at if stop_at is not None else 10**9]
+    found = [None]
+    chosen: list = []
+
+    def cost_of() -> int | None:
+        forced = sum(x[7] for x in chosen)
+        if forced > most_wilds:
+            return None
+        contested = False
+        for i in range(len(chosen)):
+            for j in range(i):
+                if _contend(chosen[i], chosen[j], once, cnt, rt):
+                    contested = True
+                    break
+            if contested:
+                break
+        if contested:
+            return _flow_cost(chosen, cnt, t, rt, J)
+        o = room = 0
+        for x in chosen:
+            o += x[1]
+            room += x[2]
+        return o - (J if J < room else room)
+
+    def search(depth: int, start: int, lower: int) -> None:
+        lst = lists[0] if rt.same else lists[depth]
+        rest = n_req - depth - 1
+        for k in range(start if rt.same else 0, len(lst)):
+            x = lst[k]
+            # Scores only grow along the list, and each later meld scores at least this.
+            if lower + x[0] * (1 + (rest if rt.same else 0)) >= best[0]:
+                break
+            chosen.append(x)
+            if rest:
+                search(depth + 1, k, lower + x[0])
+            else:
+                c = cost_of()
+                if c is not None and c < best[0]:
+                    best[0] = c
+                    found[0] = c
+            chosen.pop()
+            if best[0] == 0:
+                return
+
+    search(0, 0, 0)
+    return found[0]
+
+
+# -- finding and listing: real melds ------------------------------------------------------
+
+
+def _wild_picks(cnt, t, most: int):
+    """Multisets of the hand's wild cards by size: picks[w] lists those of w cards."""
+    values = sorted((i for i in t.wild_indices if cnt[i]), key=SORT_KEYS.__getitem__)
+    picks: list[list[tuple[int, ...]]] = [[] for _ in range(most + 1)]
+    partial = [()]
+    for i in values:
+        partial = [p + (i,) * n for p in partial for n in range(cnt[i] + 1) if len(p) + n <= most]
+    for p in partial:
+        picks[len(p)].append(p)
+    for lst in picks:
+        lst.sort(key=lambda p: [SORT_KEYS[i] for i in p])
+    return picks
+
+
+def hand_melds(cnt, t, set_ok: bool, run_ok: bool, size: int) -> list[tuple[int, ...]]:
+    """Every distinct meld of at least ``size`` cards in the counted hand.
+
+    A meld is a tuple of card indices, sorted; two melds with the same cards are one.
+    """
+    rt = tables(t)
+    size = max(size, rt.least)
+    wild = t.wild
+    J = sum(cnt[i] for i in t.wild_indices)
+    most = min(J, rt.max_wilds)
+    picks = _wild_picks(cnt, t, most)
+    cap = rt.cap
+    found: dict[tuple[int, ...], None] = {}
+    if set_ok:
+        for r in range(1, 14):
+            values = [s * 13 + r - 1 for s in range(4)]
+            values = [v for v in values if cnt[v] and not wild[v]]
+            if not values:
+                continue
+            tops = [cnt[v] if rt.repeated else 1 for v in values]
+            for pick in product(*(range(n + 1) for n in tops)):
+                nat = tuple(v for v, n in zip(values, pick) for _ in range(n))
+                if not nat:
+                    continue
+                for w in range(most + 1):
+                    n = len(nat) + w
+                    if n < size or w > cap[n]:
+                        continue
+                    for wp in picks[w]:
+                        found[tuple(sorted(nat + wp))] = None
+    if run_ok and size <= 13:
+        for s in range(4):
+            held = 0
+            for p in range(13):
+                if cnt[s * 13 + p] and not wild[s * 13 + p]:
+                    held |= 1 << p
+            if not held:
+                continue
+            for n in range(size, 14):
+                c = cap[n]
+                for mask in rt.windows[n]:
+                    here_mask = held & mask
+                    missing = n - here_mask.bit_count()
+                    if missing > most or missing > c or not here_mask:
+                        continue
+                    here = [s * 13 + p for p in range(13) if here_mask >> p & 1]
+                    for w in range(missing, min(c, most) + 1):
+                        for dropped in combinations(here, w - missing):
+                            nat = tuple(v for v in here if v not in dropped)
+                            for wp in picks[w]:
+                                found[tuple(sorted(nat + wp))] = None
+    return list(found)
+
+
+def _value_counts(meld: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    out: dict[int, int] = {}
+    for i in meld:
+        out[i] = out.get(i, 0) + 1
+    return tuple(out.items())
+
+
+def _candidates(cnt, t):
+    """The melds the hand holds for each requirement (one list when all are alike)."""
+    rt = tables(t)
+    reqs = rt.reqs if not rt.same else rt.reqs[:1]
+    return rt, [hand_melds(cnt, t, *req) for req in reqs]
+
+
+def _choices(cnt, t, lists, rt, score=None):
+    """Every choice of one meld per requirement the hand can supply at once.
+
+    With ``score`` (meld -> int), only the choices of the least total score, found by
+    branch and bound over the melds sorted by score.
+    """
+    n_req = len(rt.reqs)
+    if score is not None:
+        lists = [sorted(lst, key=score) for lst in lists]
+        scores = [[score(m) for m in lst] for lst in lists]
+    counts = [[_value_counts(m) for m in lst] for lst in lists]
+    # The least score each later requirement can add (scores may be negative).
+    least_after = [0] * (n_req + 1)
+    if score is not None and not rt.same:
+        for d in range(n_req - 1, -1, -1):
+            least_after[d] = least_after[d + 1] + (scores[d][0] if scores[d] else 0)
+    used = [0] * 53
+    chosen: list[tuple[int, ...]] = []
+    out: list[tuple[tuple[int, ...], ...]] = []
+    best = [None]
+
+    def fits(vc) -> bool:
+        for i, n in vc:
+            if used[i] + n > cnt[i]:
+                return False
+        return True
+
+    def search(depth: int, start: int, total: int) -> None:
+        which = 0 if rt.same else depth
+        lst = lists[which]
+        rest = n_req - depth - 1
+        for k in range(start if rt.same else 0, len(lst)):
+            if score is not None:
+                sc = scores[which][k]
+                bound = total + sc * (1 + rest) if rt.same else total + sc + least_after[depth + 1]
+                if best[0] is not None and bound > best[0]:
+                    break
+            vc = counts[which][k]
+            if not fits(vc):
+                continue
+            for i, n in vc:
+                used[i] += n
+            chosen.append(lst[k])
+            if rest:
+                search(depth + 1, k, total + (sc if score is not None else 0))
+            else:
+                if score is None:
+                    out.append(tuple(chosen))
+                else:
+                    value = total + sc
+                    if best[0] is None or value < best[0]:
+                        best[0] = value
+                        out.clear()
+                    if value == best[0]:
+                        out.append(tuple(chosen))
+            chosen.pop()
+            for i, n in vc:
+                used[i] -= n
+
+    search(0, 0, 0)
+    if not rt.same:
+        # Requirements that differ may swap melds; an arrangement is its melds, unordered.
+        out = list({tuple(sorted(c)): None for c in out})
+    return out
+
+
+def feasible(cnt, t) -> bool:
+    return shortfall(cnt, t, stop_at=1) == 0
+
+
+def closer(cnt, need: int, t) -> list[int]:
+    """The card values (in showing order) that make the counted hand need one card fewer.
+
+    A card the deck has no more copies of is no out; every wild helps alike, so one
+    is tried for all.
+    """
+    found = []
+    wild_helps = None
+    for i in t.shown:
+        if cnt[i] >= t.deck[i]:
+            continue
+        if t.wild[i] and wild_helps is not None:
+            helps = wild_helps
+        else:
+            cnt[i] += 1
+            helps = shortfall(cnt, t, stop_at=need) == need - 1
+            cnt[i] -= 1
+            if t.wild[i]:
+                wild_helps = helps
+        if helps:
+            found.append(i)
+    return found
+
+
+def best_choices(cnt, t, objective: str):
+    """The choices of melds best by ``objective`` (ties all listed), or []."""
+    rt, lists = _candidates(cnt, t)
+    wild, points = t.wild, t.points
+
+    def score(meld) -> int:
+        w = sum(wild[i] for i in meld)
+        p = sum(points[i] for i in meld)
+        if objective == "fewest_wilds":
+            return w * _BIG - p
+        if objective == "most_points":
+            return -p * 1000 + w
+        return (len(meld) * _BIG + w) * _BIG - p
+
+    return _choices(cnt, t, lists, rt, score)
+
+
+def every_choice(cnt, t):
+    rt, lists = _candidates(cnt, t)
+    for lst in lists:
+        lst.sort(key=lambda m: (len(m), [SORT_KEYS[i] for i in m]))
+    return _choices(cnt, t, lists, rt)
+
+
+# -- showing a meld ------------------------------------------------------------------------
+
+
+def meld_is_set(meld, t) -> bool:
+    """Are these cards a set's (naturals of one rank)? Else they are laid as a run."""
+    ranks = {t.rank_of[i] for i in meld if not t.wild[i]}
+    return len(ranks) <= 1 and (t.repeated or len([i for i in meld if not t.wild[i]])
+                                == len({i // 13 for i in meld if not t.wild[i]}))
+
+
+def shown(meld, t) -> tuple:
+    """A meld's cards in the order laid down: a set's naturals then wilds, a run in rank order."""
+    if meld_is_set(meld, t):
+        naturals = sorted((i for i in meld if not t.wild[i]), key=SORT_KEYS.__getitem__)
+        wilds = sorted((i for i in meld if t.wild[i]), key=SORT_KEYS.__getitem__)
+        return tuple(ALL_CARDS[i] for i in naturals + wilds)
+    from ..melds import arrange_run
+
+    return tuple(arrange_run([ALL_CARDS[i] for i in meld], t.round_no, t.rules))
+
+
+def arrangement(choice, t):
+    """The :class:`Arrangement` of a choice of melds (each a tuple of card indices)."""
+    melds = [shown(m, t) for m in choice]
+    # Melds in the order of their first cards as laid (a run from its lowest place).
+    melds.sort(key=lambda cards: [SORT_KEYS[c.index] for c in cards])
+    return Arrangement(
+        tuple(melds),
+        t.round_no,
+        sum(t.wild[i] for m in choice for i in m),
+        sum(t.points[i] for m in choice for i in m),
+    )
+
+
+def tie_break(choice):
+    """Among equally good choices the highest cards win, then a fixed order of melds."""
+    return (sorted((SORT_KEYS[i] for m in choice for i in m), reverse=True),
+            sorted(tuple(sorted(m)) for m in choice))

@@ -1,0 +1,323 @@
+"""The contract solver for rule sets with runs, against an exhaustive search and the rulings.
+
+The exhaustive search knows nothing of the solver: it tries as a meld every
+sub-multiset of the hand whose natural cards share a rank or a suit (a meld's naturals
+always do), asking :func:`tenpennies.melds.is_valid_meld` whether it is a set or a run
+of at least the contract's size, then every choice of contract-many such melds that
+the hand can supply at once (C5: separate melds).
+
+Agreement recorded when this file was written: 200 seeded hands in each of the 11
+rounds of Ten Card Rummy and 60 in each of the 7 of Ten Pennies (2,620 hands), every
+answer of can_lay_down, find_contract (three objectives), count_arrangements and
+contract_arrangements equal to the exhaustive search's; outs and cards_needed equal on
+every hand one card short.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from itertools import combinations_with_replacement, product
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tenpennies import TEN_PENNIES, parse_cards
+from tenpennies.cards import ALL_CARDS, sort_key
+from tenpennies.melds import MeldKind, is_valid_meld, meld_kinds
+from tenpennies.rules import TEN_CARD_RUMMY
+from tenpennies.solver import (
+    OBJECTIVES,
+    can_lay_down,
+    cards_needed,
+    contract_arrangements,
+    contract_problems,
+    count_arrangements,
+    find_contract,
+    is_contract,
+    outs,
+    what_is_missing,
+)
+
+TCR = TEN_CARD_RUMMY
+
+# -- the exhaustive search (the oracle) ---------------------------------------------
+
+
+def exhaustive_melds(hand, round_no, rules):
+    """Every distinct valid meld of at least the contract's size in ``hand``."""
+    contract = rules.contract(round_no)
+    (requirement,) = set(contract.melds)
+    kinds = requirement.kinds
+    size = requirement.size
+    wild = rules.wild_table(round_no)
+    counts = Counter(hand)
+    values = sorted(counts, key=sort_key)
+    wilds = [v for v in values if wild[v.index]]
+    naturals = [v for v in values if not wild[v.index]]
+    groups = {("rank", v.rank) for v in naturals} | {("suit", v.suit) for v in naturals}
+    found = set()
+    for how, which in groups:
+        these = [v for v in naturals if (v.rank if how == "rank" else v.suit) == which]
+        for pick in product(*(range(counts[v] + 1) for v in these + wilds)):
+            cards = tuple(v for v, n in zip(these + wilds, pick) for _ in range(n))
+            if len(cards) >= size and any(is_valid_meld(cards, kind, round_no, rules) for kind in kinds):
+                found.add(tuple(sorted(cards, key=sort_key)))
+    return sorted(found, key=lambda m: [sort_key(c) for c in m])
+
+
+def exhaustive_arrangements(hand, round_no, rules):
+    """Every multiset-distinct arrangement, as a sorted tuple of sorted melds."""
+    needed = len(rules.contract(round_no).melds)
+    counts = Counter(hand)
+    melds = exhaustive_melds(hand, round_no, rules)
+    used_by = [Counter(m) for m in melds]
+    out = set()
+    for combo in combinations_with_replacement(range(len(melds)), needed):
+        used = Counter()
+        for i in combo:
+            used.update(used_by[i])
+        if all(used[v] <= counts[v] for v in used):
+            out.add(normal(melds[i] for i in combo))
+    return out
+
+
+def exhaustive_feasible(hand, round_no, rules):
+    return bool(exhaustive_arrangements(hand, round_no, rules))
+
+
+def normal(melds):
+    return tuple(sorted(tuple(sorted(m, key=sort_key)) for m in melds))
+
+
+def objective_key(melds, round_no, rules, objective):
+    wild = rules.wild_table(round_no)
+    cards = [c for m in melds for c in m]
+    wilds = sum(wild[c.index] for c in cards)
+    points = sum(rules.points(c) for c in cards)
+    return {
+        "fewest_wilds": (wilds, -points),
+        "most_points": (-points, wilds),
+        "fewest_cards": (len(cards), wilds, -points),
+    }[objective]
+
+
+# -- hands ----------------------------------------------------------------------------
+
+
+def run_hand(rng, rules, size):
+    """A hand from one or two suits over a few ranks, with jokers: runs are common."""
+    suits = rng.sample("SHDC", rng.randint(1, 2))
+    low = rng.randint(1, 13)
+    span = rng.randint(5, 10)
+    ranks = {(low - 1 + j) % 13 + 1 for j in range(span)}
+    pool = [c for c in rules.deck()
+            if c.suit is None or (c.suit in suits and c.rank in ranks) or rng.random() < 0.04]
+    return tuple(rng.sample(pool, min(size, len(pool))))
+
+
+def set_hand(rng, rules, size):
+    ranks = rng.sample(range(1, 14), rng.randint(2, 3))
+    pool = [c for c in rules.deck() if c.suit is None or c.rank in ranks or rng.random() < 0.05]
+    return tuple(rng.sample(pool, min(size, len(pool))))
+
+
+def sample_hands(rules, round_no, count, seed):
+    rng = random.Random(seed * 1000 + round_no)
+    makers = (run_hand, set_hand, run_hand, lambda r, ru, n: tuple(r.sample(ru.deck(), n)))
+    size = rules.hand_size
+    return [makers[n % 4](rng, rules, size + n % 4) for n in range(count)]
+
+
+GAMES = {"ten card rummy": (TCR, 200), "ten pennies": (TEN_PENNIES, 60)}
+
+
+# -- against the exhaustive search ---------------------------------------------------
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_the_solver_agrees_with_exhaustive_search_in_every_round(game):
+    rules, per_round = GAMES[game]
+    agreed = there = 0
+    for round_no in range(1, rules.rounds + 1):
+        for hand in sample_hands(rules, round_no, per_round, 11):
+            truth = exhaustive_arrangements(hand, round_no, rules)
+            assert can_lay_down(hand, round_no, rules) == bool(truth), (hand, round_no)
+            assert (cards_needed(hand, round_no, rules) == 0) == bool(truth), (hand, round_no)
+            listed = contract_arrangements(hand, round_no, rules)
+            assert {normal(a.sets) for a in listed} == truth, (hand, round_no)
+            assert len(listed) == len(truth) == count_arrangements(hand, round_no, rules)
+            for objective in OBJECTIVES:
+                found = find_contract(hand, round_no, rules, objective)
+                assert (found is None) == (not truth), (hand, round_no, objective)
+                if found is not None:
+                    best = min(objective_key(a, round_no, rules, objective) for a in truth)
+                    assert objective_key(found.sets, round_no, rules, objective) == best, (hand, round_no)
+                    assert is_contract(found.sets, round_no, rules, hand=hand), found
+            agreed += 1
+            there += bool(truth)
+    assert agreed == per_round * rules.rounds
+    assert there >= agreed // 6, there  # enough hands hold the contract to test the answers
+
+
+@pytest.mark.parametrize("round_no", range(1, 12))
+def test_outs_are_exactly_the_completing_cards_when_one_is_needed(round_no):
+    rules = TCR
+    checked = 0
+    deck = Counter(rules.deck())
+    for hand in sample_hands(rules, round_no, 120, 23):
+        if cards_needed(hand, round_no, rules) != 1:
+            continue
+        held = Counter(hand)
+        completing = tuple(
+            c for c in sorted(deck, key=sort_key)
+            if held[c] < deck[c] and exhaustive_feasible(hand + (c,), round_no, rules)
+        )
+        assert outs(hand, round_no, rules) == completing, (hand, round_no)
+        checked += 1
+        if checked == 4:
+            break
+    assert checked >= 1
+
+
+@pytest.mark.parametrize("round_no", [1, 2, 5, 8])
+def test_cards_needed_is_one_more_than_after_the_best_card(round_no):
+    rules = TCR
+    deck = Counter(rules.deck())
+    for hand in sample_hands(rules, round_no, 40, 31):
+        need = cards_needed(hand, round_no, rules)
+        held = Counter(hand)
+        after = [cards_needed(hand + (c,), round_no, rules) for c in deck if held[c] < deck[c]]
+        if need:
+            assert min(after) == need - 1, (hand, round_no)
+            helping = {c for c in deck if held[c] < deck[c]
+                       and cards_needed(hand + (c,), round_no, rules) == need - 1}
+            assert set(outs(hand, round_no, rules)) == helping
+        else:
+            assert outs(hand, round_no, rules) == ()
+
+
+# -- the rulings ----------------------------------------------------------------------
+
+
+def test_c5_one_run_of_six_is_not_two_runs_of_three():
+    run = parse_cards("4H 5H 6H 7H 8H 9H")
+    assert contract_problems([run], 2, TCR)              # round 2: two melds of 3
+    assert not can_lay_down(parse_cards("4H 5H 6H 7H 8H KS"), 2, TCR)
+    found = find_contract(run + parse_cards("KS"), 2, TCR)
+    assert found is not None and len(found.sets) == 2
+    assert sorted(len(m) for m in found.sets) == [3, 3]
+
+
+def test_c5_a_contract_may_hold_a_set_and_a_run():
+    hand = parse_cards("4H 5H 6H 9S 9D 9C KD")
+    found = find_contract(hand, 2, TCR)
+    assert found is not None
+    assert {meld_kinds(m, 2, TCR) for m in found.sets} == {(MeldKind.SET,), (MeldKind.RUN,)}
+    assert count_arrangements(hand, 2, TCR) == 1
+
+
+def test_c5_melds_may_be_larger_than_the_contract_asks():
+    hand = parse_cards("3C 4C 5C 6C 7C KD")
+    found = find_contract(hand, 1, TCR)                  # one meld of 3
+    assert found is not None and found.sets == (parse_cards("3C 4C 5C 6C 7C"),)
+    assert find_contract(hand, 1, TCR, "fewest_cards").sets[0] in (
+        parse_cards("3C 4C 5C"), parse_cards("4C 5C 6C"), parse_cards("5C 6C 7C"))
+
+
+def test_c3_over_the_top():
+    hand = parse_cards("QH KH AH 2H 3H 7S 9D")
+    assert can_lay_down(hand, 5, TCR)                    # one meld of 5
+    assert find_contract(hand, 5, TCR).sets == (parse_cards("QH KH AH 2H 3H"),)
+    assert can_lay_down(parse_cards("KS AS 2S"), 1, TCR)
+    assert not can_lay_down(parse_cards("KS AS 3S"), 1, TCR)
+
+
+def test_c3_ace_low_and_high():
+    assert can_lay_down(parse_cards("AD 2D 3D"), 1, TCR)
+    assert can_lay_down(parse_cards("QD KD AD"), 1, TCR)
+    assert can_lay_down(parse_cards("AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD"), 11, TCR)  # one meld of 10
+
+
+def test_c3_no_rank_twice_in_a_run():
+    assert not can_lay_down(parse_cards("5H 5H 6H"), 1, TCR)
+    assert can_lay_down(parse_cards("5H 5H 6H 7H 6H 7H"), 2, TCR)   # two decks: two runs
+
+
+def test_c3_sets_may_repeat_suits():
+    assert can_lay_down(parse_cards("7S 7S 7H"), 1, TCR)
+    assert find_contract(parse_cards("7S 7S 7H 7H JK"), 3, TCR).sets == (parse_cards("7S 7S 7H 7H"),)
+
+
+def test_c4_naturals_outnumber_wilds():
+    assert not can_lay_down(parse_cards("4H 5H JK JK"), 3, TCR)       # one meld of 4
+    assert can_lay_down(parse_cards("4H 5H 6H JK"), 3, TCR)
+    assert not can_lay_down(parse_cards("9S 9H JK JK"), 3, TCR)
+    assert can_lay_down(parse_cards("4H JK 6H JK 8H"), 3, TCR)        # five cards, three natural
+    assert cards_needed(parse_cards("4H 5H JK JK"), 3, TCR) == 1
+
+
+def test_c4_wilds_at_either_end():
+    for hand in ("JK 5H 6H", "5H 6H JK", "JK KS AS", "QC KC JK"):
+        assert can_lay_down(parse_cards(hand), 1, TCR), hand
+    found = find_contract(parse_cards("5H 6H JK"), 1, TCR)
+    assert found.wilds == 1 and Counter(found.sets[0]) == Counter(parse_cards("5H 6H JK"))
+
+
+def test_c4_jokers_are_the_only_wilds():
+    assert can_lay_down(parse_cards("2S 2H 2D"), 7, TCR) is False     # one meld of 6
+    assert find_contract(parse_cards("2S 2H 2D"), 1, TCR).wilds == 0
+    assert find_contract(parse_cards("AS 2S 3S"), 1, TCR).wilds == 0
+
+
+def test_contract_problems_say_why_in_words():
+    problems = contract_problems([parse_cards("4H 5H 7S")], 1, TCR)
+    assert len(problems) == 1 and problems[0].startswith("meld 1 (4H 5H 7S)")
+    problems = contract_problems([parse_cards("4H 5H 6H")], 3, TCR)
+    assert problems == ("meld 1 (4H 5H 6H): 3 cards but the contract needs at least 4",)
+    assert contract_problems([parse_cards("4H 5H 6H"), parse_cards("9S 9S JK")], 2, TCR,
+                             hand=parse_cards("4H 5H 6H 9S 9S JK")) == ()
+    assert contract_problems([parse_cards("4H 5H 6H"), parse_cards("4H 5H 6H")], 2, TCR,
+                             hand=parse_cards("4H 5H 6H 9S")) == (
+        "4H is used twice but the hand holds it once",
+        "5H is used twice but the hand holds it once",
+        "6H is used twice but the hand holds it once",
+    )
+
+
+def test_what_is_missing_names_the_run_cards():
+    gap = what_is_missing(parse_cards("4H 5H 9C KD"), 1, TCR)
+    assert gap.cards_needed == 1
+    assert gap.outs == parse_cards("3H 6H JK")
+
+
+# -- properties ------------------------------------------------------------------------
+
+DECK = TCR.deck()
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.integers(0, len(DECK) - 1), min_size=0, max_size=12, unique=True), st.integers(1, 11))
+def test_the_answers_agree_with_each_other(picks, round_no):
+    hand = tuple(DECK[i] for i in picks)
+    there = can_lay_down(hand, round_no, TCR)
+    assert there == (cards_needed(hand, round_no, TCR) == 0)
+    for objective in OBJECTIVES:
+        found = find_contract(hand, round_no, TCR, objective)
+        assert (found is None) != there
+        if found is not None:
+            assert is_contract(found.sets, round_no, TCR, hand=hand)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.integers(0, len(DECK) - 1), min_size=0, max_size=12, unique=True),
+       st.integers(1, 11), st.integers(0, 52))
+def test_a_drawn_card_never_takes_the_contract_away(picks, round_no, index):
+    hand = tuple(DECK[i] for i in picks)
+    card = ALL_CARDS[index]
+    if hand.count(card) >= DECK.count(card):
+        return
+    before = cards_needed(hand, round_no, TCR)
+    after = cards_needed(hand + (card,), round_no, TCR)
+    assert before is not None and after is not None and before - 1 <= after <= before
