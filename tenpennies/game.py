@@ -40,8 +40,8 @@ from collections import Counter
 from typing import Iterable, Mapping, Sequence
 
 from .actions import (Action, AddToSet, Buy, Deal, Discard, Draw, DrawSource, HowEnded, LayDown, Meld, Pass,
-                      Recycle, RoundEnd)
-from .cards import Card, sort_key
+                      Recycle, RoundEnd, TakeDiscard)
+from .cards import Card, format_cards, sort_key
 from .errors import IllegalActionError, NoSuchCardError, TenPenniesError
 from .match import Match, Phase, Position
 from .position import wild_limit_words
@@ -55,6 +55,16 @@ SORTS = ("rank", "contract")
 LAY_DOWN_RULE = ("Lay Down Contract with nothing selected lays down the best arrangement of your hand; "
                  "with cards selected, each rank makes one set and wilds join the sets short of cards.")
 """How selected cards become the contract's sets, said once for every front end."""
+
+LAY_DOWN_RULE_RUNS = ("Lay Down Contract with nothing selected lays down the best arrangement of your hand; "
+                      "with cards selected, they must make the contract's melds (sets or runs) by themselves. "
+                      "To add a joker to a run, click the run's end where it should go.")
+"""The same, for a game with runs (C3, C4)."""
+
+
+def lay_down_rule(rules: RuleSet) -> str:
+    """How selected cards become the contract's melds under ``rules``, in words."""
+    return LAY_DOWN_RULE_RUNS if rules.has_runs else LAY_DOWN_RULE
 
 MOVES = {
     "take": "Take the top discard as your draw, for nothing",
@@ -148,7 +158,10 @@ def narrate(entry, viewer: int | None, rules: RuleSet = TEN_PENNIES,
     if kind is Draw:
         name = _cap(who(entry.seat, viewer, names))
         if entry.source == DrawSource.DISCARD:
-            return f"{name} bought {entry.card} for a token."
+            price = "" if rules.tokens is None else " for a token"  # C9: no tokens in some games
+            return f"{name} bought {entry.card}{price}."
+        if entry.source == DrawSource.TAKEN:
+            return f"{name} took {entry.card} from the discard pile."
         card = "a card" if entry.card is None else str(entry.card)
         extra = " as part of the purchase" if entry.source == DrawSource.PURCHASE else ""
         return f"{name} drew {card}{extra}."
@@ -159,20 +172,25 @@ def narrate(entry, viewer: int | None, rules: RuleSet = TEN_PENNIES,
                HowEnded.NO_DRAW: "nobody could draw from the stock",
                HowEnded.TURN_CAP: f"the turn limit ({rules.turn_cap} turns) was reached"}[entry.how]
         return f"Round {entry.round_no} is over: {how}."
-    if kind is Buy:
-        return None  # the bought card's Draw says it, with the card
+    if kind is Buy or kind is TakeDiscard:
+        return None  # the card's Draw says it, with the card
     name = _cap(who(entry.seat, viewer, names))
     if kind is Pass:
         return f"{name} passed."
     if kind is LayDown:
         return f"{name} laid down {entry.text[4:]}."
     if kind is Meld:
-        return f"{name} melded {entry.text[5:]}."
+        return f"{name} melded {format_cards(entry.cards)}{_at_end(entry.end)}."
     if kind is AddToSet:
-        return f"{name} added {' '.join(str(c) for c in entry.cards)} to set {entry.set_index}."
+        noun = "meld" if rules.has_runs else "set"
+        return f"{name} added {format_cards(entry.cards)} to {noun} {entry.set_index}{_at_end(entry.end)}."
     if kind is Discard:
         return f"{name} discarded {entry.card}."
     return None
+
+
+def _at_end(end: str | None) -> str:
+    return "" if end is None else f" (the wild at the {end} end)"
 
 
 def score_table(view: PlayerView, viewer: int | None = "view", names: Mapping[int, str] | None = None,
@@ -366,14 +384,14 @@ class Game:
         return tuple(hand[i] for i in self.selected if i < len(hand))
 
     def addable_sets(self) -> tuple[int, ...]:
-        """The table sets the selected cards may be added to now (none before laying down)."""
-        from .sets import set_problems
+        """The table melds the selected cards may be added to now (none before laying down)."""
+        from .melds import meld_problems
 
         view, cards = self.view, self.selected_cards
         if not cards or not view.opened[view.seat]:
             return ()
         return tuple(i for i, s in enumerate(view.table)
-                     if not set_problems(s.cards + cards, view.round_no, view.rules))
+                     if not meld_problems(s.cards + cards, s.kind, view.round_no, view.rules))
 
     def _log(self):
         """The log the words come from: the person's public log (everything, when only bots play)."""
@@ -483,15 +501,19 @@ class Game:
             return self._refuse(f"select exactly one card to discard ({plural(len(cards), 'card')} selected)")
         return self.act(Discard(self.seat, cards[0]))
 
-    def meld(self) -> bool:
+    def meld(self, end: str | None = None) -> bool:
+        """Meld the selected cards; ``end`` places a wild at one end of a new run (C4)."""
         if not self.selected:
-            return self._refuse("select the cards of the new set first")
-        return self.act(Meld(self.seat, self.selected_cards))
+            return self._refuse("select the cards of the new meld first" if self.rules.has_runs
+                                else "select the cards of the new set first")
+        return self.act(Meld(self.seat, self.selected_cards, end))
 
-    def add_to_set(self, set_index: int) -> bool:
+    def add_to_set(self, set_index: int, end: str | None = None) -> bool:
+        """Add the selected cards to a table meld; ``end`` (``"low"``/``"high"``) says where
+        a wild goes on a run (C4: the high end if not said)."""
         if not self.selected:
             return self._refuse("select the cards to add first")
-        return self.act(AddToSet(self.seat, set_index, self.selected_cards))
+        return self.act(AddToSet(self.seat, set_index, self.selected_cards, end))
 
     def lay_down(self) -> bool:
         """Lay down the contract: the selected cards' own arrangement, or the solver's.
@@ -508,10 +530,10 @@ class Game:
         if self.selected:
             cards = self.selected_cards
             exact = [a for a in contract_arrangements(cards, view.round_no, view.rules) if a.size == len(cards)]
-            sets = exact[0].sets if exact else _by_rank(cards, view.round_no, view.rules)
+            sets = exact[0].sets if exact else _as_melds(cards, view.round_no, view.rules)
             if self.act(LayDown(self.seat, sets)):
                 return True
-            if "already laid down" not in self.message:
+            if "already laid down" not in self.message and not view.rules.has_runs:
                 self.message += (" (the selected cards make one set per rank, wilds joining the sets short of "
                                  "cards; select nothing to lay down the best arrangement)")
             return False
@@ -647,6 +669,16 @@ class Game:
         """Play the bots until a person must decide or the match is over."""
         while self.step():
             pass
+
+
+def _as_melds(cards: Sequence[Card], round_no: int, rules: RuleSet) -> tuple[tuple[Card, ...], ...]:
+    """Selected cards as the melds a player means: all of them as one meld where they make
+    one (a run, say), else one set per rank (:func:`_by_rank`), for the engine to judge."""
+    from .melds import meld_kinds
+
+    if rules.has_runs and meld_kinds(cards, round_no, rules):
+        return (tuple(cards),)
+    return _by_rank(cards, round_no, rules)
 
 
 def _by_rank(cards: Sequence[Card], round_no: int, rules: RuleSet) -> tuple[tuple[Card, ...], ...]:

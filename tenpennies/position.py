@@ -166,7 +166,10 @@ class Position:
         scores = list(self.scores) if self.scores is not None else [0] * n
         if len(opened) != n:
             raise PositionError(f"opened needs one entry per seat ({n})")
-        _check_counts("tokens", tokens, n)
+        if rules.tokens is None:
+            tokens = [None] * n  # C9: nothing to count, as a match keeps it
+        else:
+            _check_counts("tokens", tokens, n)
         if len(scores) != n:
             raise PositionError(f"scores need one entry per seat ({n}), not {len(scores)}")
         active = (self.dealer + 1) % n if self.active is None else self.active

@@ -215,10 +215,10 @@ class PlayTable(_Board):
                                          style={"description_width": "initial"},
                                          layout=widgets.Layout(width="320px", margin="0 0 0 16px"))
         self.four_colour.layout.width = "auto"
-        from ..game import LAY_DOWN_RULE
+        from ..game import lay_down_rule
 
         self.help = widgets.HTML(f"<div style='font-size:12px;line-height:1.35;color:#555'>Click cards to "
-                                 f"select them. {escape(LAY_DOWN_RULE)}</div>")
+                                 f"select them. {escape(lay_down_rule(self.game.rules))}</div>")
         self.status = widgets.HTML()
         self.message = widgets.HTML()
         self.log_box = widgets.HTML(layout=widgets.Layout(width="55%", max_height="240px", overflow="auto"))
@@ -285,10 +285,19 @@ class PlayTable(_Board):
             self.game.message = ""
         elif region.kind == "set" and self.adding:
             self.adding = False
-            if self.game.add_to_set(region.index):
+            if self.game.add_to_set(region.index, self._end(region, x)):
                 self._run_bots()
                 return
         self.redraw()
+
+    def _end(self, region, x: float) -> str | None:
+        """Where a wild goes on a run: the end of the run that was clicked (C4); None else."""
+        view = self.game.view
+        meld = view.table[region.index]
+        wild = view.rules.wild_table(view.round_no)
+        if meld.kind.value != "run" or not any(wild[c.index] for c in self.game.selected_cards):
+            return None
+        return "low" if x < region.rect.x + region.rect.w / 2 else "high"
 
     def _human(self, act) -> None:
         self.adding = False
