@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 
 from tenpennies import TEN_PENNIES, parse_cards
 from tenpennies.cards import ALL_CARDS, sort_key
-from tenpennies.melds import MeldKind, is_valid_meld, meld_kinds
+from tenpennies.melds import MeldKind, is_valid_meld, make_table_meld, meld_additions, meld_kinds
 from tenpennies.rules import TEN_CARD_RUMMY
 from tenpennies.solver import (
     OBJECTIVES,
@@ -34,9 +34,12 @@ from tenpennies.solver import (
     contract_arrangements,
     contract_problems,
     count_arrangements,
+    GoOutPlan,
+    additions,
     find_contract,
     is_contract,
     outs,
+    plan_go_out,
     what_is_missing,
 )
 
@@ -290,6 +293,146 @@ def test_what_is_missing_names_the_run_cards():
     gap = what_is_missing(parse_cards("4H 5H 9C KD"), 1, TCR)
     assert gap.cards_needed == 1
     assert gap.outs == parse_cards("3H 6H JK")
+
+
+# -- going out -----------------------------------------------------------------------
+
+
+def table_meld(cards, round_no, rules=TCR, owner=1):
+    return make_table_meld(owner, meld_kinds(cards, round_no, rules)[0], cards, round_no, rules)
+
+
+def brute_force_can_go_out(hand, table, round_no, opened, rules=TCR):
+    """Try every sequence of actions: lay down any arrangement, meld any valid cards, lay
+    off any single card the table meld takes (each end for a wild); is the hand emptied?"""
+    failed = set()
+
+    def go(left, melds, is_open):
+        if not left:
+            return is_open
+        key = (left, tuple(m.cards for m in melds), is_open)
+        if key in failed:
+            return False
+        counts = Counter(left)
+        if not is_open:
+            for sets in exhaustive_arrangements(left, round_no, rules):
+                rest = counts - Counter(c for m in sets for c in m)
+                if go(tuple(sorted(rest.elements(), key=sort_key)),
+                      melds + tuple(table_meld(m, round_no, rules) for m in sets), True):
+                    return True
+            failed.add(key)
+            return False
+        values = sorted(counts, key=sort_key)
+        for pick in product(*(range(counts[v] + 1) for v in values)):
+            cards = tuple(v for v, n in zip(values, pick) for _ in range(n))
+            if len(cards) >= rules.min_set_size and meld_kinds(cards, round_no, rules):
+                rest = counts - Counter(cards)
+                if go(tuple(sorted(rest.elements(), key=sort_key)),
+                      melds + (table_meld(cards, round_no, rules),), True):
+                    return True
+        for j, meld in enumerate(melds):
+            for card, end in meld_additions(meld, values, round_no, rules):
+                rest = list(left)
+                rest.remove(card)
+                if go(tuple(rest), melds[:j] + (meld.added((card,), end),) + melds[j + 1:], True):
+                    return True
+        failed.add(key)
+        return False
+
+    return go(tuple(sorted(hand, key=sort_key)), tuple(table), opened)
+
+
+def apply_plan(plan, hand, table, round_no, opened, rules=TCR):
+    """Play the plan's steps, checking each as the rules do; the hand must end empty (C7)."""
+    left = Counter(hand)
+    melds = list(table)
+    assert (plan.lay_down is None) == opened
+    if plan.lay_down is not None:
+        assert is_contract(plan.lay_down.sets, round_no, rules, hand=hand)
+        for m in plan.lay_down.sets:
+            melds.append(table_meld(m, round_no, rules))
+            left -= Counter(m)
+    for m in plan.melds:
+        assert len(m) >= rules.min_set_size and meld_kinds(m, round_no, rules), m
+        assert not Counter(m) - left
+        melds.append(table_meld(m, round_no, rules))
+        left -= Counter(m)
+    assert len(plan.ends) == len(plan.additions)
+    for (n, cards), end in zip(plan.additions, plan.ends):
+        (card,) = cards
+        assert left[card] > 0
+        assert (card, end) in meld_additions(melds[n], [card], round_no, rules), (card, end, melds[n])
+        melds[n] = melds[n].added(cards, end)
+        left[card] -= 1
+    assert plan.discard is None                         # C7: the hand empties in the meld step
+    assert not +left
+
+
+def region(rng):
+    """Cards around a few ranks of one suit, their rank-mates in another suit and the
+    jokers: hands and tables drawn from it often fit together."""
+    suit, other = rng.sample("SHDC", 2)
+    low = rng.randint(1, 13)
+    ranks = {(low - 1 + j) % 13 + 1 for j in range(rng.randint(4, 7))}
+    return [c for c in TCR.deck() if c.suit is None or c.rank in ranks and c.suit in (suit, other)]
+
+
+def random_table(rng, pool, round_no, count):
+    table = []
+    for owner in range(count):
+        found = find_contract(rng.sample(pool, 6), 1, TCR)
+        if found is not None:
+            table.append(table_meld(found.sets[0], round_no, TCR, owner))
+    return table
+
+
+def test_plan_go_out_matches_brute_force():
+    rng = random.Random(2026)
+    found = laid = 0
+    for case in range(800):
+        round_no = 1 + case % 4
+        opened = case % 3 != 0
+        pool = region(rng)
+        table = random_table(rng, pool, round_no, rng.randint(0, 2))
+        hand = tuple(rng.sample(pool, rng.randint(2, 6) if opened else rng.randint(4, 8)))
+        plan = plan_go_out(hand, table, round_no, opened, TCR)
+        expected = brute_force_can_go_out(hand, table, round_no, opened)
+        assert (plan is not None) == expected, (hand, [str(t) for t in table], round_no, opened)
+        if plan is not None:
+            found += 1
+            laid += plan.lay_down is not None
+            apply_plan(plan, hand, table, round_no, opened)
+    assert found >= 40 and laid >= 8, (found, laid)
+    print(f"plan_go_out agreed with the brute force on 800 cases, {found} going out, {laid} laying down")
+
+
+def test_c7_going_out_leaves_no_card_to_discard():
+    table = [table_meld(parse_cards("5H 6H 7H"), 2)]
+    assert plan_go_out(parse_cards("8H 9H TH"), table, 2, True, TCR) == GoOutPlan(
+        None, (parse_cards("8H 9H TH"),), (), None, ())
+    # Ten Pennies would meld three and discard the fourth; here a card left is no way out.
+    assert plan_go_out(parse_cards("8H 9H TH KD"), table, 2, True, TCR) is None
+    assert plan_go_out(parse_cards("8C 9C TC KD"), [], 1, True, TEN_PENNIES) is None
+    assert plan_go_out(parse_cards("8C 8D 8H KD"), [], 1, True, TEN_PENNIES).discard == parse_cards("KD")[0]
+
+
+def test_c4_a_wild_is_laid_off_at_the_end_the_plan_needs():
+    table = [table_meld(parse_cards("5H 6H 7H"), 2)]
+    plan = plan_go_out(parse_cards("JK 3H"), table, 2, True, TCR)
+    assert plan.additions == ((0, parse_cards("JK")), (0, parse_cards("3H")))
+    assert plan.ends == ("low", None)
+    assert str(plan) == "add JK to meld 0 at the low end, then add 3H to meld 0, then go out without a discard"
+    apply_plan(plan, parse_cards("JK 3H"), table, 2, True)
+
+
+def test_c11_lay_offs_take_the_next_card_at_either_end():
+    table = [table_meld(parse_cards("QS KS AS"), 2), table_meld(parse_cards("9D 9D 9C"), 2)]
+    hand = parse_cards("JS 2S 3S 9D 9H JK")
+    assert additions(hand, table, 2, TCR) == (
+        (parse_cards("2S")[0], 0), (parse_cards("JS")[0], 0), (parse_cards("JK")[0], 0),
+        (parse_cards("9H")[0], 1), (parse_cards("9D")[0], 1), (parse_cards("JK")[0], 1))
+    ends = additions(hand, table, 2, TCR, ends=True)
+    assert (parse_cards("JK")[0], 0, "low") in ends and (parse_cards("JK")[0], 0, "high") in ends
 
 
 # -- properties ------------------------------------------------------------------------

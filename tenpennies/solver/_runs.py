@@ -54,7 +54,7 @@ class RunTables:
     """What the run search needs about one (rules, round), built once per round."""
 
     __slots__ = ("reqs", "same", "cap", "least", "repeated", "nodeck", "set_most",
-                 "windows", "set_ranks", "max_wilds", "run_order")
+                 "windows", "set_ranks", "max_wilds", "suit_cache")
 
     def __init__(self, t) -> None:
         from ..melds import MeldKind
@@ -88,7 +88,7 @@ class RunTables:
         )
         self.set_ranks = tuple(r for r in range(1, 14) if self.set_most[r])
         self.windows = {n: _window_masks(n, rules.runs_wrap) for n in range(1, 14)}
-        self.run_order = None
+        self.suit_cache: dict = {}
 
 
 def tables(t) -> RunTables:
@@ -107,51 +107,176 @@ def count(hand, t) -> list[int]:
 # -- what is missing: templates -----------------------------------------------------------
 
 
-def _templates(cnt, t, rt: RunTables, req, held, nat, J):
-    """Every template for one meld requirement, with its standalone figures, by score.
+def _suit_windows(rt: RunTables, size: int, held: int, nodeck: int):
+    """The run templates of one suit worth trying, given its held places ``held``.
 
-    A template is ``(score, open, room, length, kind, key, mask, forced)``: ``open``
+    Windows that hold the same held cards (and force as many wilds) are alike but for
+    their length, and a longer one never needs fewer cards, so the shortest stands for
+    them all; windows holding no held card are left to the one empty template. Returns
+    ``((open, room, length, mask, forced), ...)`` and the fewest wilds an empty window
+    of ``size`` forces (None if there is none). Cached: a hand changes one suit at a time.
+    """
+    key = (size, held, nodeck)
+    found = rt.suit_cache.get(key)
+    if found is not None:
+        return found
+    if len(rt.suit_cache) > 100_000:  # a bound on memory; hands seen lately come back
+        rt.suit_cache.clear()
+    cap = rt.cap
+    best: dict[tuple[int, int], tuple] = {}
+    empty = None
+    for n in range(size, 14):
+        c = cap[n]
+        for mask in rt.windows[n]:
+            forced = (nodeck & mask).bit_count()
+            if forced > c:
+                continue
+            h = held & mask
+            if not h:
+                if n == size and (empty is None or forced < empty):
+                    empty = forced
+                continue
+            if (h, forced) in best:
+                continue
+            o = n - h.bit_count()
+            best[(h, forced)] = (o, c if c < o else o, n, mask, forced)
+    found = rt.suit_cache[key] = (tuple(best.values()), empty)
+    return found
+
+
+def _templates(rt: RunTables, req, held, nat, J, below: int):
+    """The templates for one meld requirement worth trying, by score.
+
+    A template is ``(score, open, room, length, kind, key, mask, forced, naturals)``: ``open``
     slots the hand's naturals leave empty, ``room`` of them a wild may fill, ``forced``
-    that only a wild can fill; ``score`` is the cards it lacks if it had every wild.
-    ``kind`` is 0 for a set (``key`` its rank) and 1 for a run (``key`` its suit,
-    ``mask`` its window).
+    that only a wild can fill; ``score`` is the cards it lacks if it had every wild, a
+    lower bound of what any choice holding it lacks, so those scoring ``below`` or more
+    are left out. ``kind`` is 0 for a set (``key`` its rank), 1 for a run (``key`` its
+    suit, ``mask`` its window) and 2 for the one template holding no card of the hand
+    (a set of a rank not held, or a run where the hand has nothing), which stands for
+    them all. ``naturals`` is what a set's rank holds in the hand (its most, uncapped).
     """
     set_ok, run_ok, size = req
     size = max(size, rt.least)
     cap = rt.cap
     out = []
+    empty = None
     if set_ok:
+        c = cap[size]
         for r in rt.set_ranks:
-            a = nat[r] if nat[r] < size else size
             most = rt.set_most[r] if rt.set_most[r] > nat[r] else nat[r]
             forced = size - most if most < size else 0
-            c = cap[size]
             if forced > c:
                 continue
+            if not nat[r]:
+                if empty is None or forced < empty:
+                    empty = forced
+                continue
+            a = nat[r] if nat[r] < size else size
             o = size - a
             room = c if c < o else o
-            out.append((o - (J if J < room else room), o, room, size, 0, r, 0, forced))
+            sc = o - (J if J < room else room)
+            if sc < below:
+                out.append((sc, o, room, size, 0, r, 0, forced, nat[r]))
     if run_ok and size <= 13:
-        windows = rt.windows
-        nodeck = rt.nodeck
-        for n in range(size, 14):
-            c = cap[n]
-            for s in range(4):
-                h = held[s]
-                nd = nodeck[s]
-                for mask in windows[n]:
-                    forced = (nd & mask).bit_count()
-                    if forced > c:
-                        continue
-                    o = n - (h & mask).bit_count()
-                    room = c if c < o else o
-                    out.append((o - (J if J < room else room), o, room, n, 1, s, mask, forced))
+        for suit in range(4):
+            windows, none = _suit_windows(rt, size, held[suit], rt.nodeck[suit])
+            if none is not None and (empty is None or none < empty):
+                empty = none
+            for o, room, n, mask, forced in windows:
+                sc = o - (J if J < room else room)
+                if sc < below:
+                    out.append((sc, o, room, n, 1, suit, mask, forced, 0))
+    if empty is not None:
+        c = cap[size]
+        room = c if c < size else size
+        sc = size - (J if J < room else room)
+        if sc < below:
+            out.append((sc, size, room, size, 2, -1, 0, empty, 0))
     out.sort()
     return out
 
 
-def _contend(x, y, once, cnt, rt) -> bool:
-    """Might templates ``x`` and ``y`` want the same held card (a flow decides)?"""
+def _apart(o1: int, r1: int, o2: int, r2: int, J: int) -> int:
+    """What two templates lack together with ``o`` open slots and ``r`` wild room each."""
+    room = r1 + r2
+    return o1 + o2 - (J if J < room else room)
+
+
+def _pair_cost(x, y, once, cnt, rt, J: int) -> int:
+    """What two templates lack together, the hand's cards shared at best between them.
+
+    Only three pairs can want the same held card: two runs of one suit over windows
+    that share a rank held once; a set and a run holding a card of the set's rank; two
+    sets of one rank. Each is settled by trying every split of the cards they share.
+    """
+    cap = rt.cap
+    kx, ky = x[4], y[4]
+    if kx == 1 and ky == 1:
+        shared = once[x[5]] & x[6] & y[6] if x[5] == y[5] else 0
+        if not shared:
+            return _apart(x[1], x[2], y[1], y[2], J)
+        k = shared.bit_count()
+        # Both counted the shared cards; give x of them to the first run, the rest to the other.
+        n1, n2 = x[3], y[3]
+        a1, a2 = n1 - x[1] - k, n2 - y[1] - k
+        best = None
+        for give in range(k + 1):
+            o1, o2 = n1 - a1 - give, n2 - a2 - (k - give)
+            c1, c2 = cap[n1], cap[n2]
+            v = _apart(o1, c1 if c1 < o1 else o1, o2, c2 if c2 < o2 else o2, J)
+            if best is None or v < best:
+                best = v
+        return best
+    if kx == 2 or ky == 2 or (kx == 0 and ky == 0 and x[5] != y[5]):
+        return _apart(x[1], x[2], y[1], y[2], J)
+    if kx == 0 and ky == 0:
+        # Two sets of one rank share its naturals: each suit at most once per set unless
+        # suits may repeat.
+        r = x[5]
+        n1, n2 = x[3], y[3]
+        copies = [cnt[suit * 13 + r - 1] for suit in range(4)]
+        if rt.repeated:
+            both, split = 0, sum(copies)
+        else:
+            both = sum(1 for n in copies if n >= 2)
+            split = sum(1 for n in copies if n == 1)
+        best = None
+        for give in range(split + 1):
+            a1 = min(n1, both + give)
+            a2 = min(n2, both + split - give)
+            o1, o2 = n1 - a1, n2 - a2
+            c1, c2 = cap[n1], cap[n2]
+            v = _apart(o1, c1 if c1 < o1 else o1, o2, c2 if c2 < o2 else o2, J)
+            if best is None or v < best:
+                best = v
+        return best
+    st, rn = (x, y) if kx == 0 else (y, x)
+    r = st[5]
+    copies = cnt[rn[5] * 13 + r - 1]
+    if not (rn[6] >> (r - 1) & 1) or not copies:
+        return _apart(x[1], x[2], y[1], y[2], J)
+    # The run's card of the set's rank: the run keeps it (the set loses one natural
+    # unless suits may not repeat and the hand holds it twice), or the set does.
+    n_set, n_run = st[3], rn[3]
+    nat_r = st[8]
+    keep = nat_r - (1 if rt.repeated or copies == 1 else 0)
+    best = None
+    for set_naturals, run_open in ((keep, rn[1]), (nat_r, rn[1] + 1)):
+        a = set_naturals if set_naturals < n_set else n_set
+        o1 = n_set - a
+        c1, c2 = cap[n_set], cap[n_run]
+        v = _apart(o1, c1 if c1 < o1 else o1, run_open, c2 if c2 < run_open else run_open, J)
+        if best is None or v < best:
+            best = v
+    return best
+
+
+def _contend(x, y, once, cnt) -> bool:
+    """Might templates ``x`` and ``y`` want the same held card (for three melds or more,
+    where a max-flow shares them)?"""
+    if x[4] == 2 or y[4] == 2:
+        return False
     if x[4] == 1 and y[4] == 1:
         return x[5] == y[5] and bool(once[x[5]] & x[6] & y[6])
     if x[4] == 0 and y[4] == 0:
@@ -187,6 +312,8 @@ def _flow_cost(chosen, cnt, t, rt, J) -> int:
         slots += length
         edge(node, 1, length)
         edge(2, node, rt.cap[length])
+        if tpl[4] == 2:
+            continue
         if tpl[4] == 0:
             r = tpl[5]
             values = [s * 13 + r - 1 for s in range(4)]
@@ -263,27 +390,26 @@ def shortfall(cnt, t, *, stop_at: int | None = None) -> int | None:
     # Wilds the hand could ever hold: those held plus the deck's copies it lacks.
     most_wilds = J + sum(max(0, t.deck[i] - cnt[i]) for i in t.wild_indices)
     reqs = rt.reqs
-    lists = [_templates(cnt, t, rt, req, held, nat, J) for req in (reqs[:1] if rt.same else reqs)]
+    below = stop_at if stop_at is not None else 10**9
+    lists = [_templates(rt, req, held, nat, J, below) for req in (reqs[:1] if rt.same else reqs)]
     if any(not lst for lst in lists):
         return None
     n_req = len(reqs)
-    best = [stop_at if stop_at is not None else 10**9]
+    best = [below]
     found = [None]
     chosen: list = []
 
     def cost_of() -> int | None:
-        forced = sum(x[7] for x in chosen)
-        if forced > most_wilds:
+        if n_req == 1:
+            x = chosen[0]
+            if x[7] > most_wilds:
+                return None
+            return x[0]
+        if sum(x[7] for x in chosen) > most_wilds:
             return None
-        contested = False
-        for i in range(len(chosen)):
-            for j in range(i):
-                if _contend(chosen[i], chosen[j], once, cnt, rt):
-                    contested = True
-                    break
-            if contested:
-                break
-        if contested:
+        if n_req == 2:
+            return _pair_cost(chosen[0], chosen[1], once, cnt, rt, J)
+        if any(_contend(chosen[i], chosen[j], once, cnt) for i in range(n_req) for j in range(i)):
             return _flow_cost(chosen, cnt, t, rt, J)
         o = room = 0
         for x in chosen:
