@@ -258,6 +258,10 @@ def status_line(view: "PlayerView", viewer: int | None, names: Mapping[int, str]
     who = seat_name(view.to_act, viewer, names)
     if phase is Phase.OFFER:
         return f"{who[0].upper()}{who[1:]} {'are' if who == 'you' else 'is'} offered {view.top_discard.symbol}"
+    # C6: a turn in three steps says which one it is at.
+    step = {Phase.MELD: "meld, then take the discard or draw", Phase.DISCARD: "discard"}.get(phase)
+    if step:
+        return f"Your turn: {step}" if who == "you" else f"{who[0].upper()}{who[1:]} to {step}"
     return "Your turn to play" if who == "you" else f"{who[0].upper()}{who[1:]} to play"
 
 
