@@ -30,18 +30,16 @@ checks that) and knows nothing about ranks or counting.
 from __future__ import annotations
 
 import argparse
-import io
 import json
 import random
 import statistics
 import subprocess
 import sys
-import tarfile
 import tempfile
 import time
-from pathlib import Path
 from collections import Counter
 from itertools import combinations_with_replacement, product
+from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -50,6 +48,8 @@ from tenpennies import TEN_PENNIES  # noqa: E402
 from tenpennies.cards import sort_key  # noqa: E402
 from tenpennies.sets import is_valid_set  # noqa: E402
 from tenpennies.solver import can_lay_down, cards_needed, find_contract, outs  # noqa: E402
+
+from matches import extract  # noqa: E402  (git archive of one commit's package, beside this file)
 
 
 def exhaustive_best(hand, round_no, rules=TEN_PENNIES):
@@ -117,18 +117,6 @@ for round_no in range(1, TEN_PENNIES.rounds + 1):
         row[name] = statistics.median(times)
 print(json.dumps(out))
 """
-
-
-def extract(ref: str, into: Path) -> bool:
-    """Write the ``tenpennies`` package of commit ``ref`` into ``into``; False if git cannot."""
-    try:
-        tar = subprocess.run(["git", "-C", str(ROOT), "archive", ref, "tenpennies"],
-                             capture_output=True, check=True).stdout
-    except (OSError, subprocess.CalledProcessError):
-        return False
-    with tarfile.open(fileobj=io.BytesIO(tar)) as archive:
-        archive.extractall(into, filter="data")
-    return True
 
 
 def ten_pennies_figures(code: Path, hands: int, repeat: int, seed: int) -> dict:

@@ -372,6 +372,13 @@ class Match:
                             for kind in sorted(rules.meld_kinds))
             raise IllegalActionError(f"{format_cards(cards)} is not a meld: {why}")
         if MeldKind.RUN in kinds and MeldKind.SET not in kinds:
+            if end is None:
+                # Cards given in rank order keep it, so "JK 5S 6S" is 4-5-6, as the player
+                # (or the solver's arrangement) put it; otherwise the wild goes high (C4).
+                try:
+                    return TableMeld(action.seat, MeldKind.RUN, cards, ranks=run_ranks(cards, r, rules))
+                except InvalidSetError:
+                    pass
             ordered = arrange_run(cards, r, rules, wild_end=end or "high")
             return TableMeld(action.seat, MeldKind.RUN, ordered, ranks=run_ranks(ordered, r, rules))
         if end is not None:

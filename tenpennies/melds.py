@@ -27,7 +27,7 @@ round's limit and, where ``wilds_outnumbered`` (C4), natural cards outnumber the
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Iterable, Sequence
 
@@ -39,7 +39,8 @@ from .words import number_word, plural, rank_plural
 
 __all__ = [
     "MeldKind", "MeldRequirement", "TableMeld", "TableSet", "arrange_run", "check_meld", "is_valid_meld",
-    "make_table_meld", "meld_additions", "meld_kinds", "meld_problems", "run_problems", "run_ranks",
+    "contract_meld_problems", "make_table_meld", "meld_additions", "meld_kind", "meld_kinds", "meld_problems", "run_problems",
+    "run_ranks",
 ]
 
 END_LOW = "low"
@@ -58,6 +59,15 @@ def _next_rank(rank: int) -> int:
 def _prev_rank(rank: int) -> int:
     """The rank below ``rank``, wrapping A to K."""
     return (rank - 2) % 13 + 1
+
+
+def meld_kind(kind: MeldKind | str) -> MeldKind:
+    """The :class:`MeldKind` named by ``kind`` (``"set"``, ``"run"``, or the member itself)."""
+    try:
+        return MeldKind(kind)
+    except ValueError:
+        raise InvalidSetError(f"no kind of meld is called {kind!r}: the kinds are "
+                              f"{', '.join(k.value for k in MeldKind)}") from None
 
 
 # -- runs: validity ---------------------------------------------------------------------
@@ -165,7 +175,7 @@ def meld_problems(cards: Iterable[Card], kind: MeldKind, round_no: int,
     """Every reason, in plain words, why ``cards`` are not a valid meld of ``kind`` in this
     round; ``()`` if they are. A run's cards may come in any order (see :func:`arrange_run`).
     """
-    kind = MeldKind(kind)
+    kind = meld_kind(kind)
     if kind not in rules.meld_kinds:
         return (f"{rules.name} has no {kind.value}s: its melds are "
                 + " and ".join(k.value + "s" for k in MeldKind if k in rules.meld_kinds),)
@@ -195,7 +205,7 @@ def check_meld(cards: Iterable[Card], kind: MeldKind, round_no: int, rules: Rule
     cards = tuple(cards)
     problems = meld_problems(cards, kind, round_no, rules)
     if problems:
-        raise InvalidSetError(f"{format_cards(cards)} is not a {MeldKind(kind).value}: " + "; ".join(problems))
+        raise InvalidSetError(f"{format_cards(cards)} is not a {meld_kind(kind).value}: " + "; ".join(problems))
 
 
 # -- runs: order ------------------------------------------------------------------------
@@ -285,45 +295,48 @@ class TableMeld:
     kind: MeldKind
     cards: tuple[Card, ...]
     rank: int | None
-    ranks: tuple[int, ...]
+    # A run's ranks, one per place (a set's are its rank, see ``ranks``). Equal cards in
+    # equal order make equal runs, so it takes no part in == and hash.
+    _ranks: tuple[int, ...] | None = field(default=None, init=False, repr=False, compare=False)
 
-    def __init__(self, owner: int, *args, kind: MeldKind | str | None = None,
-                 cards: Iterable[Card] | None = None, rank: int | None = None,
+    def __init__(self, owner: int, kind=None, cards=None, rank: int | None = None, *,
                  ranks: Iterable[int] | None = None) -> None:
         # Two call shapes: TableMeld(owner, kind, cards[, rank]) and the older
-        # TableSet(owner, cards, rank), which Ten Pennies' code and saved reprs use.
-        if args and isinstance(args[0], str):
-            kind, *rest = args
-            if rest:
-                cards, *rest = rest
-            if rest:
-                rank, *rest = rest
-            if rest:
-                raise WrongTypeError("TableMeld(owner, kind, cards, rank=None, ranks=None) takes at most 4 arguments")
-        elif args:
-            if len(args) > 2:
+        # TableSet(owner, cards, rank), which Ten Pennies' code and saved reprs use. The
+        # set path is the hot one (a match builds a table set on every addition): keep it lean.
+        if kind is None or kind.__class__ is MeldKind:
+            pass  # the usual case first
+        elif isinstance(kind, str):
+            kind = meld_kind(kind)
+        else:  # the older shape: the second argument is the cards
+            if rank is not None:
                 raise WrongTypeError("TableSet(owner, cards, rank) takes at most 3 arguments")
-            cards = args[0]
-            if len(args) > 1:
-                rank = args[1]
-        kind = MeldKind.SET if kind is None else MeldKind(kind)
-        cards = tuple(cards if cards is not None else ())
-        setter = object.__setattr__
-        setter(self, "owner", owner)
-        setter(self, "kind", kind)
-        setter(self, "cards", cards)
-        if kind is MeldKind.SET:
+            kind, cards, rank = None, kind, cards
+        if cards.__class__ is not tuple:
+            cards = () if cards is None else tuple(cards)
+        # Written straight into __dict__ (the class is frozen to everyone else): the
+        # fastest way to fill a frozen value.
+        d = self.__dict__
+        d["owner"] = owner
+        d["cards"] = cards
+        if kind is None or kind is _SET:
             if rank is None:  # jokers are the only wilds we can know of without a round
                 rank = next((c.rank for c in cards if c.suit is not None), None)
-            setter(self, "rank", rank)
-            setter(self, "ranks", (rank,) * len(cards))
-        else:
-            if ranks is None:
-                first = next((i for i, c in enumerate(cards) if c.suit is not None), 0)
-                base = cards[first].rank - 1 - first if cards else 0
-                ranks = ((base + i) % 13 + 1 for i in range(len(cards)))
-            setter(self, "rank", None)
-            setter(self, "ranks", tuple(ranks))
+            d["kind"] = _SET
+            d["rank"] = rank
+            return
+        if ranks is None:
+            first = next((i for i, c in enumerate(cards) if c.suit is not None), 0)
+            base = cards[first].rank - 1 - first if cards else 0
+            ranks = ((base + i) % 13 + 1 for i in range(len(cards)))
+        d["kind"] = kind
+        d["rank"] = None
+        d["_ranks"] = tuple(ranks)
+
+    @property
+    def ranks(self) -> tuple[int, ...]:
+        """The rank each place stands for: a run's in order, a set's rank for every card."""
+        return (self.rank,) * len(self.cards) if self._ranks is None else self._ranks
 
     @property
     def suit(self) -> str | None:
@@ -341,8 +354,8 @@ class TableMeld:
         A set keeps the order played. On a run each card goes where its rank fits; a wild,
         or any card when ``end`` is given, goes to that end, the higher by default (C4).
         """
-        if self.kind is MeldKind.SET:
-            return TableMeld(self.owner, MeldKind.SET, self.cards + tuple(cards), self.rank)
+        if self.kind is _SET:
+            return TableMeld(self.owner, _SET, self.cards + tuple(cards), self.rank)
         if end is not None and end not in ENDS:
             raise InvalidSetError(f"a card goes at the {' or '.join(ENDS)} end of a run, not {end!r}")
         out, ranks = list(self.cards), list(self.ranks)
@@ -381,19 +394,36 @@ class TableMeld:
         return table_set_svg(self)
 
 
+_SET = MeldKind.SET
 TableSet = TableMeld
 """The old name of :class:`TableMeld`, from when every meld was a set."""
 
 
-def make_table_meld(owner: int, kind: MeldKind, cards: Iterable[Card], round_no: int,
-                    rules: RuleSet = TEN_PENNIES, *, wild_end: str = END_HIGH) -> TableMeld:
-    """A :class:`TableMeld` after checking the cards are a valid meld of ``kind``: a set
-    keeps the order given, a run is put in rank order (:func:`arrange_run`)."""
+def make_table_meld(owner: int, kind: MeldKind | None, cards: Iterable[Card], round_no: int,
+                    rules: RuleSet = TEN_PENNIES, *, wild_end: str = END_HIGH, keep_order: bool = False) -> TableMeld:
+    """A :class:`TableMeld` after checking the cards are a valid meld of ``kind``.
+
+    A set keeps the order given. A run is put in rank order (:func:`arrange_run`, wilds
+    left over going to ``wild_end``), or with ``keep_order`` must already be in it, as a
+    run read back from the table is (its wilds stay where they were). ``kind=None`` takes
+    the kind the cards make, a set first (:func:`meld_kinds`).
+
+    >>> from tenpennies import TEN_CARD_RUMMY as TCR, parse_cards
+    >>> make_table_meld(3, None, parse_cards("JK 5H 6H"), 1, TCR, keep_order=True)
+    TableMeld(owner=3, kind='run', cards=Cards('JK 5H 6H'))
+    """
     cards = tuple(cards)
+    if kind is None:
+        kinds = meld_kinds(cards, round_no, rules)
+        if not kinds:
+            why = "; ".join(f"as a {k.value}: " + ", ".join(meld_problems(cards, k, round_no, rules))
+                            for k in MeldKind if k in rules.meld_kinds)
+            raise InvalidSetError(f"{format_cards(cards)} is not a meld: {why}")
+        kind = kinds[0]
     check_meld(cards, kind, round_no, rules)
-    if MeldKind(kind) is MeldKind.SET:
+    if meld_kind(kind) is MeldKind.SET:
         return TableMeld(owner, MeldKind.SET, cards, set_rank(cards, round_no, rules))
-    ordered = arrange_run(cards, round_no, rules, wild_end=wild_end)
+    ordered = cards if keep_order else arrange_run(cards, round_no, rules, wild_end=wild_end)
     return TableMeld(owner, MeldKind.RUN, ordered, ranks=run_ranks(ordered, round_no, rules))
 
 
@@ -442,26 +472,36 @@ def meld_additions(meld: TableMeld, candidates: Iterable[Card], round_no: int,
     return out
 
 
-def contract_meld_problems(melds: Sequence[tuple[MeldKind, Sequence[Card]]], round_no: int,
+def contract_meld_problems(melds: Sequence[Sequence[Card] | tuple[MeldKind, Sequence[Card]]], round_no: int,
                            rules: RuleSet = TEN_PENNIES) -> tuple[str, ...]:
-    """Why separate melds, each ``(kind, cards)``, do not make the round's contract (C5, T13):
-    ``()`` if they do. Each meld must be valid and meet one requirement; one long run
-    passed as one meld counts once, never as two runs of three (C5).
+    """Why separate melds do not make the round's contract (T13, C5): ``()`` if they do.
+
+    Each meld is its cards (of whatever kind they make) or a ``(kind, cards)`` pair. Each
+    must be a valid meld with at least the contract's size, and there must be as many as
+    the contract asks: one run of six passed as one meld counts once, never as two runs
+    of three (C5).
 
     >>> from tenpennies import TEN_CARD_RUMMY as TCR, parse_cards
-    >>> contract_meld_problems([("run", parse_cards("3H 4H 5H 6H 7H 8H"))], 2, TCR)
+    >>> contract_meld_problems([parse_cards("3H 4H 5H 6H 7H 8H")], 2, TCR)
     ('1 meld but round 2 asks for two melds of 3 (sets or runs)',)
+    >>> contract_meld_problems([parse_cards("3H 4H 5H"), ("run", parse_cards("6H 7H 8H"))], 2, TCR)
+    ()
     """
     contract = rules.contract(round_no)
     problems = []
     if len(melds) != contract.sets:
         problems.append(f"{plural(len(melds), 'meld')} but round {round_no} asks for {contract.words}")
-    for n, (kind, cards) in enumerate(melds, 1):
-        kind = MeldKind(kind)
-        cards = tuple(cards)
-        why = meld_problems(cards, kind, round_no, rules)
-        if why:
-            problems.append(f"meld {n} ({format_cards(cards)}) is not a {kind.value}: " + "; ".join(why))
+    for n, meld in enumerate(melds, 1):
+        if len(meld) == 2 and isinstance(meld[0], str):
+            kinds, cards = (meld_kind(meld[0]),), tuple(meld[1])
+        else:
+            kinds, cards = tuple(k for k in MeldKind if k in rules.meld_kinds), tuple(meld)
+        whys = [meld_problems(cards, k, round_no, rules) for k in kinds]
+        if all(whys):
+            said = "; ".join(f"as a {k.value}: " + ", ".join(w) for k, w in zip(kinds, whys)) if len(kinds) > 1 \
+                else "; ".join(whys[0])
+            problems.append(f"meld {n} ({format_cards(cards)}) is not "
+                            f"{' or '.join('a ' + k.value for k in kinds)}: {said}")
         elif len(cards) < contract.size:
             problems.append(f"meld {n} ({format_cards(cards)}) has {plural(len(cards), 'card')}; "
                             f"the contract asks for at least {contract.size}")

@@ -85,13 +85,13 @@ class MeldRequirement:
     @property
     def words(self) -> str:
         """'set of 3', 'meld of 4 (a set or a run)'."""
-        return f"{_meld_noun(self.kinds)} of {self.size}"
+        text = f"{_meld_noun(self.kinds)} of {self.size}"
+        return f"{text} ({_kinds_words(self.kinds, False)})" if len(self.kinds) > 1 else text
 
 
-def _meld_noun(kinds: frozenset[MeldKind], plural_form: bool = False) -> str:
+def _meld_noun(kinds: frozenset[MeldKind]) -> str:
     """'set' / 'run' when one kind is allowed, 'meld' when several are."""
-    noun = next(iter(kinds)).value if len(kinds) == 1 else "meld"
-    return noun + ("s" if plural_form else "")
+    return next(iter(kinds)).value if len(kinds) == 1 else "meld"
 
 
 def _kinds_words(kinds: frozenset[MeldKind], many: bool) -> str:
@@ -118,9 +118,18 @@ class Contract:
     sets: int
     size: int
     wild_limit: int
-    # Not in the repr, so Ten Pennies' contracts print as they always have.
+    # Shown by the repr only where they differ, so Ten Pennies' contracts print as before.
     kinds: frozenset[MeldKind] = field(default=_SET_ONLY, repr=False)
     wilds_outnumbered: bool = field(default=False, repr=False)
+
+    def __repr__(self) -> str:
+        text = (f"Contract(round_no={self.round_no}, sets={self.sets}, size={self.size}, "
+                f"wild_limit={self.wild_limit}")
+        if self.kinds != _SET_ONLY:
+            text += f", kinds=frozenset({[k.value for k in MeldKind if k in self.kinds]})"
+        if self.wilds_outnumbered:
+            text += ", wilds_outnumbered=True"
+        return text + ")"
 
     @property
     def melds(self) -> tuple[MeldRequirement, ...]:

@@ -15,6 +15,7 @@ from tenpennies import (
     TEN_PENNIES as TP,
     Card,
     Cards,
+    Contract,
     InvalidSetError,
     MeldKind,
     TableMeld,
@@ -170,6 +171,10 @@ def test_c5_the_eleven_contracts():
     assert [len(TCR.contract(r).melds) for r in range(1, 12)] == [s for s, _ in shapes]
     assert TCR.contract(2).words == "two melds of 3 (sets or runs)"
     assert TCR.contract(11).words == "one meld of 10 (a set or a run)"
+    assert TCR.contract(11).melds[0].words == "meld of 10 (a set or a run)"
+    assert repr(TCR.contract(2)) == ("Contract(round_no=2, sets=2, size=3, wild_limit=6, "
+                                     "kinds=frozenset(['set', 'run']), wilds_outnumbered=True)")
+    assert eval(repr(TCR.contract(2)), {"Contract": Contract}) == TCR.contract(2)
     assert str(TCR.contract(4)) == "round 4: two melds of 4 (sets or runs; more natural cards than wilds in each)"
 
 
@@ -187,6 +192,13 @@ def test_c5_one_run_of_six_is_not_two_runs_of_three():
     assert contract_meld_problems([(SET, C("9S 9S 9D")), (RUN, C("6H 7H JK"))], 2, TCR) == ()
     assert contract_meld_problems([(RUN, C("6H 7H 8H"))], 3, TCR) == (
         "meld 1 (6H 7H 8H) has 3 cards; the contract asks for at least 4",)
+    assert contract_meld_problems([C("3H 4H 5H"), C("9S 9S JK")], 2, TCR) == ()  # kinds found from the cards
+    assert contract_meld_problems([C("3H 4H 6H"), C("9S 9S JK")], 2, TCR) == (
+        "meld 1 (3H 4H 6H) is not a set or a run: as a set: natural cards of different ranks (threes, fours, sixes); "
+        "as a run: not consecutive: 3 to 6 takes 4 cards, there are 3",)
+    assert contract_meld_problems([(SET, C("3H 4H 5H")), C("9S 9D JK")], 2, TCR)[0].startswith(
+        "meld 1 (3H 4H 5H) is not a set: natural cards of different ranks")
+    assert contract_meld_problems([C("7S 7H 7D"), C("7S 7C JK")], 1, TP) == ()  # T13: two sets may share a rank
 
 
 # -- C11: lay-offs ------------------------------------------------------------------------------
@@ -239,6 +251,24 @@ def test_c3_table_runs_print_and_read_back():
     assert eval(repr(meld), {"TableMeld": TableMeld, "Cards": Cards}) == meld
     picture = meld._repr_svg_()
     assert "<desc>9S TS JK</desc>" in picture and "seat 2 9-J" in picture
+
+
+def test_c4_a_run_read_back_from_the_table_keeps_its_wilds_in_place():
+    low = make_table_meld(1, None, C("JK 5H 6H"), 1, TCR, keep_order=True)
+    assert low.kind is RUN and low.ranks == (4, 5, 6)
+    assert make_table_meld(1, None, C("JK 5H 6H"), 1, TCR).ranks == (5, 6, 7)
+    assert make_table_meld(1, None, C("7S JK 7H"), 1, TCR).kind is SET
+    with pytest.raises(InvalidSetError, match="not in rank order"):
+        make_table_meld(1, RUN, C("5H JK 6H"), 1, TCR, keep_order=True)
+    with pytest.raises(InvalidSetError, match="is not a meld: as a set: .*; as a run: "):
+        make_table_meld(1, None, C("5H 7S 9D"), 1, TCR)
+
+
+def test_c3_a_kind_of_meld_that_does_not_exist_is_refused_in_words():
+    with pytest.raises(InvalidSetError, match="no kind of meld is called 'sequence': the kinds are set, run"):
+        meld_problems(C("5H 6H 7H"), "sequence", 1, TCR)
+    assert not is_valid_meld(C("5H 6H 7H"), "sequence", 1, TCR)
+    assert meld_problems(C("5H 6H 7H"), "run", 1, TCR) == ()
 
 
 def test_c4_a_run_made_unchecked_is_refused_when_out_of_order():

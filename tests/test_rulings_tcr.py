@@ -421,3 +421,12 @@ def test_c7_a_player_who_melds_its_last_card_does_not_draw_or_discard():
     m.apply(LayDown(0, (parse_cards("7S 7H 7D"),)))
     assert m.log[at + 1] == m.round_results[0] and m.round_results[0].went_out == 0
     assert m.round_no == 2 and m.scores == [0, 5 + 4 + 9, 4 + 5 + 9, 4 + 5 + 9]
+
+
+def test_c4_a_new_run_given_in_rank_order_keeps_its_wild_where_it_was_put():
+    p = early_position(round_no=1, hands=("7S 7H 7D 5C 6C JK 9H", "4S 5S", "4H 5H", "4D 5D"),
+                       discard_pile="KD", dealer=3)
+    m = Match.from_position(p, seed=4, rules=TCR)
+    m.apply(LayDown(0, (parse_cards("7S 7H 7D"),)))
+    m.apply(Meld(0, parse_cards("JK 5C 6C")))  # in rank order: the joker is the four
+    assert m.table[1].ranks == (4, 5, 6) and str(m.table[1]).startswith("run of clubs 4-6")

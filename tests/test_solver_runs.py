@@ -42,6 +42,7 @@ from tenpennies.solver import (
     plan_go_out,
     what_is_missing,
 )
+from test_solver import normal, objective_key  # the same helpers, for melds as for sets
 
 TCR = TEN_CARD_RUMMY
 
@@ -90,22 +91,6 @@ def exhaustive_feasible(hand, round_no, rules):
     return bool(exhaustive_arrangements(hand, round_no, rules))
 
 
-def normal(melds):
-    return tuple(sorted(tuple(sorted(m, key=sort_key)) for m in melds))
-
-
-def objective_key(melds, round_no, rules, objective):
-    wild = rules.wild_table(round_no)
-    cards = [c for m in melds for c in m]
-    wilds = sum(wild[c.index] for c in cards)
-    points = sum(rules.points(c) for c in cards)
-    return {
-        "fewest_wilds": (wilds, -points),
-        "most_points": (-points, wilds),
-        "fewest_cards": (len(cards), wilds, -points),
-    }[objective]
-
-
 # -- hands ----------------------------------------------------------------------------
 
 
@@ -133,7 +118,11 @@ def sample_hands(rules, round_no, count, seed):
     return [makers[n % 4](rng, rules, size + n % 4) for n in range(count)]
 
 
-GAMES = {"ten card rummy": (TCR, 200), "ten pennies": (TEN_PENNIES, 60)}
+GAMES = {
+    "ten card rummy": (TCR, 200),
+    "ten card rummy, 8 players (three decks)": (TCR.with_players(8), 30),
+    "ten pennies": (TEN_PENNIES, 60),
+}
 
 
 # -- against the exhaustive search ---------------------------------------------------
@@ -199,6 +188,33 @@ def test_cards_needed_is_one_more_than_after_the_best_card(round_no):
             assert set(outs(hand, round_no, rules)) == helping
         else:
             assert outs(hand, round_no, rules) == ()
+
+
+@pytest.mark.parametrize("round_no", [2, 3, 6])
+def test_cards_needed_matches_a_search_over_added_cards(round_no):
+    """Up to two cards away, the cards needed are the fewest added cards (each one the
+    deck still holds) after which the contract is there."""
+    rules = TCR
+    deck = Counter(rules.deck())
+    values = sorted(deck, key=sort_key)
+    checked = Counter()
+    for hand in sample_hands(rules, round_no, 150, 47):
+        need = cards_needed(hand, round_no, rules)
+        if need == 0 or checked[need] >= 2:
+            continue
+        held = Counter(hand)
+        one = [c for c in values if held[c] < deck[c]]
+        if any(can_lay_down(hand + (c,), round_no, rules) for c in one):
+            assert need == 1, hand
+        else:
+            two = any(
+                can_lay_down(hand + (a, b), round_no, rules)
+                for n, a in enumerate(one) for b in one[n:]
+                if (a != b or held[a] + 2 <= deck[a])
+            )
+            assert need == (2 if two else need) and (need >= 3) != two, (hand, need)
+        checked[need] += 1
+    assert checked[1] and sum(checked.values()) >= 3, checked
 
 
 # -- the rulings ----------------------------------------------------------------------
@@ -438,12 +454,18 @@ def test_c11_lay_offs_take_the_next_card_at_either_end():
 # -- properties ------------------------------------------------------------------------
 
 DECK = TCR.deck()
+# Hearts and spades from ace to seven, and the jokers: hands drawn from it hold runs
+# (ace low and, with the kings, over the top) as often as sets.
+NEAR = tuple(c for c in DECK if c.suit is None or c.suit in "SH" and (c.rank <= 7 or c.rank == 13))
+hands = st.one_of(
+    st.lists(st.sampled_from(range(len(DECK))), max_size=12, unique=True).map(lambda p: tuple(DECK[i] for i in p)),
+    st.lists(st.sampled_from(range(len(NEAR))), max_size=12, unique=True).map(lambda p: tuple(NEAR[i] for i in p)),
+)
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.lists(st.integers(0, len(DECK) - 1), min_size=0, max_size=12, unique=True), st.integers(1, 11))
-def test_the_answers_agree_with_each_other(picks, round_no):
-    hand = tuple(DECK[i] for i in picks)
+@given(hands, st.integers(1, 11))
+def test_the_answers_agree_with_each_other(hand, round_no):
     there = can_lay_down(hand, round_no, TCR)
     assert there == (cards_needed(hand, round_no, TCR) == 0)
     for objective in OBJECTIVES:
@@ -454,13 +476,27 @@ def test_the_answers_agree_with_each_other(picks, round_no):
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.lists(st.integers(0, len(DECK) - 1), min_size=0, max_size=12, unique=True),
-       st.integers(1, 11), st.integers(0, 52))
-def test_a_drawn_card_never_takes_the_contract_away(picks, round_no, index):
-    hand = tuple(DECK[i] for i in picks)
+@given(hands, st.integers(1, 11), st.integers(0, 52))
+def test_a_drawn_card_never_takes_the_contract_away(hand, round_no, index):
     card = ALL_CARDS[index]
     if hand.count(card) >= DECK.count(card):
         return
     before = cards_needed(hand, round_no, TCR)
     after = cards_needed(hand + (card,), round_no, TCR)
     assert before is not None and after is not None and before - 1 <= after <= before
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sampled_from(range(len(NEAR))), max_size=9, unique=True), st.integers(1, 6))
+def test_the_best_arrangement_is_one_of_every_arrangement(picks, round_no):
+    hand = tuple(NEAR[i] for i in picks)
+    listed = contract_arrangements(hand, round_no, TCR)
+    assert count_arrangements(hand, round_no, TCR) == len(listed)
+    assert len({normal(a.sets) for a in listed}) == len(listed)      # each way once
+    for objective in OBJECTIVES:
+        found = find_contract(hand, round_no, TCR, objective)
+        assert (found is None) == (not listed)
+        if found is not None:
+            assert found in listed
+            best = min(objective_key(a.sets, round_no, TCR, objective) for a in listed)
+            assert objective_key(found.sets, round_no, TCR, objective) == best

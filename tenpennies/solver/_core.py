@@ -23,7 +23,10 @@ class Arrangement:
     """A way to lay down a round's contract: its sets, wilds used and points shed.
 
     ``sets`` holds each set with its naturals first (in card order) and its wilds
-    last; the sets are ordered by rank, then by their cards. ``wilds`` counts wild
+    last; the sets are ordered by rank, then by their cards. Where melds may be runs
+    (C3), ``sets`` holds the melds: a set as above, a run in rank order with each wild
+    at the place it stands for (:func:`tenpennies.melds.arrange_run`), the melds in the
+    order of their first cards. ``wilds`` counts wild
     cards used, ``points`` the points (T18) the cards would have cost in hand.
     """
 

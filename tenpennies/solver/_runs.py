@@ -53,8 +53,8 @@ def _window_masks(length: int, wrap: bool) -> tuple[int, ...]:
 class RunTables:
     """What the run search needs about one (rules, round), built once per round."""
 
-    __slots__ = ("reqs", "same", "cap", "least", "repeated", "nodeck", "set_most",
-                 "windows", "set_ranks", "max_wilds", "suit_cache")
+    __slots__ = ("reqs", "same", "cap", "least", "repeated", "nodeck", "set_most", "wild", "alike",
+                 "windows", "set_ranks", "max_wilds", "suit_cache", "scored_cache")
 
     def __init__(self, t) -> None:
         from ..melds import MeldKind
@@ -73,6 +73,7 @@ class RunTables:
         )
         self.max_wilds = max(self.cap)
         wild, deck = t.wild, t.deck
+        self.wild = wild
         # Places in a suit whose natural card the deck lacks (a rank outside the deck, or
         # a wild rank): only a wild can stand there.
         self.nodeck = tuple(
@@ -87,8 +88,14 @@ class RunTables:
             for r in range(14)
         )
         self.set_ranks = tuple(r for r in range(1, 14) if self.set_most[r])
+        # Are all natural cards alike but for their names (every rank and suit in the
+        # deck equally, runs going round)? Then a card of a suit and a rank the hand
+        # lacks both helps exactly as any other such card does.
+        self.alike = (rules.runs_wrap and not any(self.nodeck)
+                      and len(set(self.set_most[1:])) == 1)
         self.windows = {n: _window_masks(n, rules.runs_wrap) for n in range(1, 14)}
         self.suit_cache: dict = {}
+        self.scored_cache: dict = {}
 
 
 def tables(t) -> RunTables:
@@ -163,30 +170,40 @@ def _templates(rt: RunTables, req, held, nat, J, below: int):
     empty = None
     if set_ok:
         c = cap[size]
+        set_most = rt.set_most
         for r in rt.set_ranks:
-            most = rt.set_most[r] if rt.set_most[r] > nat[r] else nat[r]
+            n = nat[r]
+            most = set_most[r] if set_most[r] > n else n
             forced = size - most if most < size else 0
             if forced > c:
                 continue
-            if not nat[r]:
+            if not n:
                 if empty is None or forced < empty:
                     empty = forced
                 continue
-            a = nat[r] if nat[r] < size else size
-            o = size - a
+            o = size - n if n < size else 0
             room = c if c < o else o
             sc = o - (J if J < room else room)
             if sc < below:
-                out.append((sc, o, room, size, 0, r, 0, forced, nat[r]))
+                out.append((sc, o, room, size, 0, r, 0, forced, n))
     if run_ok and size <= 13:
+        scored = rt.scored_cache
         for suit in range(4):
-            windows, none = _suit_windows(rt, size, held[suit], rt.nodeck[suit])
+            key = (size, suit, held[suit], J, below)
+            found = scored.get(key)
+            if found is None:
+                if len(scored) > 100_000:
+                    scored.clear()
+                windows, none = _suit_windows(rt, size, held[suit], rt.nodeck[suit])
+                found = scored[key] = (none, [
+                    (sc, o, room, n, 1, suit, mask, forced, 0)
+                    for o, room, n, mask, forced in windows
+                    for sc in (o - (J if J < room else room),) if sc < below
+                ])
+            none, these = found
             if none is not None and (empty is None or none < empty):
                 empty = none
-            for o, room, n, mask, forced in windows:
-                sc = o - (J if J < room else room)
-                if sc < below:
-                    out.append((sc, o, room, n, 1, suit, mask, forced, 0))
+            out.extend(these)
     if empty is not None:
         c = cap[size]
         room = c if c < size else size
@@ -286,7 +303,7 @@ def _contend(x, y, once, cnt) -> bool:
     return bool(rn[6] >> (r - 1) & 1) and cnt[rn[5] * 13 + r - 1] > 0
 
 
-def _flow_cost(chosen, cnt, t, rt, J) -> int:
+def _flow_cost(chosen, cnt, rt, J) -> int:
     """Empty slots of these templates with the hand's cards shared at best (max-flow)."""
     # Nodes: 0 source, 1 sink, 2 the wilds, 3.. templates, then card values.
     n_t = len(chosen)
@@ -323,7 +340,7 @@ def _flow_cost(chosen, cnt, t, rt, J) -> int:
             values = [s * 13 + p for p in range(13) if tpl[6] >> p & 1]
             per = 1
         for v in values:
-            if cnt[v] and not t.wild[v]:
+            if cnt[v] and not rt.wild[v]:
                 if v not in node_of:
                     node_of[v] = 3 + n_t + len(node_of)
                     edge(0, node_of[v], cnt[v])
@@ -389,12 +406,38 @@ def shortfall(cnt, t, *, stop_at: int | None = None) -> int | None:
     held, once, nat, J = _prepare(cnt, t, rt)
     # Wilds the hand could ever hold: those held plus the deck's copies it lacks.
     most_wilds = J + sum(max(0, t.deck[i] - cnt[i]) for i in t.wild_indices)
+    return _search(cnt, rt, held, once, nat, J, most_wilds, stop_at if stop_at is not None else 10**9)
+
+
+def _search(cnt, rt: RunTables, held, once, nat, J: int, most_wilds: int, below: int) -> int | None:
+    """:func:`shortfall` of a hand already counted: the best choice of templates, if
+    it lacks fewer than ``below`` cards."""
     reqs = rt.reqs
-    below = stop_at if stop_at is not None else 10**9
     lists = [_templates(rt, req, held, nat, J, below) for req in (reqs[:1] if rt.same else reqs)]
     if any(not lst for lst in lists):
         return None
     n_req = len(reqs)
+    if n_req == 1:
+        # Sorted by score, which is what a one-meld contract lacks.
+        return next((x[0] for x in lists[0] if x[7] <= most_wilds), None)
+    if n_req == 2 and rt.same:
+        # The hot case (two melds alike, as in Ten Card Rummy), without the recursion.
+        lst = lists[0]
+        top = below
+        for k, x in enumerate(lst):
+            if 2 * x[0] >= top:
+                break
+            for y in lst[k:]:
+                if x[0] + y[0] >= top:
+                    break
+                if x[7] + y[7] > most_wilds:
+                    continue
+                c = _pair_cost(x, y, once, cnt, rt, J)
+                if c < top:
+                    top = c
+                    if not c:
+                        return 0
+        return top if top < below else None
     best = [below]
     found = [None]
     chosen: list = []
@@ -410,7 +453,7 @@ def shortfall(cnt, t, *, stop_at: int | None = None) -> int | None:
         if n_req == 2:
             return _pair_cost(chosen[0], chosen[1], once, cnt, rt, J)
         if any(_contend(chosen[i], chosen[j], once, cnt) for i in range(n_req) for j in range(i)):
-            return _flow_cost(chosen, cnt, t, rt, J)
+            return _flow_cost(chosen, cnt, rt, J)
         o = room = 0
         for x in chosen:
             o += x[1]
@@ -599,22 +642,48 @@ def feasible(cnt, t) -> bool:
 def closer(cnt, need: int, t) -> list[int]:
     """The card values (in showing order) that make the counted hand need one card fewer.
 
-    A card the deck has no more copies of is no out; every wild helps alike, so one
-    is tried for all.
+    A card the deck has no more copies of is no out. The hand is counted once and each
+    card added to the counts; every wild helps alike, and where all naturals are alike
+    (:attr:`RunTables.alike`) so does every card of a suit and a rank the hand lacks.
     """
+    rt = tables(t)
+    held, once, nat, J = _prepare(cnt, t, rt)
+    most_wilds = J + sum(max(0, t.deck[i] - cnt[i]) for i in t.wild_indices)
+    target = need - 1
     found = []
-    wild_helps = None
+    wild_helps = fresh_helps = None
     for i in t.shown:
         if cnt[i] >= t.deck[i]:
             continue
-        if t.wild[i] and wild_helps is not None:
+        if t.wild[i]:
+            if wild_helps is None:
+                cnt[i] += 1
+                wild_helps = _search(cnt, rt, held, once, nat, J + 1, most_wilds, need) == target
+                cnt[i] -= 1
             helps = wild_helps
         else:
-            cnt[i] += 1
-            helps = shortfall(cnt, t, stop_at=need) == need - 1
-            cnt[i] -= 1
-            if t.wild[i]:
-                wild_helps = helps
+            suit, place = divmod(i, 13)
+            bit = 1 << place
+            fresh = rt.alike and not held[suit] and not nat[place + 1]
+            if fresh and fresh_helps is not None:
+                helps = fresh_helps
+            else:
+                h2 = list(held)
+                o2 = list(once)
+                n2 = list(nat)
+                if not cnt[i]:
+                    h2[suit] |= bit
+                    o2[suit] |= bit
+                    n2[place + 1] += 1
+                else:
+                    o2[suit] &= ~bit
+                    if rt.repeated:
+                        n2[place + 1] += 1
+                cnt[i] += 1
+                helps = _search(cnt, rt, h2, o2, n2, J, most_wilds, need) == target
+                cnt[i] -= 1
+                if fresh:
+                    fresh_helps = helps
         if helps:
             found.append(i)
     return found

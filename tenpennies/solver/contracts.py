@@ -3,6 +3,8 @@
 :func:`can_lay_down` answers with counts per rank (the fast path the match and the bots
 call); :func:`find_contract` picks one arrangement by an objective (:data:`OBJECTIVES`);
 :func:`contract_arrangements` and :func:`count_arrangements` list every way.
+In a rule set with runs (C3-C5) each of them asks :mod:`._runs` instead, which
+searches real melds; Ten Pennies never does.
 """
 
 from __future__ import annotations
@@ -38,7 +40,9 @@ Ties after the objective go to the arrangement whose set ranks, listed from high
 low, are highest (kings before queens; two sets of kings before kings and queens);
 within that choice the cards are picked by a fixed rule (suits in the order
 spades, hearts, diamonds, clubs; wilds costliest first, then in card order), so the
-answer never depends on the order of the hand.
+answer never depends on the order of the hand. Where melds may be runs, ties go to the
+arrangement whose cards, listed from high to low, are highest, then to a fixed order
+of the melds.
 """
 
 
@@ -51,6 +55,11 @@ def can_lay_down(hand: Iterable[Card], round_no: int, rules: RuleSet = TEN_PENNI
     >>> can_lay_down(parse_cards("8S 8H 8D 8C JK 4S 4H"), 3)   # two sets of 4
     False
     >>> can_lay_down(parse_cards("8S 8H 8D 8C JK 4S 4H 4D"), 3)
+    True
+    >>> from tenpennies import TEN_CARD_RUMMY                  # two melds of 3: sets or runs
+    >>> can_lay_down(parse_cards("4H 5H 6H 7H 8H KD"), 2, TEN_CARD_RUMMY)   # one run, not two
+    False
+    >>> can_lay_down(parse_cards("4H 5H 6H 7H 8H 9H"), 2, TEN_CARD_RUMMY)
     True
     """
     t = _round(rules, round_no)

@@ -1,4 +1,7 @@
 """Adding to table sets and going out: which cards fit the table, and a plan to empty the hand.
+
+Set-only rule sets keep the rank-by-rank placement of :func:`_place_all`; where melds
+may be runs, :func:`_plan_with_runs` searches real melds and lay-offs one card at a time.
 """
 
 from __future__ import annotations
@@ -256,6 +259,10 @@ def plan_go_out(
     included (T10), and ends with a discard unless the hand is already empty
     (T11, T12). A plan without a discard is preferred, then laying down, melding
     and adding in a fixed order, so the answer is deterministic.
+
+    Where melding comes before the draw (``rules.meld_before_draw``, Ten Card Rummy,
+    C6, C7) the plan is made before drawing and the round ends only in the meld step,
+    so going out means melding and laying off every card: no discard is ever planned.
 
     >>> from tenpennies import parse_cards
     >>> from tenpennies.sets import make_table_set

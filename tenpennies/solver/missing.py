@@ -1,4 +1,8 @@
 """What is missing: how many more cards complete a contract, and which single cards help.
+
+The counting below is for set-only rule sets; where melds may be runs the same
+questions go to :func:`._runs.shortfall` (meld templates with empty slots) and
+:func:`._runs.closer`.
 """
 
 from __future__ import annotations
@@ -363,6 +367,9 @@ def what_is_missing(
     2 more cards are needed for one set of 4; each of these brings it one closer: a natural king of diamonds or clubs, or a joker.
     >>> print(what_is_missing(parse_cards("KS KH KD JK"), 2))
     The hand holds one set of 4 already.
+    >>> from tenpennies import TEN_CARD_RUMMY
+    >>> print(what_is_missing(parse_cards("4H 5H 9C KD"), 1, TEN_CARD_RUMMY))
+    One more card completes one meld of 3 (a set or a run): the 3 of hearts, the 6 of hearts, or a joker.
     """
     t = _round(rules, round_no)
     hand = _held(hand, t, False)
