@@ -89,13 +89,12 @@ DRAW_MOVES = ("take", "draw")
 
 def moves_of(rules: RuleSet) -> tuple[str, ...]:
     """The moves of :data:`MOVES` a rule set uses: "take" and "draw" only where the active
-    player chooses its draw (C8), "buy" only where anyone may buy.
+    player chooses its draw (C8).
 
     >>> moves_of(TEN_PENNIES)
     ('buy', 'pass', 'lay_down', 'meld', 'add', 'discard', 'hint', 'undo', 'new')
     """
-    chooses = getattr(rules, "free_discard_take", False)
-    return tuple(m for m in MOVES if chooses or m not in DRAW_MOVES)
+    return tuple(m for m in MOVES if rules.free_discard_take or m not in DRAW_MOVES)
 
 
 def move_words(move: str, rules: RuleSet = TEN_PENNIES) -> str:
@@ -103,7 +102,7 @@ def move_words(move: str, rules: RuleSet = TEN_PENNIES) -> str:
     if move != "buy":
         return MOVES[move]
     extra = plural(rules.buy_extra_cards, "stock card", spelled=False)
-    price = "" if getattr(rules, "tokens", 0) is None else ", for a token"
+    price = "" if rules.tokens is None else ", for a token"
     return f"Buy the offered card: it and {extra}{price}"
 
 
@@ -574,12 +573,11 @@ class Game:
         if move == "hint":
             return ""
         phase, top = view.phase, view.top_discard
-        meld_phase, discard_phase = getattr(Phase, "MELD", None), getattr(Phase, "DISCARD", None)
         offer = phase is Phase.OFFER
         mine = view.active == view.seat
         # C6, C8, C9: the active player chooses its draw (before it, it may meld; also
         # when a purchase left the card beneath on top).
-        choosing = "take" in self.moves and mine and (offer or phase is meld_phase)
+        choosing = "take" in self.moves and mine and (offer or phase is Phase.MELD)
         if move in DRAW_MOVES:
             if not choosing:
                 return ("you have drawn this turn already" if mine
@@ -594,9 +592,9 @@ class Game:
             if choosing:
                 return f"first take {top} or draw from the stock"
             return f"first buy or pass: you are being offered {top}"
-        if move == "discard" and phase is meld_phase:
+        if move == "discard" and phase is Phase.MELD:
             return "first take the top discard or draw from the stock"
-        if move in ("lay_down", "meld", "add") and phase is discard_phase:
+        if move in ("lay_down", "meld", "add") and phase is Phase.DISCARD:
             return "melding comes before the draw: now discard"
         opened = view.opened[view.seat]
         if move == "lay_down" and opened:
@@ -627,6 +625,8 @@ class Game:
             from .hint import Hint
 
             action = StrongBot().act(view)
+            if not self.match.is_legal(action):  # a bot that does not know this game's turn
+                raise IllegalActionError(f"no hint: the strong bot cannot play {self.rules.name} here")
             return Hint(action, f"The strong bot's choice here: {action.text}.")
         return hint(view)
 

@@ -135,3 +135,15 @@ def test_a_take_and_a_buy_are_actions_of_the_right_seat():
     game.advance()
     assert TakeDiscard(0) not in game.view.legal_actions and Buy(0) in game.view.legal_actions
     assert not game.take_discard() and game.message
+
+
+def test_a_hint_in_ten_card_rummy_is_a_legal_move_or_says_why_not():
+    game = game_from(Position(round_no=1, hands=HANDS, discard_pile="QD", top_discarder=5, stock="2H 3H 5C",
+                              dealer=5))
+    try:
+        hint = game.hint()
+    except ValueError as exc:  # the strong bot may not know this game's turn: the hint says so
+        assert "no hint" in str(exc)
+    else:
+        assert game.match.is_legal(hint.action) and hint.sentence.startswith("The strong bot's choice here: ")
+    assert game.view.phase is Phase.MELD  # asking for a hint changes nothing
