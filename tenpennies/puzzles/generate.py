@@ -43,7 +43,7 @@ from ..match import Match, Phase
 from ..position import SeatPosition, wild_limit_words
 from ..rules import hand_points
 from ..solver import can_lay_down, cards_needed, contract_arrangements
-from . import FOLDER, THEMES
+from . import FOLDER, THEMES, PuzzleError
 from .kinds import KINDS, Solution, buy_question, buy_wrong, percent
 from ..words import plural, rank_plural
 
@@ -573,7 +573,7 @@ def generate_tcr() -> dict[str, list[dict[str, Any]]]:
         p = SeatPosition.parse(notation)
         s = KINDS[kind].solve(p, params)
         if not clear(kind, p, params, s):
-            raise ValueError(f"built puzzle {notation!r} has no clear answer")
+            raise PuzzleError(f"built puzzle {notation!r} has no clear answer")
         chosen.setdefault(kind, []).append(dict(
             kind=kind, position=str(p), answer=s.answer, accepted=list(s.accepted),
             margin="exact" if s.margin is None else str(s.margin), tier=tier_of(kind, p, params, s, 0),
