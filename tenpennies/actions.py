@@ -299,6 +299,11 @@ class Recycle:
     cards: int
     up_card: Card | None = None
 
+    def __repr__(self) -> str:
+        # Ten Pennies' recycles (no up card) print as they always have, in saved notebooks too.
+        up = "" if self.up_card is None else f", up_card={self.up_card!r}"
+        return f"Recycle(cards={self.cards}{up})"
+
 
 @dataclass(frozen=True)
 class RoundEnd:

@@ -430,3 +430,19 @@ def test_c4_a_new_run_given_in_rank_order_keeps_its_wild_where_it_was_put():
     m.apply(LayDown(0, (parse_cards("7S 7H 7D"),)))
     m.apply(Meld(0, parse_cards("JK 5C 6C")))  # in rank order: the joker is the four
     assert m.table[1].ranks == (4, 5, 6) and str(m.table[1]).startswith("run of clubs 4-6")
+
+
+def test_c16_a_view_does_not_change_with_the_cards_it_may_not_see():
+    # Two deals that differ only in seat 1's hand and the stock's order below its top.
+    views = []
+    for hand, stock in (("4S 5S 9C", "2C 8D 3S QH"), ("4H 5H 9D", "2C 3S 8D QH")):
+        p = early_position(round_no=2, hands=("7S 7H 7D KC", hand, "6H 6D TC", "3D 3C TD"),
+                           discard_pile="KD", stock=stock, dealer=3)
+        m = Match.from_position(p, seed=16, rules=TCR)
+        m.apply(Pass(0))  # draws 2C, private
+        m.apply(Discard(0, parse_cards("KC")[0]))
+        m.apply(TakeDiscard(1))  # takes KC: public
+        m.apply(Discard(1, parse_cards("KC")[0]))
+        m.apply(Pass(2))  # draws 8D or 3S, private
+        views.append(m.view(0))
+    assert views[0] == views[1]

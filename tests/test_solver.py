@@ -719,6 +719,11 @@ def test_t1_a_hand_no_deck_can_hold_is_refused_with_the_card_named():
                 count_arrangements, cards_needed, outs):
         with pytest.raises(HandError, match="the deck holds only 2 7S, but the hand has 3"):
             ask(five, 2)
+    for opened in (True, False):
+        with pytest.raises(HandError, match="only 2 7S"):
+            plan_go_out(five, [], 2, opened)
+    with pytest.raises(HandError, match="only 2 7S"):
+        additions(five, [make_table_set(0, parse_cards("7H 7D 7C"), 2)], 2)
     # Two copies are a real hand under two decks; a one-deck rule set refuses them.
     assert not can_lay_down(parse_cards("7S 7S JK"), 2)
     with pytest.raises(HandError, match="only 1 7S"):

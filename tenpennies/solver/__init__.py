@@ -44,7 +44,8 @@ untouched, so Ten Pennies keeps its speed::
 The solver is split by concept: :mod:`.contracts` (finding and listing),
 :mod:`.checking` (a player's own arrangement), :mod:`.missing` (what is missing and the
 outs), :mod:`.going_out` (adding to sets and going out); :mod:`._core` holds the
-per-round tables they share and :class:`Arrangement`.
+per-round tables they share and :class:`Arrangement`, :mod:`._runs` the search
+where melds may be runs.
 """
 
 from ._core import Arrangement

@@ -29,10 +29,14 @@ from __future__ import annotations
 from itertools import combinations, product
 
 from ..cards import ALL_CARDS, SORT_KEYS
+from ..melds import MeldKind, arrange_run
 from ._core import Arrangement
 
 # Scores add over melds; these keep the lexicographic objective intact in one integer.
 _BIG = 10**6
+# The most entries each per-suit cache keeps before starting afresh (a few MB at most;
+# a player's hand changes a card at a time, so what it asks again is soon cached again).
+_CACHED = 20_000
 
 
 def _window_masks(length: int, wrap: bool) -> tuple[int, ...]:
@@ -54,11 +58,9 @@ class RunTables:
     """What the run search needs about one (rules, round), built once per round."""
 
     __slots__ = ("reqs", "same", "cap", "least", "repeated", "nodeck", "set_most", "wild", "alike",
-                 "windows", "set_ranks", "max_wilds", "suit_cache", "scored_cache")
+                 "windows", "set_ranks", "max_wilds", "suit_cache", "scored_cache", "run_cache")
 
     def __init__(self, t) -> None:
-        from ..melds import MeldKind
-
         rules = t.rules
         contract = rules.contract(t.round_no)
         self.reqs = tuple((MeldKind.SET in r.kinds, MeldKind.RUN in r.kinds, r.size) for r in contract.melds)
@@ -96,6 +98,7 @@ class RunTables:
         self.windows = {n: _window_masks(n, rules.runs_wrap) for n in range(1, 14)}
         self.suit_cache: dict = {}
         self.scored_cache: dict = {}
+        self.run_cache: dict = {}
 
 
 def tables(t) -> RunTables:
@@ -127,7 +130,7 @@ def _suit_windows(rt: RunTables, size: int, held: int, nodeck: int):
     found = rt.suit_cache.get(key)
     if found is not None:
         return found
-    if len(rt.suit_cache) > 100_000:  # a bound on memory; hands seen lately come back
+    if len(rt.suit_cache) > _CACHED:
         rt.suit_cache.clear()
     cap = rt.cap
     best: dict[tuple[int, int], tuple] = {}
@@ -192,7 +195,7 @@ def _templates(rt: RunTables, req, held, nat, J, below: int):
             key = (size, suit, held[suit], J, below)
             found = scored.get(key)
             if found is None:
-                if len(scored) > 100_000:
+                if len(scored) > _CACHED:
                     scored.clear()
                 windows, none = _suit_windows(rt, size, held[suit], rt.nodeck[suit])
                 found = scored[key] = (none, [
@@ -539,20 +542,39 @@ def hand_melds(cnt, t, set_ok: bool, run_ok: bool, size: int) -> list[tuple[int,
                     held |= 1 << p
             if not held:
                 continue
-            for n in range(size, 14):
-                c = cap[n]
-                for mask in rt.windows[n]:
-                    here_mask = held & mask
-                    missing = n - here_mask.bit_count()
-                    if missing > most or missing > c or not here_mask:
-                        continue
-                    here = [s * 13 + p for p in range(13) if here_mask >> p & 1]
-                    for w in range(missing, min(c, most) + 1):
-                        for dropped in combinations(here, w - missing):
-                            nat = tuple(v for v in here if v not in dropped)
-                            for wp in picks[w]:
-                                found[tuple(sorted(nat + wp))] = None
+            base = s * 13
+            for places, w in _suit_runs(rt, size, held, most):
+                nat = tuple(base + p for p in places)
+                for wp in picks[w]:
+                    found[tuple(sorted(nat + wp))] = None
     return list(found)
+
+
+def _suit_runs(rt: RunTables, size: int, held: int, most: int) -> tuple:
+    """The runs of one suit whose held places are ``held``, with at most ``most`` wilds:
+    ``((places of the naturals, wilds), ...)``, each once. Cached, like the templates."""
+    key = (size, held, most)
+    found = rt.run_cache.get(key)
+    if found is not None:
+        return found
+    if len(rt.run_cache) > _CACHED:
+        rt.run_cache.clear()
+    cap = rt.cap
+    out: dict[tuple[tuple[int, ...], int], None] = {}
+    for n in range(size, 14):
+        c = cap[n]
+        for mask in rt.windows[n]:
+            here_mask = held & mask
+            missing = n - here_mask.bit_count()
+            if missing > most or missing > c or not here_mask:
+                continue
+            here = [p for p in range(13) if here_mask >> p & 1]
+            for w in range(missing, min(c, most) + 1):
+                # A held natural may give its place to a wild (the other meld may want it).
+                for dropped in combinations(here, w - missing):
+                    out[(tuple(p for p in here if p not in dropped), w)] = None
+    found = rt.run_cache[key] = tuple(out)
+    return found
 
 
 def _value_counts(meld: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
@@ -649,6 +671,8 @@ def closer(cnt, need: int, t) -> list[int]:
     rt = tables(t)
     held, once, nat, J = _prepare(cnt, t, rt)
     most_wilds = J + sum(max(0, t.deck[i] - cnt[i]) for i in t.wild_indices)
+    if len(rt.reqs) == 1:
+        return _closer_one(cnt, need, t, rt, held, nat, J, most_wilds)
     target = need - 1
     found = []
     wild_helps = fresh_helps = None
@@ -687,6 +711,70 @@ def closer(cnt, need: int, t) -> list[int]:
         if helps:
             found.append(i)
     return found
+
+
+def _drops(o: int, c: int, J: int) -> tuple[bool, bool]:
+    """Does one more natural in an open slot, or one more wild, make a template with
+    ``o`` open slots and wild room ``c`` lack one card fewer?"""
+    room = c if c < o else o
+    now = o - (J if J < room else room)
+    after = o - 1 - (J if J < min(c, o - 1) else min(c, o - 1)) if o else now
+    return after < now, J < room
+
+
+def _closer_one(cnt, need: int, t, rt: RunTables, held, nat, J: int, most_wilds: int) -> list[int]:
+    """:func:`closer` of a one-meld contract, read off the templates themselves.
+
+    A card brings the hand one closer exactly when some template lacking ``need`` cards
+    (every one: no template stands for another here) lacks one fewer with it: a natural
+    filling an open slot, or a wild where there is wild room.
+    """
+    set_ok, run_ok, size = rt.reqs[0]
+    size = max(size, rt.least)
+    cap = rt.cap
+    wild_helps = False
+    helps = [False] * 53
+    if set_ok:
+        c = cap[size]
+        for r in rt.set_ranks:
+            n = nat[r]
+            most = rt.set_most[r] if rt.set_most[r] > n else n
+            forced = size - most if most < size else 0
+            if forced > c or forced > most_wilds:
+                continue
+            o = size - n if n < size else 0
+            room = c if c < o else o
+            if o - (J if J < room else room) != need:
+                continue
+            natural, wild = _drops(o, c, J)
+            wild_helps = wild_helps or wild
+            if natural:
+                for suit in range(4):
+                    v = suit * 13 + r - 1
+                    if not t.wild[v] and (rt.repeated or not cnt[v]):
+                        helps[v] = True
+    if run_ok and size <= 13:
+        for suit in range(4):
+            h = held[suit]
+            nd = rt.nodeck[suit]
+            for n in range(size, 14):
+                c = cap[n]
+                for mask in rt.windows[n]:
+                    forced = (nd & mask).bit_count()
+                    if forced > c or forced > most_wilds:
+                        continue
+                    o = n - (h & mask).bit_count()
+                    room = c if c < o else o
+                    if o - (J if J < room else room) != need:
+                        continue
+                    natural, wild = _drops(o, c, J)
+                    wild_helps = wild_helps or wild
+                    if natural:
+                        open_places = mask & ~h & ~nd
+                        for place in range(13):
+                            if open_places >> place & 1:
+                                helps[suit * 13 + place] = True
+    return [i for i in t.shown if cnt[i] < t.deck[i] and (wild_helps if t.wild[i] else helps[i])]
 
 
 def best_choices(cnt, t, objective: str):
@@ -729,8 +817,6 @@ def shown(meld, t) -> tuple:
         naturals = sorted((i for i in meld if not t.wild[i]), key=SORT_KEYS.__getitem__)
         wilds = sorted((i for i in meld if t.wild[i]), key=SORT_KEYS.__getitem__)
         return tuple(ALL_CARDS[i] for i in naturals + wilds)
-    from ..melds import arrange_run
-
     return tuple(arrange_run([ALL_CARDS[i] for i in meld], t.round_no, t.rules))
 
 

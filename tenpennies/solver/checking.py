@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from ..cards import ALL_CARDS, SORT_KEYS, Card, format_cards
+from ..melds import MeldKind, meld_problems
 from ..rules import TEN_PENNIES, RuleSet
 from ..sets import set_problems
 from ..words import times
@@ -75,8 +76,6 @@ def _meld_problems(melds, contract, round_no: int, rules: RuleSet) -> list[str]:
     alike, as in Ten Card Rummy, make the order moot). A meld that is neither kind it
     may be says why it is not each.
     """
-    from ..melds import MeldKind, meld_problems
-
     problems = []
     needs = contract.melds
     if len(melds) != len(needs):

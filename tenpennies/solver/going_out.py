@@ -10,10 +10,11 @@ from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 from ..cards import ALL_CARDS, SORT_KEYS, Card, Cards, format_cards, sort_key
+from ..melds import MeldKind, TableMeld, meld_additions
 from ..rules import TEN_PENNIES, RuleSet
 from ..sets import TableSet, single_additions
 from . import _runs
-from ._core import Arrangement, _arrangement, _candidate_sets, _choose_sets, _round, _Round
+from ._core import Arrangement, _arrangement, _candidate_sets, _choose_sets, _held, _round, _Round
 from .contracts import can_lay_down
 
 __all__ = ["GoOutPlan", "additions", "plan_go_out"]
@@ -47,7 +48,7 @@ def additions(
     ((Card('7D'), 0), (Card('QC'), 1), (Card('JK'), 1))
     """
     t = _round(rules, round_no)
-    values = sorted(set(hand), key=sort_key)
+    values = sorted(set(_held(hand, t, False)), key=sort_key)
     if t.has_runs or ends:
         return _meld_additions(values, table_sets, t, ends)
     return tuple(
@@ -59,8 +60,6 @@ def additions(
 
 def _meld_additions(values, table_melds, t: _Round, ends: bool):
     """:func:`additions` through :func:`tenpennies.melds.meld_additions` (runs, C11)."""
-    from ..melds import meld_additions
-
     out = []
     for n, meld in enumerate(table_melds):
         seen = set()
@@ -275,7 +274,7 @@ def plan_go_out(
     True
     """
     t = _round(rules, round_no)
-    hand = tuple(hand)
+    hand = tuple(_held(hand, t, False))
     if t.has_runs:
         return _plan_with_runs(hand, table_sets, opened, t)
     base = [list(c.index for c in ts.cards) for ts in table_sets]
@@ -349,8 +348,6 @@ def _plan_with_runs(hand: tuple[Card, ...], table, opened: bool, t: _Round) -> G
     off one at a time, in any order that works, onto any meld (C11). When melding comes
     before the draw (C6, C7) going out means no card is left, so no discard is tried.
     """
-    from ..melds import MeldKind
-
     rules = t.rules
     cnt = _runs.count(hand, t)
     if not opened and not _runs.feasible(cnt, t):
@@ -391,8 +388,6 @@ def _plan_with_runs(hand: tuple[Card, ...], table, opened: bool, t: _Round) -> G
 
 
 def _table_meld(cards, t: _Round):
-    from ..melds import MeldKind, TableMeld
-
     kind = MeldKind.SET if _runs.meld_is_set([c.index for c in cards], t) else MeldKind.RUN
     return TableMeld(-1, kind, tuple(cards))
 
@@ -437,8 +432,6 @@ def _meld_then_lay_off(rest: list[int], melds: list, t: _Round, set_ok: bool, ru
 def _lay_off_all(kept: list[int], melds: list, t: _Round):
     """Lay off every counted card in ``kept``, one at a time, in some order that keeps
     each meld valid: ``[(meld index, card index, end), ...]``, or None."""
-    from ..melds import meld_additions
-
     failed: set = set()
 
     def go(pool: tuple[int, ...], state: tuple):
