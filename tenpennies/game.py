@@ -83,6 +83,12 @@ MOVES = {
 use only some of them (:func:`moves_of`), and words a rule set changes come from
 :func:`move_words`."""
 
+RUN_MOVES = {
+    "meld": "Put the selected cards on the table as a new set or run",
+    "add": "Add the selected cards to a meld on the table (then click it; for a joker on a run, click the end)",
+}
+"""The words of moves that differ where melds may be runs (C3, C4)."""
+
 DRAW_MOVES = ("take", "draw")
 """The moves of a turn whose draw is a choice (C6, C8): take the top discard, or the stock."""
 
@@ -98,7 +104,10 @@ def moves_of(rules: RuleSet) -> tuple[str, ...]:
 
 
 def move_words(move: str, rules: RuleSet = TEN_PENNIES) -> str:
-    """What a move does under ``rules``, in words: a purchase's price is the rule set's."""
+    """What a move does under ``rules``, in words: a purchase's price is the rule set's, and
+    where melds may be runs, melding and adding say so."""
+    if rules.has_runs and move in RUN_MOVES:
+        return RUN_MOVES[move]
     if move != "buy":
         return MOVES[move]
     extra = plural(rules.buy_extra_cards, "stock card", spelled=False)

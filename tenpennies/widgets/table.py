@@ -40,7 +40,7 @@ BUTTONS = (
     ("take", "Take Discard"), ("draw", "Draw From Stock"), ("buy", "Buy"), ("pass", "Pass"), ("lay_down", "Lay Down Contract"), ("meld", "Meld"),
     ("add", "Add to Set"), ("discard", "Discard"), ("hint", "Hint"), ("undo", "Undo"), ("new", "New Match"),
 )
-"""The table's buttons: (name in :attr:`PlayTable.buttons`, label). A table shows only
+"""The table's buttons: (name in :attr:`PlayTable.buttons`, label). A table has only
 the moves its rule set uses (:attr:`tenpennies.game.Game.moves`): Take Discard and Draw
 From Stock for Ten Card Rummy (C8), not for Ten Pennies."""
 
@@ -191,17 +191,16 @@ class PlayTable(_Board):
         self._four = four_colour
         self._setup_canvas(width)
         self.canvas.on_mouse_down(self._shown(self.click))
+        # Only the moves this rule set has: Ten Pennies' table has no Take Discard (T6).
         self.buttons = {name: widgets.Button(description=label, tooltip=self.game.tooltip(name),
                                              layout=widgets.Layout(width="auto"))
-                        for name, label in BUTTONS}
-        for name, button in self.buttons.items():
-            if name not in self.game.moves:
-                button.layout.display = "none"  # a move this rule set does not have
+                        for name, label in BUTTONS if name in self.game.moves}
         handlers = {"take": self.game.take_discard, "draw": self.game.draw_from_stock, "buy": self.game.buy,
                     "pass": self.game.pass_offer, "lay_down": self.game.lay_down,
                     "meld": self.game.meld, "discard": self.game.discard}
         for name, act in handlers.items():
-            self.buttons[name].on_click(self._shown(lambda _b, act=act: self._human(act)))
+            if name in self.buttons:
+                self.buttons[name].on_click(self._shown(lambda _b, act=act: self._human(act)))
         self.buttons["add"].on_click(self._shown(lambda _b: self._arm_add()))
         self.buttons["hint"].on_click(self._shown(lambda _b: self.show_hint()))
         self.buttons["undo"].on_click(self._shown(lambda _b: self._undo()))
