@@ -94,6 +94,9 @@ class Match:
         self._free_take = rules.free_discard_take
         self._meld_first = rules.meld_before_draw
         self._buy_limit = rules.buys_per_round
+        self._buy_from = rules.buy_from_round
+        # After its draw the active seat plays (T10), or only discards (C6).
+        self._after_draw = Phase.DISCARD if rules.meld_before_draw else Phase.PLAY
         self.log: list[Action | Event] = []
         self.public_logs = PublicLogs(self.log, rules.players)  # what each seat may see of the log
         self.round_results: list[RoundEnd] = []
@@ -202,8 +205,9 @@ class Match:
     def _offer_top(self, first: int) -> None:
         """Offer the top discard clockwise from ``active + first``; nobody asked: draw (T5, C9)."""
         n, active = self.rules.players, self.active
-        if self.round_no >= self.rules.buy_from_round and self.purchase_available():  # C9: from round 4
-            asked = [s for s in ((active + k) % n for k in range(first, n)) if self._may_be_offered(s)]
+        if self.round_no >= self._buy_from and self.purchase_available():  # C9: from round 4
+            order = [(active + k) % n for k in range(first, n)]
+            asked = [s for s in order if self._may_be_offered(s)]
         else:
             asked = []
         if asked:
@@ -244,15 +248,10 @@ class Match:
         self.hands[seat].append(card)
         self.log.append(Draw(seat, card, source))
 
-    def _drawn(self) -> None:
-        """The active seat has drawn: it plays (T10), or only discards (C6)."""
-        self.phase = Phase.DISCARD if self._meld_first else Phase.PLAY
-        self.to_act, self._waiting = self.active, []
-
     def _regular_draw(self) -> None:
         # T6, C9: after others bought or all passed, the active player draws from the stock.
         if self._draw_one(self.active, DrawSource.STOCK):
-            self._drawn()
+            self.phase, self.to_act, self._waiting = self._after_draw, self.active, []
         else:
             self._end_round(HowEnded.NO_DRAW, None)  # T17, C13
 
@@ -345,26 +344,48 @@ class Match:
                 "so it may not meld or add to sets")
         self._verify_in_hand(action.cards, hand, seat)
         if isinstance(action, Meld):
-            self._new_meld(action)  # raises, saying why
+            self._verify_new_meld(action)
             return
         if not isinstance(action.set_index, int) or not 0 <= action.set_index < len(self.table):
             raise IllegalActionError(
                 f"there is no set {action.set_index} on the table (it has {len(self.table)} sets)")
         if not action.cards:
             raise IllegalActionError("adding to a set needs at least one card")
-        self._added_meld(action)  # raises, saying why
+        self._verify_addition(action)
 
-    def _new_meld(self, action: Meld | LayDown, cards=None) -> TableMeld:
-        """The table meld ``cards`` (a Meld's by default) make, or IllegalActionError why not."""
-        cards = action.cards if cards is None else tuple(cards)
-        end = getattr(action, "end", None)
-        if not self._runs:
-            if end is not None:
-                raise IllegalActionError("an end ('low'/'high') places a wild on a run, and this game has no runs")
-            problems = set_problems(cards, self.round_no, self.rules)
-            if problems:
-                raise IllegalActionError(f"{format_cards(cards)} is not a set: " + "; ".join(problems))
-            return TableMeld(action.seat, MeldKind.SET, cards, set_rank(cards, self.round_no, self.rules))
+    def _verify_new_meld(self, action: Meld) -> None:
+        if self._runs:
+            self._run_or_set(action.seat, action.cards, action.end)  # raises, saying why
+            return
+        if action.end is not None:
+            raise IllegalActionError("an end ('low'/'high') places a wild on a run, and this game has no runs")
+        problems = set_problems(action.cards, self.round_no, self.rules)
+        if problems:
+            raise IllegalActionError(f"{format_cards(action.cards)} is not a set: " + "; ".join(problems))
+
+    def _verify_addition(self, action: AddToSet) -> None:
+        if self._runs:
+            self._added_meld(action)  # raises, saying why
+            return
+        if action.end is not None:
+            raise IllegalActionError("an end ('low'/'high') places a wild on a run, and this game has no runs")
+        target = self.table[action.set_index]
+        self._refuse_addition(action, target, set_problems(target.cards + action.cards, self.round_no, self.rules))
+
+    def _refuse_addition(self, action: AddToSet, target: TableMeld, problems: Sequence[str]) -> None:
+        if problems:
+            raise IllegalActionError(
+                f"adding {format_cards(action.cards)} to set {action.set_index} "
+                f"({format_cards(target.cards)}) breaks it: " + "; ".join(problems))
+
+    def _table_meld(self, seat: int, cards: tuple[Card, ...], end: str | None = None) -> TableMeld:
+        """The table meld of checked ``cards``: a set, or where runs count, a set or a run."""
+        if self._runs:
+            return self._run_or_set(seat, cards, end)
+        return TableMeld(seat, MeldKind.SET, cards, set_rank(cards, self.round_no, self.rules))
+
+    def _run_or_set(self, seat: int, cards: tuple[Card, ...], end: str | None) -> TableMeld:
+        """The meld ``cards`` make where runs count (C3, C4), or IllegalActionError why not."""
         r, rules = self.round_no, self.rules
         kinds = meld_kinds(cards, r, rules)
         if not kinds:
@@ -376,24 +397,23 @@ class Match:
                 # Cards given in rank order keep it, so "JK 5S 6S" is 4-5-6, as the player
                 # (or the solver's arrangement) put it; otherwise the wild goes high (C4).
                 try:
-                    return TableMeld(action.seat, MeldKind.RUN, cards, ranks=run_ranks(cards, r, rules))
+                    return TableMeld(seat, MeldKind.RUN, cards, ranks=run_ranks(cards, r, rules))
                 except InvalidSetError:
                     pass
             ordered = arrange_run(cards, r, rules, wild_end=end or "high")
-            return TableMeld(action.seat, MeldKind.RUN, ordered, ranks=run_ranks(ordered, r, rules))
+            return TableMeld(seat, MeldKind.RUN, ordered, ranks=run_ranks(ordered, r, rules))
         if end is not None:
             raise IllegalActionError(f"{format_cards(cards)} is a set: an end places a wild on a run only")
-        return TableMeld(action.seat, MeldKind.SET, cards, set_rank(cards, r, rules))
+        return TableMeld(seat, MeldKind.SET, cards, set_rank(cards, r, rules))
 
     def _added_meld(self, action: AddToSet) -> TableMeld:
-        """The table meld after ``action``, or IllegalActionError why not (T14, C4, C11)."""
+        """The table meld after ``action`` (T14, C4, C11): checked already in a set-only
+        game; where runs count, IllegalActionError says why not."""
         target = self.table[action.set_index]
-        r, rules, end = self.round_no, self.rules, action.end
         if not self._runs:
-            if end is not None:
-                raise IllegalActionError("an end ('low'/'high') places a wild on a run, and this game has no runs")
-            problems = set_problems(target.cards + action.cards, r, rules)
-        elif target.kind is MeldKind.RUN:
+            return target.added(action.cards)
+        r, rules, end = self.round_no, self.rules, action.end
+        if target.kind is MeldKind.RUN:
             added = target.added(action.cards, end)
             problems = meld_problems(added.cards, MeldKind.RUN, r, rules)
             if not problems:
@@ -407,10 +427,7 @@ class Match:
             if end is not None:
                 raise IllegalActionError(f"meld {action.set_index} is a set: an end places a wild on a run only")
             problems = meld_problems(target.cards + action.cards, MeldKind.SET, r, rules)
-        if problems:
-            raise IllegalActionError(
-                f"adding {format_cards(action.cards)} to set {action.set_index} "
-                f"({format_cards(target.cards)}) breaks it: " + "; ".join(problems))
+        self._refuse_addition(action, target, problems)
         return target.added(action.cards)
 
     def _verify_in_hand(self, cards: Sequence[Card], hand: list[Card], seat: int) -> None:
@@ -463,7 +480,7 @@ class Match:
     def _take(self, action: TakeDiscard) -> None:
         self._take_top(action.seat, DrawSource.TAKEN)  # C8: the draw, for nothing
         self.top_discarder = self._discarders[-1] if self._discarders else None
-        self._drawn()
+        self.phase, self.to_act, self._waiting = self._after_draw, self.active, []
 
     def _buy(self, action: Buy) -> None:
         seat, rules = action.seat, self.rules
@@ -475,7 +492,7 @@ class Match:
             drew = self._draw_one(seat, DrawSource.PURCHASE)
             assert drew, "purchase_available() promised these cards (T8, C10)"
         if seat == self.active:
-            self._drawn()  # T6: the buy is its draw
+            self.phase, self.to_act, self._waiting = self._after_draw, seat, []  # T6: the buy is its draw
         elif rules.buy_beneath_again and self.discard_pile:
             # C9: the card beneath is the top discard now, offered again from the active player.
             self.top_discarder = self._discarders[-1]
@@ -507,9 +524,9 @@ class Match:
         if isinstance(action, AddToSet):
             self.table[action.set_index] = self._added_meld(action)
         elif isinstance(action, Meld):
-            self.table.append(self._new_meld(action))
+            self.table.append(self._table_meld(seat, action.cards, action.end))
         else:
-            self.table.extend(self._new_meld(action, s) for s in action.sets)
+            self.table.extend(self._table_meld(seat, s) for s in action.sets)
             self.opened[seat] = True
         for c in action.cards:
             hand.remove(c)
@@ -541,23 +558,21 @@ class Match:
 
     def _play_actions(self, seat: int) -> list[Action]:
         hand = self.hands[seat]
-        distinct = sorted(set(hand), key=_SORT_KEYS.__getitem__)
-        actions = self._melding_actions(seat, hand, distinct)
-        discards = _DISCARDS[seat]
-        actions.extend(discards[c.index] for c in distinct)
+        held = _held(hand)
+        actions = self._melding_actions(seat, hand, [ALL_CARDS[i] for i in held])
+        actions.extend(map(_DISCARDS[seat].__getitem__, held))
         return actions
 
     def _meld_phase_actions(self, seat: int) -> list[Action]:
         hand = self.hands[seat]
-        actions = self._melding_actions(seat, hand, sorted(set(hand), key=_SORT_KEYS.__getitem__))
+        actions = self._melding_actions(seat, hand, [ALL_CARDS[i] for i in _held(hand)])
         if self.discard_pile:
             actions.append(_TAKES[seat])
         actions.append(_PASSES[seat])
         return actions
 
     def _discard_actions(self, seat: int) -> list[Action]:
-        discards = _DISCARDS[seat]
-        return [discards[c.index] for c in sorted(set(self.hands[seat]), key=_SORT_KEYS.__getitem__)]
+        return list(map(_DISCARDS[seat].__getitem__, _held(self.hands[seat])))
 
     def _melding_actions(self, seat: int, hand: list[Card], distinct: list[Card]) -> list[Action]:
         actions: list[Action] = []
@@ -679,6 +694,16 @@ _PASSES = [Pass(s) for s in _SEATS]
 _TAKES = [TakeDiscard(s) for s in _SEATS]
 _DISCARDS = [[Discard(s, c) for c in ALL_CARDS] for s in _SEATS]
 _SORT_KEYS = dict(zip(ALL_CARDS, SORT_KEYS))  # keyed by card, for sorted(..., key=)
+
+
+def _held(hand: list[Card]) -> list[int]:
+    """The indices of the distinct cards of a hand, in reading order (one per kind of card).
+
+    Indices, not cards: a set of ints is built without calling Card.__hash__ for each
+    card, and the discards are looked up by index. Sort keys differ card by card, so the
+    order is the same as sorting the cards.
+    """
+    return sorted({c.index for c in hand}, key=SORT_KEYS.__getitem__)
 
 # The phase-driven tables: what a phase is called, how it checks and lists actions, and
 # how each kind of action is played.

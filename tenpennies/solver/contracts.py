@@ -15,7 +15,7 @@ from typing import Iterable
 from ..cards import ALL_CARDS, SORT_KEYS, Card
 from ..errors import TenPenniesError
 from ..rules import TEN_PENNIES, RuleSet
-from . import _runs
+from . import _run_gaps, _runs
 from ._core import (
     Arrangement, _arrangement, _candidate_sets, _capacity, _choose_sets, _held, _levels, _round, _Round,
 )
@@ -65,7 +65,7 @@ def can_lay_down(hand: Iterable[Card], round_no: int, rules: RuleSet = TEN_PENNI
     t = _round(rules, round_no)
     hand = _held(hand, t, trusted)
     if t.has_runs:
-        return _runs.feasible(_runs.count(hand, t), t)
+        return _run_gaps.feasible(_runs.count(hand, t), t)
     k = t.k
     s = t.size
     low = t.low

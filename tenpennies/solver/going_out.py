@@ -13,7 +13,7 @@ from ..cards import ALL_CARDS, SORT_KEYS, Card, Cards, format_cards, sort_key
 from ..melds import MeldKind, TableMeld, meld_additions
 from ..rules import TEN_PENNIES, RuleSet
 from ..sets import TableSet, single_additions
-from . import _runs
+from . import _run_gaps, _runs
 from ._core import Arrangement, _arrangement, _candidate_sets, _choose_sets, _held, _round, _Round
 from .contracts import can_lay_down
 
@@ -350,7 +350,7 @@ def _plan_with_runs(hand: tuple[Card, ...], table, opened: bool, t: _Round) -> G
     """
     rules = t.rules
     cnt = _runs.count(hand, t)
-    if not opened and not _runs.feasible(cnt, t):
+    if not opened and not _run_gaps.feasible(cnt, t):
         return None
     if not hand:
         return GoOutPlan(None, (), (), None, ()) if opened else None

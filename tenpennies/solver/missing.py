@@ -1,8 +1,8 @@
 """What is missing: how many more cards complete a contract, and which single cards help.
 
 The counting below is for set-only rule sets; where melds may be runs the same
-questions go to :func:`._runs.shortfall` (meld templates with empty slots) and
-:func:`._runs.closer`.
+questions go to :func:`._run_gaps.shortfall` (meld templates with empty slots) and
+:func:`._run_gaps.closer`.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from typing import Iterable
 
 from ..cards import ALL_CARDS, SUIT_NAMES, SUITS, Card, Cards
 from ..rules import TEN_PENNIES, RuleSet
-from . import _runs
+from . import _run_gaps, _runs
 from ._core import _capacity, _held, _round, _Round
 
 __all__ = ["MissingCards", "cards_needed", "outs", "what_is_missing"]
@@ -280,7 +280,7 @@ def cards_needed(hand: Iterable[Card], round_no: int, rules: RuleSet = TEN_PENNI
     t = _round(rules, round_no)
     hand = _held(hand, t, trusted)
     if t.has_runs:
-        return _runs.shortfall(_runs.count(hand, t), t)
+        return _run_gaps.shortfall(_runs.count(hand, t), t)
     _, lv, w, most_wilds = _gap_counts(hand, t)
     return _shortfall(lv, w, most_wilds, t)
 
@@ -302,8 +302,8 @@ def outs(hand: Iterable[Card], round_no: int, rules: RuleSet = TEN_PENNIES, *,
     hand = _held(hand, t, trusted)
     if t.has_runs:
         cnt = _runs.count(hand, t)
-        need = _runs.shortfall(cnt, t)
-        return tuple([ALL_CARDS[i] for i in _runs.closer(cnt, need, t)]) if need else ()
+        need = _run_gaps.shortfall(cnt, t)
+        return tuple([ALL_CARDS[i] for i in _run_gaps.closer(cnt, need, t)]) if need else ()
     cnt, lv, w, most_wilds = _gap_counts(hand, t)
     need = _shortfall(lv, w, most_wilds, t)
     if not need:
@@ -376,7 +376,7 @@ def what_is_missing(
     hand = tuple(hand)
     if t.has_runs:
         cnt = _runs.count(hand, t)
-        need = _runs.shortfall(cnt, t)
+        need = _run_gaps.shortfall(cnt, t)
     else:
         cnt, lv, w, most_wilds = _gap_counts(hand, t)
         need = _shortfall(lv, w, most_wilds, t)
@@ -386,7 +386,7 @@ def what_is_missing(
     if need == 0:
         return MissingCards(round_no, 0, (), f"The hand holds {words} already.")
     if t.has_runs:
-        found = tuple([ALL_CARDS[i] for i in _runs.closer(cnt, need, t)])
+        found = tuple([ALL_CARDS[i] for i in _run_gaps.closer(cnt, need, t)])
     else:
         found = tuple([ALL_CARDS[i] for i in _closer(cnt, lv, w, most_wilds, need, t)])
     listed = _describe_outs(found, t, t.deck, cnt)
