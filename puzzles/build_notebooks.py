@@ -41,9 +41,12 @@ def build() -> list[Path]:
         in_tiers = (f"all of tier {tiers[0]}" if len(tiers) == 1 else
                     "in tiers " + ", ".join(map(str, tiers[:-1])) + f" and {tiers[-1]}")
         question = k.question.format(draws="the next stock cards complete")
+        other = [p for p in chosen if p.position.rules.name != "Ten Pennies"]
+        games = (f" {len(other)} of them are Ten Card Rummy's (runs as well as sets; tiers apply the same)."
+                 if other else "")
         cells = [
             ("md", f"# Puzzles: {kind}\n\n{question}\n\n{k.answer_form}\n\n"
-                   f"There are {len(chosen)} {kind} puzzles, {in_tiers}. "
+                   f"There are {len(chosen)} {kind} puzzles, {in_tiers}.{games} "
                    "Click cards or buttons (or type), then **Check**. **Hint** gives a hint, each more "
                    "revealing; **Show solution** shows the engine's answer and why. **Next** moves on."),
             ("code", "# NBVAL_IGNORE_OUTPUT\n# (a widget's view is not compared)\n"

@@ -40,10 +40,11 @@ from collections import Counter
 from typing import Iterable, Mapping, Sequence
 
 from .actions import (Action, AddToSet, Buy, Deal, Discard, Draw, DrawSource, HowEnded, LayDown, Meld, Pass,
-                      Recycle, RoundEnd)
-from .cards import Card, sort_key
+                      Recycle, RoundEnd, TakeDiscard)
+from .cards import Card, format_cards, sort_key
 from .errors import IllegalActionError, NoSuchCardError, TenPenniesError
 from .match import Match, Phase, Position
+from .position import wild_limit_words
 from .rules import TEN_PENNIES, RuleSet
 from .view import PlayerView
 from .words import plural
@@ -55,7 +56,19 @@ LAY_DOWN_RULE = ("Lay Down Contract with nothing selected lays down the best arr
                  "with cards selected, each rank makes one set and wilds join the sets short of cards.")
 """How selected cards become the contract's sets, said once for every front end."""
 
+LAY_DOWN_RULE_RUNS = ("Lay Down Contract with nothing selected lays down the best arrangement of your hand; "
+                      "with cards selected, they must make the contract's melds (sets or runs) by themselves. "
+                      "To add a joker to a run, click the run's end where it should go.")
+"""The same, for a game with runs (C3, C4)."""
+
+
+def lay_down_rule(rules: RuleSet) -> str:
+    """How selected cards become the contract's melds under ``rules``, in words."""
+    return LAY_DOWN_RULE_RUNS if rules.has_runs else LAY_DOWN_RULE
+
 MOVES = {
+    "take": "Take the top discard as your draw, for nothing",
+    "draw": "Leave the top discard (others may buy it) and draw from the stock",
     "buy": "Buy the offered card: it and 2 stock cards, for a token",
     "pass": "Let the offered card go",
     "lay_down": "Lay down your contract",
@@ -66,7 +79,40 @@ MOVES = {
     "undo": "Take back your last decision",
     "new": "Start a new match",
 }
-"""What each of the table's moves does, in words (the buttons' tooltips)."""
+"""What each of the table's moves does, in words (the buttons' tooltips); a rule set may
+use only some of them (:func:`moves_of`), and words a rule set changes come from
+:func:`move_words`."""
+
+RUN_MOVES = {
+    "meld": "Put the selected cards on the table as a new set or run",
+    "add": "Add the selected cards to a meld on the table (then click it; for a joker on a run, click the end)",
+}
+"""The words of moves that differ where melds may be runs (C3, C4)."""
+
+DRAW_MOVES = ("take", "draw")
+"""The moves of a turn whose draw is a choice (C6, C8): take the top discard, or the stock."""
+
+
+def moves_of(rules: RuleSet) -> tuple[str, ...]:
+    """The moves of :data:`MOVES` a rule set uses: "take" and "draw" only where the active
+    player chooses its draw (C8).
+
+    >>> moves_of(TEN_PENNIES)
+    ('buy', 'pass', 'lay_down', 'meld', 'add', 'discard', 'hint', 'undo', 'new')
+    """
+    return tuple(m for m in MOVES if rules.free_discard_take or m not in DRAW_MOVES)
+
+
+def move_words(move: str, rules: RuleSet = TEN_PENNIES) -> str:
+    """What a move does under ``rules``, in words: a purchase's price is the rule set's, and
+    where melds may be runs, melding and adding say so."""
+    if rules.has_runs and move in RUN_MOVES:
+        return RUN_MOVES[move]
+    if move != "buy":
+        return MOVES[move]
+    extra = plural(rules.buy_extra_cards, "stock card", spelled=False)
+    price = "" if rules.tokens is None else ", for a token"
+    return f"Buy the offered card: it and {extra}{price}"
 
 
 # -- words ---------------------------------------------------------------------------------
@@ -120,7 +166,10 @@ def narrate(entry, viewer: int | None, rules: RuleSet = TEN_PENNIES,
     if kind is Draw:
         name = _cap(who(entry.seat, viewer, names))
         if entry.source == DrawSource.DISCARD:
-            return f"{name} bought {entry.card} for a token."
+            price = "" if rules.tokens is None else " for a token"  # C9: no tokens in some games
+            return f"{name} bought {entry.card}{price}."
+        if entry.source == DrawSource.TAKEN:
+            return f"{name} took {entry.card} from the discard pile."
         card = "a card" if entry.card is None else str(entry.card)
         extra = " as part of the purchase" if entry.source == DrawSource.PURCHASE else ""
         return f"{name} drew {card}{extra}."
@@ -131,20 +180,25 @@ def narrate(entry, viewer: int | None, rules: RuleSet = TEN_PENNIES,
                HowEnded.NO_DRAW: "nobody could draw from the stock",
                HowEnded.TURN_CAP: f"the turn limit ({rules.turn_cap} turns) was reached"}[entry.how]
         return f"Round {entry.round_no} is over: {how}."
-    if kind is Buy:
-        return None  # the bought card's Draw says it, with the card
+    if kind is Buy or kind is TakeDiscard:
+        return None  # the card's Draw says it, with the card
     name = _cap(who(entry.seat, viewer, names))
     if kind is Pass:
         return f"{name} passed."
     if kind is LayDown:
         return f"{name} laid down {entry.text[4:]}."
     if kind is Meld:
-        return f"{name} melded {entry.text[5:]}."
+        return f"{name} melded {format_cards(entry.cards)}{_at_end(entry.end)}."
     if kind is AddToSet:
-        return f"{name} added {' '.join(str(c) for c in entry.cards)} to set {entry.set_index}."
+        noun = "meld" if rules.has_runs else "set"
+        return f"{name} added {format_cards(entry.cards)} to {noun} {entry.set_index}{_at_end(entry.end)}."
     if kind is Discard:
         return f"{name} discarded {entry.card}."
     return None
+
+
+def _at_end(end: str | None) -> str:
+    return "" if end is None else f" (the wild at the {end} end)"
 
 
 def score_table(view: PlayerView, viewer: int | None = "view", names: Mapping[int, str] | None = None,
@@ -187,23 +241,28 @@ def describe(view: PlayerView, names: Mapping[int, str] | None = None, order: Se
     """The table as one seat sees it, in words, spoken to that seat."""
     me = view.seat
     lines = [f"Round {view.round_no} of {view.rules.rounds}: {view.contract.words} "
-             f"(wild: {view.rules.wild_words(view.round_no)}, at most {view.contract.wild_limit} per set)."]
+             f"(wild: {view.rules.wild_words(view.round_no)}, {wild_limit_words(view.contract)})."]
     for s in range(len(view.hand_sizes)):
         if s == me:
             continue
         mark = ">" if s == view.to_act else " "
         lines.append(f"{mark} {who(s, me, names)}: {plural(view.hand_sizes[s], 'card')}, "
-                     f"{plural(view.tokens[s], 'token')}, {plural(view.scores[s], 'point')}, "
+                     f"{_tokens(view, s)}{plural(view.scores[s], 'point')}, "
                      f"{'open' if view.opened[s] else 'not open'}")
     lines.append(f"  stock: {plural(view.stock_size, 'card')}; discard pile: {plural(len(view.discard_pile), 'card')}"
                  + (f", top {view.top_discard}" if view.top_discard else ""))
     for i, t in enumerate(view.table):
-        lines.append(f"  set {i} ({who(t.owner, me, names)}): {' '.join(str(c) for c in t.cards)}")
+        lines.append(f"  {t.kind.value} {i} ({who(t.owner, me, names)}): {' '.join(str(c) for c in t.cards)}")
     hand = order if order is not None else view.hand
     lines.append(f"  your hand ({plural(len(hand), 'card')}, "
-                 f"{plural(view.tokens[me], 'token')}, {plural(view.scores[me], 'point')}, "
+                 f"{_tokens(view, me)}{plural(view.scores[me], 'point')}, "
                  f"{'open' if view.opened[me] else 'not open'}): {' '.join(str(c) for c in hand)}")
     return "\n".join(lines)
+
+
+def _tokens(view: PlayerView, seat: int) -> str:
+    """'9 tokens, ', or nothing where the rule set has no tokens (C9)."""
+    return "" if view.rules.tokens is None else f"{plural(view.tokens[seat], 'token')}, "
 
 
 def hand_groups(hand: Iterable[Card], round_no: int, rules: RuleSet = TEN_PENNIES) -> tuple[tuple[Card, ...], ...]:
@@ -230,12 +289,25 @@ def grouped_hand(hand: Iterable[Card], round_no: int, rules: RuleSet = TEN_PENNI
 
 
 # -- the game ------------------------------------------------------------------------------
+def default_bots(count: int) -> tuple[str, ...]:
+    """The bots a game seats when none are named: strong and thumb taking turns round the
+    table, so a table of four is ``("strong", "thumb", "strong")`` and a bigger one (C1)
+    is as mixed.
+
+    >>> default_bots(5)
+    ('strong', 'thumb', 'strong', 'thumb', 'strong')
+    """
+    return tuple("thumb" if k % 2 else "strong" for k in range(count))
+
+
 class Game:
     """A match with some seats played by bots and the rest by people.
 
     ``seat`` is the person's seat (``None``: bots in every seat). ``bots`` names one bot
     per other seat, in seat order (or one per seat, with anything at the person's
-    seat); names, factories or built bots all do. ``position`` starts the current
+    seat, or one for all); names, factories or built bots all do; by default
+    :func:`default_bots`. ``rules`` may seat up to eight
+    (``rules=TEN_CARD_RUMMY.with_players(6)``). ``position`` starts the current
     round from a :class:`~tenpennies.match.Position` (a rigged table for lessons and
     tests). ``learning`` allows :meth:`undo` and :meth:`hint`.
 
@@ -247,15 +319,15 @@ class Game:
     """
 
     def __init__(self, seed: int | str = 0, *, seat: int | None = 0,
-                 bots: Sequence = ("strong", "thumb", "strong"), rules: RuleSet = TEN_PENNIES,
+                 bots: Sequence | None = None, rules: RuleSet = TEN_PENNIES,
                  position: Position | None = None, learning: bool = True) -> None:
         from .bots import Bot, bot_seed, make_bot
 
         n = rules.players
         if seat is not None and not (isinstance(seat, int) and 0 <= seat < n):
             raise TenPenniesError(f"seat must be 0 to {n - 1} or None, not {seat!r}")
-        bots = list(bots)
         others = [s for s in range(n) if s != seat]
+        bots = list(default_bots(len(others)) if bots is None else bots)
         if len(bots) == 1 and len(others) > 1:
             bots = bots * len(others)
         if len(bots) == n and seat is not None:
@@ -320,14 +392,14 @@ class Game:
         return tuple(hand[i] for i in self.selected if i < len(hand))
 
     def addable_sets(self) -> tuple[int, ...]:
-        """The table sets the selected cards may be added to now (none before laying down)."""
-        from .sets import set_problems
+        """The table melds the selected cards may be added to now (none before laying down)."""
+        from .melds import meld_problems
 
         view, cards = self.view, self.selected_cards
         if not cards or not view.opened[view.seat]:
             return ()
         return tuple(i for i, s in enumerate(view.table)
-                     if not set_problems(s.cards + cards, view.round_no, view.rules))
+                     if not meld_problems(s.cards + cards, s.kind, view.round_no, view.rules))
 
     def _log(self):
         """The log the words come from: the person's public log (everything, when only bots play)."""
@@ -417,6 +489,17 @@ class Game:
     def buy(self) -> bool:
         return self.act(Buy(self.seat))
 
+    def take_discard(self) -> bool:
+        """Take the top discard as the turn's draw, for nothing (C8)."""
+        from .actions import TakeDiscard
+
+        return self.act(TakeDiscard(self.seat))
+
+    def draw_from_stock(self) -> bool:
+        """Leave the top discard and draw from the stock (C9: others may buy it first);
+        the engine's word for it is a pass by the active player."""
+        return self.act(Pass(self.seat))
+
     def pass_offer(self) -> bool:
         return self.act(Pass(self.seat))
 
@@ -426,15 +509,19 @@ class Game:
             return self._refuse(f"select exactly one card to discard ({plural(len(cards), 'card')} selected)")
         return self.act(Discard(self.seat, cards[0]))
 
-    def meld(self) -> bool:
+    def meld(self, end: str | None = None) -> bool:
+        """Meld the selected cards; ``end`` places a wild at one end of a new run (C4)."""
         if not self.selected:
-            return self._refuse("select the cards of the new set first")
-        return self.act(Meld(self.seat, self.selected_cards))
+            return self._refuse("select the cards of the new meld first" if self.rules.has_runs
+                                else "select the cards of the new set first")
+        return self.act(Meld(self.seat, self.selected_cards, end))
 
-    def add_to_set(self, set_index: int) -> bool:
+    def add_to_set(self, set_index: int, end: str | None = None) -> bool:
+        """Add the selected cards to a table meld; ``end`` (``"low"``/``"high"``) says where
+        a wild goes on a run (C4: the high end if not said)."""
         if not self.selected:
             return self._refuse("select the cards to add first")
-        return self.act(AddToSet(self.seat, set_index, self.selected_cards))
+        return self.act(AddToSet(self.seat, set_index, self.selected_cards, end))
 
     def lay_down(self) -> bool:
         """Lay down the contract: the selected cards' own arrangement, or the solver's.
@@ -451,10 +538,10 @@ class Game:
         if self.selected:
             cards = self.selected_cards
             exact = [a for a in contract_arrangements(cards, view.round_no, view.rules) if a.size == len(cards)]
-            sets = exact[0].sets if exact else _by_rank(cards, view.round_no, view.rules)
+            sets = exact[0].sets if exact else _as_melds(cards, view.round_no, view.rules)
             if self.act(LayDown(self.seat, sets)):
                 return True
-            if "already laid down" not in self.message:
+            if "already laid down" not in self.message and not view.rules.has_runs:
                 self.message += (" (the selected cards make one set per rank, wilds joining the sets short of "
                                  "cards; select nothing to lay down the best arrangement)")
             return False
@@ -466,6 +553,11 @@ class Game:
                                                                                   view.rules)))
         return self.act(LayDown(self.seat, found.sets))
 
+    @property
+    def moves(self) -> tuple[str, ...]:
+        """The moves this game's rule set uses (:func:`moves_of`): a front end shows only these."""
+        return moves_of(self.rules)
+
     def unavailable(self, move: str) -> str:
         """Why a move of :data:`MOVES` cannot be made now, in words; "" when it can.
 
@@ -474,6 +566,8 @@ class Game:
         """
         if move not in MOVES:
             raise TenPenniesError(f"no move {move!r}: one of {', '.join(MOVES)}")
+        if move not in self.moves:
+            return f"{self.rules.name} has no such move"
         if move == "new":
             return ""
         if move in ("hint", "undo") and not self.learning:
@@ -487,11 +581,30 @@ class Game:
             return f"wait: it is {who(view.to_act, self.seat, self.names)}'s decision"
         if move == "hint":
             return ""
-        offer = view.phase is Phase.OFFER
+        phase, top = view.phase, view.top_discard
+        offer = phase is Phase.OFFER
+        mine = view.active == view.seat
+        # C6, C8, C9: the active player chooses its draw (before it, it may meld; also
+        # when a purchase left the card beneath on top).
+        choosing = "take" in self.moves and mine and (offer or phase is Phase.MELD)
+        if move in DRAW_MOVES:
+            if not choosing:
+                return ("you have drawn this turn already" if mine
+                        else f"it is {who(view.active, self.seat, self.names)}'s turn: buy or pass")
+            return "the discard pile is empty" if move == "take" and top is None else ""
         if move in ("buy", "pass"):
+            if choosing:
+                return "no card is being offered to you now" if not offer else \
+                    f"it is your turn: take {top} or draw from the stock"
             return "" if offer else "no card is being offered to you now"
         if offer:
-            return f"first buy or pass: you are being offered {view.top_discard}"
+            if choosing:
+                return f"first take {top} or draw from the stock"
+            return f"first buy or pass: you are being offered {top}"
+        if move == "discard" and phase is Phase.MELD:
+            return "first take the top discard or draw from the stock"
+        if move in ("lay_down", "meld", "add") and phase is Phase.DISCARD:
+            return "melding comes before the draw: now discard"
         opened = view.opened[view.seat]
         if move == "lay_down" and opened:
             return "you have laid down your contract already this round"
@@ -502,7 +615,8 @@ class Game:
     def tooltip(self, move: str) -> str:
         """A move's words for its button: what it does and, when it cannot be made now, why."""
         why = self.unavailable(move)
-        return f"{MOVES[move]}. Not now: {why}." if why else f"{MOVES[move]}."
+        words = move_words(move, self.rules)
+        return f"{words}. Not now: {why}." if why else f"{words}."
 
     def hint(self):
         """What the strong bot would do now and why (:func:`tenpennies.hint.hint`)."""
@@ -512,7 +626,18 @@ class Game:
             raise IllegalActionError("hints are for learning mode")
         if not self.waiting:
             raise IllegalActionError("it is not your decision now")
-        return hint(self.view)
+        view = self.view
+        if view.rules.name != TEN_PENNIES.name:
+            # The hint's reasons are Ten Pennies' (sets, tokens); elsewhere the strong bot's
+            # choice is still the hint, said in the log's words.
+            from .bots.strong import StrongBot
+            from .hint import Hint
+
+            action = StrongBot().act(view)
+            if not self.match.is_legal(action):  # a bot that does not know this game's turn
+                raise IllegalActionError(f"no hint: the strong bot cannot play {self.rules.name} here")
+            return Hint(action, f"The strong bot's choice here: {action.text}.")
+        return hint(view)
 
     def undo(self) -> bool:
         """Take back the person's last decision (and the bots' moves since); learning mode only."""
@@ -553,6 +678,16 @@ class Game:
         """Play the bots until a person must decide or the match is over."""
         while self.step():
             pass
+
+
+def _as_melds(cards: Sequence[Card], round_no: int, rules: RuleSet) -> tuple[tuple[Card, ...], ...]:
+    """Selected cards as the melds a player means: all of them as one meld where they make
+    one (a run, say), else one set per rank (:func:`_by_rank`), for the engine to judge."""
+    from .melds import meld_kinds
+
+    if rules.has_runs and meld_kinds(cards, round_no, rules):
+        return (tuple(cards),)
+    return _by_rank(cards, round_no, rules)
 
 
 def _by_rank(cards: Sequence[Card], round_no: int, rules: RuleSet) -> tuple[tuple[Card, ...], ...]:

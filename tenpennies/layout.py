@@ -258,6 +258,10 @@ def status_line(view: "PlayerView", viewer: int | None, names: Mapping[int, str]
     who = seat_name(view.to_act, viewer, names)
     if phase is Phase.OFFER:
         return f"{who[0].upper()}{who[1:]} {'are' if who == 'you' else 'is'} offered {view.top_discard.symbol}"
+    # C6: a turn in three steps says which one it is at.
+    step = {Phase.MELD: "meld, then take the discard or draw", Phase.DISCARD: "discard"}.get(phase)
+    if step:
+        return f"Your turn: {step}" if who == "you" else f"{who[0].upper()}{who[1:]} to {step}"
     return "Your turn to play" if who == "you" else f"{who[0].upper()}{who[1:]} to play"
 
 
@@ -286,9 +290,10 @@ def table_layout(view: "PlayerView", *, viewer: int | None | str = "view",
               f"{view.rules.wild_words(view.round_no)}", 12, 24, "title"),
         _text(status_line(view, viewer, names), 12, 44),
     ]
-    # The other seats, clockwise from the viewer's left, in columns.
+    # The other seats, clockwise from the viewer's left, in columns: up to seven others
+    # (C1: eight players) fit in two rows of four.
     others = [(viewer + k) % n for k in range(1, n)] if viewer is not None else list(range(n))
-    columns = 3 if viewer is not None else 2
+    columns = seat_columns(len(others), face_up=viewer is None)
     col_w = (width - 24) / columns
     y = 58
     for k, seat in enumerate(others):
@@ -312,7 +317,8 @@ def table_layout(view: "PlayerView", *, viewer: int | None | str = "view",
     if top is not None:
         regions.append(Region("discard", Rect(76, y + 20, CARD_W, CARD_H), card=top, wild=bool(wild[top.index])))
     left = x = 160
-    regions.append(_text("On the table" if view.table else "No sets on the table yet", left, y + 14, "small"))
+    melds = "melds" if view.rules.has_runs else "sets"
+    regions.append(_text("On the table" if view.table else f"No {melds} on the table yet", left, y + 14, "small"))
     row_y = y + 20
     for i, table_set in enumerate(view.table):
         w = row_width(len(table_set.cards), 22)
@@ -320,7 +326,7 @@ def table_layout(view: "PlayerView", *, viewer: int | None | str = "view",
             x, row_y = left, row_y + CARD_H + 22
         regions.append(Region("set", Rect(x - 3, row_y - 2, w + 6, CARD_H + 20), index=i, seat=table_set.owner))
         regions.extend(card_row(table_set.cards, x, row_y, 22, wild=wild, seat=table_set.owner))
-        label = f"set {i} · {seat_name(table_set.owner, viewer, names)}"
+        label = meld_label(table_set, i, seat_name(table_set.owner, viewer, names), wild)
         regions.append(_text(label, x, row_y + CARD_H + 13, "small"))
         x += max(w, text_width(label, "small")) + 16
     y = max(y + 20 + CARD_H + 8, row_y + CARD_H + 22)
@@ -339,9 +345,30 @@ def table_layout(view: "PlayerView", *, viewer: int | None | str = "view",
     return TableLayout(int(width), int(y + 6), tuple(regions))
 
 
+def meld_label(meld, index: int, owner: str, wild: Sequence[bool]) -> str:
+    """The words under a table meld: 'set 0 · seat 2', or for a run 'run 1 · you · JK=T♠':
+    a run's cards lie in rank order and each wild says the rank its place stands for (C4)."""
+    label = f"{meld.kind.value} {index} · {owner}"
+    if meld.kind.value == "run":
+        suit = SUIT_SYMBOLS[next(c.suit for c in meld.cards if not wild[c.index])]
+        label += "".join(f" · {c}={'10' if r == 10 else RANKS[r - 1]}{suit}"
+                         for c, r in zip(meld.cards, meld.ranks) if wild[c.index])
+    return label
+
+
+def seat_columns(others: int, face_up: bool = False) -> int:
+    """How many columns the other seats' panels take: three (two for face-up hands) at a
+    table of four, four (three) at a bigger table, so eight seats take two rows."""
+    if face_up:
+        return 2 if others <= 4 else 3
+    return 3 if others <= 3 else 4
+
+
 def _seat_facts(view: "PlayerView", seat: int, cards: int | None = None) -> str:
     cards = view.hand_sizes[seat] if cards is None else cards
-    return (f"{plural(cards, 'card')} · {plural(view.tokens[seat], 'token')} · "
+    # A rule set without tokens (C9) shows no token counts: there is nothing to count.
+    tokens = "" if view.rules.tokens is None else f"{plural(view.tokens[seat], 'token')} · "
+    return (f"{plural(cards, 'card')} · {tokens}"
             f"{view.scores[seat]} pts · {'open' if view.opened[seat] else 'not open'}")
 
 

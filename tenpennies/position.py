@@ -15,10 +15,14 @@ hand, ``t:`` the table's sets (``-`` for none), ``d:`` the discard pile bottom u
 last card is the top discard) and ``@seat`` who discarded that top card (absent for the
 card turned up at the deal), ``k:`` tokens, ``p:`` scores (points), ``n:`` hand sizes,
 ``st:`` cards in the stock. Cards are written two characters each with nothing between
-them. A table set is its owner, ``=``, and its cards in the order they lie on the table;
-sets are separated by commas. Because a set on the table is written as owner plus cards
-in order, a later rule set with runs can write a run the same way without changing what
-is written today.
+them. A table meld is its owner, ``=``, and its cards in the order they lie on the table;
+melds are separated by commas. A run is written the same way, its cards in rank order
+with each wild at its place (``2=JK8S9S`` is a run of seven to nine of spades). A rule
+set without tokens (Ten Card Rummy, C9) writes ``k:-``. A last field ``g:`` names the
+rule set when it is not Ten Pennies (``g:ten-card-rummy``); the number of players is
+the number of hand sizes (C1: four to eight)::
+
+    r2 s0 a0 h:7S8S9S4H4D t:3=QHKHAH2H d:5C@2 k:- p:0/0/0/0/0/0 n:5/10/10/7/10/10 st:70 g:ten-card-rummy
 
     >>> p = SeatPosition.parse("r1 s0 a0 h:7S7H7DJK9S t:2=KSKHKD d:4C@3 k:10/10/10/9 p:0/0/0/0 n:5/11/8/11 st:60")
     >>> p.hand, p.top_discard, p.opened
@@ -36,7 +40,9 @@ from typing import Any
 from .cards import Card, Hand, format_cards, parse_cards, sort_key
 from .errors import NotationError, PositionError
 from .rules import TEN_PENNIES, Contract, RuleSet
-from .sets import TableSet, set_problems, set_rank
+from .melds import (ENDS, MeldKind, TableMeld, arrange_run, make_table_meld, meld_kinds, meld_problems,
+                    set_problems, set_rank)
+from .sets import TableSet
 from .words import plural
 
 __all__ = ["Position", "PositionError", "SeatPosition"]
@@ -46,16 +52,33 @@ def _cards(value) -> tuple[Card, ...]:
     return parse_cards(value) if isinstance(value, str) else tuple(parse_cards(value))
 
 
-def _table_set(entry, round_no: int, rules: RuleSet) -> TableSet:
-    """A table entry (a TableSet or an ``(owner, cards)`` pair), checked (T14)."""
-    if isinstance(entry, TableSet):
+def _table_set(entry, round_no: int, rules: RuleSet) -> TableMeld:
+    """A table entry (a TableMeld or an ``(owner, cards)`` pair), checked (T14, C3, C4).
+
+    Its kind follows from its cards (no cards make both a set and a run). A run must be
+    given in rank order with each wild at its place, as it lies on the table.
+    """
+    if isinstance(entry, TableMeld):
         owner, cards = entry.owner, entry.cards
     else:
         owner, cards = entry[0], _cards(entry[1])
-    problems = set_problems(cards, round_no, rules)
-    if problems:
-        raise PositionError(f"table set {format_cards(cards)} is not a set: " + "; ".join(problems))
-    return TableSet(owner, tuple(cards), set_rank(cards, round_no, rules))
+    cards = tuple(cards)
+    kinds = meld_kinds(cards, round_no, rules)
+    if not kinds:
+        allowed = [k for k in MeldKind if k in rules.meld_kinds]
+        if allowed == [MeldKind.SET]:
+            raise PositionError(f"table set {format_cards(cards)} is not a set: "
+                                + "; ".join(set_problems(cards, round_no, rules)))
+        raise PositionError(f"table meld {format_cards(cards)} is no meld: " + "; ".join(
+            f"as a {k.value}, " + ", ".join(meld_problems(cards, k, round_no, rules)) for k in allowed))
+    if kinds[0] is MeldKind.SET:
+        return TableMeld(owner, MeldKind.SET, cards, set_rank(cards, round_no, rules))
+    for end in ENDS:
+        if arrange_run(cards, round_no, rules, wild_end=end) == cards:
+            return make_table_meld(owner, MeldKind.RUN, cards, round_no, rules, wild_end=end)
+    shown = format_cards(arrange_run(cards, round_no, rules))
+    raise PositionError(f"run {format_cards(cards)} is out of order: write a run in rank order, each wild "
+                        f"at its place, like {shown}")
 
 
 def _check_seat(name: str, seat, n: int) -> None:
@@ -143,7 +166,10 @@ class Position:
         scores = list(self.scores) if self.scores is not None else [0] * n
         if len(opened) != n:
             raise PositionError(f"opened needs one entry per seat ({n})")
-        _check_counts("tokens", tokens, n)
+        if rules.tokens is None:
+            tokens = [None] * n  # C9: nothing to count, as a match keeps it
+        else:
+            _check_counts("tokens", tokens, n)
         if len(scores) != n:
             raise PositionError(f"scores need one entry per seat ({n}), not {len(scores)}")
         active = (self.dealer + 1) % n if self.active is None else self.active
@@ -203,8 +229,8 @@ class SeatPosition:
     table: tuple[TableSet, ...] = ()
     discard_pile: tuple[Card, ...] = ()
     top_discarder: int | None = None
-    tokens: tuple[int, ...] = (10, 10, 10, 10)
-    scores: tuple[int, ...] = (0, 0, 0, 0)
+    tokens: tuple[int, ...] | None = None
+    scores: tuple[int, ...] | None = None
     hand_sizes: tuple[int, ...] | None = None
     stock_size: int = 0
     active: int | None = None
@@ -224,9 +250,12 @@ class SeatPosition:
         for t in self.table:
             _check_seat("a table set's owner", t.owner, n)
         set_(self, "discard_pile", _cards(self.discard_pile))
-        set_(self, "tokens", tuple(self.tokens))
-        set_(self, "scores", tuple(self.scores))
-        _check_counts("tokens", self.tokens, n)
+        if rules.tokens is None:
+            set_(self, "tokens", None)  # C9: nothing to count (whatever a view holds there)
+        else:
+            set_(self, "tokens", (rules.tokens,) * n if self.tokens is None else tuple(self.tokens))
+            _check_counts("tokens", self.tokens, n)
+        set_(self, "scores", (0,) * n if self.scores is None else tuple(self.scores))
         if len(self.scores) != n or any(not isinstance(v, int) or isinstance(v, bool) for v in self.scores):
             raise PositionError(f"scores need one whole number per seat ({n}), not {list(self.scores)}")
         sizes = tuple(self.hand_sizes) if self.hand_sizes is not None else tuple(
@@ -288,18 +317,19 @@ class SeatPosition:
         """The position in words, a line per fact, for a terminal or a printed sheet."""
         me = self.seat
         lines = [f"Round {self.round_no}: {self.contract.words}; wild: {self.rules.wild_words(self.round_no)} "
-                 f"(at most {self.rules.contract(self.round_no).wild_limit} in a set). You are seat {me}"
+                 f"({wild_limit_words(self.contract)}). You are seat {me}"
                  + ("; it is your turn." if self.active == me else f"; it is seat {self.active}'s turn.")]
         lines.append(f"  your hand: {format_cards(self.hand)}")
         for n, t in enumerate(self.table):
-            lines.append(f"  set {n} (seat {t.owner}): {format_cards(t.cards)}")
+            lines.append(f"  {t.kind.value} {n} (seat {t.owner}): {format_cards(t.cards)}")
         if self.top_discard is not None:
             by = f" (discarded by seat {self.top_discarder})" if self.top_discarder is not None else ""
             lines.append(f"  top discard: {self.top_discard}{by}; stock: {plural(self.stock_size, 'card')}")
         else:
             lines.append(f"  discard pile: empty; stock: {plural(self.stock_size, 'card')}")
-        lines.extend(f"  seat {s}: {plural(self.hand_sizes[s], 'card')}, {plural(self.tokens[s], 'token')}, "
-                     f"{plural(self.scores[s], 'point')}" + (", laid down" if self.opened[s] else "")
+        lines.extend(f"  seat {s}: {plural(self.hand_sizes[s], 'card')}, "
+                     + ("" if self.tokens is None else f"{plural(self.tokens[s], 'token')}, ")
+                     + f"{plural(self.scores[s], 'point')}" + (", laid down" if self.opened[s] else "")
                      for s in range(len(self.hand_sizes)))
         return "\n".join(lines)
 
@@ -309,31 +339,42 @@ class SeatPosition:
         pile = "".join(map(str, self.discard_pile)) or "-"
         if self.top_discarder is not None:
             pile += f"@{self.top_discarder}"
-        return " ".join([
+        fields = [
             f"r{self.round_no}", f"s{self.seat}", f"a{self.active}",
             "h:" + "".join(map(str, self.hand)), "t:" + table, "d:" + pile,
-            "k:" + "/".join(map(str, self.tokens)), "p:" + "/".join(map(str, self.scores)),
+            "k:" + ("-" if self.tokens is None else "/".join(map(str, self.tokens))),
+            "p:" + "/".join(map(str, self.scores)),
             "n:" + "/".join(map(str, self.hand_sizes)), f"st:{self.stock_size}",
-        ])
+        ]
+        if self.rules.name != TEN_PENNIES.name:
+            fields.append("g:" + rules_slug(self.rules))
+        return " ".join(fields)
 
     def __repr__(self) -> str:
         return f"SeatPosition.parse({str(self)!r})"
 
     @classmethod
-    def parse(cls, text: str, rules: RuleSet = TEN_PENNIES) -> "SeatPosition":
-        """Read the one-line notation (see the module). Raises :class:`PositionError`."""
+    def parse(cls, text: str, rules: RuleSet | None = None) -> "SeatPosition":
+        """Read the one-line notation (see the module). Raises :class:`PositionError`.
+
+        The rule set is the one the notation names (``g:``), else ``rules``, else Ten
+        Pennies; its number of players is the notation's (one hand size per seat).
+        """
         if not isinstance(text, str):
             raise PositionError(f"a position's notation is text, not {type(text).__name__}")
         fields = text.split()
+        if fields and fields[-1].startswith("g:"):
+            rules = named_rules(fields.pop()[2:])
         keys = ["r", "s", "a", "h:", "t:", "d:", "k:", "p:", "n:", "st:"]
         if len(fields) != len(keys):
-            raise PositionError(f"a position has {len(keys)} fields ({' '.join(k + '…' for k in keys)}), "
-                                f"not {len(fields)}: {text!r}")
+            raise PositionError(f"a position has {len(keys)} fields ({' '.join(k + '…' for k in keys)}) and "
+                                f"maybe g: naming its rule set, not {len(fields)}: {text!r}")
         values = {}
         for key, word in zip(keys, fields):
             if not word.startswith(key) or (len(key) == 1 and word[1:2] == ":"):
                 raise PositionError(f"field {len(values) + 1} should start with {key!r}, not {word!r}")
             values[key] = word[len(key):]
+        rules = seated(TEN_PENNIES if rules is None else rules, len(values["n:"].split("/")))
         kw: dict[str, Any] = {}
         for key, name in (("r", "round_no"), ("s", "seat"), ("a", "active"), ("st:", "stock_size")):
             kw[name] = _number(values[key], name)
@@ -350,6 +391,8 @@ class SeatPosition:
         kw["discard_pile"] = () if pile == "-" else _packed(pile, "discard pile")
         kw["top_discarder"] = _number(discarder, "the top discarder") if at else None
         for key, name in (("k:", "tokens"), ("p:", "scores"), ("n:", "hand_sizes")):
+            if key == "k:" and values[key] == "-":
+                continue  # no tokens in this rule set (C9)
             kw[name] = tuple(_number(v, name, signed=name == "scores") for v in values[key].split("/"))
         return cls(rules=rules, **kw)
 
@@ -360,20 +403,27 @@ class SeatPosition:
             "hand": format_cards(self.hand),
             "table": [[t.owner, format_cards(t.cards)] for t in self.table],
             "discard_pile": format_cards(self.discard_pile), "top_discarder": self.top_discarder,
-            "tokens": list(self.tokens), "scores": list(self.scores),
+            "tokens": None if self.tokens is None else list(self.tokens), "scores": list(self.scores),
             "hand_sizes": list(self.hand_sizes), "stock_size": self.stock_size,
-        }
+        } | ({} if self.rules.name == TEN_PENNIES.name else {"rules": rules_slug(self.rules)})
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any], rules: RuleSet = TEN_PENNIES) -> "SeatPosition":
+    def from_dict(cls, data: dict[str, Any], rules: RuleSet | None = None) -> "SeatPosition":
+        """Read :meth:`to_dict`'s data; its ``rules`` name (if any) wins over ``rules``."""
         fields = dict(data)
-        unknown = set(fields) - set(cls.__dataclass_fields__) - {"rules"}
+        unknown = set(fields) - set(cls.__dataclass_fields__)
         if unknown:
             raise PositionError(f"unknown position fields: {', '.join(sorted(unknown))}")
+        if fields.get("rules") is not None:
+            rules = named_rules(fields["rules"])
+        fields.pop("rules", None)
+        rules = TEN_PENNIES if rules is None else rules
         fields["table"] = tuple((owner, cards) for owner, cards in fields.get("table", ()))
         for key in ("tokens", "scores", "hand_sizes"):
             if fields.get(key) is not None:
                 fields[key] = tuple(fields[key])
+        if fields.get("hand_sizes") is not None:
+            rules = seated(rules, len(fields["hand_sizes"]))
         return cls(rules=rules, **fields)
 
     @property
@@ -385,6 +435,37 @@ class SeatPosition:
         from .svg import view_svg
 
         return view_svg(self)  # it reads only the public fields a view and a position share
+
+
+def wild_limit_words(contract: Contract) -> str:
+    """The round's limit on wilds, in words: 'at most 1 in a set' (T14), or 'more natural
+    cards than wilds in each meld' where naturals must outnumber wilds (C4)."""
+    if contract.wilds_outnumbered:
+        return "more natural cards than wilds in each meld"
+    return f"at most {contract.wild_limit} in a set"
+
+
+def rules_slug(rules: RuleSet) -> str:
+    """The name a position's notation gives a rule set: 'ten-card-rummy'."""
+    return "-".join(rules.name.lower().split())
+
+
+def named_rules(slug: str) -> RuleSet:
+    """The rule set a notation's ``g:`` field names (:meth:`RuleSet.named`)."""
+    try:
+        return RuleSet.named(slug)
+    except (ValueError, AttributeError) as exc:
+        raise PositionError(f"g: {slug!r} names no rule set ({exc})") from None
+
+
+def seated(rules: RuleSet, players: int) -> RuleSet:
+    """``rules`` for ``players`` seats (C1: the decks follow the number of players)."""
+    if players == rules.players:
+        return rules
+    try:
+        return rules.with_players(players)
+    except ValueError as exc:
+        raise PositionError(f"{rules.name} cannot seat {players} players: {exc}") from None
 
 
 def _number(text: str, name: str, signed: bool = False) -> int:

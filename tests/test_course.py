@@ -20,8 +20,8 @@ CARD_REPR = re.compile(r"^(Card|Cards|Hand|Arrangement|TableSet|MissingCards|GoO
 
 
 def ruling_ids(text: str) -> list[str]:
-    """The rulings a rules page states: one ``### T7. ...`` heading each."""
-    return re.findall(r"^### (T\d+)\. ", text, re.MULTILINE)
+    """The rulings a rules page states: one ``### T7. ...`` (or ``### C9. ...``) heading each."""
+    return re.findall(r"^### ([TC]\d+)\. ", text, re.MULTILINE)
 
 
 def demonstrated(notebooks: dict[str, dict]) -> dict[str, list[str]]:
@@ -32,7 +32,7 @@ def demonstrated(notebooks: dict[str, dict]) -> dict[str, list[str]]:
             if cell["cell_type"] != "code" or not cell.get("outputs") or cell.get("execution_count") is None:
                 continue
             comments = [line for line in "".join(cell["source"]).splitlines() if line.lstrip().startswith("#")]
-            for ruling in set(re.findall(r"\b(T\d+)\b", "\n".join(comments))):
+            for ruling in set(re.findall(r"\b([TC]\d+)\b", "\n".join(comments))):
                 found.setdefault(ruling, []).append(name)
     return found
 
@@ -41,10 +41,10 @@ def _load(path: Path) -> dict:
     return json.loads(path.read_text(encoding="utf-8"))
 
 
-def test_rules_page_states_t1_to_t20_each_with_an_anchor():
+def test_rules_page_states_t1_to_t20_and_c1_to_c17_each_with_an_anchor():
     text = RULES.read_text(encoding="utf-8")
     ids = ruling_ids(text)
-    assert ids == [f"T{n}" for n in range(1, 21)]
+    assert ids == [f"T{n}" for n in range(1, 21)] + [f"C{n}" for n in range(1, 18)]
     for ruling in ids:
         assert f'<a id="{ruling.lower()}"></a>\n### {ruling}. ' in text
 
@@ -66,7 +66,7 @@ def test_every_ruling_is_demonstrated_in_a_notebook_cell_with_saved_output():
 def test_rules_page_links_each_ruling_to_the_notebooks_that_show_it():
     text = RULES.read_text(encoding="utf-8")
     shown = demonstrated({p.name: _load(p) for p in NOTEBOOKS})
-    lines = re.findall(r"^### (T\d+)\. .*\n\n\*Shown in (.*)\.\*$", text, re.MULTILINE)
+    lines = re.findall(r"^### ([TC]\d+)\. .*\n\n\*Shown in (.*)\.\*$", text, re.MULTILINE)
     assert [ruling for ruling, _ in lines] == ruling_ids(text)
     for ruling, linked in lines:
         assert sorted(re.findall(r"\(\.\./notebooks/([^)]+)\)", linked)) == sorted(set(shown[ruling])), ruling
@@ -130,7 +130,7 @@ def test_course_site_links_every_notebook_and_holds_the_pictures(tmp_path):
         for link in re.findall(r'href="([^"#:]+\.html)', body):
             assert (tmp_path / page.target).parent.joinpath(link).resolve().exists(), (page.target, link)
     rules = (tmp_path / "rules.html").read_text(encoding="utf-8")
-    assert all(f'id="t{n}"' in rules for n in range(1, 21))
+    assert all(f'id="t{n}"' in rules for n in range(1, 21)) and all(f'id="c{n}"' in rules for n in range(1, 18))
     cards_page = (tmp_path / "02_cards_sets_and_wilds.html").read_text(encoding="utf-8")
     assert 'href="rules.html' in cards_page
     pictures = re.findall(r'src="data:image/svg\+xml;base64,([A-Za-z0-9+/=]+)"', cards_page)

@@ -144,3 +144,49 @@ def test_groups_of_a_hand_are_set_apart_and_still_hit_where_they_show():
     assert step <= plain[1].rect.x - plain[0].rect.x
     for r in hand:
         assert grouped.hit(r.rect.x + 1, r.rect.y + CARD_H / 2) == r
+
+
+def _panels_apart(layout):
+    panels = [r.rect for r in layout.regions_of("seat")]
+    for i, a in enumerate(panels):
+        assert 0 <= a.x and a.right <= layout.width and a.bottom <= layout.height
+        for b in panels[i + 1:]:
+            assert a.right <= b.x or b.right <= a.x or a.bottom <= b.y or b.bottom <= a.y, (a, b)
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.integers(4, 8), st.integers(0, 1000))
+def test_every_seat_of_a_table_of_four_to_eight_has_its_own_panel(players, seed):
+    from tenpennies import TEN_PENNIES
+
+    decks = 3 if players > 6 else 2
+    rules = TEN_PENNIES.replace(players=players, decks=decks, jokers=2 * decks)
+    m = Match(seed=seed, rules=rules)
+    for seat in (0, players - 1):
+        layout = table_layout(m.view(seat))
+        assert sorted(r.seat for r in layout.regions_of("seat")) == list(range(players))
+        _panels_apart(layout)
+        backs = Counter(r.seat for r in layout.regions_of("back"))
+        assert backs == {s: m.view(seat).hand_sizes[s] for s in range(players) if s != seat}
+        # Seven other seats take two rows: the table stays about as tall as a four-seat one.
+        rows = len({r.rect.y for r in layout.regions_of("seat") if r.seat != seat})
+        assert rows == (1 if players <= 5 else 2)
+    teacher = table_layout(m.view(0), viewer=None, hands={s: m.hand(s) for s in range(players)})
+    _panels_apart(teacher)
+    assert Counter(teacher.cards_shown()) == sum((Counter(m.hand(s)) for s in range(players)), Counter()) \
+        + Counter([m.view(0).top_discard])
+
+
+def test_c4_runs_lie_in_rank_order_with_each_wild_at_its_place_and_no_tokens_show():
+    from tenpennies.position import SeatPosition
+
+    p = SeatPosition.parse("r2 s0 a0 h:4H4D7S8S9SJK t:3=QHKHAH2H,1=JK8S9S,2=6S6S6H,4=9DTDJK d:5C@2 k:- "
+                           "p:0/0/0/0/0/0 n:6/10/10/7/10/10 st:30 g:ten-card-rummy")
+    layout = table_layout(p)
+    texts = [r.text for r in layout.regions_of("text")]
+    assert "run 0 · seat 3" in texts and "run 1 · seat 1 · JK=7♠" in texts and "run 3 · seat 4 · JK=J♦" in texts
+    assert "set 2 · seat 2" in texts and not any("token" in t for t in texts)
+    assert texts[0] == "Round 2 of 11: two melds of 3 (sets or runs) · wild: jokers"
+    for meld in layout.regions_of("set"):
+        cards = [r.card for r in layout.regions if r.kind == "card" and meld.rect.contains(r.rect.x + 1, r.rect.y + 1)]
+        assert cards == list(p.table[meld.index].cards)  # over the top: Q K A 2, as laid

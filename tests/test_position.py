@@ -143,3 +143,44 @@ def test_describe_gives_each_seat_a_line_with_counts_in_words():
     assert "  discard pile: empty; stock: 40 cards" in lines
     assert "  seat 0: 3 cards, 1 token, 0 points" in lines and "  seat 1: 1 card, 2 tokens, 5 points" in lines
     assert sum(line.startswith("  seat ") for line in lines) == 4
+
+
+TCR = "r2 s0 a0 h:4H4D7S8S9S t:3=QHKHAH2H d:5C@2 k:- p:0/0/0/0/0/0 n:5/10/10/7/10/10 st:50 g:ten-card-rummy"
+
+
+def test_c1_a_ten_card_rummy_position_names_its_rule_set_and_seats_six():
+    from tenpennies.melds import MeldKind
+    from tenpennies.rules import TEN_CARD_RUMMY
+
+    p = SeatPosition.parse(TCR)
+    assert p.rules == TEN_CARD_RUMMY.with_players(6) and p.tokens is None
+    assert str(p) == TCR and SeatPosition.parse(str(p)) == p and SeatPosition.from_dict(p.to_dict()) == p
+    (run,) = p.table
+    assert run.kind is MeldKind.RUN and run.ranks == (12, 13, 1, 2) and p.opened == (False, False, False, True,
+                                                                                      False, False)
+    assert "token" not in p.describe() and "run 0 (seat 3): QH KH AH 2H" in p.describe()
+    # Given the rule set instead of naming it, the notation reads the same.
+    assert SeatPosition.parse(TCR.removesuffix(" g:ten-card-rummy"), TEN_CARD_RUMMY) == p
+    eight = TCR.replace("p:0/0/0/0/0/0 n:5/10/10/7/10/10", "p:0/0/0/0/0/0/0/0 n:5/10/10/7/10/10/10/10")
+    assert SeatPosition.parse(eight).rules.deck_size == 162
+
+
+@pytest.mark.parametrize("table, words", [
+    ("3=KHQHAH2H", "out of order: write a run in rank order, each wild at its place, like QH KH AH 2H"),
+    ("3=QHJKJK", "is no meld: as a set, 2 wilds and 1 natural card"),
+    ("3=7S8S8H", "is no meld"),
+])
+def test_c3_c4_a_table_meld_of_ten_card_rummy_is_checked(table, words):
+    with pytest.raises(PositionError, match=words):
+        SeatPosition.parse(TCR.replace("3=QHKHAH2H", table))
+
+
+def test_c4_a_wild_in_a_run_keeps_the_place_it_is_written_at():
+    low = SeatPosition.parse(TCR.replace("3=QHKHAH2H", "3=JK8S9S"))
+    high = SeatPosition.parse(TCR.replace("3=QHKHAH2H", "3=8S9SJK"))
+    assert low.table[0].ranks == (7, 8, 9) and high.table[0].ranks == (8, 9, 10)
+    assert "t:3=JK8S9S" in str(low) and "t:3=8S9SJK" in str(high)
+    # Sets of Ten Card Rummy may repeat a suit (C3); Ten Pennies' may not (T14).
+    assert SeatPosition.parse(TCR.replace("3=QHKHAH2H", "3=6S6S6H")).table[0].rank == 6
+    with pytest.raises(PositionError, match="is not a set"):
+        SeatPosition.parse(EXAMPLE.replace("2=5S5H5D5C", "2=5S5S5D"))

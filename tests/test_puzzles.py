@@ -267,3 +267,20 @@ def test_an_answer_that_cannot_be_read_says_what_to_type(kind):
     assert not verdict.correct and not verdict.readable
     assert str(verdict).startswith("That answer cannot be read") and puzzle.answer_form in str(verdict)
     assert puzzle.answer_form.startswith("Answer ") and "'" in puzzle.answer_form  # with an example
+
+
+def test_c5_ten_card_rummy_puzzles_pose_runs_over_the_top_and_separate_melds():
+    from tenpennies.puzzles import load
+    from tenpennies.rules import TEN_CARD_RUMMY
+
+    tcr = [p for p in load(kind="lay-down") if p.position.rules.name == TEN_CARD_RUMMY.name]
+    assert len(tcr) >= 5 and all(p.file == "tcr-lay-down.toml" and len(p.position.hand_sizes) == 6 for p in tcr)
+    themes = {t for p in tcr for t in p.themes}
+    assert {"runs", "over-the-top", "separate-melds"} <= themes
+    by_answer = {p.solution().answer: p for p in tcr}
+    # C5: a run of five is one meld, so two melds of 3 are one card away; six split in two are there.
+    assert "yes: 4S 5S 6S / 7S 8S 9S" in by_answer
+    five = next(p for p in tcr if "separate-melds" in p.themes and p.solution().answer == "no")
+    assert not five.check("yes: 4S 5S 6S 7S 8S").correct
+    assert by_answer["yes: QH KH AH 2H"].check("yes: QH KH AH 2H").correct  # C3: over the top
+    assert load(theme="over-the-top") == [by_answer["yes: QH KH AH 2H"]]

@@ -316,7 +316,10 @@ def test_refusals_speak_to_the_person_in_the_second_person(reason, seat, said):
 
 def test_each_move_says_what_it_does_and_why_it_is_unavailable():
     game = Game.from_position(rigged(), seed=1, seat=0, bots=("thumb",) * 3)
-    assert set(MOVES) == {"buy", "pass", "lay_down", "meld", "add", "discard", "hint", "undo", "new"}
+    assert set(MOVES) == {"take", "draw", "buy", "pass", "lay_down", "meld", "add", "discard", "hint", "undo", "new"}
+    # Ten Pennies has no choice of draw (T6): its table shows no Take Discard or Draw From Stock.
+    assert game.moves == tuple(m for m in MOVES if m not in ("take", "draw"))
+    assert game.unavailable("take") == "Ten Pennies has no such move"
     # Answering an offer: only buy, pass, hint and a new match; lay down waits though seat 0 holds the contract.
     assert game.view.phase is Phase.OFFER and find_contract(game.view.hand, 1)
     assert [m for m in MOVES if not game.unavailable(m)] == ["buy", "pass", "hint", "new"]

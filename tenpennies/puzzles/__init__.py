@@ -67,6 +67,9 @@ THEMES = {
     "near-miss": "one card short",
     "big-hand": "a full hand to read",
     "table": "cards on the table matter",
+    "runs": "Ten Card Rummy: a run, one suit in rank order (C3)",
+    "over-the-top": "a run that turns the corner: Q K A 2 (C3)",
+    "separate-melds": "two melds must be separate: one long run is one meld (C5)",
 }
 """The theme vocabulary: tags are set by the generator's predicates, never by hand."""
 

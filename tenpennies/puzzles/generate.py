@@ -38,12 +38,12 @@ from typing import Any, Iterator
 
 from ..actions import Buy, Discard, LayDown
 from ..bots import bot_seed, make_bot
-from ..cards import Card, format_cards, parse_cards, sort_key
+from ..cards import SUIT_NAMES, Card, format_cards, parse_cards, sort_key
 from ..match import Match, Phase
-from ..position import SeatPosition
+from ..position import SeatPosition, wild_limit_words
 from ..rules import hand_points
 from ..solver import can_lay_down, cards_needed, contract_arrangements
-from . import FOLDER, THEMES
+from . import FOLDER, THEMES, PuzzleError
 from .kinds import KINDS, Solution, buy_question, buy_wrong, percent
 from ..words import plural, rank_plural
 
@@ -79,6 +79,20 @@ THEMED = (
     ("cost", "r5 s0 a0 h:AS2HJK9C t:1=KSKHKDKCJKJK d:KC k:6/10/7/10 p:90/40/110/75 n:4/2/11/7 st:40",
      {}, "aces and twos cost 20 even when wild"),
 )
+
+
+TCR_TAIL = " t:- d:KC@5 k:- p:0/0/0/0/0/0 n:10/10/10/10/10/10 st:47 g:ten-card-rummy"
+TCR_THEMED = (
+    # Ten Card Rummy at a table of six (C1): built, as the bots' matches are Ten Pennies'.
+    ("lay-down", "r2 s0 a0 h:4S5S6S7S8SKDQC9H2D3C" + TCR_TAIL, {}, "a run of five is one meld, not two (C5)"),
+    ("lay-down", "r2 s0 a0 h:4S5S6S7S8S9SKDQC2D3C" + TCR_TAIL, {}, "a run of six split into two runs of three"),
+    ("lay-down", "r3 s0 a0 h:QHKHAH2H5C7D9SJC4D8C" + TCR_TAIL, {}, "over the top: Q K A 2 of hearts (C3)"),
+    ("lay-down", "r1 s0 a0 h:7SJKJK2D4C9HQDKSTC5H" + TCR_TAIL, {}, "two jokers and one natural make no meld (C4)"),
+    ("lay-down", "r4 s0 a0 h:9S9S9H9D5C6C7CJKKD2H" + TCR_TAIL, {}, "a set repeating a suit and a run with a joker"),
+)
+"""Built Ten Card Rummy puzzles, written to ``tcr-KIND.toml`` with numbers from 101."""
+
+TCR_FIRST = 101
 
 
 # -- 1. mining -------------------------------------------------------------------------
@@ -271,7 +285,7 @@ def themes_of(kind: str, p: SeatPosition, params: dict[str, Any], s: Solution) -
             if kind == "additions"):
         tags.append("wild-limit")
     naturals = Counter(c for c in hand if not wild[c.index])
-    if any(n > 1 for n in naturals.values()):
+    if not rules.repeated_suits_allowed and any(n > 1 for n in naturals.values()):
         tags.append("suit-clash")
     if r >= 5 and any(c.rank in (1, 2) for c in hand):
         tags.append("aces-wild")
@@ -283,6 +297,8 @@ def themes_of(kind: str, p: SeatPosition, params: dict[str, Any], s: Solution) -
         if p.active != me:
             tags.append("off-turn")
     tags.append("two-sets" if p.contract.sets == 2 else "one-set")
+    if rules.has_runs:
+        tags.extend(_run_themes(p, s))
     if s.facts.get("cards_needed") == 1 or kind == "missing":
         tags.append("near-miss")
     if len(hand) >= 11:
@@ -291,6 +307,31 @@ def themes_of(kind: str, p: SeatPosition, params: dict[str, Any], s: Solution) -
         tags.append("table")
     assert all(t in THEMES for t in tags)
     return tags
+
+
+def _run_themes(p: SeatPosition, s: Solution) -> list[str]:
+    """Themes of a game with runs: a run in the answer, one over the top, melds kept apart."""
+    from ..melds import MeldKind, meld_kinds, run_ranks
+
+    r, rules = p.round_no, p.rules
+    answer = s.answer.partition(":")[2]
+    melds = [parse_cards(part) for part in answer.split("/") if part.strip()]
+    runs = [m for m in melds if MeldKind.RUN in meld_kinds(m, r, rules)]
+    tags = []
+    long_run = any(MeldKind.RUN in meld_kinds(c, r, rules) for c in _windows(p.hand, p.contract.size + 1))
+    if runs or long_run:
+        tags.append("runs")
+    if any(13 in run_ranks(m, r, rules) and 1 in run_ranks(m, r, rules) for m in runs):
+        tags.append("over-the-top")
+    if p.contract.sets > 1 and long_run:
+        tags.append("separate-melds")
+    return tags
+
+
+def _windows(hand, size: int):
+    from itertools import combinations
+
+    return combinations(sorted(hand, key=sort_key), size)
 
 
 def tier_of(kind: str, p: SeatPosition, params: dict[str, Any], s: Solution, bot_wrong: int) -> int:
@@ -340,7 +381,7 @@ def words_for(kind: str, p: SeatPosition, params: dict[str, Any], s: Solution) -
     """Title, question, hints, wrong answers and explanation, built from the solution."""
     r, rules = p.round_no, p.rules
     contract = p.contract.words
-    wild_words = f"the wild cards are {rules.wild_words(r)}, at most {rules.contract(r).wild_limit} in a set"
+    wild_words = f"the wild cards are {rules.wild_words(r)}, {wild_limit_words(p.contract)}"
     k = params.get("draws", 1)
     question = buy_question(p) if kind == "buy" else KINDS[kind].question.format(
         draws="your next stock card completes" if k == 1 else f"your next {k} stock cards complete")
@@ -350,17 +391,25 @@ def words_for(kind: str, p: SeatPosition, params: dict[str, Any], s: Solution) -
         title = f"Round {r}: {contract}?"
         if s.answer == "no":
             hints = [f"Round {r} asks for {contract}; {wild_words}.",
-                     "Count the naturals of each rank, then the wilds each set may really use.",
+                     ("Look for runs as well as sets; each meld of the contract is a meld of its own."
+                      if rules.has_runs else "Count the naturals of each rank, then the wilds each set may really use."),
                      s.reasoning[1]]
             why = s.reasoning[2] if len(s.reasoning) > 2 else "Each set may hold only so many wilds, and no natural suit twice."
+            if rules.has_runs:  # the reasoning names the near miss: the feedback only points at it
+                why = ("A long run is one meld, not two; and in every meld natural cards must outnumber "
+                       "wilds.")
             wrong.append(("yes", f"Look again: {why[0].lower() + why[1:]}"))
         else:
             sets = s.answer[5:]
             first = sets.split("/")[0].split()
             rank = next((c for c in parse_cards(first) if not rules.is_wild(c, r)), None)
             w = s.facts["wilds"]
+            naturals = [c for c in parse_cards(first) if not rules.is_wild(c, r)]
+            a_run = len({c.rank for c in naturals}) > 1  # a meld of several ranks is a run (C3)
+            start = (f"Start from your {SUIT_NAMES[rank.suit]}s." if rank and a_run else
+                     f"Start from your {rank_plural(rank.rank)}." if rank else "Start from your wilds.")
             hints = [f"Round {r} asks for {contract}; {wild_words}.",
-                     f"Start from your {rank_plural(rank.rank)}." if rank else "Start from your wilds.",
+                     start,
                      f"The contract uses {plural(w, 'wild card')}. {s.reasoning[-1]}"]
             wrong.append(("no", f"Look again: the contract is there, with {plural(w, 'wild card')}."))
     elif kind == "missing":
@@ -517,6 +566,36 @@ def write(entries: dict[str, list[dict[str, Any]]], out: Path) -> dict[str, Coun
     return counts
 
 
+def generate_tcr() -> dict[str, list[dict[str, Any]]]:
+    """The built Ten Card Rummy puzzles (:data:`TCR_THEMED`), solved and worded as the rest."""
+    chosen: dict[str, list[dict[str, Any]]] = {}
+    for kind, notation, params, why in TCR_THEMED:
+        p = SeatPosition.parse(notation)
+        s = KINDS[kind].solve(p, params)
+        if not clear(kind, p, params, s):
+            raise PuzzleError(f"built puzzle {notation!r} has no clear answer")
+        chosen.setdefault(kind, []).append(dict(
+            kind=kind, position=str(p), answer=s.answer, accepted=list(s.accepted),
+            margin="exact" if s.margin is None else str(s.margin), tier=tier_of(kind, p, params, s, 0),
+            themes=themes_of(kind, p, params, s), source=f"built: {why}", params=params,
+            **words_for(kind, p, params, s)))
+    return chosen
+
+
+def write_tcr(entries: dict[str, list[dict[str, Any]]], out: Path) -> dict[str, Counter]:
+    """Write ``tcr-KIND.toml`` files, numbered from :data:`TCR_FIRST` (ids stay unique)."""
+    out.mkdir(parents=True, exist_ok=True)
+    counts = {}
+    for kind, items in entries.items():
+        text = [f"# {kind} puzzles of Ten Card Rummy: written by `python -m tenpennies.puzzles.generate`, "
+                "then reviewed.\n"]
+        for n, e in enumerate(items, TCR_FIRST):
+            text.append("\n" + render(dict(e, id=f"{kind}-{n:03d}")))
+        (out / f"tcr-{kind}.toml").write_text("".join(text), encoding="utf-8")
+        counts[f"tcr-{kind}"] = Counter(e["tier"] for e in items)
+    return counts
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tenpennies.puzzles.generate", description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=FOLDER, help=f"folder to write (default {FOLDER})")
@@ -526,6 +605,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     start = time.perf_counter()
     counts = write(generate(args.matches, args.seed, args.per_tier), args.out)
+    counts |= write_tcr(generate_tcr(), args.out)
     total = sum(sum(c.values()) for c in counts.values())
     for kind, c in counts.items():
         print(f"{kind:10} " + "  ".join(f"tier {t}: {c[t]:2}" for t in (1, 2, 3)) + f"   total {sum(c.values())}")

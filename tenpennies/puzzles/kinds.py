@@ -35,7 +35,7 @@ from ..actions import AddToSet, Discard, LayDown, Meld, parse_action
 from ..cards import Card, format_cards, parse_cards, sort_key
 from ..errors import NotationError
 from ..odds import draw_odds
-from ..position import SeatPosition
+from ..position import SeatPosition, wild_limit_words
 from ..rules import hand_points
 from ..sets import set_problems
 from ..solver import (
@@ -141,9 +141,8 @@ class Kind:
 
 def _round_words(position: SeatPosition) -> str:
     r, rules = position.round_no, position.rules
-    limit = rules.contract(r).wild_limit
     return (f"Round {r} asks for {position.contract.words}; the wild cards are {rules.wild_words(r)}, "
-            f"at most {limit} in a set.")
+            f"{wild_limit_words(position.contract)}.")
 
 
 def _sentence(parts: list[str]) -> str:
@@ -175,16 +174,16 @@ class LayDownKind(Kind):
         return answer, sets
 
     def solve(self, position, params):
-        hand, r = position.hand, position.round_no
-        found = find_contract(hand, r)
+        hand, r, rules = position.hand, position.round_no, position.rules
+        found = find_contract(hand, r, rules)
         if found is None:
-            gap = what_is_missing(hand, r)
+            gap = what_is_missing(hand, r, rules)
             reasoning = (_round_words(position),
                          f"This hand cannot do it. {gap}",
                          _why_not_lay_down(position))
             return Solution(self.name, "no", reasoning=tuple(x for x in reasoning if x),
                             facts={"cards_needed": gap.cards_needed})
-        every = contract_arrangements(hand, r)
+        every = contract_arrangements(hand, r, rules)
         others = tuple(f"yes: {_sets_text(a.sets)}" for a in every if a.sets != found.sets)
         n = len(every)
         shown = others[:5]
@@ -223,6 +222,8 @@ def _sets_text(sets) -> str:
 def _why_not_lay_down(position: SeatPosition) -> str:
     """Sentences on tempting near misses: more wilds than the sets may hold, a suit twice."""
     r, rules = position.round_no, position.rules
+    if rules.has_runs:
+        return _why_not_melds(position)
     wild = rules.wild_table(r)
     hand = position.hand
     wilds = sum(1 for c in hand if wild[c.index])
@@ -240,6 +241,30 @@ def _why_not_lay_down(position: SeatPosition) -> str:
     return " ".join(said)
 
 
+def _why_not_melds(position: SeatPosition) -> str:
+    """Near misses where melds may be runs: one long run is one meld (C5), and naturals
+    must outnumber wilds (C4)."""
+    from ..melds import MeldKind, meld_kinds
+
+    r, rules, hand = position.round_no, position.rules, tuple(position.hand)
+    said = []
+    if position.contract.sets > 1:
+        need = position.contract.sets * position.contract.size
+        for size in range(len(hand), position.contract.size - 1, -1):
+            long = next((c for c in combinations(hand, size) if MeldKind.RUN in meld_kinds(c, r, rules)), None)
+            if long is not None and size < need:
+                said.append(f"{format_cards(long)} is one run, one meld: a run of {size} does not make "
+                            f"{position.contract.words} (C5).")
+                break
+            if long is not None:
+                break
+    wilds = sum(1 for c in hand if rules.is_wild(c, r))
+    if wilds >= position.contract.size - 1:
+        said.append(f"Your {plural(wilds, 'wild')} cannot make a meld with one natural card: in every meld "
+                    "natural cards must outnumber wilds (C4).")
+    return " ".join(said)
+
+
 # -- what is missing? ------------------------------------------------------------------
 class MissingKind(Kind):
     name = "missing"
@@ -252,8 +277,8 @@ class MissingKind(Kind):
         return frozenset(_cards_text(text))
 
     def solve(self, position, params):
-        gap = what_is_missing(position.hand, position.round_no)
-        found = outs(position.hand, position.round_no)
+        gap = what_is_missing(position.hand, position.round_no, position.rules)
+        found = outs(position.hand, position.round_no, position.rules)
         reasoning = [_round_words(position), str(gap)]
         return Solution(self.name, format_cards(found), reasoning=tuple(reasoning),
                         facts={"outs": found, "cards_needed": gap.cards_needed})
@@ -426,10 +451,10 @@ class GoOutKind(Kind):
 
     def solve(self, position, params):
         me = position.seat
-        plan = plan_go_out(position.hand, position.table, position.round_no, position.opened[me])
+        plan = plan_go_out(position.hand, position.table, position.round_no, position.opened[me], position.rules)
         if plan is None:
             stuck = _stuck_cards(position)
-            if not position.opened[me] and not can_lay_down(position.hand, position.round_no):
+            if not position.opened[me] and not can_lay_down(position.hand, position.round_no, position.rules):
                 why = "you have not laid down, and your hand does not hold the contract"
             elif len(stuck) > 1:
                 why = (f"{format_cards(stuck)} fit nowhere (no set on the table takes them and no new "
@@ -552,7 +577,7 @@ class AdditionsKind(Kind):
         return frozenset(pairs)
 
     def solve(self, position, params):
-        found = additions(position.hand, position.table, position.round_no)
+        found = additions(position.hand, position.table, position.round_no, position.rules)
         lines = [_round_words(position) + " No set holds a natural suit twice."]
         r, rules = position.round_no, position.rules
         wild = rules.wild_table(r)
@@ -608,8 +633,8 @@ class CountKind(Kind):
         return int(word)
 
     def solve(self, position, params):
-        every = contract_arrangements(position.hand, position.round_no)
-        n = count_arrangements(position.hand, position.round_no)
+        every = contract_arrangements(position.hand, position.round_no, position.rules)
+        n = count_arrangements(position.hand, position.round_no, position.rules)
         lines = [_round_words(position) + f" The {plural(n, 'way')}:"]
         lines.extend(f"  {a}" for a in every[:12])
         if n > 12:

@@ -37,10 +37,12 @@ LAYERS = 3
 LOG_LINES = 14
 
 BUTTONS = (
-    ("buy", "Buy"), ("pass", "Pass"), ("lay_down", "Lay Down Contract"), ("meld", "Meld"),
+    ("take", "Take Discard"), ("draw", "Draw From Stock"), ("buy", "Buy"), ("pass", "Pass"), ("lay_down", "Lay Down Contract"), ("meld", "Meld"),
     ("add", "Add to Set"), ("discard", "Discard"), ("hint", "Hint"), ("undo", "Undo"), ("new", "New Match"),
 )
-"""The table's buttons: (name in :attr:`PlayTable.buttons`, label)."""
+"""The table's buttons: (name in :attr:`PlayTable.buttons`, label). A table has only
+the moves its rule set uses (:attr:`tenpennies.game.Game.moves`): Take Discard and Draw
+From Stock for Ten Card Rummy (C8), not for Ten Pennies."""
 
 ERROR_INK, NOTE_INK = "#a93226", "#1e6b34"  # a refusal in red; a hint or an instruction in green
 
@@ -158,7 +160,9 @@ class _Board(widgets.VBox):
 
 
 class PlayTable(_Board):
-    """Play Ten Pennies against bots: ``PlayTable(seed=1, seat=0, bots=("strong", "thumb", "strong"))``.
+    """Play against bots: ``PlayTable(seed=1, seat=0, bots=("strong", "thumb", "strong"))``, or
+    Ten Card Rummy at a bigger table: ``PlayTable(rules=TEN_CARD_RUMMY.with_players(6))``
+    (bots in the other seats, :func:`tenpennies.game.default_bots` unless named).
 
     Click cards of your hand to select them, then use the buttons. ``position`` starts
     the match's current round from a rigged :class:`~tenpennies.match.Position` (or use
@@ -174,7 +178,7 @@ class PlayTable(_Board):
     when it is greyed out, why (:meth:`tenpennies.game.Game.tooltip`).
     """
 
-    def __init__(self, seed: int | str = 0, seat: int = 0, bots: Sequence = ("strong", "thumb", "strong"),
+    def __init__(self, seed: int | str = 0, seat: int = 0, bots: Sequence | None = None,
                  rules: RuleSet = TEN_PENNIES, *, position: Position | None = None, delay: float = 0.4,
                  learning: bool = True, four_colour: bool = False, width: int = WIDTH) -> None:
         super().__init__()
@@ -187,13 +191,16 @@ class PlayTable(_Board):
         self._four = four_colour
         self._setup_canvas(width)
         self.canvas.on_mouse_down(self._shown(self.click))
+        # Only the moves this rule set has: Ten Pennies' table has no Take Discard (T6).
         self.buttons = {name: widgets.Button(description=label, tooltip=self.game.tooltip(name),
                                              layout=widgets.Layout(width="auto"))
-                        for name, label in BUTTONS}
-        handlers = {"buy": self.game.buy, "pass": self.game.pass_offer, "lay_down": self.game.lay_down,
+                        for name, label in BUTTONS if name in self.game.moves}
+        handlers = {"take": self.game.take_discard, "draw": self.game.draw_from_stock, "buy": self.game.buy,
+                    "pass": self.game.pass_offer, "lay_down": self.game.lay_down,
                     "meld": self.game.meld, "discard": self.game.discard}
         for name, act in handlers.items():
-            self.buttons[name].on_click(self._shown(lambda _b, act=act: self._human(act)))
+            if name in self.buttons:
+                self.buttons[name].on_click(self._shown(lambda _b, act=act: self._human(act)))
         self.buttons["add"].on_click(self._shown(lambda _b: self._arm_add()))
         self.buttons["hint"].on_click(self._shown(lambda _b: self.show_hint()))
         self.buttons["undo"].on_click(self._shown(lambda _b: self._undo()))
@@ -207,10 +214,10 @@ class PlayTable(_Board):
                                          style={"description_width": "initial"},
                                          layout=widgets.Layout(width="320px", margin="0 0 0 16px"))
         self.four_colour.layout.width = "auto"
-        from ..game import LAY_DOWN_RULE
+        from ..game import lay_down_rule
 
         self.help = widgets.HTML(f"<div style='font-size:12px;line-height:1.35;color:#555'>Click cards to "
-                                 f"select them. {escape(LAY_DOWN_RULE)}</div>")
+                                 f"select them. {escape(lay_down_rule(self.game.rules))}</div>")
         self.status = widgets.HTML()
         self.message = widgets.HTML()
         self.log_box = widgets.HTML(layout=widgets.Layout(width="55%", max_height="240px", overflow="auto"))
@@ -277,10 +284,19 @@ class PlayTable(_Board):
             self.game.message = ""
         elif region.kind == "set" and self.adding:
             self.adding = False
-            if self.game.add_to_set(region.index):
+            if self.game.add_to_set(region.index, self._end(region, x)):
                 self._run_bots()
                 return
         self.redraw()
+
+    def _end(self, region, x: float) -> str | None:
+        """Where a wild goes on a run: the end of the run that was clicked (C4); None else."""
+        view = self.game.view
+        meld = view.table[region.index]
+        wild = view.rules.wild_table(view.round_no)
+        if meld.kind.value != "run" or not any(wild[c.index] for c in self.game.selected_cards):
+            return None
+        return "low" if x < region.rect.x + region.rect.w / 2 else "high"
 
     def _human(self, act) -> None:
         self.adding = False

@@ -172,3 +172,38 @@ def test_the_play_notebook_shows_the_table_in_jupyterlab(browser, jupyterlab):
     TablePage(page).wait_until_canvas_drawn()
     assert page.get_by_role("button", name="Discard", exact=True).count() == 1
     page.close()
+
+
+# Random bots: any bot that knows the rule set will do for what is checked here.
+TCR_OPTIONS = {"seed": 11, "seat": 0, "bots": ("random",)}
+TCR_SOURCE = f"""from tenpennies import TEN_CARD_RUMMY
+from tenpennies.widgets import PlayTable
+PlayTable(rules=TEN_CARD_RUMMY.with_players(6), **{TCR_OPTIONS!r})"""
+
+
+def test_a_six_player_ten_card_rummy_table_takes_a_discard_and_plays_the_bots(browser, voila, notebook_dir):
+    from tenpennies import TEN_CARD_RUMMY
+
+    write_notebook(notebook_dir / "tcr.ipynb", TCR_SOURCE)
+    page = browser.new_page(viewport={"width": 1100, "height": 1200})
+    page.goto(f"{voila.url}/voila/render/tcr.ipynb")
+    table = LiveTable(page, mirror(rules=TEN_CARD_RUMMY.with_players(6), **TCR_OPTIONS))
+    game = table.game
+    assert len(game.view.hand_sizes) == 6 and len(table.mirror.layout_now.regions_of("seat")) == 6
+    # Ten Card Rummy's draw is a choice (C8): its buttons show; Ten Pennies' table has none.
+    assert page.get_by_role("button", name=LABELS["take"], exact=True).count() == 1
+    while not (game.waiting and game.match.phase is Phase.MELD):
+        table.press("pass")  # an offer to buy another seat's discard (C9): let it go
+    top = str(game.view.top_discard)
+    assert table.press("take")
+    assert f"You took {top} from the discard pile." in table.page_text()
+    assert game.match.phase is Phase.DISCARD
+    card = table.hand()[0]
+    table.click_card(card)
+    assert table.press("discard")
+    text = table.page_text()
+    assert f"You discarded {card}." in text
+    # The bots played on: seat 1 (the next seat clockwise) has had its turn or its offer.
+    after = text[text.index(f"You discarded {card}."):]
+    assert "Seat 1 (" in after
+    page.close()
