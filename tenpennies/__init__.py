@@ -98,3 +98,10 @@ from .rules import RULE_SET_NAMES, TEN_CARD_RUMMY
 __all__ += ["MeldKind", "MeldRequirement", "TableMeld", "arrange_run", "check_meld", "contract_meld_problems",
             "is_valid_meld", "make_table_meld", "meld_additions", "meld_kinds", "meld_problems", "run_ranks",
             "RULE_SET_NAMES", "TEN_CARD_RUMMY"]
+
+# The Ten Card Rummy turn's own action, and chances that are exact only where counting is.
+from .actions import TakeDiscard
+from .odds import dealt_chance, exact_dealt_rounds
+from .solver import closest_discards, discard_chances
+
+__all__ += ["TakeDiscard", "dealt_chance", "exact_dealt_rounds", "closest_discards", "discard_chances"]

@@ -258,16 +258,16 @@ def _solve_position(args) -> int:
         p = SeatPosition.parse(args.position)
     except ValueError as exc:
         raise _UsageError(str(exc)) from None
-    me = p.seat
+    me, rules = p.seat, p.rules
     print(f"Seat {me}, round {p.round_no} ({p.contract.words}): {format_cards(p.hand)}")
     opened = p.opened[me]
     if not opened:
-        found = find_contract(p.hand, p.round_no)
-        print(f"Lay down {found}" if found is not None else str(what_is_missing(p.hand, p.round_no)))
-    adds = additions(p.hand, p.table, p.round_no)
+        found = find_contract(p.hand, p.round_no, rules)
+        print(f"Lay down {found}" if found is not None else str(what_is_missing(p.hand, p.round_no, rules)))
+    adds = additions(p.hand, p.table, p.round_no, rules)
     if adds and opened:
         print("Cards that can be added: " + ", ".join(f"{c} to set {n}" for c, n in adds))
-    plan = plan_go_out(p.hand, p.table, p.round_no, opened)
+    plan = plan_go_out(p.hand, p.table, p.round_no, opened, rules)
     print(f"Go out: {plan}" if plan is not None else "No way to go out with this hand.")
     return 0
 
