@@ -311,7 +311,11 @@ def _odds(args) -> int:
           f"the chance a dealt hand of {rules.hand_size} holds the contract")
     for r in rounds:
         p = dealt_chance(r, rules, samples=args.samples, seed=args.seed)
-        if isinstance(p, Estimate):
+        if isinstance(p, Estimate) and p.hits == 0:
+            # No hit gives a standard error of 0, which would read as certainty; the rule of
+            # three bounds the chance instead (95% confidence).
+            text = f"no hit in {p.samples} seeded deals (under {3 / p.samples:.4%}, 95% confidence)"
+        elif isinstance(p, Estimate):
             text = f"{p.estimate:.4%} ± {p.standard_error:.4%} (estimated from {p.samples} seeded deals)"
         else:
             text = f"{float(p):.4%} (exact: {p.numerator}/{p.denominator})"

@@ -296,3 +296,10 @@ def test_c6_play_ten_card_rummy_until_input_ends(capsys, monkeypatch):
     code, out, err = run(capsys, "play", "--rules", "ten-card-rummy", "--players", "5", "--seed", "1")
     assert code == 1 and "abandoned" in err
     assert "take" in out and "You are seat 0." in out
+
+
+def test_odds_with_no_hit_give_a_bound_not_a_certainty(capsys):
+    # Round 6 (two melds of 5) is never dealt in 200 deals: "0% ± 0%" would read as impossible.
+    code, out, err = run(capsys, "odds", "--rules", "ten-card-rummy", "--round", "6", "--samples", "200")
+    assert code == 0
+    assert "no hit in 200 seeded deals (under 1.5000%, 95% confidence)" in out
