@@ -67,6 +67,7 @@ class ActionEstimate:
     mean: float
     stderr: float
     rollouts: int
+    margins: tuple[float, ...] = ()  # one per sampled world, in the worlds' order
 
     def __str__(self) -> str:
         return f"{self.action.text}: {self.mean:+.1f} ± {self.stderr:.1f} over {self.rollouts} rollouts"
@@ -88,6 +89,13 @@ class Evaluation:
             if e.action == action:
                 return e
         raise KeyError(action)
+
+    def advantage(self, action: Action, other: Action) -> tuple[float, float]:
+        """How many points better ``action`` ends the round than ``other`` (positive:
+        better), and the standard error of that, paired world by world (the same worlds
+        serve every candidate, so their luck cancels)."""
+        diffs = [b - a for a, b in zip(self.of(action).margins, self.of(other).margins)]
+        return _mean_and_error(diffs)
 
     @property
     def rollouts(self) -> int:
@@ -288,7 +296,7 @@ def evaluate(view: PlayerView, actions: Sequence[Action], rollouts: int, seed: i
             m.apply(action)
             cost = token_points if isinstance(action, Buy) else 0.0
             margins[k].append(margin(play_out(m, limit, policies), me) + cost)
-    estimates = [ActionEstimate(a, *_mean_and_error(xs), len(xs)) for a, xs in zip(actions, margins)]
+    estimates = [ActionEstimate(a, *_mean_and_error(xs), len(xs), tuple(xs)) for a, xs in zip(actions, margins)]
     order = sorted(range(len(actions)), key=lambda k: estimates[k].mean)
     return Evaluation(tuple(estimates[k] for k in order), seed)
 
