@@ -8,6 +8,13 @@ better. Run it (several minutes; all cores by default)::
     python benchmarks/strength.py                 # 2,000 matches per comparison
     python benchmarks/strength.py --matches 200 --workers 2
 
+The expert bot is slower (it plays rounds out in its head), so its row has its own count
+and pairs matches more tightly: each seed is played both ways round (E S E S and S E S E),
+and the two matches' differences are averaged, so the deal's luck cancels as well; it
+also times every expert decision (median and worst, in this process)::
+
+    python benchmarks/strength.py --only expert --expert-matches 500 --workers 2
+
 Every number depends only on the seeds, not on the workers.
 """
 
@@ -22,9 +29,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tenpennies.simulate import simulate, summarize  # noqa: E402
+from tenpennies.simulate import Interval, simulate, summarize  # noqa: E402
 
 COMPARISONS = (("strong", "thumb"), ("thumb", "random"))
+EXPERT = ("expert", "strong")
 
 
 def compare(a: str, b: str, matches: int, seed: int, workers: int):
@@ -36,13 +44,64 @@ def compare(a: str, b: str, matches: int, seed: int, workers: int):
     return summarize(results)
 
 
+def compare_swapped(a: str, b: str, pairs: int, seed: int, workers: int):
+    """Each of ``pairs`` seeds played A B A B and B A B A; the summary of all the matches
+    and the interval of (A's points - B's) per seed, the two seatings averaged."""
+    first = list(simulate([a, b, a, b], pairs, seed=seed, workers=workers))
+    second = list(simulate([b, a, b, a], pairs, seed=seed, workers=workers))
+    summary = summarize(first + second)
+
+    def diff(result):
+        mine = [result.scores[s] for s in range(4) if result.bots[s] == a]
+        theirs = [result.scores[s] for s in range(4) if result.bots[s] == b]
+        return sum(mine) / len(mine) - sum(theirs) / len(theirs)
+
+    paired = [(diff(x) + diff(y)) / 2 for x, y in zip(first, second)]
+    n = len(paired)
+    mean = sum(paired) / n
+    half = 1.959963984540054 * (sum((d - mean) ** 2 for d in paired) / (n - 1) / n) ** 0.5
+    return summary, Interval(mean, mean - half, mean + half, n)
+
+
+def decision_costs(matches: int, seed: int) -> list[float]:
+    """Milliseconds of each decision of two expert seats against two strong ones (one process)."""
+    from tenpennies.bots import make_bot, play_match
+
+    costs: list[float] = []
+
+    class Timed:
+        name = "expert"
+
+        def __init__(self, bot_seed):
+            self.bot = make_bot("expert", bot_seed)
+
+        def act(self, view):
+            start = time.perf_counter()
+            action = self.bot.act(view)
+            costs.append((time.perf_counter() - start) * 1000)
+            return action
+
+    for i in range(matches):
+        play_match([Timed(i * 2), "strong", Timed(i * 2 + 1), "strong"], seed=seed + i)
+    return costs
+
+
+def _verdict(a: str, b: str, d) -> str:
+    verdict = "better" if d.high < 0 else ("worse" if d.low > 0 else "not clearly different")
+    return (f"-> {a} scores {d.mean:+.1f} points per match against {b} "
+            f"(95% CI [{d.low:+.1f}, {d.high:+.1f}]): {a} is {verdict}.")
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--matches", type=int, default=2000, help="matches per comparison (default 2000)")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--expert-matches", type=int, default=500,
+                        help="matches of expert vs strong, half each way round on the same seeds (default 500; 0 skips)")
+    parser.add_argument("--only", choices=("expert",), help="only the expert's row")
     args = parser.parse_args(argv)
-    for a, b in COMPARISONS:
+    for a, b in () if args.only else COMPARISONS:
         start = time.perf_counter()
         summary = compare(a, b, args.matches, args.seed, args.workers)
         seconds = time.perf_counter() - start
@@ -52,6 +111,20 @@ def main(argv=None) -> int:
         verdict = "better" if d.high < 0 else ("worse" if d.low > 0 else "not clearly different")
         print(f"-> {a} scores {d.mean:+.1f} points per match against {b} "
               f"(95% CI [{d.low:+.1f}, {d.high:+.1f}]): {a} is {verdict}.")
+        print()
+    if args.expert_matches:
+        a, b = EXPERT
+        start = time.perf_counter()
+        summary, paired = compare_swapped(a, b, args.expert_matches // 2, args.seed, args.workers)
+        seconds = time.perf_counter() - start
+        print(f"== {a} vs {b}: {summary.matches} seeded matches (seed {args.seed}), each seed both ways round, "
+              f"{seconds:.0f} s")
+        print(summary)
+        print(_verdict(a, b, summary.difference(a, b)))
+        print(f"   paired by seed ({paired.n} seeds, the two seatings averaged): " + _verdict(a, b, paired)[3:])
+        costs = sorted(decision_costs(2, args.seed))
+        print(f"   cost per expert decision over 2 matches ({len(costs)} decisions): median "
+              f"{costs[len(costs) // 2]:.1f} ms, worst {costs[-1]:.0f} ms")
         print()
     return 0
 
