@@ -1,18 +1,22 @@
 """The expert player: tries its close decisions out, many times, on worlds its view allows.
 
 Policy: the strong bot's (:mod:`tenpennies.bots.strong`), except where a choice is close
-and rollouts can tell: whether to buy, what to discard, and whether to shed more before
-discarding once down. For those it
+and rollouts can tell: a purchase of a card that helps without completing the contract
+(while the tokens allow one, as the strong bot budgets them); the discard before laying
+down once an open opponent is near going out (build the contract or shed points?); and,
+once down, whether to play a wild now or keep it. For those it
 
 1. lists a few candidate actions (the strong bot's choice first, then the next best by
-   the same measures: cards short of the contract, unseen outs, points);
+   the same measures: cards short of the contract, unseen outs, points; and the costliest
+   natural card, for shedding points);
 2. deals hidden cards consistent with its :class:`~tenpennies.view.PlayerView` only
-   (:func:`sample_match`): the other hands get their sizes, the cards they are known to
-   hold (a purchase, T20) and the rest from the cards this seat has not seen; the rest
-   make the stock, in a random order;
-3. plays each candidate in each sampled world to the end of the round with a fast
-   policy in every seat (the thumb bot by default), the same worlds for every candidate
-   so that luck cancels out;
+   (:class:`Worlds`): the other hands get their sizes, the cards they are known to hold
+   (a purchase, T20) and the rest from the cards this seat has not seen; the rest make
+   the stock, in a random order;
+3. plays each candidate in each sampled world to the end of the round with rules of
+   thumb in every seat (:func:`quick_action`, read straight from the sampled hands: many
+   times cheaper than a bot given a view), the same worlds for every candidate so that
+   luck cancels out;
 4. picks the candidate with the lowest mean *margin*: its points at the round's end minus
    the mean of the others' (T18), plus a token's worth for a purchase, since tokens last
    the whole match (T4) and a round's end does not see them spent.
@@ -185,11 +189,6 @@ class Worlds:
         return m
 
 
-def sample_match(view: PlayerView, rng: random.Random, *, seed: int = 0) -> Match:
-    """One world consistent with ``view`` (see :class:`Worlds`), ``view.seat`` to act."""
-    return Worlds(view).sample(rng, seed)
-
-
 def quick_action(match: Match) -> Action:
     """The rules of thumb (:mod:`tenpennies.bots.thumb`) for the seat to act in a sampled
     match, read from that seat's own hand without building a view: the rollouts' policy,
@@ -328,19 +327,22 @@ class ExpertBot:
     """Plays the strong bot's policy, with its close decisions tried out by rollouts.
 
     ``rollouts`` sampled worlds per decision, ``candidates`` actions at most compared in
-    them, each world played ``horizon`` turns at most (None: to the round's end) by
+    them. Discards before laying down are tried out once an open opponent holds ``near``
+    cards or fewer (and every discard with ``open_discards``). Each world is played
+    ``horizon`` turns at most (None: to the round's end) by
     :func:`quick_action`, or by bots made by ``policy`` (a factory taking a seed).
     """
 
     name = "expert"
 
     def __init__(self, seed: int | str = 0, *, rollouts: int = 16, candidates: int = 3,
-                 horizon: int | None = None, open_discards: bool = False,
+                 horizon: int | None = None, near: int = 5, open_discards: bool = False,
                  policy: Callable[[int], object] | None = None, token_points: float = TOKEN_POINTS) -> None:
         self.seed = seed
         self.rollouts = rollouts
         self.candidates = candidates
         self.horizon = horizon
+        self.near = near
         self.open_discards = open_discards
         self.policy = policy
         self.token_points = token_points
@@ -372,8 +374,10 @@ class ExpertBot:
         if isinstance(choice, LayDown) or len(view.hand) < 2:
             return (choice,)
         if not view.opened[view.seat]:
-            if not self.open_discards and not any(o for s, o in enumerate(view.opened) if s != view.seat):
-                return (choice,)  # nobody is down: building the contract is all, as the strong bot does
+            if not self.open_discards and not any(
+                    view.opened[s] and view.hand_sizes[s] <= self.near for s in range(len(view.opened))
+                    if s != view.seat):
+                return (choice,)  # nobody is near going out: build the contract, as the strong bot does
             return self._closed_discards(view, choice)
         if isinstance(choice, Discard) and not self.open_discards:
             return (choice,)
@@ -413,10 +417,10 @@ class ExpertBot:
         wild = rules.wild_table(r)
         naturals = [c for c in hand if not wild[c.index]] or list(hand)
         costly = Discard(seat, max(naturals, key=lambda c: (points[c.rank], c.rank, c.index)))
-        picked = [a for a in _with_choice(choice, [Discard(seat, c) for c in ranked], self.candidates - 1)]
+        picked = list(_with_choice(choice, [Discard(seat, c) for c in ranked], self.candidates - 1))
         if costly not in picked:
             picked.append(costly)
-        return tuple(picked[:max(1, self.candidates)]) if len(picked) > self.candidates else tuple(picked)
+        return tuple(picked[:max(1, self.candidates)])
 
     def _open_options(self, view: PlayerView, choice: Action) -> tuple[Action, ...]:
         seat, hand, rules = view.seat, view.hand, view.rules
