@@ -78,8 +78,11 @@ def hint(view: PlayerView, *, rollouts: int = 0, seed: int | str = 0) -> Hint:
 
         bot = ExpertBot(seed, rollouts=rollouts)
         options = bot.options(view, action)
-        if len(options) > 1:
-            evaluation = bot.evaluate(view, options)
+        try:
+            evaluation = bot.evaluate(view, options) if len(options) > 1 else None
+        except TenPenniesError:
+            evaluation = None  # no world can be dealt for this view: the strong bot's hint
+        if evaluation is not None:
             return Hint(evaluation.best.action, rollout_sentence(evaluation, view.top_discard))
     return Hint(action, _why(view, action))
 

@@ -354,7 +354,10 @@ class ExpertBot:
         options = self.options(view, choice)
         if len(options) < 2:
             return choice
-        evaluation = self.evaluate(view, options)
+        try:
+            evaluation = self.evaluate(view, options)
+        except TenPenniesError:
+            return choice  # a view no world can be dealt for (say, a puzzle's odd position)
         return evaluation.best.action
 
     def evaluate(self, view: PlayerView, options: Sequence[Action]) -> Evaluation:
