@@ -92,7 +92,7 @@ class Evaluation:
         for e in self.estimates:
             if e.action == action:
                 return e
-        raise KeyError(action)
+        raise TenPenniesError(f"{action.text} was not among the actions tried out")
 
     def advantage(self, action: Action, other: Action) -> tuple[float, float]:
         """How many points better ``action`` ends the round than ``other`` (positive:
