@@ -63,11 +63,13 @@ def compare_swapped(a: str, b: str, pairs: int, seed: int, workers: int):
     return summary, Interval(mean, mean - half, mean + half, n)
 
 
-def decision_costs(matches: int, seed: int) -> list[float]:
-    """Milliseconds of each decision of two expert seats against two strong ones (one process)."""
+def decision_costs(matches: int, seed: int) -> tuple[list[float], list[float]]:
+    """Milliseconds of each decision of two expert seats against two strong ones (one
+    process), and of those decisions it tried out by rollouts."""
     from tenpennies.bots import make_bot, play_match
 
     costs: list[float] = []
+    tried: list[float] = []
 
     class Timed:
         name = "expert"
@@ -76,14 +78,16 @@ def decision_costs(matches: int, seed: int) -> list[float]:
             self.bot = make_bot("expert", bot_seed)
 
         def act(self, view):
-            start = time.perf_counter()
+            start, before = time.perf_counter(), self.bot.rollouts_done
             action = self.bot.act(view)
             costs.append((time.perf_counter() - start) * 1000)
+            if self.bot.rollouts_done > before:
+                tried.append(costs[-1])
             return action
 
     for i in range(matches):
         play_match([Timed(i * 2), "strong", Timed(i * 2 + 1), "strong"], seed=seed + i)
-    return costs
+    return costs, tried
 
 
 def _verdict(a: str, b: str, d) -> str:
@@ -122,9 +126,10 @@ def main(argv=None) -> int:
         print(summary)
         print(_verdict(a, b, summary.difference(a, b)))
         print(f"   paired by seed ({paired.n} seeds, the two seatings averaged): " + _verdict(a, b, paired)[3:])
-        costs = sorted(decision_costs(2, args.seed))
+        costs, tried = (sorted(c) for c in decision_costs(2, args.seed))
         print(f"   cost per expert decision over 2 matches ({len(costs)} decisions): median "
-              f"{costs[len(costs) // 2]:.1f} ms, worst {costs[-1]:.0f} ms")
+              f"{costs[len(costs) // 2]:.2f} ms, worst {costs[-1]:.0f} ms; the {len(tried)} tried out by rollouts: "
+              f"median {tried[len(tried) // 2]:.0f} ms, worst {tried[-1]:.0f} ms")
         print()
     return 0
 
