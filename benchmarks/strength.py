@@ -64,8 +64,8 @@ def compare_swapped(a: str, b: str, pairs: int, seed: int, workers: int):
 
 
 def decision_costs(matches: int, seed: int) -> tuple[list[float], list[float]]:
-    """Milliseconds of each decision of two expert seats against two strong ones (one
-    process), and of those decisions it tried out by rollouts."""
+    """CPU milliseconds (so a busy machine does not inflate them) of each decision of two
+    expert seats against two strong ones, and of those it tried out by rollouts."""
     from tenpennies.bots import make_bot, play_match
 
     costs: list[float] = []
@@ -78,9 +78,9 @@ def decision_costs(matches: int, seed: int) -> tuple[list[float], list[float]]:
             self.bot = make_bot("expert", bot_seed)
 
         def act(self, view):
-            start, before = time.perf_counter(), self.bot.rollouts_done
+            start, before = time.process_time(), self.bot.rollouts_done
             action = self.bot.act(view)
-            costs.append((time.perf_counter() - start) * 1000)
+            costs.append((time.process_time() - start) * 1000)
             if self.bot.rollouts_done > before:
                 tried.append(costs[-1])
             return action
@@ -127,7 +127,7 @@ def main(argv=None) -> int:
         print(_verdict(a, b, summary.difference(a, b)))
         print(f"   paired by seed ({paired.n} seeds, the two seatings averaged): " + _verdict(a, b, paired)[3:])
         costs, tried = (sorted(c) for c in decision_costs(2, args.seed))
-        print(f"   cost per expert decision over 2 matches ({len(costs)} decisions): median "
+        print(f"   CPU cost per expert decision over 2 matches ({len(costs)} decisions): median "
               f"{costs[len(costs) // 2]:.2f} ms, worst {costs[-1]:.0f} ms; the {len(tried)} tried out by rollouts: "
               f"median {tried[len(tried) // 2]:.0f} ms, worst {tried[-1]:.0f} ms")
         print()
