@@ -16,6 +16,17 @@ Ten Card Rummy, four players, 1,000 matches per comparison (seed 2026, ``--worke
 strong - thumb -54.7 points per match (95% CI [-65.4, -44.1]); thumb - random -877.2
 ([-888.2, -866.2]): the ladder random < thumb < strong holds.
 
+The expert bot is slower (it plays rounds out in its head), so its row has its own count
+and pairs matches more tightly: each seed is played both ways round (E S E S and S E S E),
+and the two matches' differences are averaged, so the deal's luck cancels as well; it
+also times every expert decision (median and worst, in this process)::
+
+    python benchmarks/strength.py --only expert --expert-matches 500 --workers 2
+
+Measured on 2026-12-01 (seed 2026, 250 seeds both ways round): expert 213.8, strong 222.9
+points per match; expert - strong -9.1 points per match, 95% CI [-17.9, -0.3] (paired by
+seed: [-18.0, -0.3]); win share not clearly different (+0.012 [-0.032, +0.056]).
+
 Every number depends only on the seeds, not on the workers.
 """
 
@@ -32,9 +43,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tenpennies.bots.strong import StrongBot  # noqa: E402
 from tenpennies.rules import RULE_SET_NAMES, TEN_PENNIES, RuleSet  # noqa: E402
-from tenpennies.simulate import simulate, summarize  # noqa: E402
+from tenpennies.simulate import Interval, simulate, summarize  # noqa: E402
 
 COMPARISONS = (("strong", "thumb"), ("thumb", "random"))
+EXPERT = ("expert", "strong")
 
 
 def strong_before_plans(seed):
@@ -58,6 +70,58 @@ def compare(a: str, b: str, matches: int, seed: int, workers: int, rules: RuleSe
     return summarize(results)
 
 
+def compare_swapped(a: str, b: str, pairs: int, seed: int, workers: int):
+    """Each of ``pairs`` seeds played A B A B and B A B A; the summary of all the matches
+    and the interval of (A's points - B's) per seed, the two seatings averaged."""
+    first = list(simulate([a, b, a, b], pairs, seed=seed, workers=workers))
+    second = list(simulate([b, a, b, a], pairs, seed=seed, workers=workers))
+    summary = summarize(first + second)
+
+    def diff(result):
+        mine = [result.scores[s] for s in range(4) if result.bots[s] == a]
+        theirs = [result.scores[s] for s in range(4) if result.bots[s] == b]
+        return sum(mine) / len(mine) - sum(theirs) / len(theirs)
+
+    paired = [(diff(x) + diff(y)) / 2 for x, y in zip(first, second)]
+    n = len(paired)
+    mean = sum(paired) / n
+    half = 1.959963984540054 * (sum((d - mean) ** 2 for d in paired) / (n - 1) / n) ** 0.5
+    return summary, Interval(mean, mean - half, mean + half, n)
+
+
+def decision_costs(matches: int, seed: int) -> tuple[list[float], list[float]]:
+    """CPU milliseconds (so a busy machine does not inflate them) of each decision of two
+    expert seats against two strong ones, and of those it tried out by rollouts."""
+    from tenpennies.bots import make_bot, play_match
+
+    costs: list[float] = []
+    tried: list[float] = []
+
+    class Timed:
+        name = "expert"
+
+        def __init__(self, bot_seed):
+            self.bot = make_bot("expert", bot_seed)
+
+        def act(self, view):
+            start, before = time.process_time(), self.bot.rollouts_done
+            action = self.bot.act(view)
+            costs.append((time.process_time() - start) * 1000)
+            if self.bot.rollouts_done > before:
+                tried.append(costs[-1])
+            return action
+
+    for i in range(matches):
+        play_match([Timed(i * 2), "strong", Timed(i * 2 + 1), "strong"], seed=seed + i)
+    return costs, tried
+
+
+def _verdict(a: str, b: str, d) -> str:
+    verdict = "better" if d.high < 0 else ("worse" if d.low > 0 else "not clearly different")
+    return (f"-> {a} scores {d.mean:+.1f} points per match against {b} "
+            f"(95% CI [{d.low:+.1f}, {d.high:+.1f}]): {a} is {verdict}.")
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--matches", type=int, default=2000, help="matches per comparison (default 2000)")
@@ -67,8 +131,10 @@ def main(argv=None) -> int:
                         help=f"compare only A with B (registry names or {', '.join(VARIANTS)})")
     parser.add_argument("--rules", default="ten-pennies", choices=RULE_SET_NAMES, help="the game")
     parser.add_argument("--players", type=int, help="seats (Ten Card Rummy: 4 to 8; default the rule set's)")
-    parser.add_argument("--only", choices=[f"{a}-{b}" for a, b in COMPARISONS],
-                        help="run one comparison only (to run the two in two processes)")
+    parser.add_argument("--expert-matches", type=int, default=500,
+                        help="matches of expert vs strong, half each way round on the same seeds (default 500; 0 skips)")
+    parser.add_argument("--only", choices=[f"{a}-{b}" for a, b in COMPARISONS] + ["expert"],
+                        help="run one comparison only (to run them in several processes)")
     args = parser.parse_args(argv)
     rules = RuleSet.named(args.rules)
     if args.players is not None:
@@ -86,6 +152,22 @@ def main(argv=None) -> int:
         verdict = "better" if d.high < 0 else ("worse" if d.low > 0 else "not clearly different")
         print(f"-> {a} scores {d.mean:+.1f} points per match against {b} "
               f"(95% CI [{d.low:+.1f}, {d.high:+.1f}]): {a} is {verdict}.")
+        print()
+    # The expert tries out Ten Pennies decisions only (with runs it plays the strong bot's).
+    if args.expert_matches and not args.pair and args.only in (None, "expert") and rules == TEN_PENNIES:
+        a, b = EXPERT
+        start = time.perf_counter()
+        summary, paired = compare_swapped(a, b, args.expert_matches // 2, args.seed, args.workers)
+        seconds = time.perf_counter() - start
+        print(f"== {a} vs {b}: {summary.matches} seeded matches (seed {args.seed}), each seed both ways round, "
+              f"{seconds:.0f} s")
+        print(summary)
+        print(_verdict(a, b, summary.difference(a, b)))
+        print(f"   paired by seed ({paired.n} seeds, the two seatings averaged): " + _verdict(a, b, paired)[3:])
+        costs, tried = (sorted(c) for c in decision_costs(2, args.seed))
+        print(f"   CPU cost per expert decision over 2 matches ({len(costs)} decisions): median "
+              f"{costs[len(costs) // 2]:.2f} ms, worst {costs[-1]:.0f} ms; the {len(tried)} tried out by rollouts: "
+              f"median {tried[len(tried) // 2]:.0f} ms, worst {tried[-1]:.0f} ms")
         print()
     return 0
 

@@ -19,7 +19,7 @@ from tenpennies.solver import cards_needed, outs
 
 
 def test_registry_names_and_protocol():
-    assert bot_names() == ("random", "thumb", "strong")
+    assert bot_names() == ("random", "thumb", "strong", "expert")
     for name in bot_names():
         bot = make_bot(name, seed=1)
         assert isinstance(bot, Bot) and bot.name == name

@@ -1,6 +1,7 @@
 """Hints: the strong bot's action, explained from the solver and the odds."""
 
 import re
+from collections import Counter
 
 import pytest
 
@@ -9,6 +10,7 @@ from tenpennies.actions import Buy, Discard, LayDown, Pass
 from tenpennies.bots.strong import StrongBot
 from tenpennies.hint import Hint, hint
 from tenpennies.odds import unseen_cards
+from tenpennies.rules import hand_points
 from tenpennies.solver import outs
 
 
@@ -65,12 +67,14 @@ def test_a_lay_down_hint_and_a_buy_that_completes_the_contract():
         m.apply(Pass(s))
     h = hint(m.view(0))
     assert isinstance(h.action, LayDown)
-    assert re.fullmatch(r"Lay down Q. Q. Q. .*: your hand holds one set of 4, and this way spends (no wild|1 wild)\.",
-                        h.sentence)
+    assert re.fullmatch(r"Lay down Q. Q. Q. .*: your hand holds one set of 4, and this way spends (no wild|1 wild), "
+                        r"leaving \d+ cards \(\d+ points\) in your hand\.", h.sentence)
+    left = list((Counter(m.view(0).hand) - Counter(h.action.cards)).elements())
+    assert f"leaving {len(left)} cards ({hand_points(left)} points)" in h.sentence
     short = Position(round_no=2, hands=("QS QH QC 5D 8C", "3C 3D 3H", "4C 4D 4H", "6C 6D 6H"),
                      discard_pile="QD", dealer=3, top_discarder=3)
     h = hint(Match.from_position(short).view(0))
-    assert h.action == Buy(0) and h.sentence == "Buy QD: with it your hand holds one set of 4."
+    assert h.action == Buy(0) and h.sentence == "Buy QD: with it your hand holds one set of 4, for one of your 10 tokens."
 
 
 def test_an_open_player_is_told_to_pass_and_why():
@@ -85,3 +89,38 @@ def test_no_hint_out_of_turn():
     other = (m.to_act + 1) % 4
     with pytest.raises(ValueError, match="not seat"):
         hint(m.view(other))
+
+
+OFFER = Position(round_no=1, hands=("7S 7H 9S 9H KC 4D 5C 8D JH QS 3C", "QS QH 3C KD 5S", "2S 2H 5C 8C JD",
+                                    "TS TH JC 4S 6H"), discard_pile="6C 7D", dealer=3, top_discarder=3)
+
+
+def test_an_expert_hint_gives_the_rollout_difference_and_its_standard_error():
+    from tenpennies.bots.expert import ExpertBot
+
+    view = Match.from_position(OFFER, seed=2).view(0)
+    h = hint(view, rollouts=30, seed=3)
+    found = re.fullmatch(r"(Buy|Pass on) 7D: in 30 rollouts (buying|passing) ends the round (-?\d+\.\d) ± (\d+\.\d) "
+                         r"points better than (passing|buying) \(a token counted as its worth in later rounds\)\.",
+                         h.sentence)
+    assert found, h.sentence
+    evaluation = ExpertBot(3, rollouts=30).evaluate(view, (Buy(0), Pass(0)))
+    best, other = evaluation.estimates
+    assert h.action == best.action
+    gain, error = evaluation.advantage(best.action, other.action)
+    assert (found.group(3), found.group(4)) == (f"{gain:.1f}", f"{error:.1f}")
+    assert gain >= 0 and error > 0
+    assert hint(view, rollouts=30, seed=3) == h  # seeded: the same hint every time
+
+
+def test_a_decision_the_expert_does_not_try_keeps_the_strong_hint():
+    p = Position(round_no=1, hands=("5D 8C KH", "3C 3D 3H", "4C 4D 4H", "6C 6D 6H"), discard_pile="KD",
+                 table=((0, "7S 7H 7D"), (0, "9S 9H 9C")), dealer=3, top_discarder=3)
+    view = Match.from_position(p).view(0)
+    assert hint(view, rollouts=20) == hint(view)
+
+
+def test_every_hint_sentence_has_its_numbers():
+    for view in decision_views(5, 2, limit=80):
+        for h in (hint(view), hint(view, rollouts=2, seed=1)):
+            assert re.search(r"\d", h.sentence), h.sentence

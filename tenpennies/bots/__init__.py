@@ -20,6 +20,7 @@ name       policy (each module's docstring says more)
 random     any listed legal action, uniformly
 thumb      rules of thumb: keep pairs, buy what builds, lay down, shed, dump points
 strong     counts outs and odds for discards and buys, budgets tokens, plans going out
+expert     the strong bot, with close buys and discards tried out by seeded rollouts
 =========  ====================================================================
 """
 
@@ -53,8 +54,9 @@ def _registry() -> dict[str, BotFactory]:
     from .random_bot import RandomBot
     from .strong import StrongBot
     from .thumb import ThumbBot
+    from .expert import ExpertBot
 
-    return {"random": RandomBot, "thumb": ThumbBot, "strong": StrongBot}
+    return {"random": RandomBot, "thumb": ThumbBot, "strong": StrongBot, "expert": ExpertBot}
 
 
 def bot_names() -> tuple[str, ...]:
@@ -63,7 +65,7 @@ def bot_names() -> tuple[str, ...]:
 
 
 def make_bot(name: str | BotFactory, seed: int | str = 0) -> Bot:
-    """A bot by name ("random", "thumb", "strong") or from a factory, seeded.
+    """A bot by name ("random", "thumb", "strong", "expert") or from a factory, seeded.
 
     >>> make_bot("thumb", seed=1).name
     'thumb'

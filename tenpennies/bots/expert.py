@@ -1,0 +1,461 @@
+"""The expert player: tries its close decisions out, many times, on worlds its view allows.
+
+Policy: the strong bot's (:mod:`tenpennies.bots.strong`), except where a choice is close
+and rollouts can tell: a purchase of a card that helps without completing the contract
+(while the tokens allow one, as the strong bot budgets them); the discard before laying
+down once an open opponent is near going out (build the contract or shed points?); and,
+once down, whether to play a wild now or keep it. For those it
+
+1. lists a few candidate actions (the strong bot's choice first, then the next best by
+   the same measures: cards short of the contract, unseen outs, points; and the costliest
+   natural card, for shedding points);
+2. deals hidden cards consistent with its :class:`~tenpennies.view.PlayerView` only
+   (:class:`Worlds`): the other hands get their sizes, the cards they are known to hold
+   (a purchase, T20) and the rest from the cards this seat has not seen; the rest make
+   the stock, in a random order;
+3. plays each candidate in each sampled world to the end of the round with rules of
+   thumb in every seat (:func:`quick_action`, read straight from the sampled hands: many
+   times cheaper than a bot given a view), the same worlds for every candidate so that
+   luck cancels out;
+4. picks the candidate with the lowest mean *margin*: its points at the round's end minus
+   the mean of the others' (T18), plus a token's worth for a purchase, since tokens last
+   the whole match (T4) and a round's end does not see them spent.
+
+Laying down is never tried out: the strong bot lays down as soon as it can. A decision
+costs at most ``rollouts`` sampled worlds times the candidates (``candidates`` at most);
+the count, not the clock, is the budget, so a seed gives the same game on any machine.
+The seed of each decision comes from the bot's seed and the view, so the bot is
+deterministic, and reads nothing the seat may not see (a view holds nothing else).
+
+Rule sets with runs (Ten Card Rummy) are played by the strong bot's policy alone.
+
+    >>> from tenpennies.match import Match
+    >>> m = Match(seed=5)
+    >>> bot = ExpertBot(seed=1, rollouts=4)
+    >>> bot.act(m.view(m.to_act)) in m.legal_actions()
+    True
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+from dataclasses import dataclass
+from typing import Callable, Sequence
+
+from ..actions import Action, AddToSet, Buy, Deal, Discard, Draw, DrawSource, LayDown, Meld, Pass
+from ..cards import Card, sort_key
+from ..errors import TenPenniesError
+from ..match import Match, Phase
+from ..odds import unseen_cards
+from ..position import Position
+from ..rules import hand_points
+from ..solver import can_lay_down, cards_needed, outs
+from ..view import PlayerView
+from .strong import StrongBot
+from .tactics import shedding_action
+
+TOKEN_POINTS = 8.0
+"""What a token spent is taken to cost, in points at a round's end: about what the strong
+bot gains per purchase over the later rounds (a guess the benchmark supports; see the
+report of ``benchmarks/strength.py``)."""
+
+
+@dataclass(frozen=True)
+class ActionEstimate:
+    """One candidate's rollouts: its mean margin (points minus the others' mean, lower is
+    better, a token's cost included) and the standard error of that mean."""
+
+    action: Action
+    mean: float
+    stderr: float
+    rollouts: int
+    margins: tuple[float, ...] = ()  # one per sampled world, in the worlds' order
+
+    def __str__(self) -> str:
+        return f"{self.action.text}: {self.mean:+.1f} ± {self.stderr:.1f} over {self.rollouts} rollouts"
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    """The candidates of one decision, each with its estimate, best (lowest mean) first."""
+
+    estimates: tuple[ActionEstimate, ...]
+    seed: int
+
+    @property
+    def best(self) -> ActionEstimate:
+        return self.estimates[0]
+
+    def of(self, action: Action) -> ActionEstimate:
+        for e in self.estimates:
+            if e.action == action:
+                return e
+        raise TenPenniesError(f"{action.text} was not among the actions tried out")
+
+    def advantage(self, action: Action, other: Action) -> tuple[float, float]:
+        """How many points better ``action`` ends the round than ``other`` (positive:
+        better), and the standard error of that, paired world by world (the same worlds
+        serve every candidate, so their luck cancels)."""
+        diffs = [b - a for a, b in zip(self.of(action).margins, self.of(other).margins)]
+        return _mean_and_error(diffs)
+
+    @property
+    def rollouts(self) -> int:
+        """Rounds played to the end for this decision, all candidates together."""
+        return sum(e.rollouts for e in self.estimates)
+
+
+# -- what the view says about hidden cards ------------------------------------------------
+def known_in_hands(view: PlayerView) -> dict[int, Counter]:
+    """For each other seat, the bought cards it is known still to hold (T20): a card bought
+    this round stays known until that seat plays a card equal to it."""
+    known: dict[int, Counter] = {}
+    for entry in view.log.since_last(Deal):
+        kind = type(entry)
+        if kind is Draw:
+            if entry.source == DrawSource.DISCARD and entry.seat != view.seat:
+                known.setdefault(entry.seat, Counter())[entry.card] += 1
+            continue
+        counts = known.get(getattr(entry, "seat", None))
+        if not counts:
+            continue
+        played = (entry.card,) if kind is Discard else entry.cards if kind in (Meld, AddToSet, LayDown) else ()
+        for c in played:
+            if counts[c] > 0:
+                counts[c] -= 1
+    return {s: +c for s, c in known.items() if +c}
+
+
+def hidden_pool(view: PlayerView) -> list[Card]:
+    """The cards of the deck this seat cannot place: in other hands (beyond the known
+    ones) or in the stock, in a fixed order."""
+    placed = Counter(view.hand) + Counter(view.discard_pile)
+    for s in view.table:
+        placed.update(s.cards)
+    for counts in known_in_hands(view).values():
+        placed.update(counts)
+    return sorted((Counter(view.rules.deck()) - placed).elements(), key=sort_key)
+
+
+class Worlds:
+    """The hidden cards of ``view``'s decision, dealt at random but consistent with the view:
+    hand sizes, the seat's own hand, the table, the discard pile, the cards others are known
+    to hold (a purchase), tokens and scores. :meth:`sample` makes one such world as a match
+    where ``view.seat`` is to act, as in the view. What the view fixes is read once here.
+
+    A match starts where a :class:`~tenpennies.position.Position` can start (the offer at
+    the start of the turn); seats asked before this one pass, as they did, and during play
+    the card the seat drew is put back on top of the stock and drawn again.
+    """
+
+    def __init__(self, view: PlayerView) -> None:
+        self.view = view
+        known = known_in_hands(view)
+        self.known = [list(known.get(s, Counter()).elements()) for s in range(view.rules.players)]
+        self.pool = hidden_pool(view)
+        wanted = sum(n - len(k) for s, (n, k) in enumerate(zip(view.hand_sizes, self.known)) if s != view.seat)
+        if any(len(k) > n for n, k in zip(view.hand_sizes, self.known)) or wanted + view.stock_size > len(self.pool):
+            raise TenPenniesError("the view's hand sizes and stock do not fit the cards it has not seen")
+
+    def sample(self, rng: random.Random, seed: int = 0) -> Match:
+        """One world, its hidden cards shuffled by ``rng``; ``seed`` seeds the match itself."""
+        view = self.view
+        me, n = view.seat, view.rules.players
+        pool = list(self.pool)
+        rng.shuffle(pool)
+        hands: list[list[Card]] = []
+        for s in range(n):
+            if s == me:
+                hands.append(list(view.hand))
+                continue
+            take = view.hand_sizes[s] - len(self.known[s])
+            hands.append(self.known[s] + pool[len(pool) - take:])
+            del pool[len(pool) - take:]
+        stock = pool[:view.stock_size]  # the rest, if any, is out of play (a puzzle's position)
+        playing = view.phase is Phase.PLAY
+        if playing:
+            stock.insert(0, hands[me].pop())  # put back the card drawn this turn
+        p = Position(round_no=view.round_no, hands=tuple(hands), discard_pile=tuple(view.discard_pile),
+                     stock=tuple(stock), table=tuple(view.table), opened=view.opened, tokens=view.tokens,
+                     scores=view.scores, dealer=(view.active - 1) % n, active=view.active,
+                     top_discarder=view.top_discarder)
+        m = Match.from_position(p, seed=seed, rules=view.rules)
+        while m.phase is Phase.OFFER and (playing or m.to_act != me):
+            m.apply(Pass(m.to_act))
+        if m.to_act != me or m.phase is not view.phase:
+            raise TenPenniesError("the sampled match does not reach the view's decision")
+        return m
+
+
+def quick_action(match: Match) -> Action:
+    """The rules of thumb (:mod:`tenpennies.bots.thumb`) for the seat to act in a sampled
+    match, read from that seat's own hand without building a view: the rollouts' policy,
+    several times cheaper than a bot that is given a view each decision.
+
+    Buy a wild or a third suit of a rank, keeping a token per round to come; lay down as
+    soon as possible; once down, shed (:func:`~tenpennies.bots.tactics.shedding_action`);
+    discard the most expensive natural whose rank it holds in one suit only, wilds last.
+    """
+    seat, rules, r = match.to_act, match.rules, match.round_no
+    hand = match.hands[seat]
+    wild = rules.wild_table(r)
+    opened = match.opened[seat]
+    if match.phase is Phase.OFFER:
+        card = match.discard_pile[-1]
+        if opened or match.tokens[seat] <= rules.rounds - r:
+            return Pass(seat)
+        if wild[card.index]:
+            return Buy(seat)
+        suits = {c.suit for c in hand if c.rank == card.rank and not wild[c.index]}
+        return Buy(seat) if len(suits) >= 2 and card.suit not in suits else Pass(seat)
+    if (_may_shed(hand, match.table, wild, rules.min_set_size) if opened
+            else can_lay_down(hand, r, rules, trusted=True)):
+        act = _first_lay_down_or_shed(match.legal_actions(), wild)
+        if act is not None:
+            return act
+    suits: dict[int, set] = {}
+    for c in hand:
+        if not wild[c.index]:
+            suits.setdefault(c.rank, set()).add(c.suit)
+    points = rules.card_points
+    spare = [c for c in hand if not wild[c.index] and len(suits[c.rank]) < 2] or \
+        [c for c in hand if not wild[c.index]] or hand
+    return Discard(seat, max(spare, key=lambda c: (points[c.rank], c.index)))
+
+
+def _may_shed(hand, table, wild, set_size: int) -> bool:
+    """Could an open hand meld or add anything? A quick, cautious no spares listing the
+    actions: a wild might always fit, so only hands of naturals are judged (T14)."""
+    suits: dict[int, set] = {}
+    for c in hand:
+        if wild[c.index]:
+            return True
+        suits.setdefault(c.rank, set()).add(c.suit)
+    if any(len(v) >= set_size for v in suits.values()):
+        return True
+    for t in table:
+        mine = suits.get(t.rank)
+        if mine and mine - {c.suit for c in t.cards if not wild[c.index]}:
+            return True
+    return False
+
+
+def _first_lay_down_or_shed(legal: Sequence[Action], wild) -> Action | None:
+    for a in legal:
+        if isinstance(a, LayDown):
+            return a
+    return shedding_action(legal, wild)
+
+
+def play_out(match: Match, turn_limit: int, policies: Sequence | None = None) -> tuple[int, ...]:
+    """Play ``match`` to the end of its round (or until ``turn_limit`` completed turns, when
+    the hands are scored as the turn cap would, T17); the points each seat is left with.
+
+    Every seat plays :func:`quick_action`, or, given ``policies``, its bot (one per seat).
+    """
+    while not match.round_results and not match.is_over:
+        if match.turns >= turn_limit:
+            return tuple(hand_points(h, match.rules) for h in match.hands)
+        seat = match.to_act
+        if policies is None:
+            match.apply(quick_action(match))
+        else:
+            match.apply(policies[seat].act(match.view(seat)))
+    return match.round_results[0].points
+
+
+def margin(points: Sequence[int], seat: int) -> float:
+    """A seat's points minus the mean of the others': what a round did to its standing."""
+    others = [p for s, p in enumerate(points) if s != seat]
+    return points[seat] - sum(others) / len(others)
+
+
+def evaluate(view: PlayerView, actions: Sequence[Action], rollouts: int, seed: int, *,
+             horizon: int | None = None, policy: Callable[[int], object] | None = None,
+             token_points: float = TOKEN_POINTS) -> Evaluation:
+    """Each of ``actions`` tried in the same ``rollouts`` sampled worlds, played out to the
+    round's end (or ``horizon`` more turns) by :func:`quick_action` in every seat, or by
+    bots built by ``policy`` (a factory taking a seed); the estimates best first (ties keep
+    the given order)."""
+    if view.to_act != view.seat:
+        raise TenPenniesError(f"it is not seat {view.seat}'s decision now")
+    me = view.seat
+    limit = view.rules.turn_cap - view.turns
+    if horizon is not None:
+        limit = min(limit, horizon)
+    policies = None if policy is None else [policy(s) for s in range(view.rules.players)]
+    worlds = Worlds(view)
+    margins: list[list[float]] = [[] for _ in actions]
+    for i in range(rollouts):
+        world_seed = _derive(seed, i)
+        for k, action in enumerate(actions):
+            m = worlds.sample(random.Random(world_seed), world_seed)
+            m.apply(action)
+            cost = token_points if isinstance(action, Buy) else 0.0
+            margins[k].append(margin(play_out(m, limit, policies), me) + cost)
+    estimates = [ActionEstimate(a, *_mean_and_error(xs), len(xs), tuple(xs)) for a, xs in zip(actions, margins)]
+    order = sorted(range(len(actions)), key=lambda k: estimates[k].mean)
+    return Evaluation(tuple(estimates[k] for k in order), seed)
+
+
+def _mean_and_error(xs: Sequence[float]) -> tuple[float, float]:
+    n = len(xs)
+    mean = sum(xs) / n
+    if n < 2:
+        return mean, math.nan
+    var = sum((x - mean) ** 2 for x in xs) / (n - 1)
+    return mean, math.sqrt(var / n)
+
+
+def _derive(*parts) -> int:
+    from . import derive_seed  # the bots' one seed function, shared by every bot
+
+    return derive_seed(*parts)
+
+
+def decision_seed(bot_seed: int | str, view: PlayerView) -> int:
+    """The seed of one decision: the bot's seed and what the view shows, so the same
+    decision in the same game gets the same worlds, and different decisions others."""
+    return _derive("expert", bot_seed, view.seat, view.round_no, view.turns, view.phase.value,
+                   len(view.log), " ".join(str(c) for c in view.hand), view.top_discard or "")
+
+
+# -- the bot ------------------------------------------------------------------------------
+class ExpertBot:
+    """Plays the strong bot's policy, with its close decisions tried out by rollouts.
+
+    ``rollouts`` sampled worlds per decision, ``candidates`` actions at most compared in
+    them. Discards before laying down are tried out once an open opponent holds ``near``
+    cards or fewer (and every discard with ``open_discards``). Each world is played
+    ``horizon`` turns at most (None: to the round's end) by
+    :func:`quick_action`, or by bots made by ``policy`` (a factory taking a seed).
+    """
+
+    name = "expert"
+
+    def __init__(self, seed: int | str = 0, *, rollouts: int = 16, candidates: int = 3,
+                 horizon: int | None = None, near: int = 5, open_discards: bool = False,
+                 policy: Callable[[int], object] | None = None, token_points: float = TOKEN_POINTS) -> None:
+        self.seed = seed
+        self.rollouts = rollouts
+        self.candidates = candidates
+        self.horizon = horizon
+        self.near = near
+        self.open_discards = open_discards
+        self.policy = policy
+        self.token_points = token_points
+        self.strong = StrongBot(seed)
+        self.rollouts_done = 0  # rounds played to the end so far, for budgets and benchmarks
+
+    def act(self, view: PlayerView) -> Action:
+        choice = self.strong.act(view)
+        options = self.options(view, choice)
+        if len(options) < 2:
+            return choice
+        try:
+            evaluation = self.evaluate(view, options)
+        except TenPenniesError:
+            return choice  # a view no world can be dealt for (say, a puzzle's odd position)
+        return evaluation.best.action
+
+    def evaluate(self, view: PlayerView, options: Sequence[Action]) -> Evaluation:
+        """``options`` tried out in this bot's sampled worlds for ``view``."""
+        e = evaluate(view, options, self.rollouts, decision_seed(self.seed, view), horizon=self.horizon,
+                     policy=self.policy, token_points=self.token_points)
+        self.rollouts_done += e.rollouts
+        return e
+
+    def options(self, view: PlayerView, choice: Action) -> tuple[Action, ...]:
+        """The candidates worth trying out, the strong bot's ``choice`` first; one or
+        none when rollouts would add nothing."""
+        if self.rollouts < 1 or not _plain_rules(view) or view.phase not in (Phase.OFFER, Phase.PLAY):
+            return (choice,)
+        if view.phase is Phase.OFFER:
+            return self._offer_options(view, choice)
+        if isinstance(choice, LayDown) or len(view.hand) < 2:
+            return (choice,)
+        if not view.opened[view.seat]:
+            if not self.open_discards and not any(
+                    view.opened[s] and view.hand_sizes[s] <= self.near for s in range(len(view.opened))
+                    if s != view.seat):
+                return (choice,)  # nobody is near going out: build the contract, as the strong bot does
+            return self._closed_discards(view, choice)
+        if isinstance(choice, Discard) and not self.open_discards:
+            return (choice,)
+        return self._open_options(view, choice)
+
+    def _offer_options(self, view: PlayerView, choice: Action) -> tuple[Action, ...]:
+        seat, card, rules, r = view.seat, view.top_discard, view.rules, view.round_no
+        if view.opened[seat] or card is None:
+            return (choice,)
+        short = _needed(view.hand, r, rules)
+        after = _needed(view.hand + (card,), r, rules)
+        if after >= short or after == 0:
+            return (choice,)  # a card that does not help is passed; one that completes is bought
+        if view.tokens[seat] - (rules.rounds - r) < 1:
+            return (choice,)  # the tokens must last the rounds to come, as the strong bot keeps them
+        other = Pass(seat) if isinstance(choice, Buy) else Buy(seat)
+        return (choice, other)
+
+    def _closed_discards(self, view: PlayerView, choice: Action) -> tuple[Action, ...]:
+        rules, r, hand, seat = view.rules, view.round_no, view.hand, view.seat
+        points = rules.card_points
+        unseen = unseen_cards(hand, view.seen_cards(), rules)
+        keys = {}
+        for card in set(hand):
+            n = hand.index(card)
+            rest = hand[:n] + hand[n + 1:]
+            need = _needed(rest, r, rules)
+            chances = sum(unseen[c] for c in outs(rest, r, rules, trusted=True)) if need < math.inf else 0
+            keys[card] = (need, -chances, -points[card.rank], sort_key(card))
+        least = min(k[0] for k in keys.values())
+        # Throws that leave the hand further from the contract are not worth a rollout,
+        # unless the strong bot is shedding points because an opponent is near going out.
+        close = [c for c in keys if keys[c][0] == least or choice.card == c] if least < math.inf else list(keys)
+        ranked = sorted(close, key=keys.__getitem__)
+        # Keep building, or shed points before someone goes out? The costliest natural
+        # is always a candidate.
+        wild = rules.wild_table(r)
+        naturals = [c for c in hand if not wild[c.index]] or list(hand)
+        costly = Discard(seat, max(naturals, key=lambda c: (points[c.rank], c.rank, c.index)))
+        picked = list(_with_choice(choice, [Discard(seat, c) for c in ranked], self.candidates - 1))
+        if costly not in picked:
+            picked.append(costly)
+        return tuple(picked[:max(1, self.candidates)])
+
+    def _open_options(self, view: PlayerView, choice: Action) -> tuple[Action, ...]:
+        seat, hand, rules = view.seat, view.hand, view.rules
+        points = rules.card_points
+        wild = rules.wild_table(view.round_no)
+        if not isinstance(choice, Discard):
+            # Shed, or keep the cards for now? Compare the strong bot's shedding with its
+            # discard; only worth asking when a wild would go.
+            if not any(wild[c.index] for c in choice.cards):
+                return (choice,)
+            held = Counter(c.rank for c in hand if not wild[c.index])
+            singles = [c for c in hand if wild[c.index] or held[c.rank] < 2] or list(hand)
+            best = max(singles, key=lambda c: (points[c.rank], c.rank, c.index))
+            return (choice, Discard(seat, best))
+        ranked = sorted(set(hand), key=lambda c: (-points[c.rank], sort_key(c)))
+        return _with_choice(choice, [Discard(seat, c) for c in ranked], self.candidates)
+
+    def __repr__(self) -> str:
+        return f"ExpertBot(rollouts={self.rollouts}, candidates={self.candidates})"
+
+
+def _with_choice(choice: Action, ranked: Sequence[Action], k: int) -> tuple[Action, ...]:
+    picked = [choice] + [a for a in ranked if a != choice]
+    return tuple(picked[:max(1, k)])
+
+
+def _plain_rules(view: PlayerView) -> bool:
+    """Rule sets this bot tries out: those whose melds are sets only (Ten Pennies)."""
+    kinds = getattr(view.rules, "meld_kinds", None)
+    return kinds is None or all(str(k) == "set" for k in kinds)
+
+
+def _needed(hand, round_no: int, rules) -> float:
+    need = cards_needed(hand, round_no, rules, trusted=True)
+    return math.inf if need is None else need

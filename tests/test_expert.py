@@ -1,0 +1,182 @@
+"""The expert bot: rollouts on worlds its view allows, seeded, legal, within its budget."""
+
+import random
+from collections import Counter
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tenpennies import Match, Position, parse_cards
+from tenpennies.actions import Buy, Discard, Pass
+from tenpennies.bots import bot_names, make_bot, play_match
+from tenpennies.bots.expert import ExpertBot, Worlds, evaluate, known_in_hands, margin
+from tenpennies.bots.strong import StrongBot
+from tenpennies.bots.thumb import ThumbBot
+from tenpennies.match import Phase
+
+HAND = "7S 7H 9S 9H KC 4D 5C 8D JH QS 3C"  # round 1: two pairs, two cards short of two sets of 3
+
+
+def offer_position(others, stock):
+    """Seat 0 is offered 7D (seat 3 threw it): a card that helps without completing."""
+    return Position(round_no=1, hands=(HAND, *others), discard_pile="6C 7D", stock=stock,
+                    dealer=3, active=0, top_discarder=3)
+
+
+def hidden_cards():
+    """The cards of ``position`` seat 0 cannot see, in a fixed order, and a split of them."""
+    placed = Counter(parse_cards(HAND)) + Counter(parse_cards("6C 7D"))
+    deck = Counter(Match(0).rules.deck()) - placed
+    return sorted(deck.elements(), key=lambda c: c.index)
+
+
+def two_worlds_one_view():
+    """Two positions that differ only in cards seat 0 cannot see: the other hands and the
+    stock permuted, hand sizes kept."""
+    cards = hidden_cards()
+    random.Random(4).shuffle(cards)
+    hands, stock = [cards[0:11], cards[11:22], cards[22:33]], cards[33:73]
+    a = offer_position([" ".join(map(str, h)) for h in hands], " ".join(map(str, stock)))
+    swapped = [hands[2], stock[:11], hands[0]]
+    b = offer_position([" ".join(map(str, h)) for h in swapped],
+                       " ".join(map(str, list(reversed(stock[11:])) + hands[1])))
+    return Match.from_position(a), Match.from_position(b)
+
+
+PUBLIC_FIELDS = ("seat", "rules", "round_no", "contract", "phase", "active", "to_act", "hand", "hand_sizes", "tokens",
+                 "scores", "opened", "table", "discard_pile", "top_discarder", "stock_size", "turns", "legal_actions")
+
+
+def test_the_expert_is_a_bot_by_name():
+    assert "expert" in bot_names()
+    assert make_bot("expert", seed=3).name == "expert"
+
+
+def test_the_decision_is_the_same_whatever_the_hidden_cards_are():
+    a, b = two_worlds_one_view()
+    assert a.hands[1] != b.hands[1] and a.stock != b.stock
+    va, vb = a.view(0), b.view(0)
+    for field in PUBLIC_FIELDS:  # nothing seat 0 may see differs
+        assert getattr(va, field) == getattr(vb, field), field
+    assert tuple(va.log) == tuple(vb.log)
+    bot = ExpertBot(seed=7, rollouts=6)
+    options = bot.options(va, StrongBot().act(va))
+    assert set(options) == {Buy(0), Pass(0)}  # a real decision, tried out by rollouts
+    ea, eb = bot.evaluate(va, options), ExpertBot(seed=7, rollouts=6).evaluate(vb, options)
+    assert ea == eb
+    assert ExpertBot(seed=7, rollouts=6).act(va) == ExpertBot(seed=7, rollouts=6).act(vb)
+
+
+def test_the_same_seed_gives_the_same_estimates_and_another_seed_other_worlds():
+    a, _ = two_worlds_one_view()
+    view = a.view(0)
+    first = evaluate(view, (Buy(0), Pass(0)), rollouts=5, seed=1)
+    assert first == evaluate(view, (Buy(0), Pass(0)), rollouts=5, seed=1)
+    assert first != evaluate(view, (Buy(0), Pass(0)), rollouts=5, seed=2)
+    assert first.rollouts == 10 and {e.rollouts for e in first.estimates} == {5}
+    assert first.estimates[0].mean <= first.estimates[1].mean  # best first
+
+
+def test_a_sampled_world_shows_the_seat_exactly_its_view():
+    a, _ = two_worlds_one_view()
+    view = a.view(0)
+    worlds = Worlds(view)
+    for k in range(5):
+        sampled = worlds.sample(random.Random(k), k).view(0)
+        for field in PUBLIC_FIELDS:
+            if field != "turns":  # a sampled world counts its turns afresh (the turn cap is kept apart)
+                assert getattr(sampled, field) == getattr(view, field), field
+
+
+def decision_views(seed, bots, seats, limit):
+    """Views at the decisions of ``seats`` in a seeded match, and the matches' hidden cards."""
+    m = Match(seed)
+    found = []
+    while not m.is_over and len(found) < limit:
+        view = m.view(m.to_act)
+        if m.to_act in seats:
+            found.append((view, m))
+        m.apply(bots[m.to_act].act(view))
+    return found
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(0, 10_000), st.integers(0, 3), st.integers(0, 200))
+def test_sampled_worlds_agree_with_the_view_mid_match(seed, seat, step):
+    """Hand sizes, the seat's hand, the table, the pile and the cards others are known to
+    hold (T20) are kept in every sampled world; only the unseen cards move."""
+    bots = [StrongBot(), ThumbBot(), StrongBot(), ThumbBot()]
+    views = decision_views(seed, bots, {seat}, step + 1)
+    view, _ = views[-1]
+    if view.phase not in (Phase.OFFER, Phase.PLAY) or (view.phase is Phase.PLAY and len(view.hand) < 2):
+        return
+    known = known_in_hands(view)
+    world = Worlds(view).sample(random.Random(seed), seed)
+    mine = world.view(seat)
+    assert (mine.hand, mine.hand_sizes, mine.table, mine.discard_pile, mine.stock_size, mine.phase) == \
+        (view.hand, view.hand_sizes, view.table, view.discard_pile, view.stock_size, view.phase)
+    for s, cards in known.items():
+        assert not (cards - Counter(world.hands[s]))  # a bought card stays in its buyer's hand
+    assert world.all_cards() == Counter(world.rules.deck())
+
+
+def test_t20_bought_cards_are_known_until_played():
+    """A card bought this round is known to be in the buyer's hand (T20)."""
+    p = Position(round_no=1, hands=(HAND, "KS KH 5D", "2S 2H 5H", "TS TH JC"), discard_pile="6C 9D",
+                 dealer=3, active=0, top_discarder=3, stock="4S 4H 4C 8S 8H 8C")
+    m = Match.from_position(p)
+    m.apply(Pass(0))
+    m.apply(Buy(1))  # seat 1 buys 9D and two stock cards; seat 0 then draws
+    view = m.view(0)
+    assert known_in_hands(view) == {1: Counter(parse_cards("9D"))}
+    assert view.to_act == 0 and view.phase is Phase.PLAY
+
+
+def test_the_expert_plays_legal_actions_within_its_budget_by_count():
+    bots = [ExpertBot(seed=1, rollouts=3, candidates=2), StrongBot(), ExpertBot(seed=2, rollouts=3), ThumbBot()]
+    m, tried = Match(21), 0
+    for _ in range(400):
+        view = m.view(m.to_act)
+        bot = bots[m.to_act]
+        before = getattr(bot, "rollouts_done", 0)
+        action = bot.act(view)
+        assert m.is_legal(action)
+        if isinstance(bot, ExpertBot):
+            spent = bot.rollouts_done - before
+            assert spent <= bot.rollouts * bot.candidates
+            assert spent in (0, bot.rollouts * len(bot.options(view, StrongBot().act(view))))
+            tried += spent > 0
+        m.apply(action)
+    assert tried > 0  # some decisions were tried out
+
+
+def test_a_whole_match_with_experts_is_reproducible():
+    bots = lambda: [ExpertBot(seed=5, rollouts=2), "strong", ExpertBot(seed=6, rollouts=2), "thumb"]  # noqa: E731
+    first, again = play_match(bots(), seed=9), play_match(bots(), seed=9)
+    assert first.is_over and first.scores == again.scores and first.log == again.log
+
+
+def test_margin_is_points_against_the_others_mean():
+    assert margin((10, 20, 30, 40), 0) == 10 - 30
+    assert margin((0, 20, 30, 40), 3) == 40 - 50 / 3
+
+
+def test_no_rollouts_play_as_the_strong_bot():
+    for view, _ in decision_views(4, [StrongBot()] * 4, {1}, 60):
+        assert ExpertBot(seed=0, rollouts=0).act(view) == StrongBot().act(view)
+
+
+def test_a_discard_is_chosen_among_candidates_when_an_opponent_is_down():
+    """Before opening, with an opponent down, the expert compares its throws by rollouts."""
+    p = Position(round_no=1, hands=("7S 7H 9S 9H KC 4D 5C 8D JH QS", "QD QH 3C", "2S 2H 5H", "TS TH JC"),
+                 table=((1, "KS KH KD"), (1, "4S 4H 4C")), discard_pile="6C", dealer=3, active=0,
+                 top_discarder=3)
+    m = Match.from_position(p, seed=3)
+    while m.phase is Phase.OFFER:
+        m.apply(Pass(m.to_act))
+    view = m.view(0)
+    bot = ExpertBot(seed=2, rollouts=4)
+    options = bot.options(view, StrongBot().act(view))
+    assert len(options) >= 2 and all(isinstance(o, Discard) for o in options)
+    assert options[0] == StrongBot().act(view)
+    assert bot.act(view) in options
