@@ -627,17 +627,10 @@ class Game:
         if not self.waiting:
             raise IllegalActionError("it is not your decision now")
         view = self.view
-        if view.rules.name != TEN_PENNIES.name:
-            # The hint's reasons are Ten Pennies' (sets, tokens); elsewhere the strong bot's
-            # choice is still the hint, said in the log's words.
-            from .bots.strong import StrongBot
-            from .hint import Hint
-
-            action = StrongBot().act(view)
-            if not self.match.is_legal(action):  # a bot that does not know this game's turn
-                raise IllegalActionError(f"no hint: the strong bot cannot play {self.rules.name} here")
-            return Hint(action, f"The strong bot's choice here: {action.text}.")
-        return hint(view)
+        found = hint(view)
+        if not self.match.is_legal(found.action):  # a bot that does not know this game's turn
+            raise IllegalActionError(f"no hint: the strong bot cannot play {self.rules.name} here")
+        return found
 
     def undo(self) -> bool:
         """Take back the person's last decision (and the bots' moves since); learning mode only."""

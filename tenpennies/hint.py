@@ -37,8 +37,8 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from .actions import Action, AddToSet, Buy, LayDown, Meld, Pass
-from .cards import Card
+from .actions import Action, AddToSet, Buy, LayDown, Meld, Pass, TakeDiscard
+from .cards import Card, format_cards
 from .errors import TenPenniesError
 from .odds import draw_odds, unseen_cards
 from .solver import cards_needed, outs
@@ -73,6 +73,10 @@ def hint(view: PlayerView, *, rollouts: int = 0, seed: int | str = 0) -> Hint:
     if view.to_act != view.seat:
         raise TenPenniesError(f"it is not seat {view.seat}'s decision now")
     action = StrongBot().act(view)
+    if view.rules.has_runs or view.rules.meld_before_draw:
+        # Ten Card Rummy's turn (meld, then take or draw, then discard) and its runs have
+        # their own sentences; the rollouts are Ten Pennies' (the expert falls back there).
+        return Hint(action, _why_melds_game(view, action))
     if rollouts > 0:
         from .bots.expert import ExpertBot
 
@@ -154,6 +158,59 @@ def _outs_words(cards: tuple[Card, ...], wild) -> str:
     if any(wild[c.index] for c in cards):
         parts.append("a joker" if all(c.suit is None for c in cards if wild[c.index]) else "a wild")
     return " or ".join(parts) if len(parts) <= 2 else ", ".join(parts[:-1]) + " or " + parts[-1]
+
+
+def _why_melds_game(view: PlayerView, action: Action) -> str:
+    """The sentence for a game with runs or melding before the draw (Ten Card Rummy), named by
+    the table's buttons, with the numbers the strong bot weighs: how short of the contract the
+    hand is, and how many unseen cards would bring it closer."""
+    rules, r, hand, me = view.rules, view.round_no, view.hand, view.seat
+    points, words, top = rules.card_points, view.contract.words, view.top_discard
+    opened = view.opened[me]
+    short = None if opened else cards_needed(hand, r, rules)
+
+    def state(cards, seen=None, down=opened) -> str:
+        if down:
+            return f"you are down, with {_cards_word(len(cards))} ({sum(points[c.rank] for c in cards)} points) in hand"
+        need = cards_needed(cards, r, rules)
+        if need is None:
+            return f"no cards can complete {words} any more"
+        if need == 0:
+            return f"you hold {words}"
+        helpful = outs(cards, r, rules)
+        unseen = unseen_cards(cards, view.seen_cards() if seen is None else seen, rules)
+        chances = sum(unseen[c] for c in helpful)
+        return f"you are {_cards_word(need)} from {words}, and {chances} unseen cards would bring it closer"
+
+    left = list((Counter(hand) - Counter(getattr(action, "cards", ()))).elements())
+    # A card taken from the discard pile is in the hand now, no longer among the seen cards.
+    taken = tuple((Counter(view.seen_cards()) - Counter([top])).elements()) if top is not None else ()
+    if isinstance(action, TakeDiscard):
+        after = None if opened else cards_needed(hand + (top,), r, rules)
+        gain = " it brings you one card closer, and" if short is not None and after is not None and after < short else ""
+        return f"Take {top} from the discard pile (Take Discard), for nothing:{gain} {state(hand + (top,), taken)}."
+    if isinstance(action, Pass) and view.active == me:
+        return f"Draw from the stock (Draw From Stock) and leave {top}: it does not help; {state(hand)}."
+    if isinstance(action, Pass):
+        return f"Pass on {top}: it does not help; {state(hand)}."
+    if isinstance(action, Buy):
+        extra = plural(rules.buy_extra_cards, "stock card")
+        return f"Buy {top} (it comes with {extra}): {state(hand + (top,), taken)} with it."
+    if isinstance(action, LayDown):
+        return f"Lay down {action.text[4:]}: your hand holds {words}; {state(left, down=True)}."
+    if isinstance(action, Meld):
+        return f"Meld {action.text[5:]}: {state(left)}."
+    if isinstance(action, AddToSet):
+        meld = view.table[action.set_index]
+        owner = "your" if meld.owner == me else f"seat {meld.owner}'s"
+        cards = " ".join(str(c) for c in action.cards)
+        end = "" if action.end is None else f", at the {action.end} end"
+        return (f"Add {cards} to meld {action.set_index} ({owner} {meld.kind} {format_cards(meld.cards)}{end}; Add to Set, then "
+                f"click the meld): {state(left)}.")
+    card = action.card
+    rest = list(hand)
+    rest.remove(card)
+    return f"Discard {card} ({points[card.rank]} points): {state(tuple(rest))}."
 
 
 def _why(view: PlayerView, action: Action) -> str:
