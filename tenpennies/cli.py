@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from fractions import Fraction
 from typing import Sequence, TextIO
 
 from .actions import parse_action
@@ -120,7 +121,7 @@ def _parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("play", help="play a match in the terminal against bots (moves from stdin)")
     p.add_argument("--seed", type=int, default=0, help="the match's seed (default 0)")
-    p.add_argument("--seat", type=int, default=0, help="your seat, 0 to 3 (default 0)")
+    p.add_argument("--seat", type=int, default=0, help="your seat, from 0 to one less than the players (default 0)")
     p.add_argument("--bots", nargs="+", default=["thumb"], metavar="BOT",
                    help=f"the other seats' bots, one for all or one per seat, from: {names} (default: thumb)")
     _rule_options(p)
@@ -318,7 +319,9 @@ def _odds(args) -> int:
         elif isinstance(p, Estimate):
             text = f"{p.estimate:.4%} ± {p.standard_error:.4%} (estimated from {p.samples} seeded deals)"
         else:
-            text = f"{float(p):.4%} (exact: {p.numerator}/{p.denominator})"
+            # Four decimals would show round 11's chance as 0.0000%, as if it could not happen.
+            text = f"{float(p):.4%}" if p >= Fraction(1, 10_000) or p == 0 else f"about 1 in {round(1 / p):,}"
+            text += f" (exact: {p.numerator}/{p.denominator})"
         print(f"  round {r:>2}, {rules.contract(r).words}: {text}")
     return 0
 

@@ -174,6 +174,9 @@ def narrate(entry, viewer: int | None, rules: RuleSet = TEN_PENNIES,
         extra = " as part of the purchase" if entry.source == DrawSource.PURCHASE else ""
         return f"{name} drew {card}{extra}."
     if kind is Recycle:
+        if entry.up_card is not None:  # C12: turned over, not shuffled
+            return (f"The stock ran out: the discard pile was turned over into a new stock of "
+                    f"{plural(entry.cards, 'card')}, and {entry.up_card} turned up to start a new discard pile.")
         return f"The stock ran out: {plural(entry.cards, 'card')} of the discard pile were shuffled into a new stock."
     if kind is RoundEnd:
         how = {HowEnded.OUT: f"{who(entry.went_out, viewer, names)} went out",
@@ -247,7 +250,7 @@ def describe(view: PlayerView, names: Mapping[int, str] | None = None, order: Se
             continue
         mark = ">" if s == view.to_act else " "
         lines.append(f"{mark} {who(s, me, names)}: {plural(view.hand_sizes[s], 'card')}, "
-                     f"{_tokens(view, s)}{plural(view.scores[s], 'point')}, "
+                     f"{_tokens(view, s)}{plural(view.scores[s], 'point')} so far, "
                      f"{'open' if view.opened[s] else 'not open'}")
     lines.append(f"  stock: {plural(view.stock_size, 'card')}; discard pile: {plural(len(view.discard_pile), 'card')}"
                  + (f", top {view.top_discard}" if view.top_discard else ""))
@@ -255,7 +258,7 @@ def describe(view: PlayerView, names: Mapping[int, str] | None = None, order: Se
         lines.append(f"  {t.kind.value} {i} ({who(t.owner, me, names)}): {' '.join(str(c) for c in t.cards)}")
     hand = order if order is not None else view.hand
     lines.append(f"  your hand ({plural(len(hand), 'card')}, "
-                 f"{_tokens(view, me)}{plural(view.scores[me], 'point')}, "
+                 f"{_tokens(view, me)}{plural(view.scores[me], 'point')} so far, "
                  f"{'open' if view.opened[me] else 'not open'}): {' '.join(str(c) for c in hand)}")
     return "\n".join(lines)
 

@@ -303,3 +303,9 @@ def test_odds_with_no_hit_give_a_bound_not_a_certainty(capsys):
     code, out, err = run(capsys, "odds", "--rules", "ten-card-rummy", "--round", "6", "--samples", "200")
     assert code == 0
     assert "no hit in 200 seeded deals (under 1.5000%, 95% confidence)" in out
+
+
+def test_c5_odds_too_small_for_four_decimals_say_one_in_how_many(capsys):
+    code, out, err = run(capsys, "odds", "--rules", "ten-card-rummy", "--round", "11")
+    assert code == 0
+    assert "about 1 in 6,037,315 (exact: 246689/1489339201185)" in out

@@ -161,3 +161,13 @@ def test_c8_a_hint_to_take_the_discard_names_the_button_and_counts_the_unseen_ca
     assert hint.sentence.startswith("Take KH from the discard pile (Take Discard), for nothing:")
     # The taken KH counts in the hand, not among the seen cards, so no card is counted twice.
     assert "one card from one meld of 3" in hint.sentence and "14 unseen cards" in hint.sentence
+
+
+def test_c12_the_log_says_the_pile_was_turned_over_not_shuffled():
+    from tenpennies.actions import Recycle
+    from tenpennies.cards import Card
+    from tenpennies.game import narrate
+
+    said = narrate(Recycle(40, Card("7H")), 0, TEN_CARD_RUMMY)
+    assert "turned over" in said and "shuffled" not in said and "7H turned up" in said
+    assert "shuffled" in narrate(Recycle(40), 0)  # Ten Pennies shuffles (T16)
