@@ -205,7 +205,8 @@ def _why_melds_game(view: PlayerView, action: Action) -> str:
         owner = "your" if meld.owner == me else f"seat {meld.owner}'s"
         cards = " ".join(str(c) for c in action.cards)
         end = "" if action.end is None else f", at the {action.end} end"
-        return (f"Add {cards} to meld {action.set_index} ({owner} {meld.kind} {format_cards(meld.cards)}{end}; Add to Set, then "
+        button = "Add to Meld" if rules.has_runs else "Add to Set"  # the table's label (widgets/table.py)
+        return (f"Add {cards} to meld {action.set_index} ({owner} {meld.kind} {format_cards(meld.cards)}{end}; {button}, then "
                 f"click the meld): {state(left)}.")
     card = action.card
     rest = list(hand)

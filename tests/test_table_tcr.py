@@ -112,6 +112,7 @@ def test_the_tables_buttons_are_the_rule_sets_moves_and_a_run_end_is_clicked():
     tp = widgets.PlayTable(rules=TEN_PENNIES, bots=("random",), delay=0, seed=3)
     assert set(tcr.buttons) == set(MOVES) and set(MOVES) - set(tp.buttons) == {"take", "draw"}
     assert "run" in tcr.buttons["add"].tooltip and "run" not in tp.buttons["add"].tooltip
+    assert (tcr.buttons["add"].description, tp.buttons["add"].description) == ("Add to Meld", "Add to Set")
     assert len(tcr.layout_now.regions_of("seat")) == 6 and "joker to a run" in tcr.help.value
     assert repr(tcr) == "<PlayTable seed=3 seat=0: round 1 of 11>"
     # A joker onto a run: clicking the run's left half puts it at the low end.

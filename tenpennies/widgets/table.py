@@ -42,7 +42,11 @@ BUTTONS = (
 )
 """The table's buttons: (name in :attr:`PlayTable.buttons`, label). A table has only
 the moves its rule set uses (:attr:`tenpennies.game.Game.moves`): Take Discard and Draw
-From Stock for Ten Card Rummy (C8), not for Ten Pennies."""
+From Stock for Ten Card Rummy (C8), not for Ten Pennies; where melds may be runs, Add
+to Set reads Add to Meld (:data:`RUN_LABELS`)."""
+
+RUN_LABELS = {"add": "Add to Meld"}
+"""Labels that differ where melds may be runs (C3, C11): a run is no set."""
 
 ERROR_INK, NOTE_INK = "#a93226", "#1e6b34"  # a refusal in red; a hint or an instruction in green
 
@@ -192,8 +196,9 @@ class PlayTable(_Board):
         self._setup_canvas(width)
         self.canvas.on_mouse_down(self._shown(self.click))
         # Only the moves this rule set has: Ten Pennies' table has no Take Discard (T6).
-        self.buttons = {name: widgets.Button(description=label, tooltip=self.game.tooltip(name),
-                                             layout=widgets.Layout(width="auto"))
+        runs = self.game.rules.has_runs
+        self.buttons = {name: widgets.Button(description=RUN_LABELS.get(name, label) if runs else label,
+                                             tooltip=self.game.tooltip(name), layout=widgets.Layout(width="auto"))
                         for name, label in BUTTONS if name in self.game.moves}
         handlers = {"take": self.game.take_discard, "draw": self.game.draw_from_stock, "buy": self.game.buy,
                     "pass": self.game.pass_offer, "lay_down": self.game.lay_down,
