@@ -84,10 +84,16 @@ class PlayerView:
             log=logs.of(seat),
             buys=tuple(match.buys),
         )
-        if match.to_act == seat:
-            view.__dict__["_listing"] = match.deferred_legal_actions()  # listed when first read
-        else:
+        if match.to_act != seat:
             view.__dict__["legal_actions"] = ()
+        else:
+            # An offer's answers (buy or pass) cost nothing to list, and offers are most
+            # decisions: they come listed; in play, a call to list them when first read.
+            listing = match.deferred_legal_actions()
+            if type(listing) is tuple:
+                view.__dict__["legal_actions"] = listing
+            else:
+                view.__dict__["_listing"] = listing
         return view
 
     def __getattr__(self, name: str):
