@@ -658,6 +658,10 @@ class Match:
         another hand or of the stock (T20), so a view may keep it. In other phases the
         actions are listed at once, as a tuple: a buy and a pass cost nothing to list.
         """
+        if self.phase is Phase.OFFER:
+            # The same two answers for a seat every time: one tuple per seat, kept.
+            seat = self.to_act
+            return _TAKE_OR_PASS[seat] if self._free_take and seat == self.active else _BUY_OR_PASS[seat]
         if self.phase is not Phase.PLAY:
             return tuple(self.legal_actions())
         probe = object.__new__(Match)
@@ -714,6 +718,9 @@ _BUYS = [Buy(s) for s in _SEATS]
 _PASSES = [Pass(s) for s in _SEATS]
 _TAKES = [TakeDiscard(s) for s in _SEATS]
 _DISCARDS = [[Discard(s, c) for c in ALL_CARDS] for s in _SEATS]
+# An offer's listing as a view holds it (:meth:`Match.deferred_legal_actions`), per seat.
+_BUY_OR_PASS = [(b, p) for b, p in zip(_BUYS, _PASSES)]
+_TAKE_OR_PASS = [(t, p) for t, p in zip(_TAKES, _PASSES)]
 _SORT_KEYS = dict(zip(ALL_CARDS, SORT_KEYS))  # keyed by card, for sorted(..., key=)
 
 
