@@ -226,8 +226,7 @@ class PublicLogs:
             cards_sorted = list(shown)
             insort(cards_sorted, cards[n], key=_sort_key)
             shown = tuple.__new__(Hand, cards_sorted)
-        elif len(cards) == n - 1 and (i := next((i for i, (a, b) in enumerate(zip(cards, held)) if a != b),
-                                                 n - 1)) >= 0 and cards[i:] == held[i + 1:]:
+        elif len(cards) == n - 1 and cards[(i := _first_difference(cards, held)):] == held[i + 1:]:
             # One card played (the match removes it in place): take it out of the sorted hand.
             cards_sorted = list(shown)
             cards_sorted.remove(held[i])
@@ -292,6 +291,14 @@ class PublicLogs:
                 kept.remove(c)
         if len(kept) != len(held):
             self._bought = bought[:seat] + (tuple(kept),) + bought[seat + 1:]
+
+
+def _first_difference(shorter: list, longer: list) -> int:
+    """The first place where ``shorter`` differs from ``longer`` (its length if nowhere)."""
+    for i, card in enumerate(shorter):
+        if card != longer[i]:
+            return i
+    return len(shorter)
 
 
 def _sort_key(card: Card) -> tuple[int, int]:
