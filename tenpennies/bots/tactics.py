@@ -87,13 +87,19 @@ def may_go_out(hand: Iterable[Card], table: Sequence[TableSet], round_no: int, r
     wild = rules.wild_table(round_no)
     wilds = 0
     held: dict[int, int] = {}  # naturals by rank (plain dicts: cheaper than Counters here)
+    suits: dict[int, int] = {}  # the suits held of each rank, one bit each
     for c in hand:
         if wild[c.index]:
             wilds += 1
         else:
-            held[c.rank] = held.get(c.rank, 0) + 1
+            r = c.rank
+            held[r] = held.get(r, 0) + 1
+            suits[r] = suits.get(r, 0) | 1 << (c.index // 13)
     # The suits some table set of a rank held still takes (every suit, if repeats are allowed).
     repeated = rules.repeated_suits_allowed
+    # The most naturals of a rank one new set can take: one per suit unless repeats are
+    # allowed (T14), so two 4♠ and a 4♣ make no set of three without a wild.
+    fit = held if repeated else {r: bits.bit_count() for r, bits in suits.items()}
     free: dict[int, int] = {}
     for s in table:
         if s.rank in held:
@@ -109,10 +115,10 @@ def may_go_out(hand: Iterable[Card], table: Sequence[TableSet], round_no: int, r
             loose[c.rank] = loose.get(c.rank, 0) + 1
     size = rules.min_set_size
     most_wilds = min(wilds, max(rules.wild_limits[round_no - 1], 0))
-    if sum(n for r, n in loose.items() if held[r] + most_wilds < size) > 1:
+    if sum(n for r, n in loose.items() if fit[r] + most_wilds < size) > 1:
         return False
     # A rank short of a new set takes wilds to make one, each wild in one set only; the
     # discard may spare one rank with a single loose natural its wilds.
-    need = {r: max(0, size - held[r]) for r in loose}
+    need = {r: max(0, size - fit[r]) for r in loose}
     spared = max((need[r] for r, n in loose.items() if n == 1), default=0)
     return sum(need.values()) - spared <= wilds
