@@ -13,13 +13,16 @@ speed-up is the only difference.
 Beside the one-core figure stands the figure of the code before the bots were made
 faster (issue 12), measured in the same run: that commit's package is extracted with
 ``git archive`` into a temporary folder and plays the same matches in a subprocess.
-Ratios measured side by side are what count on a shared, noisy machine.
+Ratios measured side by side are what count on a shared, noisy machine; the CPU time
+per match (of this process, and of the subprocess for the code before) is the steadier
+figure there, since waiting for a busy core does not count in it.
 """
 
 from __future__ import annotations
 
 import argparse
 import io
+import math
 import subprocess
 import sys
 import tarfile
@@ -43,11 +46,13 @@ LINEUPS = (
 
 
 def rate(lineup, matches: int, seed: int, workers: int):
-    start = time.perf_counter()
+    """Matches per second (wall clock), turns per match, the results, and CPU ms per match
+    of this process (steadier than the wall clock on a busy machine; one core only)."""
+    start, cpu = time.perf_counter(), time.process_time()
     results = list(simulate(list(lineup), matches, seed=seed, workers=workers))
-    seconds = time.perf_counter() - start
+    seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
     turns = sum(r.turns for m in results for r in m.rounds)
-    return matches / seconds, turns / matches, results
+    return matches / seconds, turns / matches, results, 1000 * cpu / matches
 
 
 BEFORE = "b7026a8"
@@ -59,9 +64,9 @@ import sys, time
 from tenpennies.simulate import simulate
 lineup, matches, seed = sys.argv[1].split(), int(sys.argv[2]), int(sys.argv[3])
 workers = int(sys.argv[4]) if len(sys.argv) > 4 else 1
-start = time.perf_counter()
+start, cpu = time.perf_counter(), time.process_time()
 list(simulate(lineup, matches, seed=seed, workers=workers))
-print(matches / (time.perf_counter() - start))
+print(matches / (time.perf_counter() - start), 1000 * (time.process_time() - cpu) / matches)
 """
 
 
@@ -77,11 +82,13 @@ def extract(ref: str, into: Path) -> bool:
     return True
 
 
-def rate_before(code: Path, lineup, matches: int, seed: int, workers: int = 1) -> float:
-    """Matches per second (on one core, or ``workers`` processes) of the package extracted in ``code``."""
+def rate_before(code: Path, lineup, matches: int, seed: int, workers: int = 1) -> tuple[float, float]:
+    """Matches per second (on one core, or ``workers`` processes) of the package extracted
+    in ``code``, and its CPU ms per match (meaningful on one core)."""
     out = subprocess.run([sys.executable, "-c", TIMER, " ".join(lineup), str(matches), str(seed), str(workers)],
                          cwd=code, capture_output=True, text=True, check=True).stdout
-    return float(out)
+    per_second, cpu_ms = map(float, out.split())
+    return per_second, cpu_ms
 
 
 GOAL_LINEUP = ("strong", "thumb", "strong", "thumb")
@@ -99,7 +106,7 @@ def goal(old: Path | None, matches: int, sample: int, seed: int) -> None:
     assert len(results) == matches
     line = f"{matches} strong-vs-thumb matches on 2 workers: {seconds:.1f} s"
     if old is not None:
-        before = matches / rate_before(old, GOAL_LINEUP, min(sample, matches), seed, workers=2)
+        before = matches / rate_before(old, GOAL_LINEUP, min(sample, matches), seed, workers=2)[0]
         line += f"; before: {before:.1f} s (timed on {min(sample, matches)} and scaled); {before / seconds:.2f}x"
     print(line)
 
@@ -119,14 +126,14 @@ def main(argv=None) -> int:
         if old is None:
             print(f"(git could not extract {args.before}: no 'before' figures)")
         print(f"{'line-up':<32} {'turns/match':>11} {'1 core':>10} {'before':>10} {'faster':>7} "
-              f"{'2 workers':>10} {'speed-up':>8}")
+              f"{'CPU ms/match':>12} {'before':>7} {'faster':>7} {'2 workers':>10} {'speed-up':>8}")
         for lineup in LINEUPS:
-            one, turns, a = rate(lineup, args.matches, args.seed, 1)
-            before = rate_before(old, lineup, args.matches, args.seed) if old else float("nan")
-            two, _, b = rate(lineup, args.matches, args.seed, 2)
+            one, turns, a, cpu = rate(lineup, args.matches, args.seed, 1)
+            before, cpu_before = rate_before(old, lineup, args.matches, args.seed) if old else (math.nan,) * 2
+            two, _, b, _ = rate(lineup, args.matches, args.seed, 2)
             assert a == b, "1 and 2 workers must give the same results"
             print(f"{' '.join(lineup):<32} {turns:>11.0f} {one:>8.2f}/s {before:>8.2f}/s {one / before:>6.2f}x "
-                  f"{two:>8.2f}/s {two / one:>7.2f}x")
+                  f"{cpu:>12.1f} {cpu_before:>7.1f} {cpu_before / cpu:>6.2f}x {two:>8.2f}/s {two / one:>7.2f}x")
         if args.goal:
             goal(old, args.goal, args.goal_sample, args.seed)
     return 0

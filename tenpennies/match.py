@@ -39,7 +39,6 @@ import enum
 import random
 from collections import Counter
 from itertools import combinations
-from functools import partial
 from typing import Callable, Iterable, Sequence
 
 from .actions import (
@@ -649,7 +648,7 @@ class Match:
     # who has laid down (see deferred_legal_actions).
     _LISTING_READS = ("rules", "round_no", "phase", "active", "to_act", "_runs")
 
-    def deferred_legal_actions(self) -> Callable[[], list[Action]]:
+    def deferred_legal_actions(self) -> Callable[[], list[Action]] | tuple[Action, ...]:
         """:meth:`legal_actions` as a call to make later, if a bot reads them (issue 12).
 
         In play, listing is the costly part of a view (lay-downs, additions, new sets),
@@ -657,10 +656,14 @@ class Match:
         them for a copy of what listing reads, taken now: the hand of the seat to act,
         the table, who has laid down, the round and the phase. It holds nothing of
         another hand or of the stock (T20), so a view may keep it. In other phases the
-        actions are listed at once: a buy and a pass cost nothing to list.
+        actions are listed at once, as a tuple: a buy and a pass cost nothing to list.
         """
+        if self.phase is Phase.OFFER:
+            # The same two answers for a seat every time: one tuple per seat, kept.
+            seat = self.to_act
+            return _TAKE_OR_PASS[seat] if self._free_take and seat == self.active else _BUY_OR_PASS[seat]
         if self.phase is not Phase.PLAY:
-            return partial(list, self.legal_actions())
+            return tuple(self.legal_actions())
         probe = object.__new__(Match)
         for name in self._LISTING_READS:
             setattr(probe, name, getattr(self, name))
@@ -715,6 +718,9 @@ _BUYS = [Buy(s) for s in _SEATS]
 _PASSES = [Pass(s) for s in _SEATS]
 _TAKES = [TakeDiscard(s) for s in _SEATS]
 _DISCARDS = [[Discard(s, c) for c in ALL_CARDS] for s in _SEATS]
+# An offer's listing as a view holds it (:meth:`Match.deferred_legal_actions`), per seat.
+_BUY_OR_PASS = [(b, p) for b, p in zip(_BUYS, _PASSES)]
+_TAKE_OR_PASS = [(t, p) for t, p in zip(_TAKES, _PASSES)]
 _SORT_KEYS = dict(zip(ALL_CARDS, SORT_KEYS))  # keyed by card, for sorted(..., key=)
 
 

@@ -12,12 +12,13 @@ public entries only.)
 
 from __future__ import annotations
 
+from bisect import insort
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from .actions import Action, AddToSet, Deal, Discard, Draw, DrawSource, LayDown, Meld, RoundEnd
-from .cards import Card, Hand, format_cards
+from .cards import SORT_KEYS, Card, Hand, format_cards
 from .errors import TenPenniesError
 from .rules import Contract, RuleSet
 from .sets import TableSet
@@ -83,10 +84,16 @@ class PlayerView:
             log=logs.of(seat),
             buys=tuple(match.buys),
         )
-        if match.to_act == seat:
-            view.__dict__["_listing"] = match.deferred_legal_actions()  # listed when first read
-        else:
+        if match.to_act != seat:
             view.__dict__["legal_actions"] = ()
+        else:
+            # An offer's answers (buy or pass) cost nothing to list, and offers are most
+            # decisions: they come listed; in play, a call to list them when first read.
+            listing = match.deferred_legal_actions()
+            if type(listing) is tuple:
+                view.__dict__["legal_actions"] = listing
+            else:
+                view.__dict__["_listing"] = listing
         return view
 
     def __getattr__(self, name: str):
@@ -211,9 +218,22 @@ class PublicLogs:
         """``cards``, the seat's hand as the match holds it, sorted for reading: the Hand
         last shown to the seat if it holds the same cards in the same order."""
         held, shown = self._hands[seat]
-        if held != cards:
-            held, shown = list(cards), Hand(cards)
-            self._hands[seat] = (held, shown)
+        if held == cards:
+            return shown
+        n = len(held)
+        if len(cards) == n + 1 and cards[:n] == held:
+            # One card drawn (the match appends it): put it in its place, no new sort.
+            cards_sorted = list(shown)
+            insort(cards_sorted, cards[n], key=_sort_key)
+            shown = tuple.__new__(Hand, cards_sorted)
+        elif len(cards) == n - 1 and cards[(i := _first_difference(cards, held)):] == held[i + 1:]:
+            # One card played (the match removes it in place): take it out of the sorted hand.
+            cards_sorted = list(shown)
+            cards_sorted.remove(held[i])
+            shown = tuple.__new__(Hand, cards_sorted)
+        else:
+            shown = Hand(cards)
+        self._hands[seat] = (list(cards), shown)
         return shown
 
     def of(self, seat: int) -> PublicLog:
@@ -224,8 +244,15 @@ class PublicLogs:
             for entry in log[self._done:]:
                 kind = type(entry)
                 if kind is Draw:
-                    # Every other seat sees a draw alike: hidden (or not) once, shared.
-                    shown = public_entry(entry, (entry.seat + 1) % len(seats))
+                    # Every other seat sees a draw alike: hidden (or not) once, shared. A
+                    # hidden draw says only who drew from where, so one value serves all.
+                    if entry.source in _PUBLIC_SOURCES:
+                        shown = entry
+                    else:
+                        key = (entry.seat, entry.source)
+                        shown = _HIDDEN_DRAWS.get(key)
+                        if shown is None:
+                            shown = _HIDDEN_DRAWS[key] = Draw(entry.seat, None, entry.source)
                     for s, public in enumerate(seats):
                         public.append(entry if s == entry.seat else shown)
                 elif kind is RoundEnd:
@@ -266,12 +293,29 @@ class PublicLogs:
             self._bought = bought[:seat] + (tuple(kept),) + bought[seat + 1:]
 
 
+def _first_difference(shorter: list, longer: list) -> int:
+    """The first place where ``shorter`` differs from ``longer`` (its length if nowhere)."""
+    for i, card in enumerate(shorter):
+        if card != longer[i]:
+            return i
+    return len(shorter)
+
+
+def _sort_key(card: Card) -> tuple[int, int]:
+    """The order of a :class:`~tenpennies.cards.Hand` (``sort_key``), looked up."""
+    return SORT_KEYS[card.index]
+
+
 # The log entries that change which bought cards are still known to be in a hand.
 _BOUGHT_CHANGES = frozenset((Deal, Draw, Discard, Meld, AddToSet, LayDown))
 
 
 # Drawn cards everyone sees: a bought discard (T20, C16) and a discard taken as the draw (C8).
 _PUBLIC_SOURCES = (DrawSource.DISCARD, DrawSource.TAKEN)
+
+# A stock draw as the other seats see it, by (seat, source): it holds no card (T20, C16),
+# so the same frozen value stands for every such draw.
+_HIDDEN_DRAWS: dict = {}
 
 
 def public_entry(entry, seat: int):

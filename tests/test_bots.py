@@ -269,3 +269,16 @@ def test_strong_follows_its_plan_to_go_out():
         assert plan is not None
         m.apply(bot.act(view))
     assert m.round_results[0].went_out == 0
+
+
+def test_t14_may_go_out_counts_one_natural_per_suit_in_a_new_set():
+    """Two 4♠ and a 4♣ make no set of three without a wild (T14): no plan, and may_go_out
+    says so at once; with a 4♥ instead the set is there and it must not say no."""
+    from tenpennies import parse_cards
+    from tenpennies.bots.tactics import may_go_out
+    from tenpennies.solver import plan_go_out
+
+    for cards, possible in (("3S 4S 4S 4C", False), ("3S 4S 4H 4C", True)):
+        hand = parse_cards(cards)
+        assert (plan_go_out(hand, (), 3, True) is not None) is possible
+        assert may_go_out(hand, (), 3, TEN_PENNIES) is possible

@@ -7,7 +7,6 @@ fast enough to ask many times a turn; bots ask it rather than keep a copy.
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Iterable, Sequence
 
 from ..actions import Action, AddToSet, Meld
@@ -47,17 +46,18 @@ def may_shed(hand: Iterable[Card], table: Sequence[TableSet], round_no: int, rul
     an addition needs a natural of a table set's rank in a suit the set lacks (T14), and
     a new set a rank held in as many suits as a set's smallest size.
     """
-    if set(getattr(rules, "meld_kinds", ("set",))) != {"set"}:
+    if rules.has_runs:
         return True  # a run is made and added to without a set's rank: no shortcut
     wild = rules.wild_table(round_no)
     repeated = rules.repeated_suits_allowed
     suits: dict[int, int] = {}  # rank -> the suits held, one bit each
-    copies: Counter = Counter()
+    copies: dict[int, int] = {}  # (plain dicts: a Counter's upkeep shows on every turn)
     for c in hand:
         if wild[c.index]:
             return True
-        suits[c.rank] = suits.get(c.rank, 0) | 1 << (c.index // 13)
-        copies[c.rank] += 1
+        r = c.rank
+        suits[r] = suits.get(r, 0) | 1 << (c.index // 13)
+        copies[r] = copies.get(r, 0) + 1
     for s in table:
         held = suits.get(s.rank)
         if held is None:
@@ -82,18 +82,24 @@ def may_go_out(hand: Iterable[Card], table: Sequence[TableSet], round_no: int, r
     so it must fit a table set of its rank (a suit the set lacks, T14), or the hand
     must hold enough of its rank, with wilds, for a new set, each wild in one set only.
     """
-    if set(getattr(rules, "meld_kinds", ("set",))) != {"set"}:
+    if rules.has_runs:
         return True  # a natural may end in a run: no shortcut
     wild = rules.wild_table(round_no)
     wilds = 0
-    held: Counter = Counter()  # naturals by rank
+    held: dict[int, int] = {}  # naturals by rank (plain dicts: cheaper than Counters here)
+    suits: dict[int, int] = {}  # the suits held of each rank, one bit each
     for c in hand:
         if wild[c.index]:
             wilds += 1
         else:
-            held[c.rank] += 1
+            r = c.rank
+            held[r] = held.get(r, 0) + 1
+            suits[r] = suits.get(r, 0) | 1 << (c.index // 13)
     # The suits some table set of a rank held still takes (every suit, if repeats are allowed).
     repeated = rules.repeated_suits_allowed
+    # The most naturals of a rank one new set can take: one per suit unless repeats are
+    # allowed (T14), so two 4♠ and a 4♣ make no set of three without a wild.
+    fit = held if repeated else {r: bits.bit_count() for r, bits in suits.items()}
     free: dict[int, int] = {}
     for s in table:
         if s.rank in held:
@@ -103,16 +109,16 @@ def may_go_out(hand: Iterable[Card], table: Sequence[TableSet], round_no: int, r
                     if not wild[c.index]:
                         used |= 1 << (c.index // 13)
             free[s.rank] = free.get(s.rank, 0) | (15 & ~used)
-    loose: Counter = Counter()  # naturals no table set takes, by rank: they need a new set
+    loose: dict[int, int] = {}  # naturals no table set takes, by rank: they need a new set
     for c in hand:
         if not wild[c.index] and not free.get(c.rank, 0) & 1 << (c.index // 13):
-            loose[c.rank] += 1
+            loose[c.rank] = loose.get(c.rank, 0) + 1
     size = rules.min_set_size
     most_wilds = min(wilds, max(rules.wild_limits[round_no - 1], 0))
-    if sum(n for r, n in loose.items() if held[r] + most_wilds < size) > 1:
+    if sum(n for r, n in loose.items() if fit[r] + most_wilds < size) > 1:
         return False
     # A rank short of a new set takes wilds to make one, each wild in one set only; the
     # discard may spare one rank with a single loose natural its wilds.
-    need = {r: max(0, size - held[r]) for r in loose}
+    need = {r: max(0, size - fit[r]) for r in loose}
     spared = max((need[r] for r, n in loose.items() if n == 1), default=0)
     return sum(need.values()) - spared <= wilds
