@@ -23,9 +23,11 @@ also times every expert decision (median and worst, in this process)::
 
     python benchmarks/strength.py --only expert --expert-matches 500 --workers 2
 
-Measured on 2026-12-01 (seed 2026, 250 seeds both ways round): expert 213.8, strong 222.9
-points per match; expert - strong -9.1 points per match, 95% CI [-17.9, -0.3] (paired by
-seed: [-18.0, -0.3]); win share not clearly different (+0.012 [-0.032, +0.056]).
+Measured on 2026-12-01 (seed 2026, 250 seeds both ways round), against the strong bot
+before it planned going out: expert - strong -9.1 points per match, 95% CI [-17.9, -0.3]
+(paired by seed: [-18.0, -0.3]). Against today's strong bot, which plans going out (and
+which the expert builds on): expert 214.9, strong 223.0 points per match; expert - strong
+-8.1, 95% CI [-16.8, +0.7] (paired by seed: the same): not yet clear of zero.
 
 Every number depends only on the seeds, not on the workers.
 """
