@@ -347,7 +347,7 @@ class SeatPosition:
             "n:" + "/".join(map(str, self.hand_sizes)), f"st:{self.stock_size}",
         ]
         if self.rules.name != TEN_PENNIES.name:
-            fields.append("g:" + rules_slug(self.rules))
+            fields.append("g:" + self.rules.slug)
         return " ".join(fields)
 
     def __repr__(self) -> str:
@@ -405,7 +405,7 @@ class SeatPosition:
             "discard_pile": format_cards(self.discard_pile), "top_discarder": self.top_discarder,
             "tokens": None if self.tokens is None else list(self.tokens), "scores": list(self.scores),
             "hand_sizes": list(self.hand_sizes), "stock_size": self.stock_size,
-        } | ({} if self.rules.name == TEN_PENNIES.name else {"rules": rules_slug(self.rules)})
+        } | ({} if self.rules.name == TEN_PENNIES.name else {"rules": self.rules.slug})
 
     @classmethod
     def from_dict(cls, data: dict[str, Any], rules: RuleSet | None = None) -> "SeatPosition":
@@ -443,11 +443,6 @@ def wild_limit_words(contract: Contract) -> str:
     if contract.wilds_outnumbered:
         return "more natural cards than wilds in each meld"
     return f"at most {contract.wild_limit} in a set"
-
-
-def rules_slug(rules: RuleSet) -> str:
-    """The name a position's notation gives a rule set: 'ten-card-rummy'."""
-    return "-".join(rules.name.lower().split())
 
 
 def named_rules(slug: str) -> RuleSet:

@@ -201,6 +201,9 @@ class RuleSet:
     decks_by_players: tuple[tuple[int, int, int], ...] = ()
     # Derived look-up tables, filled in __post_init__ (not settings).
     _wild: tuple[tuple[bool, ...], ...] = field(init=False, repr=False, compare=False)
+    # Asked on every decision by the match, the solver and the bots, so worked out once.
+    has_runs: bool = field(init=False, repr=False, compare=False)
+    """Are runs melds in this game (C3)? Engines keep their set-only fast paths when not."""
 
     def __post_init__(self) -> None:
         # Freeze every sequence field, so a rule set can be neither changed in place nor
@@ -229,6 +232,7 @@ class RuleSet:
             for ranks in self.wild_ranks
         )
         object.__setattr__(self, "_wild", wild)
+        object.__setattr__(self, "has_runs", MeldKind.RUN in self.meld_kinds)
 
     def _problems(self) -> list[str]:
         def whole(value, low: int, high: int) -> bool:
@@ -333,11 +337,6 @@ class RuleSet:
         names = ["jokers"] + [rank_plural(r) for r in ranks]
         return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
-    @property
-    def has_runs(self) -> bool:
-        """Are runs melds in this game (C3)? Engines keep their set-only fast paths when not."""
-        return MeldKind.RUN in self.meld_kinds
-
     def may_buy(self, round_no: int) -> bool:
         """Is buying allowed at all in this round (C9: from round 4 in Ten Card Rummy)?"""
         return round_no >= self.buy_from_round
@@ -370,12 +369,17 @@ class RuleSet:
 
         The game's own name works too ("Ten Card Rummy"); see :data:`RULE_SET_NAMES`.
         """
-        key = str(name).strip().lower().replace(" ", "-").replace("_", "-")
+        key = _slug(str(name))
         try:
             return _NAMED[key]
         except KeyError:
             raise RuleSetError(f"no rule set is called {name!r}: the names are "
                                f"{', '.join(RULE_SET_NAMES)}") from None
+
+    @property
+    def slug(self) -> str:
+        """This rule set's name as files and notation write it: 'ten-card-rummy'."""
+        return _slug(self.name)
 
     @property
     def key(self) -> str | None:
@@ -461,6 +465,11 @@ TEN_CARD_RUMMY = RuleSet(
     card_points=(25, 15, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10),
 )
 """Ten Card Rummy as ruled by C1-C17, for four players (:meth:`RuleSet.with_players`)."""
+
+def _slug(name: str) -> str:
+    """'Ten Card Rummy', 'ten_card_rummy' -> 'ten-card-rummy': one spelling for names."""
+    return "-".join(name.strip().lower().replace("_", " ").replace("-", " ").split())
+
 
 _NAMED = {"ten-pennies": TEN_PENNIES, "ten-card-rummy": TEN_CARD_RUMMY}
 RULE_SET_NAMES: tuple[str, ...] = tuple(_NAMED)

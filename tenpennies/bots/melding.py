@@ -44,7 +44,7 @@ from typing import Iterable, Sequence
 
 from ..actions import Action, AddToSet, Buy, Discard, LayDown, Meld, Pass, TakeDiscard
 from ..cards import Card
-from ..melds import MeldKind, meld_additions
+from ..melds import meld_additions
 from ..rules import RuleSet
 from ..solver import cards_needed
 from ..view import PlayerView
@@ -53,7 +53,7 @@ from ..view import PlayerView
 @functools.lru_cache(maxsize=32)
 def plays_runs(rules: RuleSet) -> bool:
     """Does this rule set need the policies here: runs, or the meld-before-draw turn?"""
-    return MeldKind.RUN in rules.meld_kinds or rules.meld_before_draw
+    return rules.has_runs or rules.meld_before_draw
 
 
 # -- what the bots read off the table ----------------------------------------------------

@@ -60,15 +60,9 @@ class StrongBot:
         # is offered card after card with the same hand until its own turn changes it.
         self._gap: tuple = (None, 0, (), math.inf, frozenset())
         self._deck: tuple = (None, ())  # a rule set and its copies of each card value
-        self._runs: tuple = (None, False)  # a rule set and whether it plays runs
 
     def act(self, view: PlayerView) -> Action:
-        rules_seen, runs = self._runs
-        if view.rules is not rules_seen:
-            # plays_runs hashes the whole rule set: asked once per rule set, not per decision.
-            runs = plays_runs(view.rules)
-            self._runs = (view.rules, runs)
-        if runs:  # runs and the Ten Card Rummy turn: bots/melding.py
+        if plays_runs(view.rules):  # runs and the Ten Card Rummy turn: bots/melding.py
             return strong_act(view, danger_cards=self.danger_cards)
         seat = view.seat
         if view.phase is Phase.OFFER:

@@ -38,15 +38,9 @@ class ThumbBot:
 
     def __init__(self, seed: int | str = 0) -> None:
         self.seed = seed
-        self._runs: tuple = (None, False)  # a rule set and whether it plays runs
 
     def act(self, view: PlayerView) -> Action:
-        rules_seen, runs = self._runs
-        if view.rules is not rules_seen:
-            # plays_runs hashes the whole rule set: asked once per rule set, not per decision.
-            runs = plays_runs(view.rules)
-            self._runs = (view.rules, runs)
-        if runs:  # runs and the Ten Card Rummy turn: bots/melding.py
+        if plays_runs(view.rules):  # runs and the Ten Card Rummy turn: bots/melding.py
             return thumb_act(view)
         seat = view.seat
         if view.phase is Phase.OFFER:

@@ -124,7 +124,7 @@ class _Round:
         self.shown = tuple(c.index for c in sorted(ALL_CARDS, key=sort_key) if self.deck[c.index])
         # Rule sets with runs (C3-C5) take the search in ._runs; its tables are built there,
         # on first use, so set-only rounds never pay for them.
-        self.has_runs = "run" in getattr(rules, "meld_kinds", ())
+        self.has_runs = rules.has_runs
         self.runs = None
 
 
