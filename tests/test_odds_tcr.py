@@ -15,7 +15,7 @@ from fractions import Fraction
 import pytest
 
 from tenpennies import TEN_CARD_RUMMY, Card, parse_cards
-from tenpennies.cards import ALL_CARDS, JOKER
+from tenpennies.cards import JOKER
 from tenpennies.errors import TenPenniesError
 from tenpennies.melds import meld_kinds
 from tenpennies.odds import (

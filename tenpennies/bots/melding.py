@@ -37,9 +37,7 @@ strong    asks the solver (which knows runs) how many cards the hand is short:
 
 from __future__ import annotations
 
-import functools
 import math
-from collections import Counter
 from typing import Iterable, Sequence
 
 from ..actions import Action, AddToSet, Buy, Discard, LayDown, Meld, Pass, TakeDiscard
@@ -50,7 +48,6 @@ from ..solver import cards_needed
 from ..view import PlayerView
 
 
-@functools.lru_cache(maxsize=32)
 def plays_runs(rules: RuleSet) -> bool:
     """Does this rule set need the policies here: runs, or the meld-before-draw turn?"""
     return rules.has_runs or rules.meld_before_draw

@@ -360,7 +360,7 @@ def _plan_with_runs(hand: tuple[Card, ...], table, opened: bool, t: _Round) -> G
         # The costliest card is the first discard tried (it matters only for ties).
         discards += sorted((i for i in range(53) if cnt[i]), key=t.wild_order.__getitem__)
     set_ok = MeldKind.SET in rules.meld_kinds
-    run_ok = MeldKind.RUN in rules.meld_kinds
+    run_ok = rules.has_runs
     for discard in discards:
         if discard is not None:
             cnt[discard] -= 1
