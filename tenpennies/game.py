@@ -44,6 +44,7 @@ from .actions import (Action, AddToSet, Buy, Deal, Discard, Draw, DrawSource, Ho
 from .cards import Card, format_cards, sort_key
 from .errors import IllegalActionError, NoSuchCardError, TenPenniesError
 from .match import Match, Phase, Position
+from .melds import MeldKind, laid_out_run, meld_kinds
 from .position import wild_limit_words
 from .rules import TEN_PENNIES, RuleSet
 from .view import PlayerView
@@ -151,12 +152,13 @@ def _cap(text: str) -> str:
 
 
 def narrate(entry, viewer: int | None, rules: RuleSet = TEN_PENNIES,
-            names: Mapping[int, str] | None = None) -> str | None:
+            names: Mapping[int, str] | None = None, round_no: int | None = None) -> str | None:
     """One log entry in words, spoken to ``viewer`` ('you'); None for entries said elsewhere.
 
     Give it entries of the viewer's public log (:attr:`PlayerView.log`): another seat's
     stock card is hidden there, so it is told as "drew a card". ``viewer=None`` narrates
-    for a teacher who sees everything.
+    for a teacher who sees everything. Given the entry's ``round_no``, a new run is told in
+    the order the table shows it (rank order, C4), not the order it was played in.
     """
     kind = type(entry)
     if kind is Deal:
@@ -189,15 +191,38 @@ def narrate(entry, viewer: int | None, rules: RuleSet = TEN_PENNIES,
     if kind is Pass:
         return f"{name} passed."
     if kind is LayDown:
-        return f"{name} laid down {entry.text[4:]}."
+        melds = " / ".join(format_cards(_laid_out(s, None, rules, round_no)) for s in entry.sets)
+        return f"{name} laid down {melds}."
     if kind is Meld:
-        return f"{name} melded {format_cards(entry.cards)}{_at_end(entry.end)}."
+        return f"{name} melded {format_cards(_laid_out(entry.cards, entry.end, rules, round_no))}{_at_end(entry.end)}."
     if kind is AddToSet:
         noun = "meld" if rules.has_runs else "set"
         return f"{name} added {format_cards(entry.cards)} to {noun} {entry.set_index}{_at_end(entry.end)}."
     if kind is Discard:
         return f"{name} discarded {entry.card}."
     return None
+
+
+def narrated(log: Sequence, viewer: int | None, rules: RuleSet = TEN_PENNIES,
+             names: Mapping[int, str] | None = None, start: int = 0):
+    """``(entry, words)`` for each entry of ``log`` from ``start`` on (words None where
+    :func:`narrate` says nothing), each told knowing its round."""
+    round_no = None
+    for i, entry in enumerate(log):
+        if type(entry) is Deal:
+            round_no = entry.round_no
+        if i >= start:
+            yield entry, narrate(entry, viewer, rules, names, round_no)
+
+
+def _laid_out(cards: Sequence[Card], end: str | None, rules: RuleSet, round_no: int | None) -> Sequence[Card]:
+    """A new meld's cards as the table shows them: a run in rank order (C4), a set as played."""
+    if not rules.has_runs or round_no is None:
+        return cards
+    kinds = meld_kinds(cards, round_no, rules)
+    if MeldKind.RUN not in kinds or MeldKind.SET in kinds:
+        return cards
+    return laid_out_run(cards, round_no, rules, end)
 
 
 def _at_end(end: str | None) -> str:
@@ -410,8 +435,7 @@ class Game:
 
     def words(self) -> list[str]:
         """The whole log in words, as the person's seat may know it."""
-        said = (narrate(e, self.seat, self.rules, self.names) for e in self._log())
-        return [s for s in said if s]
+        return [said for _, said in narrated(self._log(), self.seat, self.rules, self.names) if said]
 
     def new_words(self) -> list[str]:
         """What happened since the last call, in words (after an undo: from there on).
@@ -421,8 +445,7 @@ class Game:
         view, log = self.view, self._log()
         lines = []
         viewer = self.seat
-        for entry in log[self._told:]:
-            said = narrate(entry, viewer, self.rules, self.names)
+        for entry, said in narrated(log, viewer, self.rules, self.names, start=self._told):
             if said:
                 lines.append(said)
             if type(entry) is RoundEnd:
@@ -756,5 +779,4 @@ class Replay:
     def words(self) -> list[str]:
         """What happened so far, in words, as the chosen seat (or the teacher) knows it."""
         log = self.match.log if self.seat is None else self.view.log
-        said = (narrate(e, self.seat, self.match.rules) for e in log)
-        return [s for s in said if s]
+        return [said for _, said in narrated(log, self.seat, self.match.rules) if said]

@@ -48,7 +48,7 @@ from .actions import (
 from .cards import ALL_CARDS, SORT_KEYS, Card, Hand, format_cards, sort_key
 from .errors import IllegalActionError, InvalidSetError, WrongTypeError
 from .melds import (
-    MeldKind, TableMeld, arrange_run, is_valid_meld, meld_additions, meld_kinds, meld_problems, run_ranks,
+    MeldKind, TableMeld, is_valid_meld, laid_out_run, meld_additions, meld_kinds, meld_problems, run_ranks,
 )
 from .position import Position  # Position lives in position.py; imported here for old users
 from .rules import TEN_PENNIES, Contract, RuleSet, hand_points
@@ -393,14 +393,7 @@ class Match:
                             for kind in sorted(rules.meld_kinds))
             raise IllegalActionError(f"{format_cards(cards)} is not a meld: {why}")
         if MeldKind.RUN in kinds and MeldKind.SET not in kinds:
-            if end is None:
-                # Cards given in rank order keep it, so "JK 5S 6S" is 4-5-6, as the player
-                # (or the solver's arrangement) put it; otherwise the wild goes high (C4).
-                try:
-                    return TableMeld(seat, MeldKind.RUN, cards, ranks=run_ranks(cards, r, rules))
-                except InvalidSetError:
-                    pass
-            ordered = arrange_run(cards, r, rules, wild_end=end or "high")
+            ordered = laid_out_run(cards, r, rules, end)
             return TableMeld(seat, MeldKind.RUN, ordered, ranks=run_ranks(ordered, r, rules))
         if end is not None:
             raise IllegalActionError(f"{format_cards(cards)} is a set: an end places a wild on a run only")

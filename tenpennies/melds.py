@@ -39,7 +39,7 @@ from .words import number_word, plural, rank_plural
 
 __all__ = [
     "MeldKind", "MeldRequirement", "TableMeld", "TableSet", "arrange_run", "check_meld", "is_valid_meld",
-    "contract_meld_problems", "make_table_meld", "meld_additions", "meld_kind", "meld_kinds", "meld_problems", "run_problems",
+    "contract_meld_problems", "laid_out_run", "make_table_meld", "meld_additions", "meld_kind", "meld_kinds", "meld_problems", "run_problems",
     "run_ranks",
 ]
 
@@ -425,6 +425,28 @@ def make_table_meld(owner: int, kind: MeldKind | None, cards: Iterable[Card], ro
         return TableMeld(owner, MeldKind.SET, cards, set_rank(cards, round_no, rules))
     ordered = cards if keep_order else arrange_run(cards, round_no, rules, wild_end=wild_end)
     return TableMeld(owner, MeldKind.RUN, ordered, ranks=run_ranks(ordered, round_no, rules))
+
+
+def laid_out_run(cards: Sequence[Card], round_no: int, rules: RuleSet = TEN_PENNIES,
+                 end: str | None = None) -> Cards:
+    """The order a new run is put on the table in (C4): cards given in rank order keep it,
+    so ``JK 5S 6S`` is 4-5-6 as the player (or the solver's arrangement) put it; otherwise
+    each wild goes to its place and a spare one to ``end`` (the higher end if not said).
+    The match lays runs out with it, and the log's words tell them the same way.
+
+    >>> from tenpennies import TEN_CARD_RUMMY as TCR, parse_cards
+    >>> laid_out_run(parse_cards("JK 5S 6S"), 1, TCR)
+    Cards('JK 5S 6S')
+    >>> laid_out_run(parse_cards("6S JK 5S"), 1, TCR)
+    Cards('5S 6S JK')
+    """
+    if end is None:
+        try:
+            run_ranks(cards, round_no, rules)
+            return Cards(cards)
+        except InvalidSetError:
+            pass
+    return arrange_run(cards, round_no, rules, wild_end=end or END_HIGH)
 
 
 def meld_additions(meld: TableMeld, candidates: Iterable[Card], round_no: int,

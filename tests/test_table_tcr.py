@@ -172,3 +172,18 @@ def test_c12_the_log_says_the_pile_was_turned_over_not_shuffled():
     said = narrate(Recycle(40, Card("7H")), 0, TEN_CARD_RUMMY)
     assert "turned over" in said and "shuffled" not in said and "7H turned up" in said
     assert "shuffled" in narrate(Recycle(40), 0)  # Ten Pennies shuffles (T16)
+
+
+def test_c4_the_log_tells_a_new_run_in_the_order_the_table_shows_it():
+    # 7S 9S and a joker: the table shows 7-8-9 with the joker in the gap, and the log's
+    # words must say the same, not the order the cards were played in.
+    hands = ("9S 7S JK 5D 4D 4C KC 2H 5D 6C",) + HANDS[1:]
+    game = game_from(Position(round_no=1, hands=hands, table=((0, "TD TH TC"),), opened=(True,) + (False,) * 5,
+                              discard_pile="QD", top_discarder=5, stock="2H 3H 5C", dealer=5))
+    game.new_words()
+    game.select_cards("9S JK 7S")
+    assert game.meld(), game.message
+    shown = " ".join(map(str, game.view.table[1].cards))
+    assert shown == "7S JK 9S"
+    assert game.new_words() == [f"You melded {shown}."]
+    assert game.words()[-1] == f"You melded {shown}."
