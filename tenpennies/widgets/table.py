@@ -225,14 +225,16 @@ class PlayTable(_Board):
                                  f"select them. {escape(lay_down_rule(self.game.rules))}</div>")
         self.status = widgets.HTML()
         self.message = widgets.HTML()
-        self.log_box = widgets.HTML(layout=widgets.Layout(width="55%", max_height="240px", overflow="auto"))
-        self.scores = widgets.HTML(layout=widgets.Layout(width="45%"))
+        # The log takes what the scores leave; a score table too wide beside it (six or
+        # more seats in a narrow notebook) goes below it, and scrolls if wider still.
+        self.log_box = widgets.HTML(layout=widgets.Layout(flex="1 1 320px", max_height="240px", overflow="auto"))
+        self.scores = widgets.HTML(layout=widgets.Layout(flex="0 1 auto", max_width="100%", overflow_x="auto"))
         self.children = [
             self.status, self.canvas, self.message,
             widgets.HBox(list(self.buttons.values()), layout=widgets.Layout(flex_flow="row wrap")),
             self.help,
             widgets.HBox([self.sort, self.four_colour, self.speed], layout=widgets.Layout(flex_flow="row wrap")),
-            widgets.HBox([self.log_box, self.scores]),
+            widgets.HBox([self.log_box, self.scores], layout=widgets.Layout(flex_flow="row wrap")),
         ]
         self._run_bots()
 
