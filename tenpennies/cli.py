@@ -195,7 +195,7 @@ def _simulate(args) -> int:
         results = (write_json if args.out.endswith(".json") else write_csv)(results, args.out)
     if args.rounds_out:
         results = write_csv(results, args.rounds_out, per="round")
-    print(summarize(results))
+    print(summarize(results, rules))
     return 0
 
 

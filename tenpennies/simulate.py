@@ -155,7 +155,8 @@ def simulate(
 
     ``rules`` may be any rule set, with one bot per seat it seats: Ten Card Rummy for six
     is ``rules=TEN_CARD_RUMMY.with_players(6)`` with six bots (C1). There a "token spent"
-    in the results is a buy (C9 needs no token), counted the same way.
+    in the results is a buy (C9 needs no token), counted the same way, and
+    ``summarize(results, rules)`` heads that column "buys".
     """
     bots = list(bots)
     if len(bots) != rules.players:
@@ -374,6 +375,9 @@ class Summary:
     bots: tuple[str, ...]
     stats: dict[str, BotStats]
     differences: dict[tuple[str, str], Interval]
+    # The head of the purchases column: each purchase costs a token in Ten Pennies (T4),
+    # but some games have no tokens (C9), and there it counts buys.
+    purchases: str = "tokens spent"
 
     def difference(self, a: str, b: str) -> Interval:
         """Points per match of ``a`` minus those of ``b``, paired by match, with its interval."""
@@ -385,11 +389,12 @@ class Summary:
     def __str__(self) -> str:
         lines = [f"{self.matches} matches; 95% confidence intervals; lower points are better",
                  f"{'bot':<8} {'seats':>5} {'points per match':>26} {'points per round':>24} "
-                 f"{'win share per seat':>24} {'rounds out':>7} {'tokens spent':>12}"]
+                 f"{'win share per seat':>24} {'rounds out':>7} {self.purchases:>12}"]
+        width = max(12, len(self.purchases))
         for bot in self.bots:
             s = self.stats[bot]
             lines.append(f"{bot:<8} {s.seats:>5} {str(s.points_per_match):>26} {str(s.points_per_round):>24} "
-                         f"{str(s.win_share):>24} {s.rounds_out.mean:>10.2f} {s.tokens_spent.mean:>12.2f}")
+                         f"{str(s.win_share):>24} {s.rounds_out.mean:>10.2f} {s.tokens_spent.mean:>{width}.2f}")
         for (a, b), d in self.differences.items():
             lines.append(f"{a} - {b}: {d} points per match")
         return "\n".join(lines)
@@ -411,8 +416,11 @@ class Summary:
         return ax
 
 
-def summarize(results: Iterable[MatchResult]) -> Summary:
-    """The tournament summary of a stream of results (consumed once, in flat memory)."""
+def summarize(results: Iterable[MatchResult], rules: RuleSet = TEN_PENNIES) -> Summary:
+    """The tournament summary of a stream of results (consumed once, in flat memory).
+
+    ``rules``, the game played, only names the purchases column: tokens spent, or buys
+    where the game has no tokens (C9)."""
     per_match: dict[str, _Tally] = {}
     per_round: dict[str, _Tally] = {}
     wins: dict[str, _Tally] = {}
@@ -454,7 +462,8 @@ def summarize(results: Iterable[MatchResult]) -> Summary:
                       tokens[bot].interval())
         for bot in order
     }
-    return Summary(count, tuple(order), stats, {k: t.interval() for k, t in diffs.items()})
+    purchases = "tokens spent" if rules.tokens is not None else "buys"
+    return Summary(count, tuple(order), stats, {k: t.interval() for k, t in diffs.items()}, purchases)
 
 
 __all__ = [

@@ -32,7 +32,7 @@ def test_simulate_prints_a_summary_and_writes_files(capsys, tmp_path):
                          "--rounds-out", str(per_round))
     assert code == 0 and err == ""
     assert out.startswith("3 matches; 95% confidence intervals")
-    assert "strong - thumb" in out
+    assert "strong - thumb" in out and "tokens spent" in out.splitlines()[1]  # T4
     assert len(list(csv.DictReader(per_match.open()))) == 12
     assert len(list(csv.DictReader(per_round.open()))) == 3 * 7 * 4
 
@@ -225,6 +225,7 @@ def test_c1_simulate_ten_card_rummy_with_six_players(capsys):
                          "--bots", "thumb", "random", "thumb", "random", "thumb", "random")
     assert code == 0 and err == ""
     assert out.startswith("2 matches") and "thumb" in out and "random" in out
+    assert "buys" in out.splitlines()[1] and "token" not in out  # C9: buying costs no token
 
 
 def test_c1_simulate_seats_strong_and_thumb_in_turn_by_default(capsys, tmp_path):
