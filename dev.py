@@ -1,6 +1,8 @@
 """The two set-up commands of the README, with nothing but Python 3.11+ installed.
 
-    python3 dev.py lab     make .venv if needed, then open JupyterLab on the course (notebooks/)
+    python3 dev.py lab     make .venv if needed, then open JupyterLab on the course (notebooks/),
+                           its notebooks trusted so their saved pictures show; extra
+                           arguments go to JupyterLab (e.g. --no-browser --port 8899)
     python3 dev.py test    make .venv if needed, then run every test (unit, property,
                            doctest and notebook tests), with any extra pytest arguments
     python3 dev.py app     make .venv if needed, then serve the live table
@@ -48,6 +50,16 @@ def ensure_env() -> None:
     STAMP.write_text(wanted)
 
 
+def trust_notebooks(python: Path = PYTHON, env: dict | None = None) -> None:
+    """Sign the kit's own notebooks as trusted (``jupyter trust``), in this user's Jupyter
+    data directory: JupyterLab shows the saved pictures (SVG) of an untrusted notebook as
+    text, and every notebook of a fresh clone is untrusted there."""
+    books = sorted(str(p) for folder in ("notebooks", "puzzles") for p in (ROOT / folder).rglob("*.ipynb")
+                   if ".ipynb_checkpoints" not in p.parts)
+    subprocess.run([str(python), "-m", "jupyter", "trust", *books], env=env, check=True,
+                   stdout=subprocess.DEVNULL)
+
+
 def main(argv: list[str]) -> int:
     command, extra = (argv[0], argv[1:]) if argv else ("", [])
     if command not in ("lab", "test", "app", "course", "site"):
@@ -64,6 +76,11 @@ def main(argv: list[str]) -> int:
         # notebooks link to them); the course's first notebook opens first.
         args = [str(PYTHON), "-m", "jupyter", "lab", "--notebook-dir", str(ROOT),
                 "--LabApp.default_url=/lab/tree/notebooks/00_start_here.ipynb", *extra]
+        trust_notebooks()
+        if getattr(os, "geteuid", lambda: None)() == 0 and "--allow-root" not in extra:
+            # JupyterLab refuses to start as root unless told; a container or a classroom
+            # VM often runs everything as root, and the README's command must just work.
+            args.append("--allow-root")
     elif command == "app":
         # Voila starts one kernel per page, so every tab plays its own match.
         args = [str(PYTHON), "-m", "voila", str(ROOT / "notebooks" / "play.ipynb"), *extra]

@@ -66,6 +66,7 @@ class Server:
             env[f"JUPYTER_{name.upper()}_DIR"] = str(d)
         env["IPYTHONDIR"] = str(base / "ipython")
         env.pop("JUPYTER_PLATFORM_DIRS", None)
+        self.env = env  # the server's Jupyter directories, for a test to work in them too
         for attempt in range(self.ATTEMPTS):
             # The servers are told not to move to another port (port_retries=0): if this
             # one is taken meanwhile, the server stops and another free port is tried.
