@@ -342,6 +342,24 @@ class RuleSet:
         return round_no >= self.buy_from_round
 
     # -- variants and saving ---------------------------------------------------------
+    def __repr__(self) -> str:
+        # Short enough for help() signatures and notebooks (the fields run to a thousand
+        # characters): a named rule set by its name, another by what it changes of one.
+        key = self.key
+        if key is not None:
+            return f"RuleSet.named({key!r})"
+        base = _NAMED.get(self.slug, TEN_PENNIES)
+        base_key = next(k for k, r in _NAMED.items() if r is base)
+        if base.decks_by_players and self.players != base.players:
+            try:
+                if base.with_players(self.players) == self:
+                    return f"RuleSet.named({base_key!r}).with_players({self.players})"
+            except RuleSetError:
+                pass  # more players than its table seats: the changes below say it
+        changes = ", ".join(f"{f.name}={getattr(self, f.name)!r}" for f in dataclasses.fields(self)
+                            if f.init and getattr(self, f.name) != getattr(base, f.name))
+        return f"RuleSet.named({base_key!r}).replace({changes})"
+
     def replace(self, **changes: Any) -> "RuleSet":
         """A copy with some fields changed: ``TEN_PENNIES.replace(tokens=5)``."""
         return dataclasses.replace(self, **changes)

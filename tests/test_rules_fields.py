@@ -96,3 +96,14 @@ def test_c1_c12_any_variant_of_the_new_fields_round_trips(base, players, wrap, o
         stock_rebuild=rebuild, meld_kinds=kinds)
     back = RuleSet.from_dict(json.loads(json.dumps(rules.to_dict())))
     assert back == rules and hash(back) == hash(rules) and back.meld_kinds == {MeldKind(k) for k in kinds}
+
+
+@pytest.mark.parametrize("rules", [
+    TP, TCR, TCR.with_players(7), TP.replace(tokens=5, name="House"),
+    TCR.replace(turn_cap=50), TCR.replace(players=9),
+])
+def test_a_rule_sets_repr_is_short_and_makes_it_again(rules):
+    # help() shows a default rule set in every signature: a short repr that reads back.
+    text = repr(rules)
+    assert len(text) < 120 and text.startswith("RuleSet.named(")
+    assert eval(text, {"RuleSet": RuleSet}) == rules
