@@ -317,7 +317,11 @@ def _odds(args) -> int:
             # three bounds the chance instead (95% confidence).
             text = f"no hit in {p.samples} seeded deals (under {3 / p.samples:.4%}, 95% confidence)"
         elif isinstance(p, Estimate):
-            text = f"{p.estimate:.4%} ± {p.standard_error:.4%} (estimated from {p.samples} seeded deals)"
+            # A 95% interval, as the no-hit line gives, and two decimals: the third would
+            # be noise at any sample size a command line waits for.
+            half = 1.959963984540054 * p.standard_error
+            text = (f"{p.estimate:.2%} ± {half:.2%} (95% confidence, estimated from "
+                    f"{p.samples:,} seeded deals)")
         else:
             # Four decimals would show round 11's chance as 0.0000%, as if it could not happen.
             text = f"{float(p):.4%}" if p >= Fraction(1, 10_000) or p == 0 else f"about 1 in {round(1 / p):,}"

@@ -3,8 +3,8 @@
 import csv
 import io
 import json
-import re
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -271,6 +271,8 @@ def test_c5_odds_exact_and_estimated_rounds(capsys):
     assert len(lines) == 12
     assert "round  1, one meld of 3 (a set or a run): 65.3572% (exact: 408129977/624460881)" in out
     assert "round  2, two melds of 3 (sets or runs):" in out and "estimated from 200 seeded deals" in lines[2]
+    # An estimate says what its ± means, as the no-hit bound does.
+    assert re.search(r": \d+\.\d\d% ± \d+\.\d\d% \(95% confidence, estimated", lines[2]), lines[2]
 
 
 def test_odds_for_ten_pennies_are_all_exact(capsys):
