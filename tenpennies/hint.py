@@ -100,7 +100,10 @@ def hint(view: PlayerView, *, rollouts: int = 0, seed: int | str = 0, moves: str
     if view.rules.has_runs or view.rules.meld_before_draw:
         # Ten Card Rummy's turn (meld, then take or draw, then discard) and its runs have
         # their own sentences; the rollouts are Ten Pennies' (the expert falls back there).
-        return Hint(action, _why_melds_game(view, action, moves))
+        sentence = _why_melds_game(view, action, moves)
+        if rollouts > 0:  # asked for, but not played: say so rather than pass it off as theirs
+            sentence += f" (No rollouts: in {view.rules.name} the hint is the strong bot's.)"
+        return Hint(action, sentence)
     if rollouts > 0:
         from .bots.expert import ExpertBot
 
@@ -324,7 +327,7 @@ def _why_melds_game(view: PlayerView, action: Action, moves: str) -> str:
                         f"{'' if rules.buy_extra_cards > 1 else 's'} with it, you hold {words} at once "
                         f"{float(odds.buy_probability):.0%} of the time (passing: {float(odds.pass_probability):.0%}).")
             return f"{sentence}; {chances(hand + (top,), after)}."
-        why = "is wild and fits any meld" if wild[top.index] else _goes_with(top, hand + (top,), wild)
+        why = "is wild: it can stand for a missing card" if wild[top.index] else _goes_with(top, hand + (top,), wild)
         return (f"{start}: {top} {why or 'is kept'}; it does not bring the contract closer now. "
                 f"{standing(hand + (top,), still=True)}")
     if isinstance(action, Pass):
@@ -365,10 +368,15 @@ def _why_melds_game(view: PlayerView, action: Action, moves: str) -> str:
     start = f"Discard {card} ({points[card.rank]} points)"
     partner = _goes_with(card, hand, wild)
     if opened:
-        loose = "every card you hold that is not a joker lays off on the table" if lays_off(card, view) \
-            else "it lays off on no meld on the table"
-        joined = f"it {partner}" if partner else "it goes with none of your other cards"
-        return f"{start}: {loose}, and {joined}. Then {kept(rest)}."
+        # The strong bot throws, of the cards that lay off nowhere (or of all, when every one
+        # does), the one with the fewest partners, then the most points.
+        if lays_off(card, view):
+            loose, group = "every card you hold that is not a joker lays off on the table", "of them"
+        else:
+            loose, group = "it lays off on no meld on the table", "of the cards that lay off nowhere"
+        joined = (f"{group} it {partner.replace('goes with', 'goes with the fewest:', 1)}" if partner
+                  else "it goes with none of your other cards")
+        return f"{start}: {loose}; {joined}. Then {kept(rest)}."
     danger = _danger(view)
     if danger and (short is None or short >= 2):
         return (f"{start}: {danger} and may go out soon, so shed points: "

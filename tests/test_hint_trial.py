@@ -178,10 +178,11 @@ def test_rollouts_must_be_zero_or_a_whole_number_from_two(bad):
         hint(m.view(m.to_act), rollouts=bad)
 
 
-def test_c9_rollouts_in_ten_card_rummy_give_the_strong_hint_and_claim_no_rollouts():
+def test_c9_rollouts_in_ten_card_rummy_give_the_strong_hint_and_say_no_rollouts_were_played():
     view = first_decision(Match(seed=7, rules=SIX))
-    h = hint(view, rollouts=40, seed=1)
-    assert h == hint(view) and "rollout" not in h.sentence
+    h, strong = hint(view, rollouts=40, seed=1), hint(view)
+    assert h.action == strong.action and "rollout" not in strong.sentence
+    assert h.sentence == strong.sentence + " (No rollouts: in Ten Card Rummy the hint is the strong bot's.)"
 
 
 # -- 5. a stronger expert by name
