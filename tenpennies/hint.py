@@ -116,7 +116,7 @@ def hint(view: PlayerView, *, rollouts: int = 0, seed: int | str = 0, moves: str
         if evaluation is not None:
             best, runner = evaluation.estimates[0].action, evaluation.estimates[1].action
             gain, error = evaluation.advantage(best, runner)
-            chosen = best if gain >= 2 * error else action  # within the noise: the strong bot's choice
+            chosen = best if _clear(gain, error) else action  # within the noise: the strong bot's choice
             return Hint(chosen, rollout_sentence(evaluation, view.top_discard, view=view, choice=action,
                                                  token_points=bot.token_points))
     return Hint(action, _why(view, action))
@@ -198,10 +198,15 @@ def rollout_sentence(evaluation, offered: Card | None = None, *, view: PlayerVie
         isinstance(e.action, Buy) for e in evaluation.estimates) else ""
     measured = (f"in {best.rollouts} rollouts {_doing(best.action, view)} ends the round "
                 f"{gain:.1f} ± {error:.1f} points better than {_doing(runner.action, view)}{token}")
-    if gain >= 2 * error:
+    if _clear(gain, error):
         return f"{_command(best.action, offered, view)}: {measured}."
     strong = "" if choice is None else f"; the strong bot {_does(choice, view)}"
     return f"Too close to call: {measured}{strong}."
+
+
+def _clear(gain: float, error: float) -> bool:
+    """Is a rollout difference more than two standard errors from a tie? (A tie never is.)"""
+    return gain > 2 * error
 
 
 def _rank_plural(rank: int) -> str:

@@ -151,3 +151,16 @@ def test_every_hint_sentence_has_its_numbers():
     for view in decision_views(5, 2, limit=80):
         for h in (hint(view), hint(view, rollouts=2, seed=1)):
             assert re.search(r"\d", h.sentence), h.sentence
+
+
+def test_a_close_discard_tried_out_names_the_strong_bots_discard():
+    for view in decision_views(3, 0):
+        h = hint(view, rollouts=4, seed=0)
+        if h.sentence.startswith("Too close to call") and "discarding" in h.sentence:
+            strong = StrongBot().act(view)
+            assert h.action == strong and h.sentence.endswith(f"; the strong bot discards {strong.card}.")
+            assert re.search(r"in 4 rollouts discarding \S+ ends the round \d+\.\d ± \d+\.\d points better than "
+                             r"discarding \S+;", h.sentence)
+            assert "token" not in h.sentence  # no purchase was tried
+            return
+    raise AssertionError("no close discard was tried out in seed 3's first decisions")
