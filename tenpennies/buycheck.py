@@ -9,6 +9,11 @@ minus the mean of the others' (a token is not charged here, as the odds do not c
 it). :func:`check_buys` puts the two side by side for many offers; :class:`BuyReport`
 says how often they agree and lists where they do not.
 
+Only Ten Pennies: its purchases spend tokens (T4, T5) and its rollouts are the expert's.
+Ten Card Rummy has no tokens (C9) and the expert plays it by the strong bot's policy
+without rollouts, so :func:`check_buy` and :func:`check_buys` refuse its views up front
+(:func:`refusal` says why).
+
 The offers come from seeded bot matches (:func:`offers`): each offer of the top discard
 to a seat that has not laid down, when the card would bring its contract closer, which
 is when buying is a real question.
@@ -22,7 +27,6 @@ is when buying is a real question.
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 from typing import Iterable, Iterator, Sequence
 
@@ -30,7 +34,8 @@ from .actions import Buy, Pass
 from .bots import bot_seed, make_bot
 from .bots.expert import Evaluation, evaluate
 from .match import Match, Phase
-from .odds import BuyDecision, buy_or_pass
+from .errors import TenPenniesError
+from .odds import BuyDecision
 from .solver import cards_needed
 from .view import PlayerView
 from .words import plural
@@ -143,21 +148,43 @@ def _helps(view: PlayerView) -> bool:
     return after is not None and (short is None or after < short)
 
 
+def refusal(view: PlayerView) -> str:
+    """Why the buy check cannot weigh the offer in ``view``, in words; "" when it can.
+
+    It weighs Ten Pennies' token purchases with the expert's rollouts; a rule set with runs,
+    melding before the draw or no tokens (Ten Card Rummy) has neither."""
+    rules = view.rules
+    if rules.has_runs or rules.meld_before_draw or rules.tokens is None:
+        return (f"check_buys weighs Ten Pennies' token purchases with the expert's rollouts; {rules.name} "
+                "has no tokens and no rollouts (the expert plays it by the strong bot's policy)")
+    if view.phase is not Phase.OFFER or view.to_act != view.seat or view.top_discard is None:
+        return f"check_buys needs a view of a seat being offered a card, not {view!r}"
+    return ""
+
+
 def check_buy(view: PlayerView, rollouts: int = 100, seed: int = 0) -> BuyCheck:
-    """The exact odds and the rollouts (``rollouts`` worlds, seeded) for one offer."""
-    seen = Counter(view.seen_cards())
-    seen[view.top_discard] -= 1  # buy_or_pass takes the offered card apart from what was seen
-    odds = buy_or_pass(view.hand, view.top_discard, view.round_no, tuple(seen.elements()),
-                       my_turn=view.seat == view.active, rules=view.rules)
+    """The exact odds and the rollouts (``rollouts`` worlds, seeded) for one offer; a view
+    the check cannot weigh (:func:`refusal`) raises :class:`~tenpennies.errors.TenPenniesError`."""
+    from .hint import offer_odds  # the one home of an offer's exact odds, shared with the hints
+
+    why = refusal(view)
+    if why:
+        raise TenPenniesError(why)
     played = evaluate(view, (Buy(view.seat), Pass(view.seat)), rollouts, seed, token_points=0.0)
-    return BuyCheck(view, odds, played)
+    return BuyCheck(view, offer_odds(view), played)
 
 
 def check_buys(views: Iterable[PlayerView], rollouts: int = 100, seed: int = 0) -> BuyReport:
-    """:func:`check_buy` for each view (each with its own seed from ``seed``)."""
+    """:func:`check_buy` for each view (each with its own seed from ``seed``). Every view is
+    checked first (:func:`refusal`), so a Ten Card Rummy view is refused before any rollout."""
     from .bots import derive_seed
 
+    views = tuple(views)
+    for v in views:
+        why = refusal(v)
+        if why:
+            raise TenPenniesError(why)
     return BuyReport(tuple(check_buy(v, rollouts, derive_seed("buycheck", seed, i)) for i, v in enumerate(views)))
 
 
-__all__ = ["BuyCheck", "BuyReport", "check_buy", "check_buys", "offers"]
+__all__ = ["BuyCheck", "BuyReport", "check_buy", "check_buys", "offers", "refusal"]

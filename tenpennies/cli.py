@@ -412,7 +412,7 @@ def _play(args, stdin: TextIO | None = None) -> int:
                 print("You left the match.")
                 return 0
             if word == "hint":
-                print(f"Hint: {game.hint()}")
+                print(f"Hint: {game.hint(moves='commands')}")  # moves named as typed here, not as the table's buttons
                 continue
             if word == "lay":  # as Lay Down Contract with nothing selected: the solver's arrangement
                 game.clear_selection()

@@ -90,6 +90,29 @@ RUN_MOVES = {
 }
 """The words of moves that differ where melds may be runs (C3, C4)."""
 
+BUTTON_LABELS = {
+    "take": "Take Discard", "draw": "Draw From Stock", "buy": "Buy", "pass": "Pass", "lay_down": "Lay Down Contract",
+    "meld": "Meld", "add": "Add to Set", "discard": "Discard", "hint": "Hint", "undo": "Undo", "new": "New Match",
+}
+"""The label of each move's button on the table, as :mod:`tenpennies.widgets.table` shows
+it; a hint names a move by it (:func:`button_label`), so the words match the button."""
+
+RUN_BUTTON_LABELS = {"add": "Add to Meld"}
+"""Labels that differ where melds may be runs (C3, C11): a run is no set."""
+
+
+def button_label(move: str, rules: RuleSet = TEN_PENNIES) -> str:
+    """The table's button for a move of :data:`MOVES` under ``rules``.
+
+    >>> from tenpennies.rules import TEN_CARD_RUMMY
+    >>> button_label("add"), button_label("add", TEN_CARD_RUMMY)
+    ('Add to Set', 'Add to Meld')
+    """
+    if rules.has_runs and move in RUN_BUTTON_LABELS:
+        return RUN_BUTTON_LABELS[move]
+    return BUTTON_LABELS[move]
+
+
 DRAW_MOVES = ("take", "draw")
 """The moves of a turn whose draw is a choice (C6, C8): take the top discard, or the stock."""
 
@@ -644,8 +667,9 @@ class Game:
         words = move_words(move, self.rules)
         return f"{words}. Not now: {why}." if why else f"{words}."
 
-    def hint(self):
-        """What the strong bot would do now and why (:func:`tenpennies.hint.hint`)."""
+    def hint(self, *, moves: str = "buttons"):
+        """What the strong bot would do now and why (:func:`tenpennies.hint.hint`); ``moves``
+        says how the sentence names a move: "buttons" (the table's) or "commands" (the CLI's)."""
         from .hint import hint
 
         if not self.learning:
@@ -653,7 +677,7 @@ class Game:
         if not self.waiting:
             raise IllegalActionError("it is not your decision now")
         view = self.view
-        found = hint(view)
+        found = hint(view, moves=moves)
         if not self.match.is_legal(found.action):  # a bot that does not know this game's turn
             raise IllegalActionError(f"no hint: the strong bot cannot play {self.rules.name} here")
         return found

@@ -19,17 +19,20 @@ the seat may not know about (T20).
 With ``rollouts``, a close decision is tried out the expert bot's way
 (:mod:`tenpennies.bots.expert`): each candidate in the same seeded worlds the view allows,
 played to the round's end, and the sentence gives the mean difference with its standard
-error. A decision that is not close keeps the strong bot's sentence. It costs about
-``rollouts`` times the candidates (two or three) rounds played, a few milliseconds each,
-so the table's Hint button keeps the fast hint by default.
+error. A difference under two standard errors is too close to call: the sentence says so
+and the action stays the strong bot's. A decision that is not close keeps the strong bot's
+sentence. It costs about ``rollouts`` times the candidates (two or three) rounds played, a
+few milliseconds each, so the table's Hint button keeps the fast hint by default. A
+purchase's numbers are the exact odds of :func:`tenpennies.odds.buy_or_pass` (here seat 0
+is the active player: buying is its draw, and brings two stock cards, T5, T6):
 
     >>> p = Position(round_no=1, hands=("7S 7H 9S 9H KC 4D 5C 8D JH QS 3C", "QS QH 3C KD 5S",
     ...              "2S 2H 5C 8C JD", "TS TH JC 4S 6H"), discard_pile="6C 7D", dealer=3, top_discarder=3)
     >>> view = Match.from_position(p, seed=2).view(0)
     >>> print(hint(view))
-    Buy 7D: it brings you to one card from two sets of 3, and the next card completes it 8% of the time.
+    Buy 7D: it brings you to one card from two sets of 3. With the 2 stock cards that come with it, you hold two sets of 3 at once 18% of the time (drawing instead: 0%).
     >>> print(hint(view, rollouts=40, seed=1))
-    Buy 7D: in 40 rollouts buying ends the round 6.9 ± 5.2 points better than passing (a token counted as its worth in later rounds).
+    Too close to call: in 40 rollouts buying ends the round 6.9 ± 5.2 points better than passing (a token counted as 8 points); the strong bot buys.
 """
 
 from __future__ import annotations
@@ -38,15 +41,20 @@ from collections import Counter
 from dataclasses import dataclass
 
 from .actions import Action, AddToSet, Buy, LayDown, Meld, Pass, TakeDiscard
-from .cards import Card, format_cards
-from .errors import TenPenniesError
-from .odds import draw_odds, unseen_cards
+from .cards import SUIT_NAMES, Card, format_cards
+from .errors import TenPenniesError, WrongTypeError
+from .odds import BuyDecision, buy_or_pass, unseen_cards
 from .solver import cards_needed, outs
 from .view import PlayerView
 from .words import plural
 
 DANGER_CARDS = 2
 """An open opponent with this many cards or fewer may go out on its next turn (as the strong bot judges)."""
+
+MOVE_NAMES = ("buttons", "commands")
+"""How a hint may name a move where its words differ by front end: by the table's button
+(:func:`tenpennies.game.button_label`: "Take Discard") or by the command the CLI's ``play``
+reads (the action's text: "take", "add 4 7C")."""
 
 
 @dataclass(frozen=True)
@@ -60,23 +68,42 @@ class Hint:
         return self.sentence
 
 
-def hint(view: PlayerView, *, rollouts: int = 0, seed: int | str = 0) -> Hint:
+def hint(view: PlayerView, *, rollouts: int = 0, seed: int | str = 0, moves: str = "buttons") -> Hint:
     """What the strong bot would do in ``view`` (it must be the seat's decision), and why.
 
-    With ``rollouts`` > 0, the expert bot's choice instead (seeded by ``seed``, so the same
-    hint each time): a close buy or discard is tried out in that many sampled worlds and
-    the sentence says by how many points the choice ends the round better, with its
-    standard error. Where the expert sees nothing to try out, the strong bot's hint.
+    With ``rollouts`` (0, or at least 2 to measure the noise), the expert bot's way: a close
+    buy or discard is tried out in that many sampled worlds (seeded by ``seed``, so the same
+    hint each time) and the sentence says by how many points the better choice ends the
+    round better, with its standard error. When that difference is under two standard
+    errors the sentence says it is too close to call and the action stays the strong
+    bot's. Where the expert sees nothing to try out, the strong bot's hint. Ten Card Rummy
+    (runs, melding before the draw) has no rollouts: there ``rollouts`` is ignored and the
+    hint is the strong bot's, whose sentence claims nothing about rollouts.
+
+    ``moves`` says how the sentence names a move whose name depends on where the hint is
+    shown (:data:`MOVE_NAMES`): "buttons" for the table, "commands" for ``tenpennies play``.
     """
     from .bots.strong import StrongBot
 
+    if not isinstance(view, PlayerView):
+        raise WrongTypeError(f"hint needs a seat's view: hint(match.view(match.to_act)), not a {type(view).__name__}")
+    if isinstance(rollouts, bool) or not isinstance(rollouts, int) or rollouts < 0 or rollouts == 1:
+        raise WrongTypeError(f"rollouts must be a whole number, 0 (no rollouts) or at least 2 (to measure the "
+                             f"noise), not {rollouts!r}")
+    if moves not in MOVE_NAMES:
+        raise TenPenniesError(f"moves must be one of {', '.join(MOVE_NAMES)}, not {moves!r}")
+    if view.to_act is None:
+        raise TenPenniesError("no decision: the match is over")
     if view.to_act != view.seat:
-        raise TenPenniesError(f"it is not seat {view.seat}'s decision now")
+        raise TenPenniesError(f"it is seat {view.to_act}'s decision now, not seat {view.seat}'s")
     action = StrongBot().act(view)
     if view.rules.has_runs or view.rules.meld_before_draw:
         # Ten Card Rummy's turn (meld, then take or draw, then discard) and its runs have
         # their own sentences; the rollouts are Ten Pennies' (the expert falls back there).
-        return Hint(action, _why_melds_game(view, action))
+        sentence = _why_melds_game(view, action, moves)
+        if rollouts > 0:  # asked for, but not played: say so rather than pass it off as theirs
+            sentence += f" (No rollouts: in {view.rules.name} the hint is the strong bot's.)"
+        return Hint(action, sentence)
     if rollouts > 0:
         from .bots.expert import ExpertBot
 
@@ -87,11 +114,36 @@ def hint(view: PlayerView, *, rollouts: int = 0, seed: int | str = 0) -> Hint:
         except TenPenniesError:
             evaluation = None  # no world can be dealt for this view: the strong bot's hint
         if evaluation is not None:
-            return Hint(evaluation.best.action, rollout_sentence(evaluation, view.top_discard))
+            best, runner = evaluation.estimates[0].action, evaluation.estimates[1].action
+            gain, error = evaluation.advantage(best, runner)
+            chosen = best if _clear(gain, error) else action  # within the noise: the strong bot's choice
+            return Hint(chosen, rollout_sentence(evaluation, view.top_discard, view=view, choice=action,
+                                                 token_points=bot.token_points))
     return Hint(action, _why(view, action))
 
 
-def _doing(action: Action) -> str:
+def offer_odds(view: PlayerView) -> BuyDecision:
+    """The exact odds of buying or passing on the card offered in ``view``
+    (:func:`tenpennies.odds.buy_or_pass`): what a purchase brings under the view's rule set
+    (the card and its stock cards), on this seat's turn or another's, from what the seat has seen."""
+    seen = Counter(view.seen_cards())
+    seen[view.top_discard] -= 1  # buy_or_pass takes the offered card apart from what was seen
+    return buy_or_pass(view.hand, view.top_discard, view.round_no, tuple(seen.elements()),
+                       my_turn=view.seat == view.active, rules=view.rules)
+
+
+def _set_words(view: PlayerView | None, index: int) -> str:
+    """'set 8 (seat 3's 2s)': a table set by its number and what it is, so the number does
+    not read as a rank."""
+    if view is None or not 0 <= index < len(view.table):
+        return f"set {index}"
+    meld = view.table[index]
+    owner = "your" if meld.owner == view.seat else f"seat {meld.owner}'s"
+    what = _rank_plural(meld.rank) if meld.rank is not None else f"{meld.kind} {format_cards(meld.cards)}"
+    return f"set {index} ({owner} {what})"
+
+
+def _doing(action: Action, view: PlayerView | None = None) -> str:
     """'buying', 'discarding 7H', ...: an action as the subject of a sentence."""
     if isinstance(action, Buy):
         return "buying"
@@ -100,33 +152,61 @@ def _doing(action: Action) -> str:
     if isinstance(action, Meld):
         return f"melding {action.text[5:]}"
     if isinstance(action, AddToSet):
-        return f"adding {' '.join(str(c) for c in action.cards)} to set {action.set_index}"
+        return f"adding {' '.join(str(c) for c in action.cards)} to {_set_words(view, action.set_index)}"
     if isinstance(action, LayDown):
         return f"laying down {action.text[4:]}"
     return f"discarding {action.card}"
 
 
-def _command(action: Action, offered: Card | None) -> str:
+def _command(action: Action, offered: Card | None, view: PlayerView | None = None) -> str:
     """'Buy 7H', 'Pass on 7H', 'Discard KC', ...: an action as the start of a hint."""
     if isinstance(action, Buy):
         return f"Buy {offered}"
     if isinstance(action, Pass):
         return f"Pass on {offered}"
-    verb, rest = _doing(action).split(" ", 1)
+    verb, rest = _doing(action, view).split(" ", 1)
     return {"discarding": "Discard", "melding": "Meld", "adding": "Add", "laying": "Lay"}[verb] + " " + rest
 
 
-def rollout_sentence(evaluation, offered: Card | None = None) -> str:
+def _does(action: Action, view: PlayerView | None = None) -> str:
+    """'buys', 'passes', 'discards 7H', ...: what a player does, after its name."""
+    doing = _doing(action, view)
+    verb, _, rest = doing.partition(" ")
+    verb = {"buying": "buys", "passing": "passes", "discarding": "discards", "melding": "melds",
+            "adding": "adds", "laying": "lays"}[verb]
+    return f"{verb} {rest}".rstrip()
+
+
+def rollout_sentence(evaluation, offered: Card | None = None, *, view: PlayerView | None = None,
+                     choice: Action | None = None, token_points: float | None = None) -> str:
     """The sentence for an expert evaluation (:class:`tenpennies.bots.expert.Evaluation`):
     its best action, and by how many points it ends the round better than the runner-up
     (paired over the same worlds), with the standard error. ``offered`` is the card on
-    offer, named in a buy or pass."""
+    offer, named in a buy or pass; ``view`` names the table's sets.
+
+    When the difference is under two standard errors it is too close to call, and the
+    sentence says so and names ``choice`` (the strong bot's action, which the hint then
+    keeps). ``token_points`` is what a token was counted as (the expert's
+    :data:`~tenpennies.bots.expert.TOKEN_POINTS` unless told), named when a purchase was tried.
+    """
+    from .bots.expert import TOKEN_POINTS
+
     best, runner = evaluation.estimates[0], evaluation.estimates[1]
     gain, error = evaluation.advantage(best.action, runner.action)
-    token = " (a token counted as its worth in later rounds)" if any(
+    worth = TOKEN_POINTS if token_points is None else token_points
+    token = f" (a token counted as {worth:g} points)" if any(
         isinstance(e.action, Buy) for e in evaluation.estimates) else ""
-    return (f"{_command(best.action, offered)}: in {best.rollouts} rollouts {_doing(best.action)} ends the round "
-            f"{gain:.1f} ± {error:.1f} points better than {_doing(runner.action)}{token}.")
+    measured = (f"in {best.rollouts} rollouts {_doing(best.action, view)} ends the round "
+                f"{gain:.1f} ± {error:.1f} points better than {_doing(runner.action, view)}{token}")
+    if _clear(gain, error):
+        return f"{_command(best.action, offered, view)}: {measured}."
+    strong = "" if choice is None else f"; the strong bot {_does(choice, view)}"
+    return f"Too close to call: {measured}{strong}."
+
+
+def _clear(gain: float, error: float) -> bool:
+    """Is a rollout difference more than two standard errors from a tie? (A tie never is.)"""
+    return gain > 2 * error
 
 
 def _rank_plural(rank: int) -> str:
@@ -160,60 +240,168 @@ def _outs_words(cards: tuple[Card, ...], wild) -> str:
     return " or ".join(parts) if len(parts) <= 2 else ", ".join(parts[:-1]) + " or " + parts[-1]
 
 
-def _why_melds_game(view: PlayerView, action: Action) -> str:
-    """The sentence for a game with runs or melding before the draw (Ten Card Rummy), named by
-    the table's buttons, with the numbers the strong bot weighs: how short of the contract the
-    hand is, and how many unseen cards would bring it closer."""
+# -- Ten Card Rummy ------------------------------------------------------------------------
+def _goes_with(card: Card, hand, wild) -> str | None:
+    """'goes with 8C toward a run of clubs': the partners the bots count for ``card``
+    (:func:`tenpennies.bots.melding.partners`) among the other cards of ``hand``, by what
+    they build; None when it has none."""
+    from .bots.melding import partners
+
+    others = list(hand)
+    if card in others:
+        others.remove(card)
+    # A card is a partner of ``card`` exactly when the pair of them counts one partner.
+    found = [c for c in dict.fromkeys(others) if partners(card, (card, c), wild)]
+    by_rank = [c for c in found if c.rank == card.rank]
+    by_suit = [c for c in found if c.rank != card.rank]
+    parts = []
+    if by_rank:
+        parts.append(f"{_join([str(c) for c in by_rank])} toward a set of {_rank_plural(card.rank)}")
+    if by_suit:
+        parts.append(f"{_join([str(c) for c in by_suit])} toward a run of {SUIT_NAMES[card.suit]}s")
+    return "goes with " + " and with ".join(parts) if parts else None
+
+
+def _why_melds_game(view: PlayerView, action: Action, moves: str) -> str:
+    """The sentence for a game with runs or melding before the draw (Ten Card Rummy), with
+    the numbers the strong bot weighs (:mod:`tenpennies.bots.melding`): how short of the
+    contract the hand is and how many unseen cards complete it or bring it a card closer,
+    what a card goes with, what lays off where. Each clause is a fact about the view; a
+    move is named by the table's button or the CLI's command (``moves``)."""
+    from .bots.melding import lays_off
+    from .game import button_label
+    from .melds import meld_additions
+
     rules, r, hand, me = view.rules, view.round_no, view.hand, view.seat
     points, words, top = rules.card_points, view.contract.words, view.top_discard
+    wild = rules.wild_table(r)
     opened = view.opened[me]
-    short = None if opened else cards_needed(hand, r, rules)
+    # What the seat cannot see: the same whichever cards it holds of what it has seen
+    # (a taken discard moves from the seen cards to the hand; a discard the other way).
+    unseen = unseen_cards(hand, view.seen_cards(), rules)
 
-    def state(cards, seen=None, down=opened) -> str:
-        if down:
-            return f"you are down, with {_cards_word(len(cards))} ({sum(points[c.rank] for c in cards)} points) in hand"
+    def named(move: str, then: str = "") -> str:
+        if moves == "commands":
+            return f'type "{action.text}"'
+        return button_label(move, rules) + then
+
+    def chances(cards, need: int) -> str:
+        """'20 unseen cards would complete it': the unseen outs of ``cards``, ``need`` short."""
+        n = sum(unseen[c] for c in outs(cards, r, rules))
+        return f"{n} unseen cards would {'complete it' if need == 1 else 'bring it one card closer'}"
+
+    def standing(cards, prefix: str = "", still: bool = False) -> str:
+        """Where ``cards`` leave a closed hand, and its unseen outs: one checkable sentence."""
         need = cards_needed(cards, r, rules)
         if need is None:
-            return f"no cards can complete {words} any more"
-        if need == 0:
-            return f"you hold {words}"
-        helpful = outs(cards, r, rules)
-        unseen = unseen_cards(cards, view.seen_cards() if seen is None else seen, rules)
-        chances = sum(unseen[c] for c in helpful)
-        return f"you are {_cards_word(need)} from {words}, and {chances} unseen cards would bring it closer"
+            said = f"{prefix}no cards can complete {words} any more"
+        elif need == 0:
+            said = f"{prefix}you hold {words}"
+        else:
+            said = f"{prefix}you are {'still ' if still else ''}{_cards_word(need)} from {words}; {chances(cards, need)}"
+        return said[0].upper() + said[1:] + "."
+
+    def kept(cards) -> str:
+        return f"you keep {_cards_word(len(cards))} ({sum(points[c.rank] for c in cards)} points) in hand"
+
+    def lays_on(card: Card) -> str | None:
+        for i, meld in enumerate(view.table):
+            if meld_additions(meld, (card,), r, rules):
+                return f"lays off on {_meld_words(view, i)}"
+        return None
 
     left = list((Counter(hand) - Counter(getattr(action, "cards", ()))).elements())
-    # A card taken from the discard pile is in the hand now, no longer among the seen cards.
-    taken = tuple((Counter(view.seen_cards()) - Counter([top])).elements()) if top is not None else ()
-    if isinstance(action, TakeDiscard):
-        after = None if opened else cards_needed(hand + (top,), r, rules)
-        gain = " it brings you one card closer, and" if short is not None and after is not None and after < short else ""
-        return f"Take {top} from the discard pile (Take Discard), for nothing:{gain} {state(hand + (top,), taken)}."
-    if isinstance(action, Pass) and view.active == me:
-        return f"Draw from the stock (Draw From Stock) and leave {top}: it does not help; {state(hand)}."
+    short = None if opened else cards_needed(hand, r, rules)
+    if isinstance(action, (TakeDiscard, Buy)):
+        cost = "free" if isinstance(action, TakeDiscard) else f"it comes with {plural(rules.buy_extra_cards, 'stock card')}"
+        start = (f"Take {top} from the discard pile ({named('take')}), free" if isinstance(action, TakeDiscard)
+                 else f"Buy {top} ({cost})")
+        if opened:
+            where = lays_on(top)
+            if where:
+                return f"{start}: it {where}, so its {points[top.rank]} points can go next turn."
+            return f"{start}: {top} is wild, worth keeping for a meld."
+        after = cards_needed(hand + (top,), r, rules)
+        if after is not None and (short is None or after < short):
+            if after == 0:
+                return f"{start}: with it you hold {words}."
+            sentence = f"{start}: it brings you to {_cards_word(after)} from {words}"
+            odds = offer_odds(view) if isinstance(action, Buy) and after == 1 else None
+            if odds is not None and odds.buy_probability > 0:
+                return (f"{sentence}. With the stock card{'s' if rules.buy_extra_cards > 1 else ''} that come"
+                        f"{'' if rules.buy_extra_cards > 1 else 's'} with it, you hold {words} at once "
+                        f"{float(odds.buy_probability):.0%} of the time (passing: {float(odds.pass_probability):.0%}).")
+            return f"{sentence}; {chances(hand + (top,), after)}."
+        why = "is wild: it can stand for a missing card" if wild[top.index] else _goes_with(top, hand + (top,), wild)
+        return (f"{start}: {top} {why or 'is kept'}; it does not bring the contract closer now. "
+                f"{standing(hand + (top,), still=True)}")
     if isinstance(action, Pass):
-        return f"Pass on {top}: it does not help; {state(hand)}."
-    if isinstance(action, Buy):
-        extra = plural(rules.buy_extra_cards, "stock card")
-        return f"Buy {top} (it comes with {extra}): {state(hand + (top,), taken)} with it."
+        if view.active == me:
+            start = f"Draw from the stock ({named('draw')})"
+            if top is None:
+                return f"{start}: the discard pile is empty."
+            start += f" and leave {top}"
+        else:
+            start = f"Pass on {top}"
+        if opened:
+            if view.active != me:
+                return (f"{start}: you are down already, so a purchase would only add "
+                        f"{_cards_word(rules.buy_extra_cards + 1)} to your hand.")
+            return f"{start}: it lays off on no meld on the table. You are down, and {kept(hand)} before the draw."
+        after = cards_needed(hand + (top,), r, rules)
+        helps = wild[top.index] or (after is not None and (short is None or after < short))
+        danger = _danger(view)
+        if view.active != me and helps and danger:
+            return (f"{start}: {danger} and may go out soon; "
+                    f"{_cards_word(rules.buy_extra_cards + 1)} more in hand would cost points.")
+        partner = "" if view.active != me else " and goes with none of your cards"
+        return f"{start}: it does not bring the contract closer{partner}. {standing(hand)}"
     if isinstance(action, LayDown):
-        return f"Lay down {action.text[4:]}: your hand holds {words}; {state(left, down=True)}."
+        return f"Lay down {action.text[4:]}: it makes {words}, and {kept(left)}."
     if isinstance(action, Meld):
-        return f"Meld {action.text[5:]}: {state(left)}."
+        shed = sum(points[c.rank] for c in action.cards)
+        return f"Meld {action.text[5:]}: it sheds {shed} points, and {kept(left)}."
     if isinstance(action, AddToSet):
-        meld = view.table[action.set_index]
-        owner = "your" if meld.owner == me else f"seat {meld.owner}'s"
         cards = " ".join(str(c) for c in action.cards)
-        end = "" if action.end is None else f", at the {action.end} end"
-        button = "Add to Meld" if rules.has_runs else "Add to Set"  # the table's label (widgets/table.py)
-        return (f"Add {cards} to meld {action.set_index} ({owner} {meld.kind} {format_cards(meld.cards)}{end}; {button}, then "
-                f"click the meld): {state(left)}.")
+        shed = sum(points[c.rank] for c in action.cards)
+        where = _meld_words(view, action.set_index, end=action.end)
+        how = named("add", ", then click the meld")
+        return f"Add {cards} to {where[:-1]}; {how}): it sheds {shed} points, and {kept(left)}."
     card = action.card
     rest = list(hand)
     rest.remove(card)
-    return f"Discard {card} ({points[card.rank]} points): {state(tuple(rest))}."
+    start = f"Discard {card} ({points[card.rank]} points)"
+    partner = _goes_with(card, hand, wild)
+    if opened:
+        # The strong bot throws, of the cards that lay off nowhere (or of all, when every one
+        # does), the one with the fewest partners, then the most points.
+        if lays_off(card, view):
+            loose, group = "every card you hold that is not a joker lays off on the table", "of them"
+        else:
+            loose, group = "it lays off on no meld on the table", "of the cards that lay off nowhere"
+        joined = (f"{group} it {partner.replace('goes with', 'goes with the fewest:', 1)}" if partner
+                  else "it goes with none of your other cards")
+        return f"{start}: {loose}; {joined}. Then {kept(rest)}."
+    danger = _danger(view)
+    if danger and (short is None or short >= 2):
+        return (f"{start}: {danger} and may go out soon, so shed points: "
+                f"of your cards that are not jokers it costs the most.")
+    # The strong bot throws, of the cards whose loss leaves the hand least short, the one
+    # with the fewest partners (then the most points).
+    joined = (f"of the cards you can throw without falling further behind, it {partner.replace('goes with', 'goes with the fewest:', 1)}"
+              if partner else "it goes with none of your other cards")
+    return f"{start}: {joined}. {standing(rest, 'without it ')}"
 
 
+def _meld_words(view: PlayerView, index: int, end: str | None = None) -> str:
+    """'meld 4 (seat 1's set 7S 7H 7D)': a table meld by its number, owner and cards."""
+    meld = view.table[index]
+    owner = "your" if meld.owner == view.seat else f"seat {meld.owner}'s"
+    at = "" if end is None else f", at the {end} end"
+    return f"meld {index} ({owner} {meld.kind} {format_cards(meld.cards)}{at})"
+
+
+# -- Ten Pennies ---------------------------------------------------------------------------
 def _why(view: PlayerView, action: Action) -> str:
     rules, r, hand, me = view.rules, view.round_no, view.hand, view.seat
     words = view.contract.words
@@ -233,7 +421,7 @@ def _why(view: PlayerView, action: Action) -> str:
     if isinstance(action, AddToSet):
         shed = sum(points[c.rank] for c in action.cards)
         cards = " ".join(str(c) for c in action.cards)
-        return f"Add {cards} to set {action.set_index}: it fits there and sheds {shed} points."
+        return f"Add {cards} to {_set_words(view, action.set_index)}: it fits there and sheds {shed} points."
     card = action.card
     if view.opened[me]:
         return (f"Discard {card}: you are down already, and of the cards you cannot play it is the costliest "
@@ -250,8 +438,9 @@ def _why(view: PlayerView, action: Action) -> str:
         return (f"Discard {card}: no cards can complete {words} any more, so shed the most points "
                 f"({points[card.rank]}).")
     naturals = Counter(c.rank for c in rest if not wild[c.index])
+    # Every rank kept in two or more, so the list is whole (the outs name the ranks to come).
     kept = [_rank_plural(k) for k in sorted(naturals, key=lambda k: (-naturals[k], k)) if naturals[k] >= 2]
-    keep = f" and keep the {_join(kept[:3])}" if kept else ""
+    keep = f" and keep the {_join(kept)}" if kept else ""
     helpful = outs(rest, r, rules)
     unseen = unseen_cards(hand, view.seen_cards(), rules)
     chances = sum(unseen[c] for c in helpful)
@@ -279,24 +468,32 @@ def _why_offer(view: PlayerView, buy: bool) -> str:
     tokens = view.tokens[me]
     if buy:
         if after == 0:
-            return f"Buy {card}: with it your hand holds {words}, for one of your {tokens} tokens."
+            return f"Buy {card}: with it your hand holds {words}, for one of your {plural(tokens, 'token')}."
         if after == 1:
-            seen = Counter(view.seen_cards())
-            seen[card] -= 1  # the offered card would join the hand
-            odds = draw_odds(hand + (card,), 1, r, tuple(seen.elements()), rules)
-            return (f"Buy {card}: it brings you to one card from {words}, and the next card completes it "
-                    f"{float(odds.probability):.0%} of the time.")
+            # The chance a purchase brings (the card and its stock cards, T5) beside passing's
+            # (on another's turn no card; on one's own, a stock card, T6): one home, the odds.
+            odds = offer_odds(view)
+            extra = plural(rules.buy_extra_cards, "stock card")
+            passing = "drawing instead" if odds.my_turn else "passing"
+            return (f"Buy {card}: it brings you to one card from {words}. With the {extra} that come with it, "
+                    f"you hold {words} at once {float(odds.buy_probability):.0%} of the time "
+                    f"({passing}: {float(odds.pass_probability):.0%}).")
         return (f"Buy {card}: it brings you from {_cards_word(short)} to {_cards_word(after)} short of {words}, "
-                f"and {tokens} tokens leave enough for the {rounds_left} rounds to come.")
+                f"and {plural(tokens, 'token')} leave enough for the {plural(rounds_left, 'round')} to come.")
     if short is not None and (after is None or after >= short):
         return f"Pass on {card}: it does not bring {words} any closer."
     if after == 0:
         return f"Pass on {card}: you have no token to buy it with."
     danger = _danger(view)
     if tokens - (rules.rounds - r) < 1:
-        return (f"Pass on {card}: it would help, but your {tokens} tokens must last the "
-                f"{rounds_left} rounds to come.")
+        return (f"Pass on {card}: it would help, but your {plural(tokens, 'token')} must last the "
+                f"{plural(rounds_left, 'round')} to come.")
     if danger:
         return f"Pass on {card}: {danger} and may go out soon; three more cards in hand would cost points."
-    return (f"Pass on {card}: it would bring you only to {_cards_word(after)} from {words}, "
-            "too little for a token.")
+    odds = offer_odds(view)
+    return (f"Pass on {card}: it would bring you only to {_cards_word(after)} from {words}, too little for a "
+            f"token; with its {plural(rules.buy_extra_cards, 'stock card')} you would hold {words} at once "
+            f"{float(odds.buy_probability):.0%} of the time (passing: {float(odds.pass_probability):.0%}).")
+
+
+__all__ = ["DANGER_CARDS", "MOVE_NAMES", "Hint", "hint", "offer_odds", "rollout_sentence"]

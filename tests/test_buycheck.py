@@ -46,3 +46,21 @@ def test_the_report_counts_agreement_and_lists_every_disagreement():
     assert f"agree on {agree} ({agree / 4:.0%})" in text
     assert all(str(c) in text for c in report.disagreements)
     assert "<svg" in report.checks[0]._repr_svg_()
+
+
+def test_c9_check_buys_refuses_ten_card_rummy_up_front_saying_why():
+    import pytest
+
+    from tenpennies import Match
+    from tenpennies.buycheck import refusal
+    from tenpennies.errors import TenPenniesError
+    from tenpennies.rules import TEN_CARD_RUMMY
+
+    m = Match(7, TEN_CARD_RUMMY)
+    view = m.view(m.to_act)
+    assert "Ten Card Rummy has no tokens" in refusal(view)
+    tp = next(iter(offers(seeds=(1,), limit=1)))
+    assert refusal(tp) == ""
+    for check in (lambda: check_buys([tp, view], rollouts=2), lambda: check_buy(view, rollouts=2)):
+        with pytest.raises(TenPenniesError, match="check_buys weighs Ten Pennies' token purchases"):
+            check()

@@ -87,7 +87,7 @@ def test_an_open_player_is_told_to_pass_and_why():
 def test_no_hint_out_of_turn():
     m = Match(3)
     other = (m.to_act + 1) % 4
-    with pytest.raises(ValueError, match="not seat"):
+    with pytest.raises(ValueError, match=f"not seat {other}'s"):
         hint(m.view(other))
 
 
@@ -96,21 +96,48 @@ OFFER = Position(round_no=1, hands=("7S 7H 9S 9H KC 4D 5C 8D JH QS 3C", "QS QH 3
 
 
 def test_an_expert_hint_gives_the_rollout_difference_and_its_standard_error():
-    from tenpennies.bots.expert import ExpertBot
+    from tenpennies.bots.expert import TOKEN_POINTS, ExpertBot
+    from tenpennies.buycheck import offers
 
-    view = Match.from_position(OFFER, seed=2).view(0)
-    h = hint(view, rollouts=30, seed=3)
-    found = re.fullmatch(r"(Buy|Pass on) 7D: in 30 rollouts (buying|passing) ends the round (-?\d+\.\d) ± (\d+\.\d) "
-                         r"points better than (passing|buying) \(a token counted as its worth in later rounds\)\.",
-                         h.sentence)
+    view = next(iter(offers(seeds=(1,), limit=1)))
+    h = hint(view, rollouts=30, seed=0)
+    found = re.fullmatch(rf"(Buy|Pass on) {view.top_discard}: in 30 rollouts (buying|passing) ends the round "
+                         rf"(-?\d+\.\d) ± (\d+\.\d) points better than (passing|buying) "
+                         rf"\(a token counted as {TOKEN_POINTS:g} points\)\.", h.sentence)
     assert found, h.sentence
-    evaluation = ExpertBot(3, rollouts=30).evaluate(view, (Buy(0), Pass(0)))
+    evaluation = ExpertBot(0, rollouts=30).evaluate(view, (Buy(view.seat), Pass(view.seat)))
     best, other = evaluation.estimates
     assert h.action == best.action
     gain, error = evaluation.advantage(best.action, other.action)
     assert (found.group(3), found.group(4)) == (f"{gain:.1f}", f"{error:.1f}")
-    assert gain >= 0 and error > 0
-    assert hint(view, rollouts=30, seed=3) == h  # seeded: the same hint every time
+    assert gain >= 2 * error > 0  # clear of the noise, so the expert's choice is the hint's
+    assert hint(view, rollouts=30, seed=0) == h  # seeded: the same hint every time
+
+
+def test_an_expert_hint_within_the_noise_is_too_close_to_call_and_keeps_the_strong_bots_choice():
+    from tenpennies.bots.expert import ExpertBot
+
+    view = Match.from_position(OFFER, seed=2).view(0)
+    h = hint(view, rollouts=30, seed=3)
+    evaluation = ExpertBot(3, rollouts=30).evaluate(view, (Buy(0), Pass(0)))
+    best, other = evaluation.estimates
+    gain, error = evaluation.advantage(best.action, other.action)
+    assert abs(gain) < 2 * error
+    strong = StrongBot().act(view)
+    assert h.action == strong == Buy(0)
+    assert h.sentence == (f"Too close to call: in 30 rollouts {'passing' if best.action == Pass(0) else 'buying'} "
+                          f"ends the round {gain:.1f} ± {error:.1f} points better than "
+                          f"{'buying' if best.action == Pass(0) else 'passing'} (a token counted as 8 points); "
+                          "the strong bot buys.")
+    assert hint(view, rollouts=30, seed=3) == h
+
+
+def test_the_expert_hint_counts_a_token_as_the_experts_token_points():
+    from tenpennies.bots.expert import TOKEN_POINTS
+
+    view = Match.from_position(OFFER, seed=2).view(0)
+    assert f"(a token counted as {TOKEN_POINTS:g} points)" in hint(view, rollouts=4, seed=3).sentence
+    assert "its worth" not in hint(view, rollouts=4, seed=3).sentence
 
 
 def test_a_decision_the_expert_does_not_try_keeps_the_strong_hint():
@@ -124,3 +151,16 @@ def test_every_hint_sentence_has_its_numbers():
     for view in decision_views(5, 2, limit=80):
         for h in (hint(view), hint(view, rollouts=2, seed=1)):
             assert re.search(r"\d", h.sentence), h.sentence
+
+
+def test_a_close_discard_tried_out_names_the_strong_bots_discard():
+    for view in decision_views(3, 0):
+        h = hint(view, rollouts=4, seed=0)
+        if h.sentence.startswith("Too close to call") and "discarding" in h.sentence:
+            strong = StrongBot().act(view)
+            assert h.action == strong and h.sentence.endswith(f"; the strong bot discards {strong.card}.")
+            assert re.search(r"in 4 rollouts discarding \S+ ends the round \d+\.\d ± \d+\.\d points better than "
+                             r"discarding \S+;", h.sentence)
+            assert "token" not in h.sentence  # no purchase was tried
+            return
+    raise AssertionError("no close discard was tried out in seed 3's first decisions")

@@ -159,7 +159,7 @@ def test_c8_a_hint_to_take_the_discard_names_the_button_and_counts_the_unseen_ca
                               dealer=5))
     hint = game.hint()
     assert type(hint.action).__name__ == "TakeDiscard"
-    assert hint.sentence.startswith("Take KH from the discard pile (Take Discard), for nothing:")
+    assert hint.sentence.startswith("Take KH from the discard pile (Take Discard), free:")
     # The taken KH counts in the hand, not among the seen cards, so no card is counted twice.
     assert "one card from one meld of 3" in hint.sentence and "14 unseen cards" in hint.sentence
 

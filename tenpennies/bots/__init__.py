@@ -30,7 +30,7 @@ import hashlib
 from typing import Callable, Protocol, Sequence, Union, runtime_checkable
 
 from ..actions import Action
-from ..errors import TenPenniesError
+from ..errors import TenPenniesError, WrongTypeError
 from ..match import Match
 from ..rules import TEN_PENNIES, RuleSet
 from ..view import PlayerView
@@ -64,20 +64,37 @@ def bot_names() -> tuple[str, ...]:
     return tuple(_registry())
 
 
-def make_bot(name: str | BotFactory, seed: int | str = 0) -> Bot:
+def make_bot(name: str | BotFactory, seed: int | str = 0, **options) -> Bot:
     """A bot by name ("random", "thumb", "strong", "expert") or from a factory, seeded.
+
+    Keyword ``options`` go on to the bot's constructor, so a stronger expert can be made
+    by name (each bot's class says which options it takes; one it does not take is refused):
 
     >>> make_bot("thumb", seed=1).name
     'thumb'
+    >>> make_bot("expert", 1, rollouts=40).rollouts
+    40
     """
     if callable(name):
-        return name(seed)
-    factories = _registry()
+        factory = name
+    else:
+        factories = _registry()
+        try:
+            factory = factories[name]
+        except (KeyError, TypeError):
+            raise TenPenniesError(f"no bot named {name!r}: choose from {', '.join(factories)}") from None
+    if not options:
+        return factory(seed)
+    import inspect
+
     try:
-        factory = factories[name]
-    except (KeyError, TypeError):
-        raise TenPenniesError(f"no bot named {name!r}: choose from {', '.join(factories)}") from None
-    return factory(seed)
+        inspect.signature(factory).bind(seed, **options)
+    except TypeError as exc:
+        raise WrongTypeError(f"the {getattr(factory, 'name', name)!r} bot does not take "
+                             f"{', '.join(options)}: {exc}") from None
+    except ValueError:
+        pass  # no signature to check (a builtin): let the factory itself refuse
+    return factory(seed, **options)
 
 
 def derive_seed(*parts: int | str) -> int:
