@@ -250,9 +250,3 @@ def test_c11_an_add_hint_names_the_add_command_with_its_meld_number():
     assert hint(view).sentence.startswith("Add 7C to meld 0 (seat 1's set 7S 7H 7D; Add to Meld, then click the meld):")
     assert hint(view, moves="commands").sentence.startswith('Add 7C to meld 0 (seat 1\'s set 7S 7H 7D; type "add 0 7C"):')
 
-
-def test_the_table_buttons_are_labelled_as_the_hints_name_them():
-    from tenpennies.widgets.table import BUTTONS, RUN_LABELS
-
-    assert {m: button_label(m) for m, _ in BUTTONS} == dict(BUTTONS)
-    assert all(button_label(m, SIX) == label for m, label in RUN_LABELS.items())

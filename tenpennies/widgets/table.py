@@ -28,25 +28,13 @@ except ImportError:  # no ipycanvas (JupyterLite: it needs NumPy): the same shap
 
 from ..actions import AddToSet, Discard, LayDown, Meld
 from ..errors import IllegalActionError
-from ..game import Game, Replay, score_rows, who, winners_sentence
+from ..game import BUTTON_LABELS, Game, Replay, button_label, score_rows, who, winners_sentence
 from ..layout import WIDTH, Shape, TableLayout, paint, status_line, table_layout
 from ..match import Phase, Position
 from ..rules import TEN_PENNIES, RuleSet
 
 LAYERS = 3
 LOG_LINES = 14
-
-BUTTONS = (
-    ("take", "Take Discard"), ("draw", "Draw From Stock"), ("buy", "Buy"), ("pass", "Pass"), ("lay_down", "Lay Down Contract"), ("meld", "Meld"),
-    ("add", "Add to Set"), ("discard", "Discard"), ("hint", "Hint"), ("undo", "Undo"), ("new", "New Match"),
-)
-"""The table's buttons: (name in :attr:`PlayTable.buttons`, label). A table has only
-the moves its rule set uses (:attr:`tenpennies.game.Game.moves`): Take Discard and Draw
-From Stock for Ten Card Rummy (C8), not for Ten Pennies; where melds may be runs, Add
-to Set reads Add to Meld (:data:`RUN_LABELS`)."""
-
-RUN_LABELS = {"add": "Add to Meld"}
-"""Labels that differ where melds may be runs (C3, C11): a run is no set."""
 
 ERROR_INK, NOTE_INK = "#a93226", "#1e6b34"  # a refusal in red; a hint or an instruction in green
 
@@ -196,10 +184,11 @@ class PlayTable(_Board):
         self._setup_canvas(width)
         self.canvas.on_mouse_down(self._shown(self.click))
         # Only the moves this rule set has: Ten Pennies' table has no Take Discard (T6).
-        runs = self.game.rules.has_runs
-        self.buttons = {name: widgets.Button(description=RUN_LABELS.get(name, label) if runs else label,
+        # The labels are the game's (tenpennies.game.BUTTON_LABELS), which hints name too.
+        rules = self.game.rules
+        self.buttons = {name: widgets.Button(description=button_label(name, rules),
                                              tooltip=self.game.tooltip(name), layout=widgets.Layout(width="auto"))
-                        for name, label in BUTTONS if name in self.game.moves}
+                        for name in BUTTON_LABELS if name in self.game.moves}
         handlers = {"take": self.game.take_discard, "draw": self.game.draw_from_stock, "buy": self.game.buy,
                     "pass": self.game.pass_offer, "lay_down": self.game.lay_down,
                     "meld": self.game.meld, "discard": self.game.discard}

@@ -15,6 +15,7 @@ import pytest
 
 from .browserkit import ROOT, TablePage, open_in_lab_and_run, write_notebook
 from tenpennies import Position
+from tenpennies.game import BUTTON_LABELS
 from tenpennies.match import Phase
 
 pytestmark = pytest.mark.browser
@@ -36,7 +37,7 @@ RIGGED_OPTIONS = {"seed": 5, "bots": ("thumb", "thumb", "thumb")}
 RIGGED_SOURCE = f"""from tenpennies import Position
 from tenpennies.widgets import PlayTable
 PlayTable(position={RIGGED!r}, **{RIGGED_OPTIONS!r})"""
-LABELS = dict(widgets.table.BUTTONS)
+LABELS = BUTTON_LABELS
 
 
 def mirror(**options):
