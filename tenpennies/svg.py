@@ -202,6 +202,8 @@ def action_svg(action) -> str:
 # library and show alike in Jupyter, on GitHub, in nbval and in JupyterLite.
 # ---------------------------------------------------------------------------------
 CHART_COLORS = ("#4c72b0", "#dd8452", "#55a868", "#c44e52", "#8172b3", "#937860")
+BAND_COLOR = "#8c8c8c"
+"""A labelled band's grey: no series is drawn in it."""
 
 
 def _n(x: float) -> str:
@@ -280,9 +282,15 @@ def line_chart_svg(series: Sequence[tuple[str, Sequence[tuple[float, float]]]], 
                    title: str = "", x_label: str = "", y_label: str = "",
                    log_x: bool = False, y_range: tuple[float, float] | None = None,
                    band: Sequence[tuple[float, float, float]] = (),
-                   fmt=lambda v: f"{v:.3g}") -> str:
+                   fmt=lambda v: f"{v:.3g}",
+                   x_ticks: Sequence[float] | None = None, y_ticks: Sequence[float] | None = None,
+                   band_label: str = "") -> str:
     """Lines through ``(x, y)`` points, one colour per series, with an optional shaded
     ``band`` of ``(x, low, high)``; ``log_x`` spaces x by its logarithm.
+
+    ``x_ticks`` and ``y_ticks`` name the values to label (round ones read best), instead
+    of five evenly spaced ones. A ``band_label`` gives the band a colour of its own, no
+    series' colour, and a legend entry of that name.
 
     >>> svg = line_chart_svg([("y = x", [(1, 1), (2, 2)])], title="t")
     >>> svg.count("<polyline") == 1 and "<desc>t: y = x: (1, 1) to (2, 2)</desc>" in svg
@@ -304,16 +312,24 @@ def line_chart_svg(series: Sequence[tuple[str, Sequence[tuple[float, float]]]], 
 
     parts = [_label(title, 4, 16, size=14, weight="bold")] if title else []
     parts.append(_legend([name for name, _ in series], left, top - 10))
+    # Unlabelled, the band keeps its old colour (the second series', as the saved lessons
+    # show it); labelled, it gets one no line uses, with its swatch after the series'.
+    band_fill = BAND_COLOR if band_label else CHART_COLORS[1]
+    if band_label:
+        swatch_x = left + sum(24 + 7 * len(name) for name, _ in series)
+        parts.append(f"<rect x='{swatch_x}' y='{top - 19}' width='10' height='10' fill='{band_fill}' "
+                     f"fill-opacity='0.35'/>" + _label(band_label, swatch_x + 14, top - 10, size=11))
     if band:
         outline = [point(x, hi) for x, _, hi in band] + [point(x, lo) for x, lo, _ in reversed(band)]
-        parts.append(f"<polygon points='{' '.join(outline)}' fill='#dd8452' fill-opacity='0.25'/>")
+        parts.append(f"<polygon points='{' '.join(outline)}' fill='{band_fill}' "
+                     f"fill-opacity='{0.35 if band_label else 0.25}'/>")
     base, right_edge = top + plot_h, left + plot_w
     parts.append(f"<path d='M{left},{top} V{base} H{right_edge}' fill='none' stroke='#444'/>")
-    for i in range(5):
-        y = y_lo + y_span * i / 4
-        parts.append(f"<text x='{left - 4}' y='{_n(base - plot_h * i / 4 + 4)}' font-size='10' "
+    for y in (y_ticks if y_ticks is not None else [y_lo + y_span * i / 4 for i in range(5)]):
+        parts.append(f"<text x='{left - 4}' y='{_n(base - plot_h * (y - y_lo) / y_span + 4)}' font-size='10' "
                      f"text-anchor='end' fill='#444' {FONT}>{escape(fmt(y))}</text>")
-    ticks = ([10 ** e for e in range(math.ceil(x_lo), math.floor(x_hi) + 1)] if log_x
+    ticks = (list(x_ticks) if x_ticks is not None
+             else [10 ** e for e in range(math.ceil(x_lo), math.floor(x_hi) + 1)] if log_x
              else [x_lo + x_span * i / 4 for i in range(5)])
     for x in ticks:
         parts.append(f"<text x='{_n(left + plot_w * (fx(x) - x_lo) / x_span)}' y='{base + 14}' "

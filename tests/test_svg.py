@@ -38,3 +38,23 @@ def test_table_and_view_pictures_are_stable_and_hide_what_they_must():
     assert str(m.hand(1)) in desc and not any(str(m.hand(s)) in desc for s in (0, 2, 3))
     assert view.count("fill='#2e5d8a'") == sum(len(m.hands[s]) for s in (0, 2, 3)) + 1  # backs + stock
 
+
+
+def test_a_line_chart_labels_the_ticks_asked_for_and_a_labelled_band_in_its_own_colour():
+    from tenpennies.svg import BAND_COLOR, CHART_COLORS, line_chart_svg
+
+    series = [("difference", [(3, -200), (24, -160)]), ("no difference", [(3, 0), (24, 0)])]
+    band = [(3, -400, -20), (24, -210, -110)]
+    root = parse(line_chart_svg(series, band=band, y_range=(-450, 50), fmt=lambda v: f"{v:.0f}",
+                                x_ticks=[5, 10, 15, 20], y_ticks=[-400, -200, 0], band_label="95% interval"))
+    labels = [t.text for t in root.iter(NS + "text")]
+    assert {"0", "-200", "-400", "5", "20", "95% interval"} <= set(labels)
+    assert "50" not in labels and "3" not in labels  # only the ticks asked for
+    (polygon,) = root.iter(NS + "polygon")
+    assert polygon.get("fill") == BAND_COLOR and BAND_COLOR not in CHART_COLORS
+    swatches = [r.get("fill") for r in root.iter(NS + "rect")]
+    assert swatches == [CHART_COLORS[0], CHART_COLORS[1], BAND_COLOR]
+    # The 0 label sits level with the "no difference" line (y at 0).
+    zero = next(t for t in root.iter(NS + "text") if t.text == "0")
+    line = list(root.iter(NS + "polyline"))[1]
+    assert abs(float(zero.get("y")) - 4 - float(line.get("points").split()[0].split(",")[1])) < 0.11
