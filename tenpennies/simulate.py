@@ -146,7 +146,7 @@ def simulate(
 ) -> Iterator[MatchResult]:
     """Play ``matches`` seeded matches between ``bots`` (one per seat); yield results in order.
 
-    ``bots`` are names ("random", "thumb", "strong") or picklable factories. The work
+    ``bots`` are names ("random", "thumb", "strong", "expert") or picklable factories. The work
     runs on ``executor`` if given (any :class:`concurrent.futures.Executor`: a process
     pool, ``distributed.Client.get_executor()``, a Ray pool), else on a process pool of
     ``workers`` processes (all cores when None), or in this process when ``workers`` is

@@ -105,7 +105,7 @@ class SvgCanvas(widgets.VBox):
             button.tooltip = "selected: press again to put it back" if region.selected else "select this card"
         for button, region in zip(self.set_buttons, sets):
             button.description = f"set {region.index}"
-            button.tooltip = "after Add to Set: add the selected cards to this set"
+            button.tooltip = "after the Add button: add the selected cards here"
 
     def press(self, kind: str, number: int) -> None:
         """Click the ``number``-th region of ``kind`` (``"hand"`` or ``"set"``) as shown now."""

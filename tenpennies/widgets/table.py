@@ -305,7 +305,8 @@ class PlayTable(_Board):
     def _arm_add(self) -> None:
         self.note = ""
         if not self.game.selected:
-            self.game.message = "select the cards to add first, then press Add to Set and click a set"
+            label, noun = button_label("add", self.game.rules), "meld" if self.game.rules.has_runs else "set"
+            self.game.message = f"select the cards to add first, then press {label} and click a {noun}"
         elif not self.game.addable_sets():
             # Let the engine say why (not open yet, or the cards fit no set).
             self.game.add_to_set(0)
