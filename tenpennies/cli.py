@@ -73,10 +73,11 @@ def _rules(args) -> RuleSet:
 
 
 def _seat_bots(bots: list[str] | None, players: int, default: Sequence[str]) -> list[str]:
-    """One bot per seat: the names given, or ``default`` repeated round the table."""
+    """One bot per seat: the names given (one name sits in every seat, as ``play``
+    reads it), or ``default`` repeated round the table."""
     if bots is None:
         return [default[i % len(default)] for i in range(players)]
-    return list(bots)
+    return list(bots) * players if len(bots) == 1 else list(bots)
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -90,7 +91,7 @@ def _parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("simulate", help="many seeded matches between bots, with a summary")
     p.add_argument("--bots", nargs="+", metavar="BOT",
-                   help=f"one bot per seat, from: {names} (default: strong and thumb in turn)")
+                   help=f"one bot for every seat or one per seat, from: {names} (default: strong and thumb in turn)")
     p.add_argument("--matches", type=int, default=100, help="how many matches (default 100)")
     p.add_argument("--seed", type=int, default=0, help="the simulation's seed (default 0)")
     p.add_argument("--workers", type=int, default=1, help="worker processes (default 1)")

@@ -312,3 +312,9 @@ def test_c5_odds_too_small_for_four_decimals_say_one_in_how_many(capsys):
     code, out, err = run(capsys, "odds", "--rules", "ten-card-rummy", "--round", "11")
     assert code == 0
     assert "about 1 in 6,037,315 (exact: 246689/1489339201185)" in out
+
+
+def test_simulate_one_bot_name_sits_in_every_seat_as_play_reads_it(capsys):
+    code, out, err = run(capsys, "simulate", "--bots", "thumb", "--matches", "1")
+    assert code == 0 and err == ""
+    assert out.splitlines()[2].split()[:2] == ["thumb", "4"]  # one row: thumb in all 4 seats
