@@ -212,7 +212,9 @@ def narrate(entry, viewer: int | None, rules: RuleSet = TEN_PENNIES,
         return None  # the card's Draw says it, with the card
     name = _cap(who(entry.seat, viewer, names))
     if kind is Pass:
-        return f"{name} passed."
+        # Where the active player may take the discard (C8), "passed" alone could be read
+        # as ending the turn: both the active player and a seat offered a buy pass on it.
+        return f"{name} passed on the discard." if rules.free_discard_take else f"{name} passed."
     if kind is LayDown:
         melds = " / ".join(format_cards(_laid_out(s, None, rules, round_no)) for s in entry.sets)
         return f"{name} laid down {melds}."

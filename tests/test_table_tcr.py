@@ -57,7 +57,7 @@ def test_c6_c8_take_the_discard_after_melding_then_discard():
     assert game.discard()
     game.advance()
     words = game.new_words()
-    assert words[0] == "You discarded KC." and words[1].startswith("Seat 1 (script) passed.")
+    assert words[0] == "You discarded KC." and words[1].startswith("Seat 1 (script) passed on the discard.")
     assert game.undo() and game.view.phase is Phase.DISCARD  # undo takes back the discard only
 
 
@@ -70,7 +70,7 @@ def test_c6_a_contract_laid_down_before_the_draw_from_the_stock():
     assert game.unavailable("meld") == "" and game.unavailable("discard") != ""
     game.new_words()
     assert game.draw_from_stock(), game.message
-    assert game.new_words() == ["You passed.", "You drew 2H."]
+    assert game.new_words() == ["You passed on the discard.", "You drew 2H."]  # C8: not taken
     assert game.view.phase is Phase.DISCARD
 
 
