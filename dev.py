@@ -82,8 +82,12 @@ def main(argv: list[str]) -> int:
             # VM often runs everything as root, and the README's command must just work.
             args.append("--allow-root")
     elif command == "app":
-        # Voila starts one kernel per page, so every tab plays its own match.
-        args = [str(PYTHON), "-m", "voila", str(ROOT / "notebooks" / "play.ipynb"), *extra]
+        # Voila starts one kernel per page, so every tab plays its own match. A tab closed
+        # without Voila hearing of it leaves its kernel running: one idle for half an hour
+        # with no page connected is shut down, so a classroom's server does not fill up.
+        args = [str(PYTHON), "-m", "voila", str(ROOT / "notebooks" / "play.ipynb"),
+                "--MappingKernelManager.cull_idle_timeout=1800", "--MappingKernelManager.cull_interval=120",
+                *extra]
     else:
         args = [str(PYTHON), "-m", "pytest", "--nbval", "--nbval-current-env", *extra]
     return subprocess.call(args)
