@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from .actions import Action, AddToSet, Deal, Discard, Draw, DrawSource, LayDown, Meld, RoundEnd
+from .actions import Action, AddToSet, Deal, Discard, Draw, DrawSource, LayDown, Meld, Pass, RoundEnd
 from .cards import SORT_KEYS, Card, Hand, format_cards
 from .errors import TenPenniesError
 from .rules import Contract, RuleSet
@@ -61,39 +61,27 @@ class PlayerView:
         view = object.__new__(cls)
         # A frozen dataclass's __init__ sets its fields one at a time through
         # object.__setattr__, which cost more than all the rest here; a view is built for
-        # every decision of every bot, so its fields are filled in one step instead
-        # (tests/test_view_building.py checks that every field is).
-        view.__dict__.update(
-            seat=seat,
-            rules=match.rules,
-            round_no=match.round_no,
-            contract=match.contract,
-            phase=match.phase,
-            active=match.active,
-            to_act=match.to_act,
-            hand=logs.hand(seat, match.hands[seat]),
-            hand_sizes=tuple(map(len, match.hands)),
-            tokens=tuple(match.tokens),
-            scores=tuple(match.scores),
-            opened=tuple(match.opened),
-            table=tuple(match.table),
-            discard_pile=tuple(match.discard_pile),
-            top_discarder=match.top_discarder,
-            stock_size=len(match.stock),
-            turns=match.turns,
-            log=logs.of(seat),
-            buys=tuple(match.buys),
-        )
+        # every decision of every bot, so its fields are filled directly instead
+        # (tests/test_view_building.py checks that every field is). The fields every
+        # seat sees alike are copied from the match only when the table changed.
+        fields = view.__dict__
+        fields["log"] = logs.of(seat)  # first: it brings the public fields up to date
+        fields.update(logs.public_fields(match))
+        fields["seat"] = seat
+        fields["phase"] = match.phase
+        fields["active"] = match.active
+        fields["to_act"] = match.to_act
+        fields["hand"] = logs.hand(seat, match.hands[seat])
         if match.to_act != seat:
-            view.__dict__["legal_actions"] = ()
+            fields["legal_actions"] = ()
         else:
             # An offer's answers (buy or pass) cost nothing to list, and offers are most
             # decisions: they come listed; in play, a call to list them when first read.
             listing = match.deferred_legal_actions()
             if type(listing) is tuple:
-                view.__dict__["legal_actions"] = listing
+                fields["legal_actions"] = listing
             else:
-                view.__dict__["_listing"] = listing
+                fields["_listing"] = listing
         return view
 
     def __getattr__(self, name: str):
@@ -202,10 +190,12 @@ class PublicLogs:
     The match makes one and owns it (``match.public_logs``); this class alone changes it.
     Each new log entry is made public once per seat, so a view costs only what is new.
     It also keeps the hand each seat was last shown, sorted, for the same reason: a seat
-    is shown its hand at every decision, and the hand changes far less often.
+    is shown its hand at every decision, and the hand changes far less often; and the
+    fields of a view every seat sees alike (:meth:`public_fields`), since most decisions
+    are answers to an offer, between which nothing on the table changes.
     """
 
-    __slots__ = ("_log", "_done", "_seats", "_bought", "_hands")
+    __slots__ = ("_log", "_done", "_seats", "_bought", "_hands", "_public")
 
     def __init__(self, log: list, players: int) -> None:
         self._log = log  # the match's own log list, which only grows
@@ -213,6 +203,33 @@ class PublicLogs:
         self._seats: list[list] = [[] for _ in range(players)]
         self._bought: tuple[tuple[Card, ...], ...] = ((),) * players
         self._hands: list[tuple[list, Hand]] = [([], Hand())] * players
+        self._public: dict | None = None
+
+    def public_fields(self, match: "Match") -> dict:
+        """The fields of a :class:`PlayerView` that are the same for every seat and phase
+        (the table, the discard pile, hand sizes, tokens, scores ...), copied from
+        ``match`` when the log, brought up to date by :meth:`of`, shows they may have
+        changed: every change of them is logged, and a pass (an offer declined, or the
+        active player's take declined) changes none of them. A view shares the dict's
+        values, which are frozen."""
+        public = self._public
+        if public is None:
+            public = self._public = {
+                "rules": match.rules,
+                "round_no": match.round_no,
+                "contract": match.contract,
+                "hand_sizes": tuple(map(len, match.hands)),
+                "tokens": tuple(match.tokens),
+                "scores": tuple(match.scores),
+                "opened": tuple(match.opened),
+                "table": tuple(match.table),
+                "discard_pile": tuple(match.discard_pile),
+                "top_discarder": match.top_discarder,
+                "stock_size": len(match.stock),
+                "turns": match.turns,
+                "buys": tuple(match.buys),
+            }
+        return public
 
     def hand(self, seat: int, cards: list[Card]) -> Hand:
         """``cards``, the seat's hand as the match holds it, sorted for reading: the Hand
@@ -243,6 +260,8 @@ class PublicLogs:
             seats = self._seats
             for entry in log[self._done:]:
                 kind = type(entry)
+                if kind is not Pass:
+                    self._public = None  # the table may have changed: public_fields copies it again
                 if kind is Draw:
                     # Every other seat sees a draw alike: hidden (or not) once, shared. A
                     # hidden draw says only who drew from where, so one value serves all.
