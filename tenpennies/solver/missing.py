@@ -8,8 +8,8 @@ questions go to :func:`._run_gaps.shortfall` (meld templates with empty slots) a
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import combinations_with_replacement
-from operator import add
+from itertools import combinations_with_replacement, compress, repeat
+from operator import add, eq
 from typing import Iterable, Mapping, Sequence
 
 from ..cards import ALL_CARDS, SUIT_NAMES, SUITS, Card, Cards
@@ -363,9 +363,14 @@ def _describe_outs(outs: tuple[Card, ...], t: _Round, deck, cnt) -> str:
 
 
 def what_is_missing(
-    hand: Iterable[Card], round_no: int, rules: RuleSet = TEN_PENNIES
+    hand: Iterable[Card], round_no: int, rules: RuleSet = TEN_PENNIES, *,
+    trusted: bool = False, words: bool = True,
 ) -> MissingCards:
     """How far ``hand`` is from the round's contract, and which cards would help.
+
+    ``words=False`` leaves the sentence empty: the numbers of :func:`cards_needed` and
+    :func:`outs` from one count of the hand, for a bot that asks both (``trusted`` as
+    there).
 
     >>> from tenpennies import parse_cards
     >>> gap = what_is_missing(parse_cards("8H 8D 8C 4S 4H 4D 9C JK"), 3)   # two sets of 4
@@ -384,28 +389,31 @@ def what_is_missing(
     One more card completes one meld of 3 (a set or a run): the 3 of hearts, the 6 of hearts, or a joker.
     """
     t = _round(rules, round_no)
-    hand = _held(hand, t, False)
-    hand = tuple(hand)
+    hand = _held(hand, t, trusted)
     if t.has_runs:
         cnt = _runs.count(hand, t)
         need = _run_gaps.shortfall(cnt, t)
     else:
         cnt, lv, w, most_wilds = _gap_counts(hand, t)
         need = _shortfall(lv, w, most_wilds, t)
-    words = rules.contract(round_no).words
+    if not need and not words:
+        return MissingCards(round_no, need, ())
+    contract = rules.contract(round_no).words
     if need is None:
-        return MissingCards(round_no, None, (), f"No cards can complete {words}: the deck lacks them.")
+        return MissingCards(round_no, None, (), f"No cards can complete {contract}: the deck lacks them.")
     if need == 0:
-        return MissingCards(round_no, 0, (), f"The hand holds {words} already.")
+        return MissingCards(round_no, 0, (), f"The hand holds {contract} already.")
     if t.has_runs:
         found = tuple([ALL_CARDS[i] for i in _run_gaps.closer(cnt, need, t)])
     else:
         found = tuple([ALL_CARDS[i] for i in _closer(cnt, lv, w, most_wilds, need, t)])
+    if not words:
+        return MissingCards(round_no, need, found)
     listed = _describe_outs(found, t, t.deck, cnt)
     if need == 1:
-        sentence = f"One more card completes {words}: {listed}."
+        sentence = f"One more card completes {contract}: {listed}."
     else:
-        sentence = (f"{need} more cards are needed for {words}; "
+        sentence = (f"{need} more cards are needed for {contract}; "
                     f"each of these brings it one closer: {listed}.")
     return MissingCards(round_no, need, found, sentence)
 
@@ -470,24 +478,11 @@ def discard_chances(hand: Iterable[Card], round_no: int, rules: RuleSet = TEN_PE
     if t.has_runs:
         need, best = _closest_by_asking(hand, t)
         return need, {card: sum(unseen[c.index] for c in helpful) for card, helpful in best.items()}
+    if t.k <= 2:
+        return _few_sets_chances(hand, t, unseen)
     need, cnt, closest = _closest_throws(hand, t)
-    wild, deck, rank, levels = t.wild, t.deck, t.natural_rank, t.levels
-    repeated = t.repeated
-    # The unseen copies of the cards an out could be, by how it would count in the
-    # hand (rank and level, or wild): each discard's helps weigh these, and only the
-    # discarded card itself counts otherwise in the rest.
-    by_level = [[0] * 14 for _ in range(levels)]
-    wilds = 0
-    for i in t.shown:
-        n = cnt[i]
-        if n >= deck[i] or not unseen[i]:
-            continue
-        if wild[i]:
-            wilds += unseen[i]
-        else:
-            level = 0 if repeated else n
-            if level < levels:
-                by_level[level][rank[i]] += unseen[i]
+    levels = t.levels
+    wilds, by_level = _unseen_by_level(cnt, unseen, t)
     chances: dict[Card, int] = {}
     weighed: dict[int, int] = {}
     for i, helps in closest:
@@ -509,6 +504,154 @@ def discard_chances(hand: Iterable[Card], round_no: int, rules: RuleSet = TEN_PE
                 _helping(i, n, wild_helps, table, t) * unseen[i]
         chances[ALL_CARDS[i]] = total
     return need, chances
+
+
+def _unseen_by_level(cnt, unseen, t: _Round) -> tuple[int, list[list[int]]]:
+    """The unseen copies of the cards an out could be, by how it would count in the
+    counted hand: wilds, and naturals by level and rank (slot 0, no natural rank, stays
+    0). Each discard's helps weigh these; only the discarded card itself counts
+    otherwise in the rest."""
+    wild, deck, rank, levels = t.wild, t.deck, t.natural_rank, t.levels
+    repeated = t.repeated
+    by_level = [[0] * 14 for _ in range(levels)]
+    wilds = 0
+    for i in t.shown:
+        n = cnt[i]
+        if n >= deck[i] or not unseen[i]:
+            continue
+        if wild[i]:
+            wilds += unseen[i]
+        else:
+            level = 0 if repeated else n
+            if level < levels:
+                by_level[level][rank[i]] += unseen[i]
+    for row in by_level:
+        row[0] = 0
+    return wilds, by_level
+
+
+def _few_sets_chances(hand, t: _Round, unseen) -> tuple[int | None, dict[Card, int]]:
+    """:func:`discard_chances` for a contract of one or two sets (every Ten Pennies round).
+
+    The same answer as weighing :func:`_helps`' tables, without building them: what an
+    out does to a one- or two-set contract depends on a few counts of its rank (is it
+    among the ranks held most, ...), so the unseen copies are summed per kind of rank,
+    in a few passes over the ranks rather than one question per rank and level. A bot
+    asks this at every turn before it lays down, and the tables cost most of it.
+    """
+    need, cnt, lv, w, most_wilds, throws, judged = _throws(hand, t)
+    chances: dict[Card, int] = {}
+    if not need:
+        for i, change in throws.items():
+            if judged[change] == need:
+                chances[ALL_CARDS[i]] = 0  # already there, or never: no card brings it closer
+        return need, chances
+    wilds, by_level = _unseen_by_level(cnt, unseen, t)
+    weighed: dict[tuple, tuple] = {}
+    needs: dict[tuple, bool] = {}  # _two_sets_need(...) == need - 1, by its arguments
+    for i, change in throws.items():
+        if judged[change] != need:
+            continue
+        entry = weighed.get(change)
+        if entry is None:
+            # The rest after this discard, counted as _closest_throws counts it.
+            rw, rmost = w, most_wilds
+            if change and change[0] == "wild":
+                rw, rmost = w - 1, change[1]
+            elif change:
+                lv[change[1]][change[0]] -= 1
+            entry = weighed[change] = _weigh_rest(lv, rw, rmost, need - 1, wilds, by_level, needs, t)
+            if change and change[0] != "wild":
+                lv[change[1]][change[0]] += 1
+        total = entry[0]
+        u = unseen[i]
+        if u:
+            # The discarded card's own unseen copies count by its count in the rest
+            # (as _helping judges it from the table).
+            n = cnt[i]
+            total += (_rest_helping(i, n - 1, entry, needs, t) - _rest_helping(i, n, entry, needs, t)) * u
+        chances[ALL_CARDS[i]] = total
+    return need, chances
+
+
+def _weigh_rest(lv, w: int, most_wilds: int, target: int, wilds: int, by_level, needs: dict, t: _Round) -> tuple:
+    """The unseen copies of the cards that bring the counted rest of a one- or two-set
+    contract one card closer (to ``target`` cards short), as :func:`_helps` judges each
+    card; with what :func:`_rest_helping` needs to judge one card alike."""
+    d = list(lv[0])  # a copy: the caller puts the discard back before asking _rest_helping
+    if t.k == 1:
+        top = max(d)
+        wild_helps = _one_set_need(top, w + 1, most_wilds, t) == target
+        # Only a new suit of a rank held most helps (see _helps).
+        natural_helps = _one_set_need(top + 1, w, most_wilds, t) == target
+        total = wilds if wild_helps else 0
+        if natural_helps:
+            total += sum(compress(by_level[0], map(eq, d, repeat(top))))
+        return total, wild_helps, d, top, natural_helps
+    e = list(map(add, d, lv[1])) if t.levels > 1 else d
+    same = max(e)
+    b, a = sorted(d)[-2:]
+
+    def helps(s2: int, a2: int, b2: int, w2: int) -> bool:
+        key = (s2, a2, b2, w2, most_wilds)
+        h = needs.get(key)
+        if h is None:
+            h = needs[key] = _two_sets_need(s2, a2, b2, w2, most_wilds, t) == target
+        return h
+    wild_helps = helps(same, a, b, w + 1)
+    total = wilds if wild_helps else 0
+    # As _helps judges a natural of rank r: any copy adds to what two sets of the rank
+    # hold (a rank at ``same`` goes one higher); only a new suit (level 0) adds to what
+    # one set holds, so may raise the top two ranks, ``a`` (held most) or ``b``. A card
+    # that raises none of these leaves the rest as short as it is: it never helps.
+    high = [0] * 3  # unseen copies of new suits of a rank at same: at a, at b, else
+    low = [0] * 2  # the same, of a rank below same: at a, at b
+    row = by_level[0]
+    for r in t.naturals:
+        x = row[r]
+        if x:
+            dr = d[r]
+            at = 0 if dr == a else 1 if dr >= b else 2
+            if e[r] >= same:
+                high[at] += x
+            elif at < 2:
+                low[at] += x
+    total += (helps(same + 1, a + 1, b, w) * high[0] + helps(same + 1, a, b + 1, w) * high[1]
+              + helps(same + 1, a, b, w) * high[2] + helps(same, a + 1, b, w) * low[0]
+              + helps(same, a, b + 1, w) * low[1])
+    if t.levels > 1:
+        row = by_level[1]
+        total += helps(same + 1, a, b, w) * sum([row[r] for r in t.naturals if e[r] >= same])
+    return total, wild_helps, d, e, same, a, b, w, most_wilds, target
+
+
+def _rest_helping(i: int, n: int, entry: tuple, needs: dict, t: _Round) -> bool:
+    """:func:`_helping` for the rest :func:`_weigh_rest` weighed (``entry``): would card
+    ``i`` help it, holding ``n`` copies of it?"""
+    if n >= t.deck[i]:
+        return False
+    if t.wild[i]:
+        return entry[1]
+    level = 0 if t.repeated else n
+    r = t.natural_rank[i]
+    if level >= t.levels or r == 0:
+        return False
+    if t.k == 1:
+        _, _, d, top, natural_helps = entry
+        return natural_helps and d[r] == top  # level 0: k == 1 counts one level
+    _, _, d, e, same, a, b, w, most_wilds, target = entry
+    s2 = e[r] + 1 if e[r] >= same else same
+    a2, b2 = a, b
+    if level == 0:
+        if d[r] == a:
+            a2 = a + 1
+        elif d[r] >= b:
+            b2 = d[r] + 1
+    key = (s2, a2, b2, w, most_wilds)
+    h = needs.get(key)
+    if h is None:
+        h = needs[key] = _two_sets_need(s2, a2, b2, w, most_wilds, t) == target
+    return h
 
 
 def _closest_by_asking(hand, t: _Round) -> tuple[int | None, dict[Card, tuple[Card, ...]]]:
@@ -538,6 +681,36 @@ def _closest_throws(hand, t: _Round):
     cards the closest discards leave the hand needing, the hand's counts, and those
     discards (card indices) with what helps the rest (:func:`_helps`; None when no
     card can, the contract being there or out of reach)."""
+    need, cnt, lv, w, most_wilds, throws, judged = _throws(hand, t)
+    closest: list[tuple[int, tuple | None]] = []
+    helping: dict[tuple, tuple] = {}
+    for i, change in throws.items():
+        if judged[change] != need:
+            continue
+        if not need:
+            closest.append((i, None))
+            continue
+        helps = helping.get(change)
+        if helps is None:
+            if not change:
+                helps = _helps(lv, w, most_wilds, need, t)
+            elif change[0] == "wild":
+                helps = _helps(lv, w - 1, change[1], need, t)
+            else:
+                row = lv[change[1]]
+                row[change[0]] -= 1
+                helps = _helps(lv, w, most_wilds, need, t)
+                row[change[0]] += 1
+            helping[change] = helps
+        closest.append((i, helps))
+    return need, cnt, closest
+
+
+def _throws(hand, t: _Round):
+    """Each distinct discard of ``hand`` as the one count it changes, and how many cards
+    each leaves the hand needing: (the least of those, the hand's counts as
+    :func:`_gap_counts` gives them, the change of each card index, the need of each
+    change). Discards that change the counts alike are judged once."""
     cnt, lv, w, most_wilds = _gap_counts(hand, t)
     wild, rank, deck, levels = t.wild, t.natural_rank, t.deck, t.levels
     repeated = t.repeated
@@ -569,25 +742,4 @@ def _closest_throws(hand, t: _Round):
             row[change[0]] += 1
     needs = [v for v in judged.values() if v is not None]
     need = min(needs) if needs else None
-    closest: list[tuple[int, tuple | None]] = []
-    helping: dict[tuple, tuple] = {}
-    for i, change in throws.items():
-        if judged[change] != need:
-            continue
-        if not need:
-            closest.append((i, None))
-            continue
-        helps = helping.get(change)
-        if helps is None:
-            if not change:
-                helps = _helps(lv, w, most_wilds, need, t)
-            elif change[0] == "wild":
-                helps = _helps(lv, w - 1, change[1], need, t)
-            else:
-                row = lv[change[1]]
-                row[change[0]] -= 1
-                helps = _helps(lv, w, most_wilds, need, t)
-                row[change[0]] += 1
-            helping[change] = helps
-        closest.append((i, helps))
-    return need, cnt, closest
+    return need, cnt, lv, w, most_wilds, throws, judged
