@@ -36,7 +36,7 @@ from ..actions import Action, AddToSet, Buy, Discard, LayDown, Meld, Pass
 from ..cards import Card
 from ..match import Phase
 from ..rules import RuleSet
-from ..solver import can_lay_down, cards_needed, discard_chances, outs, plan_go_out
+from ..solver import can_lay_down, cards_needed, discard_chances, find_contract, outs, plan_go_out, what_is_missing
 from ..view import PlayerView
 from .tactics import may_go_out, may_shed, shedding_action
 from .melding import plays_runs, strong_act
@@ -70,12 +70,10 @@ class StrongBot:
         rules, r = view.rules, view.round_no
         wild = rules.wild_table(r)
         if not view.opened[seat]:
-            # A lay-down is listed exactly when the hand holds the contract: the listing
-            # is read (and made) only then.
             if can_lay_down(view.hand, r, rules, trusted=True):
-                for a in view.legal_actions:
-                    if isinstance(a, LayDown):
-                        return a
+                # The first lay-down the match lists: the arrangement of fewest wilds
+                # (Match.legal_actions), found without listing every action.
+                return LayDown(seat, find_contract(view.hand, r, rules, trusted=True).sets)
             return Discard(seat, self._discard_closed(view))
         if self.plan:
             step = self._going_out(view)
@@ -130,7 +128,9 @@ class StrongBot:
         if rules is view.rules and r == view.round_no and hand == view.hand:
             return short, helpful
         rules, r, hand = view.rules, view.round_no, view.hand
-        short, helpful = _needed(hand, r, rules), frozenset(outs(hand, r, rules, trusted=True))
+        gap = what_is_missing(hand, r, rules, trusted=True, words=False)  # both answers, the hand counted once
+        short = math.inf if gap.cards_needed is None else gap.cards_needed
+        helpful = frozenset(gap.outs)
         self._gap = (rules, r, hand, short, helpful)
         return short, helpful
 
