@@ -139,14 +139,16 @@ class PlayerView:
 class PublicLog(Sequence):
     """The first ``length`` entries of a seat's public log: an immutable read-only prefix.
 
-    A match's log only grows, so a view can share the seat's public log list instead of
-    copying it (which made every view cost time in proportion to the whole match).
+    A match's log only grows, so a view can share the public log lists instead of
+    copying them (which made every view cost time in proportion to the whole match).
+    The entries are the ones every other seat sees, with this seat's own where it sees
+    more (its stock draws, its hand at a round's end), kept by position.
     """
 
-    __slots__ = ("_entries", "_length", "bought")
+    __slots__ = ("_entries", "_own", "_length", "bought")
 
-    def __init__(self, entries: list, length: int, bought: tuple[tuple[Card, ...], ...]) -> None:
-        self._entries, self._length = entries, length
+    def __init__(self, entries: list, own: dict, length: int, bought: tuple[tuple[Card, ...], ...]) -> None:
+        self._entries, self._own, self._length = entries, own, length
         # Per seat, the cards it bought this round and has not played since (public, T20),
         # as of this prefix: kept by PublicLogs as the log grows.
         self.bought = bought
@@ -156,23 +158,26 @@ class PublicLog(Sequence):
 
     def __getitem__(self, i):
         if isinstance(i, slice):
-            return tuple(self._entries[: self._length][i])
+            return tuple(self)[i]
         if i < 0:
             i += self._length
         if not 0 <= i < self._length:
             raise IndexError("log index out of range")
-        return self._entries[i]
+        return self._own.get(i, self._entries[i])
 
     def __iter__(self):
-        return iter(self._entries[: self._length])
+        own = self._own
+        return map(own.get, range(self._length), self._entries[:self._length])
 
     def since_last(self, kind: type) -> tuple:
         """The entries after the last one of type ``kind`` (all of them if there is none)."""
-        entries = self._entries
-        for i in range(self._length - 1, -1, -1):
-            if type(entries[i]) is kind:
-                return tuple(entries[i + 1:self._length])
-        return tuple(entries[:self._length])
+        entries, own, end = self._entries, self._own, self._length
+        start = 0
+        for i in range(end - 1, -1, -1):
+            if type(entries[i]) is kind:  # a seat's own entry is of the same type as the others'
+                start = i + 1
+                break
+        return tuple(map(own.get, range(start, end), entries[start:end]))
 
     def __eq__(self, other) -> bool:
         return isinstance(other, (PublicLog, tuple)) and tuple(self) == tuple(other)
@@ -195,12 +200,16 @@ class PublicLogs:
     are answers to an offer, between which nothing on the table changes.
     """
 
-    __slots__ = ("_log", "_done", "_seats", "_bought", "_hands", "_public")
+    __slots__ = ("_log", "_done", "_shared", "_own", "_bought", "_hands", "_public")
 
     def __init__(self, log: list, players: int) -> None:
         self._log = log  # the match's own log list, which only grows
         self._done = 0
-        self._seats: list[list] = [[] for _ in range(players)]
+        # The log as every other seat sees an entry, and per seat its own entries where
+        # it sees more, by position: most entries are public as they are, so each is
+        # kept once rather than once per seat.
+        self._shared: list = []
+        self._own: list[dict] = [{} for _ in range(players)]
         self._bought: tuple[tuple[Card, ...], ...] = ((),) * players
         self._hands: list[tuple[list, Hand]] = [([], Hand())] * players
         self._public: dict | None = None
@@ -257,7 +266,7 @@ class PublicLogs:
         """``seat``'s public log: the match's log with what ``seat`` may not see hidden."""
         log = self._log
         if self._done < len(log):
-            seats = self._seats
+            shared, own = self._shared, self._own
             for entry in log[self._done:]:
                 kind = type(entry)
                 if kind is not Pass:
@@ -266,26 +275,24 @@ class PublicLogs:
                     # Every other seat sees a draw alike: hidden (or not) once, shared. A
                     # hidden draw says only who drew from where, so one value serves all.
                     if entry.source in _PUBLIC_SOURCES:
-                        shown = entry
+                        shared.append(entry)
                     else:
                         key = (entry.seat, entry.source)
                         shown = _HIDDEN_DRAWS.get(key)
                         if shown is None:
                             shown = _HIDDEN_DRAWS[key] = Draw(entry.seat, None, entry.source)
-                    for s, public in enumerate(seats):
-                        public.append(entry if s == entry.seat else shown)
+                        own[entry.seat][len(shared)] = entry
+                        shared.append(shown)
                 elif kind is RoundEnd:
-                    for s, public in enumerate(seats):
-                        public.append(public_entry(entry, s))
+                    for s, mine in enumerate(own):
+                        mine[len(shared)] = public_entry(entry, s)
+                    shared.append(public_entry(entry, None))
                 else:
-                    # Most entries (offers, discards, melds) are public as they are: one
-                    # test per entry, not per seat, as this runs on every decision.
-                    for public in seats:
-                        public.append(entry)
+                    shared.append(entry)  # offers, discards, melds: public as they are
                 if kind in _BOUGHT_CHANGES:
                     self._track_bought(entry, kind)
             self._done = len(log)
-        return PublicLog(self._seats[seat], len(log), self._bought)
+        return PublicLog(self._shared, self._own[seat], len(log), self._bought)
 
     def _track_bought(self, entry, kind: type) -> None:
         """Keep, per seat, the cards it bought this round and has not played since: what
@@ -298,7 +305,7 @@ class PublicLogs:
         seat = entry.seat
         if kind is Draw:
             # A drawn card the other seats see (a bought discard) is known to be in the hand.
-            if self._seats[(seat + 1) % len(bought)][-1].card is not None:
+            if self._shared[-1].card is not None:
                 self._bought = bought[:seat] + (bought[seat] + (entry.card,),) + bought[seat + 1:]
             return
         held = bought[seat]
@@ -337,8 +344,9 @@ _PUBLIC_SOURCES = (DrawSource.DISCARD, DrawSource.TAKEN)
 _HIDDEN_DRAWS: dict = {}
 
 
-def public_entry(entry, seat: int):
-    """A log entry as ``seat`` may see it: others' stock cards and final hands hidden."""
+def public_entry(entry, seat: int | None):
+    """A log entry as ``seat`` may see it: others' stock cards and final hands hidden
+    (``None``: as no seat's own, every hand hidden)."""
     if isinstance(entry, Draw) and entry.seat != seat and entry.source not in _PUBLIC_SOURCES:
         return replace(entry, card=None)
     if isinstance(entry, RoundEnd):
