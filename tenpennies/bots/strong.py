@@ -29,7 +29,6 @@ Policy:
 from __future__ import annotations
 
 import math
-from collections import Counter
 from fractions import Fraction
 
 from ..actions import Action, AddToSet, Buy, Discard, LayDown, Meld, Pass
@@ -191,7 +190,9 @@ class StrongBot:
     def _discard_open(self, view: PlayerView, wild) -> Card:
         points = view.rules.card_points
         naturals = [c for c in view.hand if not wild[c.index]]
-        ranks = Counter(c.rank for c in naturals)
+        ranks: dict[int, int] = {}  # a plain dict: a Counter's upkeep showed on every open turn
+        for c in naturals:
+            ranks[c.rank] = ranks.get(c.rank, 0) + 1
         singles = [c for c in view.hand if wild[c.index] or ranks[c.rank] < 2]
         return max(singles or view.hand, key=lambda c: (points[c.rank], c.rank, c.index))
 
