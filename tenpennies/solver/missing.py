@@ -8,8 +8,8 @@ questions go to :func:`._run_gaps.shortfall` (meld templates with empty slots) a
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import combinations_with_replacement, compress, repeat
-from operator import add, eq
+from itertools import combinations_with_replacement
+from operator import add
 from typing import Iterable, Mapping, Sequence
 
 from ..cards import ALL_CARDS, SUIT_NAMES, SUITS, Card, Cards
@@ -473,13 +473,15 @@ def discard_chances(hand: Iterable[Card], round_no: int, rules: RuleSet = TEN_PE
     """
     t = _round(rules, round_no)
     hand = _held(hand, t, trusted)
-    if isinstance(unseen, Mapping):
+    if not isinstance(unseen, list) and isinstance(unseen, Mapping):  # (a list is asked first: it is cheaper)
         unseen = [unseen.get(c, 0) for c in ALL_CARDS]
     if t.has_runs:
         need, best = _closest_by_asking(hand, t)
         return need, {card: sum(unseen[c.index] for c in helpful) for card, helpful in best.items()}
-    if t.k <= 2:
-        return _few_sets_chances(hand, t, unseen)
+    if t.k == 1:
+        return _one_set_chances(hand, t, unseen)
+    if t.k == 2:
+        return _two_sets_chances(hand, t, unseen)
     need, cnt, closest = _closest_throws(hand, t)
     levels = t.levels
     wilds, by_level = _unseen_by_level(cnt, unseen, t)
@@ -530,14 +532,92 @@ def _unseen_by_level(cnt, unseen, t: _Round) -> tuple[int, list[list[int]]]:
     return wilds, by_level
 
 
-def _few_sets_chances(hand, t: _Round, unseen) -> tuple[int | None, dict[Card, int]]:
-    """:func:`discard_chances` for a contract of one or two sets (every Ten Pennies round).
+def _one_set_chances(hand, t: _Round, unseen) -> tuple[int | None, dict[Card, int]]:
+    """:func:`discard_chances` for a one-set contract (rounds 2, 4, 6 and 7 of Ten Pennies).
+
+    The same answers as judging each discard's rest with :func:`_shortfall` and
+    :func:`_helps`, worked out from three counts: a one-set contract asks only how many
+    suits the hand holds of the rank it holds most (``top``), its wilds and the most
+    wilds it could hold; a discard lowers ``top`` only when it is the last card of the
+    one rank held most, and the naturals that help are new suits of the ranks at ``top``.
+    """
+    cnt, lv, w, most_wilds = _gap_counts(hand, t)
+    d = lv[0]
+    top = max(d)
+    lone_top = d.count(top) == 1
+    wild, rank, deck, repeated = t.wild, t.natural_rank, t.deck, t.repeated
+    judged: dict[tuple, int | None] = {}
+
+    def need_of(counts: tuple) -> int | None:
+        v = judged.get(counts, judged)
+        if v is judged:
+            v = judged[counts] = _one_set_need(counts[0], counts[1], counts[2], t)
+        return v
+    # Each distinct discard as the counts it leaves (top, wilds, most wilds) and the rank
+    # that loses a suit (0: none), as _throws judges it (one level: a first copy only).
+    throws: dict[int, tuple] = {}
+    for c in hand:
+        i = c.index
+        if i in throws:
+            continue
+        n = cnt[i] - 1
+        if wild[i]:
+            throws[i] = ((top, w - 1, most_wilds - (n >= deck[i])), 0)
+        elif rank[i] and (repeated or n == 0):
+            r = rank[i]
+            throws[i] = ((top - 1 if d[r] == top and lone_top else top, w, most_wilds), r)
+        else:
+            throws[i] = ((top, w, most_wilds), 0)
+    needs = [v for v in map(need_of, {counts: None for counts, _ in throws.values()}) if v is not None]
+    need = min(needs) if needs else None
+    chances: dict[Card, int] = {}
+    if not need:
+        for i, (counts, _) in throws.items():
+            if judged[counts] == need:
+                chances[ALL_CARDS[i]] = 0  # already there, or never: no card brings it closer
+        return need, chances
+    target = need - 1
+    wilds, (row,) = _unseen_by_level(cnt, unseen, t)
+    # Unseen new suits of the ranks held alike, by how many suits the hand holds of them.
+    by_suits: dict[int, int] = {}
+    for r in t.naturals:
+        if row[r]:
+            by_suits[d[r]] = by_suits.get(d[r], 0) + row[r]
+    for i, (counts, r0) in throws.items():
+        if judged[counts] != need:
+            continue
+        top2, w2, most2 = counts
+        wild_helps = need_of((top2, w2 + 1, most2)) == target
+        natural_helps = need_of((top2 + 1, w2, most2)) == target
+        total = wilds if wild_helps else 0
+        if natural_helps:
+            total += by_suits.get(top2, 0)
+            if r0:  # the rank thrown holds one suit fewer in the rest
+                total += row[r0] * ((d[r0] - 1 == top2) - (d[r0] == top2))
+        u = unseen[i]
+        if u:
+            # The discarded card's own unseen copies count by its count in the rest (as
+            # _helping judges it): a wild as wilds do; a natural only as a first copy
+            # (or any copy, where suits may repeat) of a rank at top2 in the rest.
+            n = cnt[i]
+            if wild[i]:
+                total += ((n - 1 < deck[i]) - (n < deck[i])) * wild_helps * u
+            elif natural_helps and rank[i]:
+                r = rank[i]
+                at_top = d[r] - (r == r0) == top2
+                total += ((n - 1 < deck[i] and (repeated or n == 1)) - (n < deck[i] and repeated)) * at_top * u
+        chances[ALL_CARDS[i]] = total
+    return need, chances
+
+
+def _two_sets_chances(hand, t: _Round, unseen) -> tuple[int | None, dict[Card, int]]:
+    """:func:`discard_chances` for a two-set contract (rounds 1, 3 and 5 of Ten Pennies).
 
     The same answer as weighing :func:`_helps`' tables, without building them: what an
-    out does to a one- or two-set contract depends on a few counts of its rank (is it
-    among the ranks held most, ...), so the unseen copies are summed per kind of rank,
-    in a few passes over the ranks rather than one question per rank and level. A bot
-    asks this at every turn before it lays down, and the tables cost most of it.
+    out does to a two-set contract depends on a few counts of its rank (is it among the
+    ranks held most, ...), so the unseen copies are summed per kind of rank, in one pass
+    over the ranks rather than one question per rank and level. A bot asks this at every
+    turn before it lays down, and the tables cost most of it.
     """
     need, cnt, lv, w, most_wilds, throws, judged = _throws(hand, t)
     chances: dict[Card, int] = {}
@@ -575,19 +655,10 @@ def _few_sets_chances(hand, t: _Round, unseen) -> tuple[int | None, dict[Card, i
 
 
 def _weigh_rest(lv, w: int, most_wilds: int, target: int, wilds: int, by_level, needs: dict, t: _Round) -> tuple:
-    """The unseen copies of the cards that bring the counted rest of a one- or two-set
-    contract one card closer (to ``target`` cards short), as :func:`_helps` judges each
-    card; with what :func:`_rest_helping` needs to judge one card alike."""
+    """The unseen copies of the cards that bring the counted rest of a two-set contract
+    one card closer (to ``target`` cards short), as :func:`_helps` judges each card;
+    with what :func:`_rest_helping` needs to judge one card alike."""
     d = list(lv[0])  # a copy: the caller puts the discard back before asking _rest_helping
-    if t.k == 1:
-        top = max(d)
-        wild_helps = _one_set_need(top, w + 1, most_wilds, t) == target
-        # Only a new suit of a rank held most helps (see _helps).
-        natural_helps = _one_set_need(top + 1, w, most_wilds, t) == target
-        total = wilds if wild_helps else 0
-        if natural_helps:
-            total += sum(compress(by_level[0], map(eq, d, repeat(top))))
-        return total, wild_helps, d, top, natural_helps
     e = list(map(add, d, lv[1])) if t.levels > 1 else d
     same = max(e)
     b, a = sorted(d)[-2:]
@@ -636,9 +707,6 @@ def _rest_helping(i: int, n: int, entry: tuple, needs: dict, t: _Round) -> bool:
     r = t.natural_rank[i]
     if level >= t.levels or r == 0:
         return False
-    if t.k == 1:
-        _, _, d, top, natural_helps = entry
-        return natural_helps and d[r] == top  # level 0: k == 1 counts one level
     _, _, d, e, same, a, b, w, most_wilds, target = entry
     s2 = e[r] + 1 if e[r] >= same else same
     a2, b2 = a, b
