@@ -261,20 +261,21 @@ def _helps(lv, w: int, most_wilds: int, need: int, t: _Round):
 def _found(cnt, wild_helps: bool, helps, t: _Round) -> list[int]:
     """The card values (indices, in showing order) that help, as :func:`_helps` judged."""
     levels = t.levels
-    wild, deck, rank = t.wild, t.deck, t.natural_rank
+    deck, rank = t.deck, t.natural_rank
     repeated = t.repeated
-    found = []
-    for i in t.shown:
-        n = cnt[i]
-        if n >= deck[i]:
-            continue  # every copy of it is in the hand already
-        if wild[i]:
-            if wild_helps:
+    # Only the wilds, and the four suits of each rank some level's row marks, can help:
+    # looked at alone, then put in showing order (rather than looking at every card value).
+    found = [i for i in t.wild_indices if wild_helps and cnt[i] < deck[i]]
+    marked = {r for row in helps for r in t.naturals if row[r]}
+    for r in marked:
+        for i in (r - 1, r + 12, r + 25, r + 38):
+            n = cnt[i]
+            if rank[i] != r or n >= deck[i]:
+                continue  # a wild of this rank, or every copy of it is in the hand already
+            level = 0 if repeated else n
+            if level < levels and helps[level][r]:
                 found.append(i)
-            continue
-        level = 0 if repeated else n
-        if level < levels and helps[level][rank[i]]:
-            found.append(i)
+    found.sort(key=t.shown_at.__getitem__)
     return found
 
 
