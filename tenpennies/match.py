@@ -53,7 +53,7 @@ from .melds import (
 from .position import Position  # Position lives in position.py; imported here for old users
 from .rules import TEN_PENNIES, Contract, RuleSet, hand_points
 from .solver import OBJECTIVES, can_lay_down, contract_problems, find_contract
-from .sets import set_problems, set_rank, single_additions
+from .sets import is_valid_set, set_problems, set_rank, single_additions
 from .view import PlayerView, PublicLogs
 
 
@@ -359,6 +359,8 @@ class Match:
             return
         if action.end is not None:
             raise IllegalActionError("an end ('low'/'high') places a wild on a run, and this game has no runs")
+        if is_valid_set(action.cards, self.round_no, self.rules):
+            return  # the fast check, which set_problems agrees with: words only for a refusal
         problems = set_problems(action.cards, self.round_no, self.rules)
         if problems:
             raise IllegalActionError(f"{format_cards(action.cards)} is not a set: " + "; ".join(problems))
@@ -370,7 +372,9 @@ class Match:
         if action.end is not None:
             raise IllegalActionError("an end ('low'/'high') places a wild on a run, and this game has no runs")
         target = self.table[action.set_index]
-        self._refuse_addition(action, target, set_problems(target.cards + action.cards, self.round_no, self.rules))
+        cards = target.cards + action.cards
+        if not is_valid_set(cards, self.round_no, self.rules):  # words only for a refusal
+            self._refuse_addition(action, target, set_problems(cards, self.round_no, self.rules))
 
     def _refuse_addition(self, action: AddToSet, target: TableMeld, problems: Sequence[str]) -> None:
         if problems:

@@ -397,8 +397,11 @@ def what_is_missing(
     else:
         cnt, lv, w, most_wilds = _gap_counts(hand, t)
         need = _shortfall(lv, w, most_wilds, t)
-    if not need and not words:
-        return MissingCards(round_no, need, ())
+    if not words:
+        if not need:
+            return MissingCards(round_no, need, ())
+        closer = _run_gaps.closer(cnt, need, t) if t.has_runs else _closer(cnt, lv, w, most_wilds, need, t)
+        return MissingCards(round_no, need, tuple([ALL_CARDS[i] for i in closer]))
     contract = rules.contract(round_no).words
     if need is None:
         return MissingCards(round_no, None, (), f"No cards can complete {contract}: the deck lacks them.")
@@ -408,8 +411,6 @@ def what_is_missing(
         found = tuple([ALL_CARDS[i] for i in _run_gaps.closer(cnt, need, t)])
     else:
         found = tuple([ALL_CARDS[i] for i in _closer(cnt, lv, w, most_wilds, need, t)])
-    if not words:
-        return MissingCards(round_no, need, found)
     listed = _describe_outs(found, t, t.deck, cnt)
     if need == 1:
         sentence = f"One more card completes {contract}: {listed}."
