@@ -181,15 +181,16 @@ class Match:
         recyclable = max(0, len(self.discard_pile) - 2)
         return len(self.stock) + recyclable >= self.rules.buy_extra_cards
 
-    def _may_be_offered(self, seat: int) -> bool:
-        tokens = self.tokens[seat]
-        if tokens is not None and tokens <= 0:
-            return False  # T5: a player with no tokens is not asked
-        limit = self._buy_limit
-        if limit is not None and self.buys[seat] >= limit:
-            return False  # C9: a house limit on purchases per round
+    def _offered(self, seats: Iterable[int]) -> list[int]:
+        """Those of ``seats`` who are asked to buy, in order: a turn's every offer asks
+        this, so the rules are read once for all of them."""
+        tokens, limit, buys = self.tokens, self._buy_limit, self.buys
         # T7 (and C17): the discarder is not offered its own card (the up card has no discarder).
-        return seat != self.top_discarder or self.rules.discarder_may_buy_back
+        discarder = None if self.rules.discarder_may_buy_back else self.top_discarder
+        return [s for s in seats
+                if (tokens[s] is None or tokens[s] > 0)  # T5: a player with no tokens is not asked
+                and (limit is None or buys[s] < limit)  # C9: a house limit on purchases per round
+                and s != discarder]
 
     def _ask(self, phase: Phase, seat: int) -> None:
         self.phase, self.to_act, self._waiting = phase, seat, []
@@ -206,8 +207,7 @@ class Match:
         """Offer the top discard clockwise from ``active + first``; nobody asked: draw (T5, C9)."""
         n, active = self.rules.players, self.active
         if self.round_no >= self._buy_from and self.purchase_available():  # C9: from round 4
-            order = [(active + k) % n for k in range(first, n)]
-            asked = [s for s in order if self._may_be_offered(s)]
+            asked = self._offered([(active + k) % n for k in range(first, n)])
         else:
             asked = []
         if asked:
