@@ -615,113 +615,124 @@ def _one_set_chances(hand, t: _Round, unseen) -> tuple[int | None, dict[Card, in
 def _two_sets_chances(hand, t: _Round, unseen) -> tuple[int | None, dict[Card, int]]:
     """:func:`discard_chances` for a two-set contract (rounds 1, 3 and 5 of Ten Pennies).
 
-    The same answer as weighing :func:`_helps`' tables, without building them: what an
-    out does to a two-set contract depends on a few counts of its rank (is it among the
-    ranks held most, ...), so the unseen copies are summed per kind of rank, in one pass
-    over the ranks rather than one question per rank and level. A bot asks this at every
-    turn before it lays down, and the tables cost most of it.
+    The same answers as judging each discard's rest with :func:`_shortfall` and
+    :func:`_helps`, worked out from a few counts: a two-set contract asks only the most
+    naturals two sets of one rank can hold (``same``), the suits held of the two ranks
+    held most (``a`` and ``b``), the wilds and the most wilds; a discard lowers its own
+    rank's counts by one, and an out raises them, so ranks held alike are judged alike.
     """
-    need, cnt, lv, w, most_wilds, throws, judged = _throws(hand, t)
+    cnt, lv, w, most_wilds = _gap_counts(hand, t)
+    d = lv[0]
+    e = list(map(add, d, lv[1])) if t.levels > 1 else d
+    wild, rank, deck, repeated, levels = t.wild, t.natural_rank, t.deck, t.repeated, t.levels
+    d_top, e_top = sorted(d)[-4:], sorted(e)[-2:]  # (ascending) all a discard can change
+    same, a, b = e_top[1], d_top[3], d_top[2]
+
+    def after(r: int, level: int) -> tuple[int, int, int]:
+        """(same, a, b) of the hand less a natural of rank ``r`` counted at ``level``."""
+        ev = e[r]
+        same2 = same - 1 if ev == same and e_top[0] < same else same
+        if level:
+            return same2, a, b  # a second copy: what one set holds is unchanged
+        top = list(d_top)
+        dv = d[r]
+        if dv >= top[0]:  # one of the four largest counts (or equal to the least of them)
+            top[top.index(dv)] = dv - 1
+            top.sort()
+        return same2, top[3], top[2]
+
+    judged: dict[tuple, int | None] = {}
+
+    def need_of(counts: tuple) -> int | None:
+        v = judged.get(counts, judged)
+        if v is judged:
+            v = judged[counts] = _two_sets_need(*counts, t)
+        return v
+    # Each distinct discard as the counts it leaves (same, a, b, wilds, most wilds), with
+    # the rank and level it takes a natural from (rank 0: none), as _throws judges it.
+    throws: dict[int, tuple] = {}
+    for c in hand:
+        i = c.index
+        if i in throws:
+            continue
+        n = cnt[i] - 1
+        if wild[i]:
+            throws[i] = ((same, a, b, w - 1, most_wilds - (n >= deck[i])), 0, 0)
+            continue
+        r = rank[i]
+        level = 0 if repeated else n
+        if r and level < levels:
+            throws[i] = ((*after(r, level), w, most_wilds), r, level)
+        else:
+            throws[i] = ((same, a, b, w, most_wilds), 0, 0)
+    needs = [v for v in map(need_of, {counts: None for counts, _, _ in throws.values()}) if v is not None]
+    need = min(needs) if needs else None
     chances: dict[Card, int] = {}
     if not need:
-        for i, change in throws.items():
-            if judged[change] == need:
+        for i, (counts, _, _) in throws.items():
+            if judged[counts] == need:
                 chances[ALL_CARDS[i]] = 0  # already there, or never: no card brings it closer
         return need, chances
+    target = need - 1
     wilds, by_level = _unseen_by_level(cnt, unseen, t)
-    weighed: dict[tuple, tuple] = {}
-    needs: dict[tuple, bool] = {}  # _two_sets_need(...) == need - 1, by its arguments
-    for i, change in throws.items():
-        if judged[change] != need:
+    # The unseen outs of ranks held alike, summed: new suits by (suits held, what two sets
+    # of the rank hold), second copies by the latter.
+    news: dict[tuple, int] = {}
+    for r in t.naturals:
+        if by_level[0][r]:
+            news[d[r], e[r]] = news.get((d[r], e[r]), 0) + by_level[0][r]
+    seconds: dict[int, int] = {}
+    if levels > 1:
+        for r in t.naturals:
+            if by_level[1][r]:
+                seconds[e[r]] = seconds.get(e[r], 0) + by_level[1][r]
+    for i, (counts, r0, level0) in throws.items():
+        if judged[counts] != need:
             continue
-        entry = weighed.get(change)
-        if entry is None:
-            # The rest after this discard, counted as _closest_throws counts it.
-            rw, rmost = w, most_wilds
-            if change and change[0] == "wild":
-                rw, rmost = w - 1, change[1]
-            elif change:
-                lv[change[1]][change[0]] -= 1
-            entry = weighed[change] = _weigh_rest(lv, rw, rmost, need - 1, wilds, by_level, needs, t)
-            if change and change[0] != "wild":
-                lv[change[1]][change[0]] += 1
-        total = entry[0]
+        same2, a2, b2, w2, most2 = counts
+
+        def helps(dv: int, ev: int, level: int) -> bool:
+            """Does one more natural, at ``level``, of a rank the rest holds ``dv``
+            suits of (``ev`` for two sets) bring it a card closer? As in _helps: any
+            copy adds to what two sets hold; only a new suit to what one set holds."""
+            s3 = ev + 1 if ev >= same2 else same2
+            a3, b3 = a2, b2
+            if level == 0:
+                if dv == a2:
+                    a3 = a2 + 1
+                elif dv >= b2:
+                    b3 = dv + 1
+            return need_of((s3, a3, b3, w2, most2)) == target
+        wild_helps = need_of((same2, a2, b2, w2 + 1, most2)) == target
+        total = wilds if wild_helps else 0
+        for (dv, ev), weight in news.items():
+            if helps(dv, ev, 0):
+                total += weight
+        for ev, weight in seconds.items():
+            if helps(0, ev, 1):
+                total += weight
+        if r0:  # the rank thrown holds one fewer in the rest
+            dv, ev = d[r0], e[r0]
+            dv2 = dv - 1 if level0 == 0 else dv
+            total += by_level[0][r0] * (helps(dv2, ev - 1, 0) - helps(dv, ev, 0))
+            if levels > 1:
+                total += by_level[1][r0] * (helps(dv2, ev - 1, 1) - helps(dv, ev, 1))
         u = unseen[i]
         if u:
-            # The discarded card's own unseen copies count by its count in the rest
-            # (as _helping judges it from the table).
+            # The discarded card's own unseen copies count by its count in the rest (as
+            # _helping judges it from the table).
             n = cnt[i]
-            total += (_rest_helping(i, n - 1, entry, needs, t) - _rest_helping(i, n, entry, needs, t)) * u
+            if wild[i]:
+                total += ((n - 1 < deck[i]) - (n < deck[i])) * wild_helps * u
+            elif rank[i]:
+                r = rank[i]
+                dv, ev = (d[r] - (level0 == 0), e[r] - 1) if r == r0 else (d[r], e[r])
+                for m, sign in ((n - 1, 1), (n, -1)):
+                    level = 0 if repeated else m
+                    if m < deck[i] and level < levels and helps(dv, ev, level):
+                        total += sign * u
         chances[ALL_CARDS[i]] = total
     return need, chances
-
-
-def _weigh_rest(lv, w: int, most_wilds: int, target: int, wilds: int, by_level, needs: dict, t: _Round) -> tuple:
-    """The unseen copies of the cards that bring the counted rest of a two-set contract
-    one card closer (to ``target`` cards short), as :func:`_helps` judges each card;
-    with what :func:`_rest_helping` needs to judge one card alike."""
-    d = list(lv[0])  # a copy: the caller puts the discard back before asking _rest_helping
-    e = list(map(add, d, lv[1])) if t.levels > 1 else d
-    same = max(e)
-    b, a = sorted(d)[-2:]
-
-    def helps(s2: int, a2: int, b2: int, w2: int) -> bool:
-        key = (s2, a2, b2, w2, most_wilds)
-        h = needs.get(key)
-        if h is None:
-            h = needs[key] = _two_sets_need(s2, a2, b2, w2, most_wilds, t) == target
-        return h
-    wild_helps = helps(same, a, b, w + 1)
-    total = wilds if wild_helps else 0
-    # As _helps judges a natural of rank r: any copy adds to what two sets of the rank
-    # hold (a rank at ``same`` goes one higher); only a new suit (level 0) adds to what
-    # one set holds, so may raise the top two ranks, ``a`` (held most) or ``b``. A card
-    # that raises none of these leaves the rest as short as it is: it never helps.
-    high = [0] * 3  # unseen copies of new suits of a rank at same: at a, at b, else
-    low = [0] * 2  # the same, of a rank below same: at a, at b
-    row = by_level[0]
-    for r in t.naturals:
-        x = row[r]
-        if x:
-            dr = d[r]
-            at = 0 if dr == a else 1 if dr >= b else 2
-            if e[r] >= same:
-                high[at] += x
-            elif at < 2:
-                low[at] += x
-    total += (helps(same + 1, a + 1, b, w) * high[0] + helps(same + 1, a, b + 1, w) * high[1]
-              + helps(same + 1, a, b, w) * high[2] + helps(same, a + 1, b, w) * low[0]
-              + helps(same, a, b + 1, w) * low[1])
-    if t.levels > 1:
-        row = by_level[1]
-        total += helps(same + 1, a, b, w) * sum([row[r] for r in t.naturals if e[r] >= same])
-    return total, wild_helps, d, e, same, a, b, w, most_wilds, target
-
-
-def _rest_helping(i: int, n: int, entry: tuple, needs: dict, t: _Round) -> bool:
-    """:func:`_helping` for the rest :func:`_weigh_rest` weighed (``entry``): would card
-    ``i`` help it, holding ``n`` copies of it?"""
-    if n >= t.deck[i]:
-        return False
-    if t.wild[i]:
-        return entry[1]
-    level = 0 if t.repeated else n
-    r = t.natural_rank[i]
-    if level >= t.levels or r == 0:
-        return False
-    _, _, d, e, same, a, b, w, most_wilds, target = entry
-    s2 = e[r] + 1 if e[r] >= same else same
-    a2, b2 = a, b
-    if level == 0:
-        if d[r] == a:
-            a2 = a + 1
-        elif d[r] >= b:
-            b2 = d[r] + 1
-    key = (s2, a2, b2, w, most_wilds)
-    h = needs.get(key)
-    if h is None:
-        h = needs[key] = _two_sets_need(s2, a2, b2, w, most_wilds, t) == target
-    return h
 
 
 def _closest_by_asking(hand, t: _Round) -> tuple[int | None, dict[Card, tuple[Card, ...]]]:
