@@ -63,9 +63,10 @@ class ThumbBot:
             return False
         if view.tokens[seat] <= rules.rounds - view.round_no:
             return False  # one token kept for each round to come
-        if rules.is_wild(card, view.round_no):
+        wild = rules.wild_table(view.round_no)  # is_wild, looked up per card
+        if wild[card.index]:
             return True
-        suits = {c.suit for c in view.hand if c.rank == card.rank and not rules.is_wild(c, view.round_no)}
+        suits = {c.suit for c in view.hand if c.rank == card.rank and not wild[c.index]}
         return len(suits) >= 2 and card.suit not in suits
 
     def _discard(self, view: PlayerView, wild) -> Card:
