@@ -725,7 +725,6 @@ _DISCARDS = [[Discard(s, c) for c in ALL_CARDS] for s in _SEATS]
 # An offer's listing as a view holds it (:meth:`Match.deferred_legal_actions`), per seat.
 _BUY_OR_PASS = [(b, p) for b, p in zip(_BUYS, _PASSES)]
 _TAKE_OR_PASS = [(t, p) for t, p in zip(_TAKES, _PASSES)]
-_SORT_KEYS = dict(zip(ALL_CARDS, SORT_KEYS))  # keyed by card, for sorted(..., key=)
 
 
 def _held(hand: list[Card]) -> list[int]:
@@ -749,7 +748,7 @@ _APPLY = {Pass: Match._pass, Buy: Match._buy, TakeDiscard: Match._take, Discard:
           LayDown: Match._meld, Meld: Match._meld, AddToSet: Match._meld}
 
 
-def _new_sets_of_three(hand: Iterable[Card], round_no: int, rules: RuleSet) -> list[tuple[Card, ...]]:
+def _new_sets_of_three(hand: Sequence[Card], round_no: int, rules: RuleSet) -> list[tuple[Card, ...]]:
     """Every distinct valid new set of the smallest size in a hand (two 7♠ count once).
 
     Built as naturals of one rank plus a few wilds, so the work stays small even in
@@ -760,14 +759,16 @@ def _new_sets_of_three(hand: Iterable[Card], round_no: int, rules: RuleSet) -> l
     size, limit, repeated = rules.min_set_size, rules.wild_limits[round_no - 1], rules.repeated_suits_allowed
     if rules.wilds_outnumbered:
         limit = min(limit, (size - 1) // 2)  # C4: naturals outnumber wilds
-    counts = Counter(hand)
-    values = sorted(counts, key=_SORT_KEYS.__getitem__)
-    wild_pool = [c for c in values if wild[c.index] for _ in range(min(counts[c], limit))]
+    counts = [0] * 53  # copies of each card value, by index (a Counter hashes every card)
+    for c in hand:
+        counts[c.index] += 1
+    values = [ALL_CARDS[i] for i in _held(hand)]
+    wild_pool = [c for c in values if wild[c.index] for _ in range(min(counts[c.index], limit))]
     most_wilds = min(limit, size - 1, len(wild_pool))
     by_rank: dict[int, list[Card]] = {}
     for c in values:
         if not wild[c.index]:
-            by_rank.setdefault(c.rank, []).extend([c] * (min(counts[c], size) if repeated else 1))
+            by_rank.setdefault(c.rank, []).extend([c] * (min(counts[c.index], size) if repeated else 1))
     found: list[tuple[Card, ...]] = []
     wild_groups: dict[int, list[tuple[Card, ...]]] = {}
     for naturals in by_rank.values():

@@ -15,6 +15,8 @@ from __future__ import annotations
 from bisect import insort
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from itertools import compress, count
+from operator import is_not
 from typing import TYPE_CHECKING
 
 from .actions import Action, AddToSet, Deal, Discard, Draw, DrawSource, LayDown, Meld, Pass, RoundEnd
@@ -110,8 +112,13 @@ class PlayerView:
         :func:`tenpennies.odds.unseen_cards` takes as ``seen``: the one definition of
         what a seat has seen.
         """
-        in_hands = tuple(c for s, cards in enumerate(self.log.bought) if s != self.seat for c in cards)
-        return self.discard_pile + tuple(c for s in self.table for c in s.cards) + in_hands
+        seen = list(self.discard_pile)  # (plain loops: a bot asks this before most discards)
+        for meld in self.table:
+            seen.extend(meld.cards)
+        for s, cards in enumerate(self.log.bought):
+            if s != self.seat:
+                seen.extend(cards)
+        return tuple(seen)
 
     def _repr_svg_(self) -> str:
         from .svg import view_svg
@@ -321,10 +328,8 @@ class PublicLogs:
 
 def _first_difference(shorter: list, longer: list) -> int:
     """The first place where ``shorter`` differs from ``longer`` (its length if nowhere)."""
-    for i, card in enumerate(shorter):
-        if card != longer[i]:
-            return i
-    return len(shorter)
+    # Cards are interned values, so "differs" is "is not": compared in C, not a Python loop.
+    return next(compress(count(), map(is_not, shorter, longer)), len(shorter))
 
 
 def _sort_key(card: Card) -> tuple[int, int]:
