@@ -254,10 +254,11 @@ class PublicLogs:
         if held == cards:
             return shown
         n = len(held)
-        if len(cards) == n + 1 and cards[:n] == held:
-            # One card drawn (the match appends it): put it in its place, no new sort.
+        if len(cards) > n and cards[:n] == held:
+            # Cards drawn or bought (the match appends them): each put in its place, no new sort.
             cards_sorted = list(shown)
-            insort(cards_sorted, cards[n], key=_sort_key)
+            for card in cards[n:]:
+                insort(cards_sorted, card, key=_sort_key)
             shown = tuple.__new__(Hand, cards_sorted)
         elif len(cards) == n - 1 and cards[(i := _first_difference(cards, held)):] == held[i + 1:]:
             # One card played (the match removes it in place): take it out of the sorted hand.
