@@ -277,8 +277,10 @@ class PublicLogs:
             shared, own = self._shared, self._own
             for entry in log[self._done:]:
                 kind = type(entry)
-                if kind is not Pass:
-                    self._public = None  # the table may have changed: public_fields copies it again
+                if kind is Pass:
+                    shared.append(entry)  # most entries: a pass changes nothing a view shows
+                    continue
+                self._public = None  # the table may have changed: public_fields copies it again
                 if kind is Draw:
                     # Every other seat sees a draw alike: hidden (or not) once, shared. A
                     # hidden draw says only who drew from where, so one value serves all.
