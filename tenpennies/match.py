@@ -270,12 +270,14 @@ class Match:
     # -- checking actions: one function per phase -------------------------------------
     def verify(self, action: Action) -> None:
         """Raise :class:`IllegalActionError` saying why ``action`` is not legal now."""
-        if self.phase is Phase.OVER:
-            raise IllegalActionError("the match is over")
         seat = getattr(action, "seat", None)
-        if not isinstance(seat, int) or not 0 <= seat < self.rules.players:
-            raise IllegalActionError(f"{action!r} is not an action of a seat of this match")
-        if seat != self.to_act:
+        if seat is None or seat != self.to_act or not isinstance(seat, int):
+            # Only an action of the seat to act gets past (it is asked every decision);
+            # any other is refused here, saying why.
+            if self.phase is Phase.OVER:
+                raise IllegalActionError("the match is over")
+            if not isinstance(seat, int) or not 0 <= seat < self.rules.players:
+                raise IllegalActionError(f"{action!r} is not an action of a seat of this match")
             raise IllegalActionError(f"it is seat {self.to_act}'s turn to {_DOING[self.phase]}, not seat {seat}'s")
         _VERIFY[self.phase](self, action)
 
