@@ -53,7 +53,7 @@ from .melds import (
 from .position import Position  # Position lives in position.py; imported here for old users
 from .rules import TEN_PENNIES, Contract, RuleSet, hand_points
 from .solver import OBJECTIVES, can_lay_down, contract_problems, find_contract
-from .sets import set_problems, set_rank, single_additions
+from .sets import is_valid_set, set_problems, set_rank, single_additions
 from .view import PlayerView, PublicLogs
 
 
@@ -181,15 +181,16 @@ class Match:
         recyclable = max(0, len(self.discard_pile) - 2)
         return len(self.stock) + recyclable >= self.rules.buy_extra_cards
 
-    def _may_be_offered(self, seat: int) -> bool:
-        tokens = self.tokens[seat]
-        if tokens is not None and tokens <= 0:
-            return False  # T5: a player with no tokens is not asked
-        limit = self._buy_limit
-        if limit is not None and self.buys[seat] >= limit:
-            return False  # C9: a house limit on purchases per round
+    def _offered(self, seats: Iterable[int]) -> list[int]:
+        """Those of ``seats`` who are asked to buy, in order: a turn's every offer asks
+        this, so the rules are read once for all of them."""
+        tokens, limit, buys = self.tokens, self._buy_limit, self.buys
         # T7 (and C17): the discarder is not offered its own card (the up card has no discarder).
-        return seat != self.top_discarder or self.rules.discarder_may_buy_back
+        discarder = None if self.rules.discarder_may_buy_back else self.top_discarder
+        return [s for s in seats
+                if (tokens[s] is None or tokens[s] > 0)  # T5: a player with no tokens is not asked
+                and (limit is None or buys[s] < limit)  # C9: a house limit on purchases per round
+                and s != discarder]
 
     def _ask(self, phase: Phase, seat: int) -> None:
         self.phase, self.to_act, self._waiting = phase, seat, []
@@ -206,8 +207,7 @@ class Match:
         """Offer the top discard clockwise from ``active + first``; nobody asked: draw (T5, C9)."""
         n, active = self.rules.players, self.active
         if self.round_no >= self._buy_from and self.purchase_available():  # C9: from round 4
-            order = [(active + k) % n for k in range(first, n)]
-            asked = [s for s in order if self._may_be_offered(s)]
+            asked = self._offered([(active + k) % n for k in range(first, n)])
         else:
             asked = []
         if asked:
@@ -270,12 +270,14 @@ class Match:
     # -- checking actions: one function per phase -------------------------------------
     def verify(self, action: Action) -> None:
         """Raise :class:`IllegalActionError` saying why ``action`` is not legal now."""
-        if self.phase is Phase.OVER:
-            raise IllegalActionError("the match is over")
         seat = getattr(action, "seat", None)
-        if not isinstance(seat, int) or not 0 <= seat < self.rules.players:
-            raise IllegalActionError(f"{action!r} is not an action of a seat of this match")
-        if seat != self.to_act:
+        if seat is None or seat != self.to_act or not isinstance(seat, int):
+            # Only an action of the seat to act gets past (it is asked every decision);
+            # any other is refused here, saying why.
+            if self.phase is Phase.OVER:
+                raise IllegalActionError("the match is over")
+            if not isinstance(seat, int) or not 0 <= seat < self.rules.players:
+                raise IllegalActionError(f"{action!r} is not an action of a seat of this match")
             raise IllegalActionError(f"it is seat {self.to_act}'s turn to {_DOING[self.phase]}, not seat {seat}'s")
         _VERIFY[self.phase](self, action)
 
@@ -359,6 +361,8 @@ class Match:
             return
         if action.end is not None:
             raise IllegalActionError("an end ('low'/'high') places a wild on a run, and this game has no runs")
+        if is_valid_set(action.cards, self.round_no, self.rules):
+            return  # the fast check, which set_problems agrees with: words only for a refusal
         problems = set_problems(action.cards, self.round_no, self.rules)
         if problems:
             raise IllegalActionError(f"{format_cards(action.cards)} is not a set: " + "; ".join(problems))
@@ -370,7 +374,9 @@ class Match:
         if action.end is not None:
             raise IllegalActionError("an end ('low'/'high') places a wild on a run, and this game has no runs")
         target = self.table[action.set_index]
-        self._refuse_addition(action, target, set_problems(target.cards + action.cards, self.round_no, self.rules))
+        cards = target.cards + action.cards
+        if not is_valid_set(cards, self.round_no, self.rules):  # words only for a refusal
+            self._refuse_addition(action, target, set_problems(cards, self.round_no, self.rules))
 
     def _refuse_addition(self, action: AddToSet, target: TableMeld, problems: Sequence[str]) -> None:
         if problems:
@@ -714,7 +720,6 @@ _DISCARDS = [[Discard(s, c) for c in ALL_CARDS] for s in _SEATS]
 # An offer's listing as a view holds it (:meth:`Match.deferred_legal_actions`), per seat.
 _BUY_OR_PASS = [(b, p) for b, p in zip(_BUYS, _PASSES)]
 _TAKE_OR_PASS = [(t, p) for t, p in zip(_TAKES, _PASSES)]
-_SORT_KEYS = dict(zip(ALL_CARDS, SORT_KEYS))  # keyed by card, for sorted(..., key=)
 
 
 def _held(hand: list[Card]) -> list[int]:
@@ -738,7 +743,7 @@ _APPLY = {Pass: Match._pass, Buy: Match._buy, TakeDiscard: Match._take, Discard:
           LayDown: Match._meld, Meld: Match._meld, AddToSet: Match._meld}
 
 
-def _new_sets_of_three(hand: Iterable[Card], round_no: int, rules: RuleSet) -> list[tuple[Card, ...]]:
+def _new_sets_of_three(hand: Sequence[Card], round_no: int, rules: RuleSet) -> list[tuple[Card, ...]]:
     """Every distinct valid new set of the smallest size in a hand (two 7♠ count once).
 
     Built as naturals of one rank plus a few wilds, so the work stays small even in
@@ -749,14 +754,16 @@ def _new_sets_of_three(hand: Iterable[Card], round_no: int, rules: RuleSet) -> l
     size, limit, repeated = rules.min_set_size, rules.wild_limits[round_no - 1], rules.repeated_suits_allowed
     if rules.wilds_outnumbered:
         limit = min(limit, (size - 1) // 2)  # C4: naturals outnumber wilds
-    counts = Counter(hand)
-    values = sorted(counts, key=_SORT_KEYS.__getitem__)
-    wild_pool = [c for c in values if wild[c.index] for _ in range(min(counts[c], limit))]
+    counts = [0] * 53  # copies of each card value, by index (a Counter hashes every card)
+    for c in hand:
+        counts[c.index] += 1
+    values = [ALL_CARDS[i] for i in _held(hand)]
+    wild_pool = [c for c in values if wild[c.index] for _ in range(min(counts[c.index], limit))]
     most_wilds = min(limit, size - 1, len(wild_pool))
     by_rank: dict[int, list[Card]] = {}
     for c in values:
         if not wild[c.index]:
-            by_rank.setdefault(c.rank, []).extend([c] * (min(counts[c], size) if repeated else 1))
+            by_rank.setdefault(c.rank, []).extend([c] * (min(counts[c.index], size) if repeated else 1))
     found: list[tuple[Card, ...]] = []
     wild_groups: dict[int, list[tuple[Card, ...]]] = {}
     for naturals in by_rank.values():

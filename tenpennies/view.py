@@ -15,9 +15,11 @@ from __future__ import annotations
 from bisect import insort
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from itertools import compress, count
+from operator import is_not
 from typing import TYPE_CHECKING
 
-from .actions import Action, AddToSet, Deal, Discard, Draw, DrawSource, LayDown, Meld, RoundEnd
+from .actions import Action, AddToSet, Deal, Discard, Draw, DrawSource, LayDown, Meld, Pass, RoundEnd
 from .cards import SORT_KEYS, Card, Hand, format_cards
 from .errors import TenPenniesError
 from .rules import Contract, RuleSet
@@ -61,39 +63,27 @@ class PlayerView:
         view = object.__new__(cls)
         # A frozen dataclass's __init__ sets its fields one at a time through
         # object.__setattr__, which cost more than all the rest here; a view is built for
-        # every decision of every bot, so its fields are filled in one step instead
-        # (tests/test_view_building.py checks that every field is).
-        view.__dict__.update(
-            seat=seat,
-            rules=match.rules,
-            round_no=match.round_no,
-            contract=match.contract,
-            phase=match.phase,
-            active=match.active,
-            to_act=match.to_act,
-            hand=logs.hand(seat, match.hands[seat]),
-            hand_sizes=tuple(map(len, match.hands)),
-            tokens=tuple(match.tokens),
-            scores=tuple(match.scores),
-            opened=tuple(match.opened),
-            table=tuple(match.table),
-            discard_pile=tuple(match.discard_pile),
-            top_discarder=match.top_discarder,
-            stock_size=len(match.stock),
-            turns=match.turns,
-            log=logs.of(seat),
-            buys=tuple(match.buys),
-        )
+        # every decision of every bot, so its fields are filled directly instead
+        # (tests/test_view_building.py checks that every field is). The fields every
+        # seat sees alike are copied from the match only when the table changed.
+        fields = view.__dict__
+        fields["log"] = logs.of(seat)  # first: it brings the public fields up to date
+        fields.update(logs.public_fields(match))
+        fields["seat"] = seat
+        fields["phase"] = match.phase
+        fields["active"] = match.active
+        fields["to_act"] = match.to_act
+        fields["hand"] = logs.hand(seat, match.hands[seat])
         if match.to_act != seat:
-            view.__dict__["legal_actions"] = ()
+            fields["legal_actions"] = ()
         else:
             # An offer's answers (buy or pass) cost nothing to list, and offers are most
             # decisions: they come listed; in play, a call to list them when first read.
             listing = match.deferred_legal_actions()
             if type(listing) is tuple:
-                view.__dict__["legal_actions"] = listing
+                fields["legal_actions"] = listing
             else:
-                view.__dict__["_listing"] = listing
+                fields["_listing"] = listing
         return view
 
     def __getattr__(self, name: str):
@@ -122,8 +112,13 @@ class PlayerView:
         :func:`tenpennies.odds.unseen_cards` takes as ``seen``: the one definition of
         what a seat has seen.
         """
-        in_hands = tuple(c for s, cards in enumerate(self.log.bought) if s != self.seat for c in cards)
-        return self.discard_pile + tuple(c for s in self.table for c in s.cards) + in_hands
+        seen = list(self.discard_pile)  # (plain loops: a bot asks this before most discards)
+        for meld in self.table:
+            seen.extend(meld.cards)
+        for s, cards in enumerate(self.log.bought):
+            if s != self.seat:
+                seen.extend(cards)
+        return tuple(seen)
 
     def _repr_svg_(self) -> str:
         from .svg import view_svg
@@ -151,14 +146,16 @@ class PlayerView:
 class PublicLog(Sequence):
     """The first ``length`` entries of a seat's public log: an immutable read-only prefix.
 
-    A match's log only grows, so a view can share the seat's public log list instead of
-    copying it (which made every view cost time in proportion to the whole match).
+    A match's log only grows, so a view can share the public log lists instead of
+    copying them (which made every view cost time in proportion to the whole match).
+    The entries are the ones every other seat sees, with this seat's own where it sees
+    more (its stock draws, its hand at a round's end), kept by position.
     """
 
-    __slots__ = ("_entries", "_length", "bought")
+    __slots__ = ("_entries", "_own", "_length", "bought")
 
-    def __init__(self, entries: list, length: int, bought: tuple[tuple[Card, ...], ...]) -> None:
-        self._entries, self._length = entries, length
+    def __init__(self, entries: list, own: dict, length: int, bought: tuple[tuple[Card, ...], ...]) -> None:
+        self._entries, self._own, self._length = entries, own, length
         # Per seat, the cards it bought this round and has not played since (public, T20),
         # as of this prefix: kept by PublicLogs as the log grows.
         self.bought = bought
@@ -168,23 +165,26 @@ class PublicLog(Sequence):
 
     def __getitem__(self, i):
         if isinstance(i, slice):
-            return tuple(self._entries[: self._length][i])
+            return tuple(self)[i]
         if i < 0:
             i += self._length
         if not 0 <= i < self._length:
             raise IndexError("log index out of range")
-        return self._entries[i]
+        return self._own.get(i, self._entries[i])
 
     def __iter__(self):
-        return iter(self._entries[: self._length])
+        own = self._own
+        return map(own.get, range(self._length), self._entries[:self._length])
 
     def since_last(self, kind: type) -> tuple:
         """The entries after the last one of type ``kind`` (all of them if there is none)."""
-        entries = self._entries
-        for i in range(self._length - 1, -1, -1):
-            if type(entries[i]) is kind:
-                return tuple(entries[i + 1:self._length])
-        return tuple(entries[:self._length])
+        entries, own, end = self._entries, self._own, self._length
+        start = 0
+        for i in range(end - 1, -1, -1):
+            if type(entries[i]) is kind:  # a seat's own entry is of the same type as the others'
+                start = i + 1
+                break
+        return tuple(map(own.get, range(start, end), entries[start:end]))
 
     def __eq__(self, other) -> bool:
         return isinstance(other, (PublicLog, tuple)) and tuple(self) == tuple(other)
@@ -202,17 +202,50 @@ class PublicLogs:
     The match makes one and owns it (``match.public_logs``); this class alone changes it.
     Each new log entry is made public once per seat, so a view costs only what is new.
     It also keeps the hand each seat was last shown, sorted, for the same reason: a seat
-    is shown its hand at every decision, and the hand changes far less often.
+    is shown its hand at every decision, and the hand changes far less often; and the
+    fields of a view every seat sees alike (:meth:`public_fields`), since most decisions
+    are answers to an offer, between which nothing on the table changes.
     """
 
-    __slots__ = ("_log", "_done", "_seats", "_bought", "_hands")
+    __slots__ = ("_log", "_done", "_shared", "_own", "_bought", "_hands", "_public")
 
     def __init__(self, log: list, players: int) -> None:
         self._log = log  # the match's own log list, which only grows
         self._done = 0
-        self._seats: list[list] = [[] for _ in range(players)]
+        # The log as every other seat sees an entry, and per seat its own entries where
+        # it sees more, by position: most entries are public as they are, so each is
+        # kept once rather than once per seat.
+        self._shared: list = []
+        self._own: list[dict] = [{} for _ in range(players)]
         self._bought: tuple[tuple[Card, ...], ...] = ((),) * players
         self._hands: list[tuple[list, Hand]] = [([], Hand())] * players
+        self._public: dict | None = None
+
+    def public_fields(self, match: "Match") -> dict:
+        """The fields of a :class:`PlayerView` that are the same for every seat and phase
+        (the table, the discard pile, hand sizes, tokens, scores ...), copied from
+        ``match`` when the log, brought up to date by :meth:`of`, shows they may have
+        changed: every change of them is logged, and a pass (an offer declined, or the
+        active player's take declined) changes none of them. A view shares the dict's
+        values, which are frozen."""
+        public = self._public
+        if public is None:
+            public = self._public = {
+                "rules": match.rules,
+                "round_no": match.round_no,
+                "contract": match.contract,
+                "hand_sizes": tuple(map(len, match.hands)),
+                "tokens": tuple(match.tokens),
+                "scores": tuple(match.scores),
+                "opened": tuple(match.opened),
+                "table": tuple(match.table),
+                "discard_pile": tuple(match.discard_pile),
+                "top_discarder": match.top_discarder,
+                "stock_size": len(match.stock),
+                "turns": match.turns,
+                "buys": tuple(match.buys),
+            }
+        return public
 
     def hand(self, seat: int, cards: list[Card]) -> Hand:
         """``cards``, the seat's hand as the match holds it, sorted for reading: the Hand
@@ -221,10 +254,11 @@ class PublicLogs:
         if held == cards:
             return shown
         n = len(held)
-        if len(cards) == n + 1 and cards[:n] == held:
-            # One card drawn (the match appends it): put it in its place, no new sort.
+        if len(cards) > n and cards[:n] == held:
+            # Cards drawn or bought (the match appends them): each put in its place, no new sort.
             cards_sorted = list(shown)
-            insort(cards_sorted, cards[n], key=_sort_key)
+            for card in cards[n:]:
+                insort(cards_sorted, card, key=_sort_key)
             shown = tuple.__new__(Hand, cards_sorted)
         elif len(cards) == n - 1 and cards[(i := _first_difference(cards, held)):] == held[i + 1:]:
             # One card played (the match removes it in place): take it out of the sorted hand.
@@ -240,33 +274,35 @@ class PublicLogs:
         """``seat``'s public log: the match's log with what ``seat`` may not see hidden."""
         log = self._log
         if self._done < len(log):
-            seats = self._seats
+            shared, own = self._shared, self._own
             for entry in log[self._done:]:
                 kind = type(entry)
+                if kind is Pass:
+                    shared.append(entry)  # most entries: a pass changes nothing a view shows
+                    continue
+                self._public = None  # the table may have changed: public_fields copies it again
                 if kind is Draw:
                     # Every other seat sees a draw alike: hidden (or not) once, shared. A
                     # hidden draw says only who drew from where, so one value serves all.
                     if entry.source in _PUBLIC_SOURCES:
-                        shown = entry
+                        shared.append(entry)
                     else:
                         key = (entry.seat, entry.source)
                         shown = _HIDDEN_DRAWS.get(key)
                         if shown is None:
                             shown = _HIDDEN_DRAWS[key] = Draw(entry.seat, None, entry.source)
-                    for s, public in enumerate(seats):
-                        public.append(entry if s == entry.seat else shown)
+                        own[entry.seat][len(shared)] = entry
+                        shared.append(shown)
                 elif kind is RoundEnd:
-                    for s, public in enumerate(seats):
-                        public.append(public_entry(entry, s))
+                    for s, mine in enumerate(own):
+                        mine[len(shared)] = public_entry(entry, s)
+                    shared.append(public_entry(entry, None))
                 else:
-                    # Most entries (offers, discards, melds) are public as they are: one
-                    # test per entry, not per seat, as this runs on every decision.
-                    for public in seats:
-                        public.append(entry)
+                    shared.append(entry)  # offers, discards, melds: public as they are
                 if kind in _BOUGHT_CHANGES:
                     self._track_bought(entry, kind)
             self._done = len(log)
-        return PublicLog(self._seats[seat], len(log), self._bought)
+        return PublicLog(self._shared, self._own[seat], len(log), self._bought)
 
     def _track_bought(self, entry, kind: type) -> None:
         """Keep, per seat, the cards it bought this round and has not played since: what
@@ -279,7 +315,7 @@ class PublicLogs:
         seat = entry.seat
         if kind is Draw:
             # A drawn card the other seats see (a bought discard) is known to be in the hand.
-            if self._seats[(seat + 1) % len(bought)][-1].card is not None:
+            if self._shared[-1].card is not None:
                 self._bought = bought[:seat] + (bought[seat] + (entry.card,),) + bought[seat + 1:]
             return
         held = bought[seat]
@@ -295,10 +331,8 @@ class PublicLogs:
 
 def _first_difference(shorter: list, longer: list) -> int:
     """The first place where ``shorter`` differs from ``longer`` (its length if nowhere)."""
-    for i, card in enumerate(shorter):
-        if card != longer[i]:
-            return i
-    return len(shorter)
+    # Cards are interned values, so "differs" is "is not": compared in C, not a Python loop.
+    return next(compress(count(), map(is_not, shorter, longer)), len(shorter))
 
 
 def _sort_key(card: Card) -> tuple[int, int]:
@@ -318,8 +352,9 @@ _PUBLIC_SOURCES = (DrawSource.DISCARD, DrawSource.TAKEN)
 _HIDDEN_DRAWS: dict = {}
 
 
-def public_entry(entry, seat: int):
-    """A log entry as ``seat`` may see it: others' stock cards and final hands hidden."""
+def public_entry(entry, seat: int | None):
+    """A log entry as ``seat`` may see it: others' stock cards and final hands hidden
+    (``None``: as no seat's own, every hand hidden)."""
     if isinstance(entry, Draw) and entry.seat != seat and entry.source not in _PUBLIC_SOURCES:
         return replace(entry, card=None)
     if isinstance(entry, RoundEnd):

@@ -1,4 +1,4 @@
-"""solver.closest_discards and discard_chances give the answers of cards_needed and outs asked throw by throw."""
+"""solver.closest_discards, discard_chances and what_is_missing give the answers of cards_needed and outs asked throw by throw."""
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -6,7 +6,7 @@ from hypothesis import strategies as st
 from tenpennies import TEN_PENNIES
 from tenpennies.cards import ALL_CARDS
 from tenpennies.odds import unseen_cards
-from tenpennies.solver import cards_needed, closest_discards, discard_chances, outs
+from tenpennies.solver import cards_needed, closest_discards, discard_chances, outs, what_is_missing
 
 RULE_SETS = [TEN_PENNIES, TEN_PENNIES.replace(repeated_suits_allowed=True),
              TEN_PENNIES.replace(decks=1, jokers=2), TEN_PENNIES.replace(decks=3, jokers=6)]
@@ -78,3 +78,13 @@ def test_with_runs_too_the_closest_discards_are_each_discard_asked_alone(data):
     assert closest_discards(hand, r, TEN_CARD_RUMMY) == (expected_need, expected)
     chances = {card: sum(unseen[c] for c in helpful) for card, helpful in expected.items()}
     assert discard_chances(hand, r, TEN_CARD_RUMMY, unseen) == (expected_need, chances)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_what_is_missing_without_words_gives_cards_needed_and_outs(data):
+    rules, r, hand, _ = draw_deal(data)
+    gap = what_is_missing(hand, r, rules, words=False)
+    assert (gap.cards_needed, gap.outs, gap.sentence) == (cards_needed(hand, r, rules), outs(hand, r, rules), "")
+    worded = what_is_missing(hand, r, rules)
+    assert (worded.cards_needed, worded.outs) == (gap.cards_needed, gap.outs) and worded.sentence

@@ -29,14 +29,13 @@ Policy:
 from __future__ import annotations
 
 import math
-from collections import Counter
 from fractions import Fraction
 
 from ..actions import Action, AddToSet, Buy, Discard, LayDown, Meld, Pass
 from ..cards import Card
 from ..match import Phase
 from ..rules import RuleSet
-from ..solver import can_lay_down, cards_needed, discard_chances, outs, plan_go_out
+from ..solver import can_lay_down, cards_needed, discard_chances, find_contract, outs, plan_go_out, what_is_missing
 from ..view import PlayerView
 from .tactics import may_go_out, may_shed, shedding_action
 from .melding import plays_runs, strong_act
@@ -70,12 +69,10 @@ class StrongBot:
         rules, r = view.rules, view.round_no
         wild = rules.wild_table(r)
         if not view.opened[seat]:
-            # A lay-down is listed exactly when the hand holds the contract: the listing
-            # is read (and made) only then.
             if can_lay_down(view.hand, r, rules, trusted=True):
-                for a in view.legal_actions:
-                    if isinstance(a, LayDown):
-                        return a
+                # The first lay-down the match lists: the arrangement of fewest wilds
+                # (Match.legal_actions), found without listing every action.
+                return LayDown(seat, find_contract(view.hand, r, rules, trusted=True).sets)
             return Discard(seat, self._discard_closed(view))
         if self.plan:
             step = self._going_out(view)
@@ -130,7 +127,9 @@ class StrongBot:
         if rules is view.rules and r == view.round_no and hand == view.hand:
             return short, helpful
         rules, r, hand = view.rules, view.round_no, view.hand
-        short, helpful = _needed(hand, r, rules), frozenset(outs(hand, r, rules, trusted=True))
+        gap = what_is_missing(hand, r, rules, trusted=True, words=False)  # both answers, the hand counted once
+        short = math.inf if gap.cards_needed is None else gap.cards_needed
+        helpful = frozenset(gap.outs)
         self._gap = (rules, r, hand, short, helpful)
         return short, helpful
 
@@ -191,7 +190,9 @@ class StrongBot:
     def _discard_open(self, view: PlayerView, wild) -> Card:
         points = view.rules.card_points
         naturals = [c for c in view.hand if not wild[c.index]]
-        ranks = Counter(c.rank for c in naturals)
+        ranks: dict[int, int] = {}  # a plain dict: a Counter's upkeep showed on every open turn
+        for c in naturals:
+            ranks[c.rank] = ranks.get(c.rank, 0) + 1
         singles = [c for c in view.hand if wild[c.index] or ranks[c.rank] < 2]
         return max(singles or view.hand, key=lambda c: (points[c.rank], c.rank, c.index))
 

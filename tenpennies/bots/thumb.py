@@ -20,12 +20,10 @@ Policy:
 
 from __future__ import annotations
 
-from collections import Counter
-
 from ..actions import Action, Buy, Discard, LayDown, Pass
 from ..cards import Card
 from ..match import Phase
-from ..solver import can_lay_down
+from ..solver import can_lay_down, find_contract
 from ..view import PlayerView
 from .tactics import may_shed, shedding_action
 from .melding import plays_runs, thumb_act
@@ -48,12 +46,10 @@ class ThumbBot:
         rules, r = view.rules, view.round_no
         wild = rules.wild_table(r)
         if not view.opened[seat]:
-            # A lay-down is listed exactly when the hand holds the contract: the listing
-            # is read (and made) only then.
             if can_lay_down(view.hand, r, rules, trusted=True):
-                for a in view.legal_actions:
-                    if isinstance(a, LayDown):
-                        return a
+                # The first lay-down the match lists: the arrangement of fewest wilds
+                # (Match.legal_actions), found without listing every action.
+                return LayDown(seat, find_contract(view.hand, r, rules, trusted=True).sets)
         elif may_shed(view.hand, view.table, r, rules):
             shed = shedding_action(view.legal_actions, wild)
             if shed is not None:
@@ -67,9 +63,10 @@ class ThumbBot:
             return False
         if view.tokens[seat] <= rules.rounds - view.round_no:
             return False  # one token kept for each round to come
-        if rules.is_wild(card, view.round_no):
+        wild = rules.wild_table(view.round_no)  # is_wild, looked up per card
+        if wild[card.index]:
             return True
-        suits = {c.suit for c in view.hand if c.rank == card.rank and not rules.is_wild(c, view.round_no)}
+        suits = {c.suit for c in view.hand if c.rank == card.rank and not wild[c.index]}
         return len(suits) >= 2 and card.suit not in suits
 
     def _discard(self, view: PlayerView, wild) -> Card:
@@ -79,15 +76,20 @@ class ThumbBot:
         suits: dict[int, set] = {}
         for c in naturals:
             suits.setdefault(c.rank, set()).add(c.suit)
+        # Counted in plain dicts by rank and card index: a Counter's upkeep showed on every turn.
         if view.opened[view.seat]:
-            by_rank = Counter(c.rank for c in naturals)
+            by_rank: dict[int, int] = {}
+            for c in naturals:
+                by_rank[c.rank] = by_rank.get(c.rank, 0) + 1
             # Wilds are kept while any natural can go.
             useless = [c for c in naturals if by_rank[c.rank] < 2] or naturals or list(hand)
         else:
             one_set = view.contract.sets == 1
-            copies = Counter(naturals)
+            copies: dict[int, int] = {}
+            for c in naturals:
+                copies[c.index] = copies.get(c.index, 0) + 1
             useless = [c for c in naturals
-                       if len(suits[c.rank]) == 1 or (one_set and copies[c] > 1)]
+                       if len(suits[c.rank]) == 1 or (one_set and copies[c.index] > 1)]
             if not useless:
                 # Everything pairs up: give up on the rank held in fewest suits.
                 fewest = min((len(suits[c.rank]) for c in naturals), default=None)

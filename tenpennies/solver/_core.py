@@ -66,7 +66,7 @@ class _Round:
         "rules", "round_no", "wild", "rank_of", "k", "size", "limit", "low",
         "repeated", "points", "naturals", "wild_order", "decks", "deck", "wild_indices",
         "most", "wild_by_cost", "levels", "natural_rank", "most_any", "all_wilds", "shown",
-        "has_runs", "runs",
+        "has_runs", "runs", "shown_at",
     )
 
     def __init__(self, rules: RuleSet, round_no: int) -> None:
@@ -122,6 +122,8 @@ class _Round:
         self.all_wilds = sum(self.deck[i] for i in self.wild_indices)
         # Card values the deck holds, in the order hands are shown (outs are listed so).
         self.shown = tuple(c.index for c in sorted(ALL_CARDS, key=sort_key) if self.deck[c.index])
+        # Each card value's place in that order, to put a few found cards in it.
+        self.shown_at = {i: place for place, i in enumerate(self.shown)}
         # Rule sets with runs (C3-C5) take the search in ._runs; its tables are built there,
         # on first use, so set-only rounds never pay for them.
         self.has_runs = rules.has_runs

@@ -8,11 +8,14 @@ from typing import Iterable
 from ..cards import ALL_CARDS, SORT_KEYS, Card, format_cards
 from ..melds import MeldKind, meld_problems
 from ..rules import TEN_PENNIES, RuleSet
-from ..sets import set_problems
+from ..sets import is_valid_set, set_problems
 from ..words import times
 from ._core import _round
 
 __all__ = ["contract_problems", "is_contract"]
+
+# Card values in the order hands are shown: cards missing from a hand are named in it.
+_SHOWING_ORDER = tuple(sorted(range(53), key=SORT_KEYS.__getitem__))
 
 
 
@@ -45,11 +48,13 @@ def contract_problems(
         if len(sets) != contract.sets:
             problems.append(f"round {round_no} needs {contract.words}, not {len(sets)}")
         for n, cards in enumerate(sets, 1):
-            label = f"set {n} ({format_cards(cards)})"
-            for p in set_problems(cards, round_no, rules):
-                problems.append(f"{label}: {p}")
+            # The fast check first: set_problems agrees with it, and words cost more.
+            wrong = [] if is_valid_set(cards, round_no, rules) else list(set_problems(cards, round_no, rules))
             if rules.min_set_size <= len(cards) < t.size:
-                problems.append(f"{label}: {len(cards)} cards but the contract needs at least {t.size}")
+                wrong.append(f"{len(cards)} cards but the contract needs at least {t.size}")
+            if wrong:  # (the label is written only when needed: the match checks every lay-down)
+                label = f"set {n} ({format_cards(cards)})"
+                problems.extend(f"{label}: {p}" for p in wrong)
     if hand is not None:
         held = [0] * 53
         for c in hand:
@@ -58,10 +63,12 @@ def contract_problems(
         for cards in sets:
             for c in cards:
                 used[c.index] += 1
-        for i in sorted(range(53), key=SORT_KEYS.__getitem__):
-            if used[i] and not held[i]:
+        for i in _SHOWING_ORDER:
+            if used[i] <= held[i]:
+                continue
+            if not held[i]:
                 problems.append(f"{ALL_CARDS[i]} is not in the hand")
-            elif used[i] > held[i]:
+            else:
                 problems.append(
                     f"{ALL_CARDS[i]} is used {times(used[i])} "
                     f"but the hand holds it {times(held[i])}"

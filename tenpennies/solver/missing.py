@@ -261,20 +261,21 @@ def _helps(lv, w: int, most_wilds: int, need: int, t: _Round):
 def _found(cnt, wild_helps: bool, helps, t: _Round) -> list[int]:
     """The card values (indices, in showing order) that help, as :func:`_helps` judged."""
     levels = t.levels
-    wild, deck, rank = t.wild, t.deck, t.natural_rank
+    deck, rank = t.deck, t.natural_rank
     repeated = t.repeated
-    found = []
-    for i in t.shown:
-        n = cnt[i]
-        if n >= deck[i]:
-            continue  # every copy of it is in the hand already
-        if wild[i]:
-            if wild_helps:
+    # Only the wilds, and the four suits of each rank some level's row marks, can help:
+    # looked at alone, then put in showing order (rather than looking at every card value).
+    found = [i for i in t.wild_indices if wild_helps and cnt[i] < deck[i]]
+    marked = {r for row in helps for r in t.naturals if row[r]}
+    for r in marked:
+        for i in (r - 1, r + 12, r + 25, r + 38):
+            n = cnt[i]
+            if rank[i] != r or n >= deck[i]:
+                continue  # a wild of this rank, or every copy of it is in the hand already
+            level = 0 if repeated else n
+            if level < levels and helps[level][r]:
                 found.append(i)
-            continue
-        level = 0 if repeated else n
-        if level < levels and helps[level][rank[i]]:
-            found.append(i)
+    found.sort(key=t.shown_at.__getitem__)
     return found
 
 
@@ -363,9 +364,14 @@ def _describe_outs(outs: tuple[Card, ...], t: _Round, deck, cnt) -> str:
 
 
 def what_is_missing(
-    hand: Iterable[Card], round_no: int, rules: RuleSet = TEN_PENNIES
+    hand: Iterable[Card], round_no: int, rules: RuleSet = TEN_PENNIES, *,
+    trusted: bool = False, words: bool = True,
 ) -> MissingCards:
     """How far ``hand`` is from the round's contract, and which cards would help.
+
+    ``words=False`` leaves the sentence empty: the numbers of :func:`cards_needed` and
+    :func:`outs` from one count of the hand, for a bot that asks both (``trusted`` as
+    there).
 
     >>> from tenpennies import parse_cards
     >>> gap = what_is_missing(parse_cards("8H 8D 8C 4S 4H 4D 9C JK"), 3)   # two sets of 4
@@ -384,28 +390,32 @@ def what_is_missing(
     One more card completes one meld of 3 (a set or a run): the 3 of hearts, the 6 of hearts, or a joker.
     """
     t = _round(rules, round_no)
-    hand = _held(hand, t, False)
-    hand = tuple(hand)
+    hand = _held(hand, t, trusted)
     if t.has_runs:
         cnt = _runs.count(hand, t)
         need = _run_gaps.shortfall(cnt, t)
     else:
         cnt, lv, w, most_wilds = _gap_counts(hand, t)
         need = _shortfall(lv, w, most_wilds, t)
-    words = rules.contract(round_no).words
+    if not words:
+        if not need:
+            return MissingCards(round_no, need, ())
+        closer = _run_gaps.closer(cnt, need, t) if t.has_runs else _closer(cnt, lv, w, most_wilds, need, t)
+        return MissingCards(round_no, need, tuple([ALL_CARDS[i] for i in closer]))
+    contract = rules.contract(round_no).words
     if need is None:
-        return MissingCards(round_no, None, (), f"No cards can complete {words}: the deck lacks them.")
+        return MissingCards(round_no, None, (), f"No cards can complete {contract}: the deck lacks them.")
     if need == 0:
-        return MissingCards(round_no, 0, (), f"The hand holds {words} already.")
+        return MissingCards(round_no, 0, (), f"The hand holds {contract} already.")
     if t.has_runs:
         found = tuple([ALL_CARDS[i] for i in _run_gaps.closer(cnt, need, t)])
     else:
         found = tuple([ALL_CARDS[i] for i in _closer(cnt, lv, w, most_wilds, need, t)])
     listed = _describe_outs(found, t, t.deck, cnt)
     if need == 1:
-        sentence = f"One more card completes {words}: {listed}."
+        sentence = f"One more card completes {contract}: {listed}."
     else:
-        sentence = (f"{need} more cards are needed for {words}; "
+        sentence = (f"{need} more cards are needed for {contract}; "
                     f"each of these brings it one closer: {listed}.")
     return MissingCards(round_no, need, found, sentence)
 
@@ -465,29 +475,18 @@ def discard_chances(hand: Iterable[Card], round_no: int, rules: RuleSet = TEN_PE
     """
     t = _round(rules, round_no)
     hand = _held(hand, t, trusted)
-    if isinstance(unseen, Mapping):
+    if not isinstance(unseen, list) and isinstance(unseen, Mapping):  # (a list is asked first: it is cheaper)
         unseen = [unseen.get(c, 0) for c in ALL_CARDS]
     if t.has_runs:
         need, best = _closest_by_asking(hand, t)
         return need, {card: sum(unseen[c.index] for c in helpful) for card, helpful in best.items()}
+    if t.k == 1:
+        return _one_set_chances(hand, t, unseen)
+    if t.k == 2:
+        return _two_sets_chances(hand, t, unseen)
     need, cnt, closest = _closest_throws(hand, t)
-    wild, deck, rank, levels = t.wild, t.deck, t.natural_rank, t.levels
-    repeated = t.repeated
-    # The unseen copies of the cards an out could be, by how it would count in the
-    # hand (rank and level, or wild): each discard's helps weigh these, and only the
-    # discarded card itself counts otherwise in the rest.
-    by_level = [[0] * 14 for _ in range(levels)]
-    wilds = 0
-    for i in t.shown:
-        n = cnt[i]
-        if n >= deck[i] or not unseen[i]:
-            continue
-        if wild[i]:
-            wilds += unseen[i]
-        else:
-            level = 0 if repeated else n
-            if level < levels:
-                by_level[level][rank[i]] += unseen[i]
+    levels = t.levels
+    wilds, by_level = _unseen_by_level(cnt, unseen, t)
     chances: dict[Card, int] = {}
     weighed: dict[int, int] = {}
     for i, helps in closest:
@@ -507,6 +506,231 @@ def discard_chances(hand: Iterable[Card], round_no: int, rules: RuleSet = TEN_PE
             # The discarded card's own unseen copies count by its count in the rest.
             total += _helping(i, n - 1, wild_helps, table, t) * unseen[i] - \
                 _helping(i, n, wild_helps, table, t) * unseen[i]
+        chances[ALL_CARDS[i]] = total
+    return need, chances
+
+
+def _unseen_by_level(cnt, unseen, t: _Round) -> tuple[int, list[list[int]]]:
+    """The unseen copies of the cards an out could be, by how it would count in the
+    counted hand: wilds, and naturals by level and rank (slot 0, no natural rank, stays
+    0). Each discard's helps weigh these; only the discarded card itself counts
+    otherwise in the rest."""
+    wild, deck, rank, levels = t.wild, t.deck, t.natural_rank, t.levels
+    repeated = t.repeated
+    by_level = [[0] * 14 for _ in range(levels)]
+    wilds = 0
+    for i in t.shown:
+        n = cnt[i]
+        if n >= deck[i] or not unseen[i]:
+            continue
+        if wild[i]:
+            wilds += unseen[i]
+        else:
+            level = 0 if repeated else n
+            if level < levels:
+                by_level[level][rank[i]] += unseen[i]
+    for row in by_level:
+        row[0] = 0
+    return wilds, by_level
+
+
+def _one_set_chances(hand, t: _Round, unseen) -> tuple[int | None, dict[Card, int]]:
+    """:func:`discard_chances` for a one-set contract (rounds 2, 4, 6 and 7 of Ten Pennies).
+
+    The same answers as judging each discard's rest with :func:`_shortfall` and
+    :func:`_helps`, worked out from three counts: a one-set contract asks only how many
+    suits the hand holds of the rank it holds most (``top``), its wilds and the most
+    wilds it could hold; a discard lowers ``top`` only when it is the last card of the
+    one rank held most, and the naturals that help are new suits of the ranks at ``top``.
+    """
+    cnt, lv, w, most_wilds = _gap_counts(hand, t)
+    d = lv[0]
+    top = max(d)
+    lone_top = d.count(top) == 1
+    wild, rank, deck, repeated = t.wild, t.natural_rank, t.deck, t.repeated
+    judged: dict[tuple, int | None] = {}
+
+    def need_of(counts: tuple) -> int | None:
+        v = judged.get(counts, judged)
+        if v is judged:
+            v = judged[counts] = _one_set_need(counts[0], counts[1], counts[2], t)
+        return v
+    # Each distinct discard as the counts it leaves (top, wilds, most wilds) and the rank
+    # that loses a suit (0: none), as _throws judges it (one level: a first copy only).
+    throws: dict[int, tuple] = {}
+    for c in hand:
+        i = c.index
+        if i in throws:
+            continue
+        n = cnt[i] - 1
+        if wild[i]:
+            throws[i] = ((top, w - 1, most_wilds - (n >= deck[i])), 0)
+        elif rank[i] and (repeated or n == 0):
+            r = rank[i]
+            throws[i] = ((top - 1 if d[r] == top and lone_top else top, w, most_wilds), r)
+        else:
+            throws[i] = ((top, w, most_wilds), 0)
+    needs = [v for v in map(need_of, {counts: None for counts, _ in throws.values()}) if v is not None]
+    need = min(needs) if needs else None
+    chances: dict[Card, int] = {}
+    if not need:
+        for i, (counts, _) in throws.items():
+            if judged[counts] == need:
+                chances[ALL_CARDS[i]] = 0  # already there, or never: no card brings it closer
+        return need, chances
+    target = need - 1
+    wilds, (row,) = _unseen_by_level(cnt, unseen, t)
+    # Unseen new suits of the ranks held alike, by how many suits the hand holds of them.
+    by_suits: dict[int, int] = {}
+    for r in t.naturals:
+        if row[r]:
+            by_suits[d[r]] = by_suits.get(d[r], 0) + row[r]
+    for i, (counts, r0) in throws.items():
+        if judged[counts] != need:
+            continue
+        top2, w2, most2 = counts
+        wild_helps = need_of((top2, w2 + 1, most2)) == target
+        natural_helps = need_of((top2 + 1, w2, most2)) == target
+        total = wilds if wild_helps else 0
+        if natural_helps:
+            total += by_suits.get(top2, 0)
+            if r0:  # the rank thrown holds one suit fewer in the rest
+                total += row[r0] * ((d[r0] - 1 == top2) - (d[r0] == top2))
+        u = unseen[i]
+        if u:
+            # The discarded card's own unseen copies count by its count in the rest (as
+            # _helping judges it): a wild as wilds do; a natural only as a first copy
+            # (or any copy, where suits may repeat) of a rank at top2 in the rest.
+            n = cnt[i]
+            if wild[i]:
+                total += ((n - 1 < deck[i]) - (n < deck[i])) * wild_helps * u
+            elif natural_helps and rank[i]:
+                r = rank[i]
+                at_top = d[r] - (r == r0) == top2
+                total += ((n - 1 < deck[i] and (repeated or n == 1)) - (n < deck[i] and repeated)) * at_top * u
+        chances[ALL_CARDS[i]] = total
+    return need, chances
+
+
+def _two_sets_chances(hand, t: _Round, unseen) -> tuple[int | None, dict[Card, int]]:
+    """:func:`discard_chances` for a two-set contract (rounds 1, 3 and 5 of Ten Pennies).
+
+    The same answers as judging each discard's rest with :func:`_shortfall` and
+    :func:`_helps`, worked out from a few counts: a two-set contract asks only the most
+    naturals two sets of one rank can hold (``same``), the suits held of the two ranks
+    held most (``a`` and ``b``), the wilds and the most wilds; a discard lowers its own
+    rank's counts by one, and an out raises them, so ranks held alike are judged alike.
+    """
+    cnt, lv, w, most_wilds = _gap_counts(hand, t)
+    d = lv[0]
+    e = list(map(add, d, lv[1])) if t.levels > 1 else d
+    wild, rank, deck, repeated, levels = t.wild, t.natural_rank, t.deck, t.repeated, t.levels
+    d_top, e_top = sorted(d)[-4:], sorted(e)[-2:]  # (ascending) all a discard can change
+    same, a, b = e_top[1], d_top[3], d_top[2]
+
+    def after(r: int, level: int) -> tuple[int, int, int]:
+        """(same, a, b) of the hand less a natural of rank ``r`` counted at ``level``."""
+        ev = e[r]
+        same2 = same - 1 if ev == same and e_top[0] < same else same
+        if level:
+            return same2, a, b  # a second copy: what one set holds is unchanged
+        top = list(d_top)
+        dv = d[r]
+        if dv >= top[0]:  # one of the four largest counts (or equal to the least of them)
+            top[top.index(dv)] = dv - 1
+            top.sort()
+        return same2, top[3], top[2]
+
+    judged: dict[tuple, int | None] = {}
+
+    def need_of(counts: tuple) -> int | None:
+        v = judged.get(counts, judged)
+        if v is judged:
+            v = judged[counts] = _two_sets_need(*counts, t)
+        return v
+    # Each distinct discard as the counts it leaves (same, a, b, wilds, most wilds), with
+    # the rank and level it takes a natural from (rank 0: none), as _throws judges it.
+    throws: dict[int, tuple] = {}
+    for c in hand:
+        i = c.index
+        if i in throws:
+            continue
+        n = cnt[i] - 1
+        if wild[i]:
+            throws[i] = ((same, a, b, w - 1, most_wilds - (n >= deck[i])), 0, 0)
+            continue
+        r = rank[i]
+        level = 0 if repeated else n
+        if r and level < levels:
+            throws[i] = ((*after(r, level), w, most_wilds), r, level)
+        else:
+            throws[i] = ((same, a, b, w, most_wilds), 0, 0)
+    needs = [v for v in map(need_of, {counts: None for counts, _, _ in throws.values()}) if v is not None]
+    need = min(needs) if needs else None
+    chances: dict[Card, int] = {}
+    if not need:
+        for i, (counts, _, _) in throws.items():
+            if judged[counts] == need:
+                chances[ALL_CARDS[i]] = 0  # already there, or never: no card brings it closer
+        return need, chances
+    target = need - 1
+    wilds, by_level = _unseen_by_level(cnt, unseen, t)
+    # The unseen outs of ranks held alike, summed: new suits by (suits held, what two sets
+    # of the rank hold), second copies by the latter.
+    news: dict[tuple, int] = {}
+    for r in t.naturals:
+        if by_level[0][r]:
+            news[d[r], e[r]] = news.get((d[r], e[r]), 0) + by_level[0][r]
+    seconds: dict[int, int] = {}
+    if levels > 1:
+        for r in t.naturals:
+            if by_level[1][r]:
+                seconds[e[r]] = seconds.get(e[r], 0) + by_level[1][r]
+    for i, (counts, r0, level0) in throws.items():
+        if judged[counts] != need:
+            continue
+        same2, a2, b2, w2, most2 = counts
+
+        def helps(dv: int, ev: int, level: int) -> bool:
+            """Does one more natural, at ``level``, of a rank the rest holds ``dv``
+            suits of (``ev`` for two sets) bring it a card closer? As in _helps: any
+            copy adds to what two sets hold; only a new suit to what one set holds."""
+            s3 = ev + 1 if ev >= same2 else same2
+            a3, b3 = a2, b2
+            if level == 0:
+                if dv == a2:
+                    a3 = a2 + 1
+                elif dv >= b2:
+                    b3 = dv + 1
+            return need_of((s3, a3, b3, w2, most2)) == target
+        wild_helps = need_of((same2, a2, b2, w2 + 1, most2)) == target
+        total = wilds if wild_helps else 0
+        for (dv, ev), weight in news.items():
+            if helps(dv, ev, 0):
+                total += weight
+        for ev, weight in seconds.items():
+            if helps(0, ev, 1):
+                total += weight
+        if r0:  # the rank thrown holds one fewer in the rest
+            dv, ev = d[r0], e[r0]
+            dv2 = dv - 1 if level0 == 0 else dv
+            total += by_level[0][r0] * (helps(dv2, ev - 1, 0) - helps(dv, ev, 0))
+            if levels > 1:
+                total += by_level[1][r0] * (helps(dv2, ev - 1, 1) - helps(dv, ev, 1))
+        u = unseen[i]
+        if u:
+            # The discarded card's own unseen copies count by its count in the rest (as
+            # _helping judges it from the table).
+            n = cnt[i]
+            if wild[i]:
+                total += ((n - 1 < deck[i]) - (n < deck[i])) * wild_helps * u
+            elif rank[i]:
+                r = rank[i]
+                dv, ev = (d[r] - (level0 == 0), e[r] - 1) if r == r0 else (d[r], e[r])
+                for m, sign in ((n - 1, 1), (n, -1)):
+                    level = 0 if repeated else m
+                    if m < deck[i] and level < levels and helps(dv, ev, level):
+                        total += sign * u
         chances[ALL_CARDS[i]] = total
     return need, chances
 
@@ -538,6 +762,36 @@ def _closest_throws(hand, t: _Round):
     cards the closest discards leave the hand needing, the hand's counts, and those
     discards (card indices) with what helps the rest (:func:`_helps`; None when no
     card can, the contract being there or out of reach)."""
+    need, cnt, lv, w, most_wilds, throws, judged = _throws(hand, t)
+    closest: list[tuple[int, tuple | None]] = []
+    helping: dict[tuple, tuple] = {}
+    for i, change in throws.items():
+        if judged[change] != need:
+            continue
+        if not need:
+            closest.append((i, None))
+            continue
+        helps = helping.get(change)
+        if helps is None:
+            if not change:
+                helps = _helps(lv, w, most_wilds, need, t)
+            elif change[0] == "wild":
+                helps = _helps(lv, w - 1, change[1], need, t)
+            else:
+                row = lv[change[1]]
+                row[change[0]] -= 1
+                helps = _helps(lv, w, most_wilds, need, t)
+                row[change[0]] += 1
+            helping[change] = helps
+        closest.append((i, helps))
+    return need, cnt, closest
+
+
+def _throws(hand, t: _Round):
+    """Each distinct discard of ``hand`` as the one count it changes, and how many cards
+    each leaves the hand needing: (the least of those, the hand's counts as
+    :func:`_gap_counts` gives them, the change of each card index, the need of each
+    change). Discards that change the counts alike are judged once."""
     cnt, lv, w, most_wilds = _gap_counts(hand, t)
     wild, rank, deck, levels = t.wild, t.natural_rank, t.deck, t.levels
     repeated = t.repeated
@@ -569,25 +823,4 @@ def _closest_throws(hand, t: _Round):
             row[change[0]] += 1
     needs = [v for v in judged.values() if v is not None]
     need = min(needs) if needs else None
-    closest: list[tuple[int, tuple | None]] = []
-    helping: dict[tuple, tuple] = {}
-    for i, change in throws.items():
-        if judged[change] != need:
-            continue
-        if not need:
-            closest.append((i, None))
-            continue
-        helps = helping.get(change)
-        if helps is None:
-            if not change:
-                helps = _helps(lv, w, most_wilds, need, t)
-            elif change[0] == "wild":
-                helps = _helps(lv, w - 1, change[1], need, t)
-            else:
-                row = lv[change[1]]
-                row[change[0]] -= 1
-                helps = _helps(lv, w, most_wilds, need, t)
-                row[change[0]] += 1
-            helping[change] = helps
-        closest.append((i, helps))
-    return need, cnt, closest
+    return need, cnt, lv, w, most_wilds, throws, judged
