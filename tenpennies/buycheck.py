@@ -32,7 +32,7 @@ from typing import Iterable, Iterator, Sequence
 
 from .actions import Buy, Pass
 from .bots import bot_seed, make_bot
-from .bots.expert import Evaluation, evaluate
+from .bots.expert import Evaluation, evaluate, tries_out
 from .match import Match, Phase
 from .errors import TenPenniesError
 from .odds import BuyDecision
@@ -154,7 +154,7 @@ def refusal(view: PlayerView) -> str:
     It weighs Ten Pennies' token purchases with the expert's rollouts; a rule set with runs,
     melding before the draw or no tokens (Ten Card Rummy) has neither."""
     rules = view.rules
-    if rules.has_runs or rules.meld_before_draw or rules.tokens is None:
+    if not tries_out(rules):
         return (f"check_buys weighs Ten Pennies' token purchases with the expert's rollouts; {rules.name} "
                 "has no tokens and no rollouts (the expert plays it by the strong bot's policy)")
     if view.phase is not Phase.OFFER or view.to_act != view.seat or view.top_discard is None:

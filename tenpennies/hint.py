@@ -83,6 +83,7 @@ def hint(view: PlayerView, *, rollouts: int = 0, seed: int | str = 0, moves: str
     ``moves`` says how the sentence names a move whose name depends on where the hint is
     shown (:data:`MOVE_NAMES`): "buttons" for the table, "commands" for ``tenpennies play``.
     """
+    from .bots.expert import tries_out
     from .bots.strong import StrongBot
 
     if not isinstance(view, PlayerView):
@@ -97,7 +98,7 @@ def hint(view: PlayerView, *, rollouts: int = 0, seed: int | str = 0, moves: str
     if view.to_act != view.seat:
         raise TenPenniesError(f"it is seat {view.to_act}'s decision now, not seat {view.seat}'s")
     action = StrongBot().act(view)
-    if view.rules.has_runs or view.rules.meld_before_draw:
+    if not tries_out(view.rules):
         # Ten Card Rummy's turn (meld, then take or draw, then discard) and its runs have
         # their own sentences; the rollouts are Ten Pennies' (the expert falls back there).
         sentence = _why_melds_game(view, action, moves)

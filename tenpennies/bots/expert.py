@@ -370,7 +370,7 @@ class ExpertBot:
     def options(self, view: PlayerView, choice: Action) -> tuple[Action, ...]:
         """The candidates worth trying out, the strong bot's ``choice`` first; one or
         none when rollouts would add nothing."""
-        if self.rollouts < 1 or not _plain_rules(view) or view.phase not in (Phase.OFFER, Phase.PLAY):
+        if self.rollouts < 1 or not tries_out(view.rules) or view.phase not in (Phase.OFFER, Phase.PLAY):
             return (choice,)
         if view.phase is Phase.OFFER:
             return self._offer_options(view, choice)
@@ -450,10 +450,11 @@ def _with_choice(choice: Action, ranked: Sequence[Action], k: int) -> tuple[Acti
     return tuple(picked[:max(1, k)])
 
 
-def _plain_rules(view: PlayerView) -> bool:
-    """Rule sets this bot tries out: those whose melds are sets only (Ten Pennies)."""
-    kinds = getattr(view.rules, "meld_kinds", None)
-    return kinds is None or all(str(k) == "set" for k in kinds)
+def tries_out(rules) -> bool:
+    """Does this bot try decisions out by rollouts under ``rules``? Only in a game like Ten
+    Pennies: sets only, drawing before melding, purchases paid in tokens. Elsewhere (Ten
+    Card Rummy) it plays the strong bot's policy, and the hints and the buy check say so."""
+    return not rules.has_runs and not rules.meld_before_draw and rules.tokens is not None
 
 
 def _needed(hand, round_no: int, rules) -> float:
