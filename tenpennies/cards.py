@@ -16,6 +16,7 @@ gives every card a small integer ``index`` (0-51, joker 52) for table look-ups.
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Iterable
 
 from .errors import NotationError
@@ -41,16 +42,23 @@ class Card:
     """One playing card. Build it from notation: ``Card('7S')``, ``Card('JK')``.
 
     Attributes: ``rank`` (0 for the joker, else 1-13), ``suit`` (a letter of
-    ``SUITS``, ``None`` for the joker), ``index`` (0-52, unique per value).
-    Cards are immutable and interned.
+    ``SUITS``, ``None`` for the joker), ``index`` (0-52, unique per value), ``order``
+    (0-52, the card's place in reading order: sorting by it sorts as :func:`sort_key`
+    does, aces first, jokers last). Cards are immutable and interned.
+
+    Cards compare equal only to themselves (``is``), and have no ``<``: sort them with
+    ``key=sort_key`` (or ``key=BY_ORDER``); a :class:`Hand` sorts itself. Defining any
+    comparison in Python would route every ``==`` through Python too, and ``==`` is what
+    ``card in hand`` and ``hand.remove(card)`` ask on every turn of every match.
     """
 
-    __slots__ = ("rank", "suit", "index", "_text")
+    __slots__ = ("rank", "suit", "index", "order", "_text")
     _interned: dict[str, "Card"] = {}
 
     rank: int
     suit: str | None
     index: int
+    order: int
 
     def __new__(cls, text: str) -> "Card":
         try:
@@ -66,9 +74,13 @@ class Card:
         object.__setattr__(card, "suit", suit)
         if suit is None:
             object.__setattr__(card, "index", JOKER_INDEX)
+            object.__setattr__(card, "order", JOKER_INDEX)
             object.__setattr__(card, "_text", "JK")
         else:
             object.__setattr__(card, "index", SUITS.index(suit) * 13 + rank - 1)
+            # By rank, then suit in SUITS order: what sort_key compares, as one small int
+            # (a sort keyed on an attribute runs in C, without a Python call per card).
+            object.__setattr__(card, "order", (rank - 1) * 4 + SUITS.index(suit))
             object.__setattr__(card, "_text", RANKS[rank - 1] + suit)
         return card
 
@@ -126,11 +138,6 @@ class Card:
 
     def __deepcopy__(self, memo):
         return self
-
-    def __lt__(self, other: "Card") -> bool:
-        if not isinstance(other, Card):
-            return NotImplemented
-        return sort_key(self) < sort_key(other)
 
     def __hash__(self) -> int:
         return self.index
@@ -223,7 +230,7 @@ class Hand(Cards):
         if isinstance(cards, (list, tuple)) and all(type(c) is Card for c in cards):
             # Cards already (a match builds a view's hand on every decision): no parsing,
             # and the sort key looked up rather than computed. The same order as below.
-            return tuple.__new__(cls, sorted(cards, key=_sort_key_of))
+            return tuple.__new__(cls, sorted(cards, key=BY_ORDER))
         return super().__new__(cls, sorted(Cards(cards), key=sort_key))
 
 
@@ -240,6 +247,7 @@ for _card in ALL_CARDS:
 del _card
 
 
-def _sort_key_of(card: Card) -> tuple[int, int]:
-    """:func:`sort_key`, looked up in :data:`SORT_KEYS`."""
-    return SORT_KEYS[card.index]
+BY_ORDER = attrgetter("order")
+"""A sort key in reading order, the order of :func:`sort_key`, read in C: ``sorted(cards, key=BY_ORDER)``."""
+IN_ORDER: tuple[Card, ...] = tuple(sorted(ALL_CARDS, key=BY_ORDER))
+"""The 53 distinct card values in reading order: ``IN_ORDER[card.order] is card``."""

@@ -45,7 +45,7 @@ from .actions import (
     Action, AddToSet, Buy, Deal, Discard, Draw, DrawSource, Event, HowEnded, LayDown, Meld, Pass, Recycle, RoundEnd,
     TakeDiscard,
 )
-from .cards import ALL_CARDS, SORT_KEYS, Card, Hand, format_cards, sort_key
+from .cards import ALL_CARDS, BY_ORDER, IN_ORDER, Card, Hand, format_cards, sort_key
 from .errors import IllegalActionError, InvalidSetError, WrongTypeError
 from .melds import (
     MeldKind, TableMeld, is_valid_meld, laid_out_run, meld_additions, meld_kinds, meld_problems, run_ranks,
@@ -643,10 +643,6 @@ class Match:
         """What one seat may know (T20): see :class:`tenpennies.view.PlayerView`."""
         return PlayerView.of(self, seat)
 
-    # What listing the actions of the seat to act reads, besides its hand, the table and
-    # who has laid down (see deferred_legal_actions).
-    _LISTING_READS = ("rules", "round_no", "phase", "active", "to_act", "_runs")
-
     def deferred_legal_actions(self) -> Callable[[], list[Action]] | tuple[Action, ...]:
         """:meth:`legal_actions` as a call to make later, if a bot reads them (issue 12).
 
@@ -664,10 +660,15 @@ class Match:
         if self.phase is not Phase.PLAY:
             return tuple(self.legal_actions())
         probe = object.__new__(Match)
-        for name in self._LISTING_READS:
-            setattr(probe, name, getattr(self, name))
-        probe.hands = {self.to_act: list(self.hands[self.to_act])}  # its own hand, no other
-        probe.opened, probe.table = list(self.opened), list(self.table)
+        seat = self.to_act
+        # What listing reads, and nothing else: filled in one go (a view is built for
+        # every decision, so a loop of setattr showed here).
+        probe.__dict__.update({
+            "rules": self.rules, "round_no": self.round_no, "phase": self.phase, "active": self.active,
+            "to_act": seat, "_runs": self._runs,
+            "hands": {seat: list(self.hands[seat])},  # its own hand, no other
+            "opened": list(self.opened), "table": list(self.table),
+        })
         return probe.legal_actions
 
     def __str__(self) -> str:
@@ -725,11 +726,14 @@ _TAKE_OR_PASS = [(t, p) for t, p in zip(_TAKES, _PASSES)]
 def _held(hand: list[Card]) -> list[int]:
     """The indices of the distinct cards of a hand, in reading order (one per kind of card).
 
-    Indices, not cards: a set of ints is built without calling Card.__hash__ for each
-    card, and the discards are looked up by index. Sort keys differ card by card, so the
-    order is the same as sorting the cards.
+    Indices, not cards: the discards are looked up by index. Each card's place in
+    reading order (``Card.order``) is a small int, so the distinct places are a set of
+    ints sorted in C, without a Python call per card (Card.__hash__, or a sort key).
     """
-    return sorted({c.index for c in hand}, key=SORT_KEYS.__getitem__)
+    return list(map(_INDEX_AT, sorted(set(map(BY_ORDER, hand)))))
+
+
+_INDEX_AT = tuple(c.index for c in IN_ORDER).__getitem__  # a place in reading order -> the card's index
 
 # The phase-driven tables: what a phase is called, how it checks and lists actions, and
 # how each kind of action is played.

@@ -318,8 +318,11 @@ class RuleSet:
 
     def wild_table(self, round_no: int) -> tuple[bool, ...]:
         """``wild_table(r)[card.index]`` is ``is_wild(card, r)``, for hot loops."""
-        self._check_round(round_no)
-        return self._wild[round_no - 1]
+        tables = self._wild
+        if type(round_no) is int and 0 < round_no <= len(tables):  # (the check, inline: asked every turn)
+            return tables[round_no - 1]
+        self._check_round(round_no)  # says why not
+        return tables[round_no - 1]
 
     def points(self, card: Card) -> int:
         """What a card left in hand costs (T18)."""

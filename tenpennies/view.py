@@ -20,7 +20,7 @@ from operator import is_not
 from typing import TYPE_CHECKING
 
 from .actions import Action, AddToSet, Deal, Discard, Draw, DrawSource, LayDown, Meld, Pass, RoundEnd
-from .cards import SORT_KEYS, Card, Hand, format_cards
+from .cards import BY_ORDER, Card, Hand, format_cards
 from .errors import TenPenniesError
 from .rules import Contract, RuleSet
 from .sets import TableSet
@@ -66,9 +66,12 @@ class PlayerView:
         # every decision of every bot, so its fields are filled directly instead
         # (tests/test_view_building.py checks that every field is). The fields every
         # seat sees alike are copied from the match only when the table changed.
+        log = logs.of(seat)  # first: it brings the public fields up to date
         fields = view.__dict__
-        fields["log"] = logs.of(seat)  # first: it brings the public fields up to date
+        # Into the empty dict first, from one that holds every field: a copy in C, with
+        # room for the rest (set below) and no resizing.
         fields.update(logs.public_fields(match))
+        fields["log"] = log
         fields["seat"] = seat
         fields["phase"] = match.phase
         fields["active"] = match.active
@@ -244,6 +247,10 @@ class PublicLogs:
                 "stock_size": len(match.stock),
                 "turns": match.turns,
                 "buys": tuple(match.buys),
+                # The fields of a seat's own, set by PlayerView.of: a view's dict, copied
+                # from this one, is then made at its full size (legal_actions, or the call
+                # that lists them, is the one key added).
+                "log": None, "seat": None, "phase": None, "active": None, "to_act": None, "hand": None,
             }
         return public
 
@@ -258,7 +265,7 @@ class PublicLogs:
             # Cards drawn or bought (the match appends them): each put in its place, no new sort.
             cards_sorted = list(shown)
             for card in cards[n:]:
-                insort(cards_sorted, card, key=_sort_key)
+                insort(cards_sorted, card, key=BY_ORDER)
             shown = tuple.__new__(Hand, cards_sorted)
         elif len(cards) == n - 1 and cards[(i := _first_difference(cards, held)):] == held[i + 1:]:
             # One card played (the match removes it in place): take it out of the sorted hand.
@@ -266,7 +273,7 @@ class PublicLogs:
             cards_sorted.remove(held[i])
             shown = tuple.__new__(Hand, cards_sorted)
         else:
-            shown = Hand(cards)
+            shown = tuple.__new__(Hand, sorted(cards, key=BY_ORDER))  # (cards already: no checks)
         self._hands[seat] = (list(cards), shown)
         return shown
 
@@ -333,11 +340,6 @@ def _first_difference(shorter: list, longer: list) -> int:
     """The first place where ``shorter`` differs from ``longer`` (its length if nowhere)."""
     # Cards are interned values, so "differs" is "is not": compared in C, not a Python loop.
     return next(compress(count(), map(is_not, shorter, longer)), len(shorter))
-
-
-def _sort_key(card: Card) -> tuple[int, int]:
-    """The order of a :class:`~tenpennies.cards.Hand` (``sort_key``), looked up."""
-    return SORT_KEYS[card.index]
 
 
 # The log entries that change which bought cards are still known to be in a hand.

@@ -42,3 +42,21 @@ def test_bad_notation_names_the_token(bad):
 def test_card_words():
     assert Card("7S").name == "seven of spades" and JOKER.name == "joker"
     assert Card("TH").symbol == "10♥" and format_cards(parse_cards("JK 3S AS"), sort=True) == "AS 3S JK"
+
+
+def test_card_order_sorts_as_sort_key():
+    # Card.order is the one small int hot loops sort by: it must give the reading order.
+    from tenpennies.cards import ALL_CARDS, BY_ORDER, IN_ORDER, sort_key
+
+    assert sorted(ALL_CARDS, key=BY_ORDER) == sorted(ALL_CARDS, key=sort_key)
+    assert [c.order for c in IN_ORDER] == list(range(53))
+    assert IN_ORDER[0] == Card("AS") and IN_ORDER[-1] == Card("JK")
+
+
+def test_cards_equal_only_themselves_and_have_no_order():
+    # Equality stays object identity in C (cards are interned): a Python comparison
+    # method on Card would slow every `card in hand` of every match.
+    assert Card("7S") == Card("7S") and Card("7S") != Card("7H")
+    assert Card("7S") in [Card("7H"), Card("7S")]
+    with pytest.raises(TypeError):
+        Card("2S") < Card("3S")

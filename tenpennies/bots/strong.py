@@ -121,15 +121,15 @@ class StrongBot:
         return left
 
     def _short_and_outs(self, view: PlayerView) -> tuple[float, frozenset]:
-        """How many cards the hand lacks (infinity: no cards can complete it) and its
-        outs (:func:`tenpennies.solver.outs`), asked once per hand."""
+        """How many cards the hand lacks (infinity: no cards can complete it) and the
+        indices of its outs (:func:`tenpennies.solver.outs`), asked once per hand."""
         rules, r, hand, short, helpful = self._gap
         if rules is view.rules and r == view.round_no and hand == view.hand:
             return short, helpful
         rules, r, hand = view.rules, view.round_no, view.hand
         gap = what_is_missing(hand, r, rules, trusted=True, words=False)  # both answers, the hand counted once
         short = math.inf if gap.cards_needed is None else gap.cards_needed
-        helpful = frozenset(gap.outs)
+        helpful = frozenset(c.index for c in gap.outs)  # by index: a card's hash is a Python call
         self._gap = (rules, r, hand, short, helpful)
         return short, helpful
 
@@ -146,7 +146,7 @@ class StrongBot:
         # One card brings a hand at most one card closer, and the outs are exactly the
         # cards that do: any other leaves it as short as it was.
         short, helpful = self._short_and_outs(view)
-        if card not in helpful:
+        if card.index not in helpful:
             return False
         after = short - 1
         if after == 0:
