@@ -4,11 +4,17 @@
     python benchmarks/matches.py --matches 50
     python benchmarks/matches.py --before main    # "before" figures of another commit
     python benchmarks/matches.py --goal 2000       # also: that many strong-vs-thumb matches on 2 workers
+    python benchmarks/matches.py --instructions 3  # instead: instructions per match, counted by valgrind
 
 One core runs in this process (``workers=1``); two workers use a process pool, whose
 start-up is included, as a teacher running a simulation would feel it. Each line-up
 plays the same seeded matches both ways (the results are checked equal), so the
 speed-up is the only difference.
+
+Each one-core figure is the least of ``--repeat`` runs (3 by default), the code now and
+the code before taking turns, as ``timeit`` advises: on a shared machine a run is only
+ever slowed by others, never sped up, so the least is the steadiest estimate of the
+code's own cost, and taking turns exposes both codes to the same spells of load.
 
 Beside the one-core figure stands the figure of the code before the bots were made
 faster (issue 12), measured in the same run: that commit's package is extracted with
@@ -39,6 +45,8 @@ from __future__ import annotations
 import argparse
 import io
 import math
+import os
+import re
 import subprocess
 import sys
 import tarfile
@@ -61,6 +69,11 @@ LINEUPS = (
 )
 
 
+def least(runs: list[tuple]) -> tuple:
+    """Of several measurements ``(per_second, ..., cpu_ms)``, the one of least CPU time."""
+    return min(runs, key=lambda r: r[-1])
+
+
 def rate(lineup, matches: int, seed: int, workers: int):
     """Matches per second (wall clock), turns per match, the results, and CPU ms per match
     of this process (steadier than the wall clock on a busy machine; one core only)."""
@@ -80,6 +93,8 @@ import sys, time
 from tenpennies.simulate import simulate
 lineup, matches, seed = sys.argv[1].split(), int(sys.argv[2]), int(sys.argv[3])
 workers = int(sys.argv[4]) if len(sys.argv) > 4 else 1
+if workers == 1:
+    list(simulate(lineup, 1, seed=-1, workers=1))  # warm, as the code now is when timed in-process
 start, cpu = time.perf_counter(), time.process_time()
 list(simulate(lineup, matches, seed=seed, workers=workers))
 print(matches / (time.perf_counter() - start), 1000 * (time.process_time() - cpu) / matches)
@@ -107,6 +122,50 @@ def rate_before(code: Path, lineup, matches: int, seed: int, workers: int = 1) -
     return per_second, cpu_ms
 
 
+PLAYER = """
+import sys
+from tenpennies.simulate import simulate
+lineup, matches = sys.argv[1].split(), int(sys.argv[2])
+list(simulate(lineup, 1, seed=-1, workers=1))  # the imports and tables, counted in both runs alike
+if matches:
+    list(simulate(lineup, matches, seed=1, workers=1))  # one process: valgrind follows no other
+"""
+
+
+def instructions(code: Path, lineup, matches: int) -> float | None:
+    """Millions of machine instructions per match of the package in ``code`` (None: no
+    valgrind), counted by callgrind: the same count run after run, whatever else the
+    machine does, where times on a shared machine vary by a fifth. A run of no matches
+    is counted too and taken off, so imports and start-up do not count."""
+    def count(n: int) -> int | None:
+        try:
+            run = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
+                                  sys.executable, "-c", PLAYER, " ".join(lineup), str(n)],
+                                 cwd=code, env={**os.environ, "PYTHONPATH": str(code)},
+                                 capture_output=True, text=True, check=True)
+        except (OSError, subprocess.CalledProcessError):
+            return None
+        found = re.search(r"Collected : (\d+)", run.stderr)
+        return int(found.group(1)) if found else None
+
+    empty, full = count(0), count(matches)
+    return None if empty is None or full is None else (full - empty) / matches / 1e6
+
+
+def compare_instructions(old: Path | None, matches: int) -> None:
+    """Instructions per match, now and before, for each line-up with the strong bot."""
+    print(f"{'line-up':<32} {'M instructions/match':>20} {'before':>8} {'fewer':>7}   (callgrind, {matches} matches)")
+    for lineup in LINEUPS:
+        if "strong" not in lineup:
+            continue
+        mine = instructions(ROOT, lineup, matches)
+        if mine is None:
+            print("(valgrind is not installed: no instruction counts)")
+            return
+        theirs = instructions(old, lineup, matches) if old else math.nan
+        print(f"{' '.join(lineup):<32} {mine:>20.1f} {theirs:>8.1f} {theirs / mine:>6.2f}x", flush=True)
+
+
 GOAL_LINEUP = ("strong", "thumb", "strong", "thumb")
 
 
@@ -131,6 +190,10 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--matches", type=int, default=20, help="matches per measurement (default 20)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--repeat", type=int, default=3, help="runs per one-core figure, the least kept (default 3)")
+    parser.add_argument("--instructions", type=int, default=0, metavar="N",
+                        help="count machine instructions over N matches instead of timing (needs valgrind; "
+                             "about a minute per line-up for N=3)")
     parser.add_argument("--goal", type=int, default=0, metavar="N",
                         help="also time N strong-vs-thumb matches on 2 workers (issue 12: 2,000 in under a minute)")
     parser.add_argument("--goal-sample", type=int, default=400, help="matches the code before plays for --goal")
@@ -141,11 +204,20 @@ def main(argv=None) -> int:
         old = Path(folder) if extract(args.before, Path(folder)) else None
         if old is None:
             print(f"(git could not extract {args.before}: no 'before' figures)")
+        if args.instructions:
+            compare_instructions(old, args.instructions)
+            return 0
         print(f"{'line-up':<32} {'turns/match':>11} {'1 core':>10} {'before':>10} {'faster':>7} "
               f"{'CPU ms/match':>12} {'before':>7} {'faster':>7} {'2 workers':>10} {'speed-up':>8}")
         for lineup in LINEUPS:
-            one, turns, a, cpu = rate(lineup, args.matches, args.seed, 1)
-            before, cpu_before = rate_before(old, lineup, args.matches, args.seed) if old else (math.nan,) * 2
+            list(simulate(list(lineup), 1, seed=-1, workers=1))  # warm: the first match pays for imports and tables
+            runs, runs_before = [], []
+            for _ in range(args.repeat):  # taking turns (see the module's docstring)
+                runs.append(rate(lineup, args.matches, args.seed, 1))
+                if old:
+                    runs_before.append(rate_before(old, lineup, args.matches, args.seed))
+            one, turns, a, cpu = least(runs)
+            before, cpu_before = least(runs_before) if old else (math.nan,) * 2
             two, _, b, _ = rate(lineup, args.matches, args.seed, 2)
             assert a == b, "1 and 2 workers must give the same results"
             print(f"{' '.join(lineup):<32} {turns:>11.0f} {one:>8.2f}/s {before:>8.2f}/s {one / before:>6.2f}x "
