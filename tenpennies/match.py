@@ -590,11 +590,11 @@ class Match:
             # sets.single_additions is the O(1)-per-card check that solver.additions lists with.
             for i, s in enumerate(self.table):
                 actions.extend(AddToSet(seat, i, (c,)) for c in single_additions(s.cards, distinct, r, rules))
-            actions.extend(Meld(seat, trio) for trio in _new_sets_of_three(hand, r, rules))
+            actions.extend(Meld(seat, trio) for trio in _new_sets_of_three(hand, distinct, r, rules))
         else:
             for i, meld in enumerate(self.table):
                 actions.extend(AddToSet(seat, i, (c,), end) for c, end in meld_additions(meld, distinct, r, rules))
-            actions.extend(Meld(seat, trio) for trio in _new_sets_of_three(hand, r, rules)
+            actions.extend(Meld(seat, trio) for trio in _new_sets_of_three(hand, distinct, r, rules)
                            if is_valid_meld(trio, MeldKind.SET, r, rules))
             actions.extend(Meld(seat, trio, end) for trio, end in _new_runs_of_three(hand, r, rules))
         return actions
@@ -747,8 +747,10 @@ _APPLY = {Pass: Match._pass, Buy: Match._buy, TakeDiscard: Match._take, Discard:
           LayDown: Match._meld, Meld: Match._meld, AddToSet: Match._meld}
 
 
-def _new_sets_of_three(hand: Sequence[Card], round_no: int, rules: RuleSet) -> list[tuple[Card, ...]]:
-    """Every distinct valid new set of the smallest size in a hand (two 7♠ count once).
+def _new_sets_of_three(hand: Sequence[Card], values: list[Card], round_no: int,
+                       rules: RuleSet) -> list[tuple[Card, ...]]:
+    """Every distinct valid new set of the smallest size in a hand (two 7♠ count once);
+    ``values`` are its distinct cards in reading order, as the listing has them already.
 
     Built as naturals of one rank plus a few wilds, so the work stays small even in
     round 7 with many wild cards about. Combinations of a sorted pool come out in a
@@ -761,7 +763,6 @@ def _new_sets_of_three(hand: Sequence[Card], round_no: int, rules: RuleSet) -> l
     counts = [0] * 53  # copies of each card value, by index (a Counter hashes every card)
     for c in hand:
         counts[c.index] += 1
-    values = [ALL_CARDS[i] for i in _held(hand)]
     wild_pool = [c for c in values if wild[c.index] for _ in range(min(counts[c.index], limit))]
     most_wilds = min(limit, size - 1, len(wild_pool))
     by_rank: dict[int, list[Card]] = {}
