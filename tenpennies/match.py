@@ -432,8 +432,10 @@ class Match:
     def _verify_in_hand(self, cards: Sequence[Card], hand: list[Card], seat: int) -> None:
         if not isinstance(cards, tuple) or not all(isinstance(c, Card) for c in cards):
             raise IllegalActionError(f"an action's cards must be a tuple of Card values, not {cards!r}")
-        missing = Counter(cards) - Counter(hand)
-        if missing:
+        # Counted with list.count (cards compare by identity, in C): Counters would hash
+        # every card of the hand in Python, and this is asked of every meld.
+        if any(cards.count(c) > hand.count(c) for c in cards):
+            missing = Counter(cards) - Counter(hand)
             raise IllegalActionError(
                 f"seat {seat} does not hold {format_cards(sorted(missing.elements(), key=sort_key))}")
 
