@@ -45,7 +45,7 @@ from .actions import (
     Action, AddToSet, Buy, Deal, Discard, Draw, DrawSource, Event, HowEnded, LayDown, Meld, Pass, Recycle, RoundEnd,
     TakeDiscard,
 )
-from .cards import ALL_CARDS, BY_ORDER, IN_ORDER, Card, Hand, format_cards, sort_key
+from .cards import BY_ORDER, IN_ORDER, Card, Hand, format_cards, sort_key
 from .errors import IllegalActionError, InvalidSetError, WrongTypeError
 from .melds import (
     MeldKind, TableMeld, is_valid_meld, laid_out_run, meld_additions, meld_kinds, meld_problems, run_ranks,
@@ -560,13 +560,13 @@ class Match:
     def _play_actions(self, seat: int) -> list[Action]:
         hand = self.hands[seat]
         held = _held(hand)
-        actions = self._melding_actions(seat, hand, [ALL_CARDS[i] for i in held])
+        actions = self._melding_actions(seat, hand, list(map(_CARD_AT, held)))
         actions.extend(map(_DISCARDS[seat].__getitem__, held))
         return actions
 
     def _meld_phase_actions(self, seat: int) -> list[Action]:
         hand = self.hands[seat]
-        actions = self._melding_actions(seat, hand, [ALL_CARDS[i] for i in _held(hand)])
+        actions = self._melding_actions(seat, hand, list(map(_CARD_AT, _held(hand))))
         if self.discard_pile:
             actions.append(_TAKES[seat])
         actions.append(_PASSES[seat])
@@ -719,23 +719,24 @@ _SEATS = range(16)
 _BUYS = [Buy(s) for s in _SEATS]
 _PASSES = [Pass(s) for s in _SEATS]
 _TAKES = [TakeDiscard(s) for s in _SEATS]
-_DISCARDS = [[Discard(s, c) for c in ALL_CARDS] for s in _SEATS]
+_DISCARDS = [[Discard(s, c) for c in IN_ORDER] for s in _SEATS]  # by the card's place in reading order
 # An offer's listing as a view holds it (:meth:`Match.deferred_legal_actions`), per seat.
 _BUY_OR_PASS = [(b, p) for b, p in zip(_BUYS, _PASSES)]
 _TAKE_OR_PASS = [(t, p) for t, p in zip(_TAKES, _PASSES)]
 
 
 def _held(hand: list[Card]) -> list[int]:
-    """The indices of the distinct cards of a hand, in reading order (one per kind of card).
+    """The places in reading order (``Card.order``) of the distinct cards of a hand, in
+    that order (one per kind of card).
 
-    Indices, not cards: the discards are looked up by index. Each card's place in
-    reading order (``Card.order``) is a small int, so the distinct places are a set of
-    ints sorted in C, without a Python call per card (Card.__hash__, or a sort key).
+    Places, not cards: each is a small int, so they are a set of ints sorted in C,
+    without a Python call per card (Card.__hash__, or a sort key); the discards and
+    the cards are looked up by place.
     """
-    return list(map(_INDEX_AT, sorted(set(map(BY_ORDER, hand)))))
+    return sorted(set(map(BY_ORDER, hand)))
 
 
-_INDEX_AT = tuple(c.index for c in IN_ORDER).__getitem__  # a place in reading order -> the card's index
+_CARD_AT = IN_ORDER.__getitem__  # a place in reading order -> the card
 
 # The phase-driven tables: what a phase is called, how it checks and lists actions, and
 # how each kind of action is played.
