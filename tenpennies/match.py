@@ -45,7 +45,7 @@ from .actions import (
     Action, AddToSet, Buy, Deal, Discard, Draw, DrawSource, Event, HowEnded, LayDown, Meld, Pass, Recycle, RoundEnd,
     TakeDiscard,
 )
-from .cards import ALL_CARDS, BY_ORDER, IN_ORDER, Card, Hand, format_cards, sort_key
+from .cards import BY_ORDER, IN_ORDER, Card, Hand, format_cards, sort_key
 from .errors import IllegalActionError, InvalidSetError, WrongTypeError
 from .melds import (
     MeldKind, TableMeld, is_valid_meld, laid_out_run, meld_additions, meld_kinds, meld_problems, run_ranks,
@@ -432,8 +432,10 @@ class Match:
     def _verify_in_hand(self, cards: Sequence[Card], hand: list[Card], seat: int) -> None:
         if not isinstance(cards, tuple) or not all(isinstance(c, Card) for c in cards):
             raise IllegalActionError(f"an action's cards must be a tuple of Card values, not {cards!r}")
-        missing = Counter(cards) - Counter(hand)
-        if missing:
+        # Counted with list.count (cards compare by identity, in C): Counters would hash
+        # every card of the hand in Python, and this is asked of every meld.
+        if any(cards.count(c) > hand.count(c) for c in cards):
+            missing = Counter(cards) - Counter(hand)
             raise IllegalActionError(
                 f"seat {seat} does not hold {format_cards(sorted(missing.elements(), key=sort_key))}")
 
@@ -558,13 +560,13 @@ class Match:
     def _play_actions(self, seat: int) -> list[Action]:
         hand = self.hands[seat]
         held = _held(hand)
-        actions = self._melding_actions(seat, hand, [ALL_CARDS[i] for i in held])
+        actions = self._melding_actions(seat, hand, list(map(_CARD_AT, held)))
         actions.extend(map(_DISCARDS[seat].__getitem__, held))
         return actions
 
     def _meld_phase_actions(self, seat: int) -> list[Action]:
         hand = self.hands[seat]
-        actions = self._melding_actions(seat, hand, [ALL_CARDS[i] for i in _held(hand)])
+        actions = self._melding_actions(seat, hand, list(map(_CARD_AT, _held(hand))))
         if self.discard_pile:
             actions.append(_TAKES[seat])
         actions.append(_PASSES[seat])
@@ -590,11 +592,11 @@ class Match:
             # sets.single_additions is the O(1)-per-card check that solver.additions lists with.
             for i, s in enumerate(self.table):
                 actions.extend(AddToSet(seat, i, (c,)) for c in single_additions(s.cards, distinct, r, rules))
-            actions.extend(Meld(seat, trio) for trio in _new_sets_of_three(hand, r, rules))
+            actions.extend(Meld(seat, trio) for trio in _new_sets_of_three(hand, distinct, r, rules))
         else:
             for i, meld in enumerate(self.table):
                 actions.extend(AddToSet(seat, i, (c,), end) for c, end in meld_additions(meld, distinct, r, rules))
-            actions.extend(Meld(seat, trio) for trio in _new_sets_of_three(hand, r, rules)
+            actions.extend(Meld(seat, trio) for trio in _new_sets_of_three(hand, distinct, r, rules)
                            if is_valid_meld(trio, MeldKind.SET, r, rules))
             actions.extend(Meld(seat, trio, end) for trio, end in _new_runs_of_three(hand, r, rules))
         return actions
@@ -717,23 +719,24 @@ _SEATS = range(16)
 _BUYS = [Buy(s) for s in _SEATS]
 _PASSES = [Pass(s) for s in _SEATS]
 _TAKES = [TakeDiscard(s) for s in _SEATS]
-_DISCARDS = [[Discard(s, c) for c in ALL_CARDS] for s in _SEATS]
+_DISCARDS = [[Discard(s, c) for c in IN_ORDER] for s in _SEATS]  # by the card's place in reading order
 # An offer's listing as a view holds it (:meth:`Match.deferred_legal_actions`), per seat.
 _BUY_OR_PASS = [(b, p) for b, p in zip(_BUYS, _PASSES)]
 _TAKE_OR_PASS = [(t, p) for t, p in zip(_TAKES, _PASSES)]
 
 
 def _held(hand: list[Card]) -> list[int]:
-    """The indices of the distinct cards of a hand, in reading order (one per kind of card).
+    """The places in reading order (``Card.order``) of the distinct cards of a hand, in
+    that order (one per kind of card).
 
-    Indices, not cards: the discards are looked up by index. Each card's place in
-    reading order (``Card.order``) is a small int, so the distinct places are a set of
-    ints sorted in C, without a Python call per card (Card.__hash__, or a sort key).
+    Places, not cards: each is a small int, so they are a set of ints sorted in C,
+    without a Python call per card (Card.__hash__, or a sort key); the discards and
+    the cards are looked up by place.
     """
-    return list(map(_INDEX_AT, sorted(set(map(BY_ORDER, hand)))))
+    return sorted(set(map(BY_ORDER, hand)))
 
 
-_INDEX_AT = tuple(c.index for c in IN_ORDER).__getitem__  # a place in reading order -> the card's index
+_CARD_AT = IN_ORDER.__getitem__  # a place in reading order -> the card
 
 # The phase-driven tables: what a phase is called, how it checks and lists actions, and
 # how each kind of action is played.
@@ -747,8 +750,10 @@ _APPLY = {Pass: Match._pass, Buy: Match._buy, TakeDiscard: Match._take, Discard:
           LayDown: Match._meld, Meld: Match._meld, AddToSet: Match._meld}
 
 
-def _new_sets_of_three(hand: Sequence[Card], round_no: int, rules: RuleSet) -> list[tuple[Card, ...]]:
-    """Every distinct valid new set of the smallest size in a hand (two 7♠ count once).
+def _new_sets_of_three(hand: Sequence[Card], values: list[Card], round_no: int,
+                       rules: RuleSet) -> list[tuple[Card, ...]]:
+    """Every distinct valid new set of the smallest size in a hand (two 7♠ count once);
+    ``values`` are its distinct cards in reading order, as the listing has them already.
 
     Built as naturals of one rank plus a few wilds, so the work stays small even in
     round 7 with many wild cards about. Combinations of a sorted pool come out in a
@@ -761,7 +766,6 @@ def _new_sets_of_three(hand: Sequence[Card], round_no: int, rules: RuleSet) -> l
     counts = [0] * 53  # copies of each card value, by index (a Counter hashes every card)
     for c in hand:
         counts[c.index] += 1
-    values = [ALL_CARDS[i] for i in _held(hand)]
     wild_pool = [c for c in values if wild[c.index] for _ in range(min(counts[c.index], limit))]
     most_wilds = min(limit, size - 1, len(wild_pool))
     by_rank: dict[int, list[Card]] = {}

@@ -19,7 +19,8 @@ from itertools import compress, count
 from operator import is_not
 from typing import TYPE_CHECKING
 
-from .actions import Action, AddToSet, Deal, Discard, Draw, DrawSource, LayDown, Meld, Pass, RoundEnd
+from .actions import (Action, AddToSet, Buy, Deal, Discard, Draw, DrawSource, LayDown, Meld, Pass, Recycle,
+                      RoundEnd, TakeDiscard)
 from .cards import BY_ORDER, Card, Hand, format_cards
 from .errors import TenPenniesError
 from .rules import Contract, RuleSet
@@ -210,7 +211,7 @@ class PublicLogs:
     are answers to an offer, between which nothing on the table changes.
     """
 
-    __slots__ = ("_log", "_done", "_shared", "_own", "_bought", "_hands", "_public")
+    __slots__ = ("_log", "_done", "_shared", "_own", "_bought", "_hands", "_public", "_stale")
 
     def __init__(self, log: list, players: int) -> None:
         self._log = log  # the match's own log list, which only grows
@@ -223,35 +224,54 @@ class PublicLogs:
         self._bought: tuple[tuple[Card, ...], ...] = ((),) * players
         self._hands: list[tuple[list, Hand]] = [([], Hand())] * players
         self._public: dict | None = None
+        self._stale = _EVERYTHING  # which of the public fields the log shows may have changed
 
     def public_fields(self, match: "Match") -> dict:
         """The fields of a :class:`PlayerView` that are the same for every seat and phase
         (the table, the discard pile, hand sizes, tokens, scores ...), copied from
         ``match`` when the log, brought up to date by :meth:`of`, shows they may have
         changed: every change of them is logged, and a pass (an offer declined, or the
-        active player's take declined) changes none of them. A view shares the dict's
-        values, which are frozen."""
-        public = self._public
-        if public is None:
-            public = self._public = {
-                "rules": match.rules,
-                "round_no": match.round_no,
-                "contract": match.contract,
-                "hand_sizes": tuple(map(len, match.hands)),
-                "tokens": tuple(match.tokens),
-                "scores": tuple(match.scores),
-                "opened": tuple(match.opened),
-                "table": tuple(match.table),
-                "discard_pile": tuple(match.discard_pile),
-                "top_discarder": match.top_discarder,
-                "stock_size": len(match.stock),
-                "turns": match.turns,
-                "buys": tuple(match.buys),
-                # The fields of a seat's own, set by PlayerView.of: a view's dict, copied
-                # from this one, is then made at its full size (legal_actions, or the call
-                # that lists them, is the one key added).
-                "log": None, "seat": None, "phase": None, "active": None, "to_act": None, "hand": None,
-            }
+        active player's take declined) changes none of them. Most entries change only a
+        few (a draw or a discard: hand sizes, the stock and the pile), and only those are
+        copied again (see _STALE). A view copies the dict, whose values are frozen."""
+        stale, public = self._stale, self._public
+        if not stale:
+            return public
+        self._stale = 0
+        if not stale & _ROUND:
+            # Views copy the dict when built, so it is brought up to date in place.
+            if stale & _PLAY:
+                public["hand_sizes"] = tuple(map(len, match.hands))
+                public["discard_pile"] = tuple(match.discard_pile)
+                public["top_discarder"] = match.top_discarder
+                public["stock_size"] = len(match.stock)
+                public["turns"] = match.turns
+            if stale & _TOKENS:
+                public["tokens"] = tuple(match.tokens)
+                public["buys"] = tuple(match.buys)
+            if stale & _TABLE:
+                public["table"] = tuple(match.table)
+                public["opened"] = tuple(match.opened)
+            return public
+        public = self._public = {
+            "rules": match.rules,
+            "round_no": match.round_no,
+            "contract": match.contract,
+            "hand_sizes": tuple(map(len, match.hands)),
+            "tokens": tuple(match.tokens),
+            "scores": tuple(match.scores),
+            "opened": tuple(match.opened),
+            "table": tuple(match.table),
+            "discard_pile": tuple(match.discard_pile),
+            "top_discarder": match.top_discarder,
+            "stock_size": len(match.stock),
+            "turns": match.turns,
+            "buys": tuple(match.buys),
+            # The fields of a seat's own, set by PlayerView.of: a view's dict, copied
+            # from this one, is then made at its full size (legal_actions, or the call
+            # that lists them, is the one key added).
+            "log": None, "seat": None, "phase": None, "active": None, "to_act": None, "hand": None,
+        }
         return public
 
     def hand(self, seat: int, cards: list[Card]) -> Hand:
@@ -287,7 +307,7 @@ class PublicLogs:
                 if kind is Pass:
                     shared.append(entry)  # most entries: a pass changes nothing a view shows
                     continue
-                self._public = None  # the table may have changed: public_fields copies it again
+                self._stale |= _STALE.get(kind, _EVERYTHING)  # what public_fields copies again
                 if kind is Draw:
                     # Every other seat sees a draw alike: hidden (or not) once, shared. A
                     # hidden draw says only who drew from where, so one value serves all.
@@ -306,7 +326,10 @@ class PublicLogs:
                     shared.append(public_entry(entry, None))
                 else:
                     shared.append(entry)  # offers, discards, melds: public as they are
-                if kind in _BOUGHT_CHANGES:
+                # Only a deal, a bought or taken discard, or a play by a seat known to hold
+                # a bought card changes what is known (asked here: most entries are none).
+                if kind in _BOUGHT_CHANGES and (kind is Deal or (entry.source in _PUBLIC_SOURCES if kind is Draw
+                                                                 else self._bought[entry.seat])):
                     self._track_bought(entry, kind)
             self._done = len(log)
         return PublicLog(self._shared, self._own[seat], len(log), self._bought)
@@ -341,6 +364,14 @@ def _first_difference(shorter: list, longer: list) -> int:
     # Cards are interned values, so "differs" is "is not": compared in C, not a Python loop.
     return next(compress(count(), map(is_not, shorter, longer)), len(shorter))
 
+
+# Which public fields of a view a log entry may change (public_fields copies them again):
+# the draws, discards and recycling of play; a purchase's tokens; the melds on the table.
+# Any other entry (a deal, a round's end) may change them all.
+_PLAY, _TOKENS, _TABLE, _ROUND = 1, 2, 4, 8
+_EVERYTHING = _PLAY | _TOKENS | _TABLE | _ROUND
+_STALE = {Draw: _PLAY, Discard: _PLAY, Recycle: _PLAY, TakeDiscard: _PLAY, Buy: _TOKENS | _PLAY,
+          LayDown: _TABLE | _PLAY, Meld: _TABLE | _PLAY, AddToSet: _TABLE | _PLAY}
 
 # The log entries that change which bought cards are still known to be in a hand.
 _BOUGHT_CHANGES = frozenset((Deal, Draw, Discard, Meld, AddToSet, LayDown))

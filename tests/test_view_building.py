@@ -103,3 +103,33 @@ def test_a_view_fills_every_field_as_the_constructor_would():
         kept[0][0].seat = 3
     with pytest.raises(AttributeError):
         kept[0][0].no_such_field
+
+
+@pytest.mark.parametrize("game", ["ten_pennies", "ten_card_rummy"])
+def test_public_fields_follow_every_logged_change(game):
+    # A view's public fields are copied again only where the log shows a change (a draw
+    # changes hand sizes and the stock, a purchase the tokens, a meld the table ...):
+    # through whole matches of each game, every one must equal the match's own state.
+    from tenpennies.rules import TEN_CARD_RUMMY, TEN_PENNIES
+
+    rules = {"ten_pennies": TEN_PENNIES, "ten_card_rummy": TEN_CARD_RUMMY}[game]
+    kinds = Counter()
+    for seed in range(2):
+        m = Match(seed=seed, rules=rules)
+        bots = [make_bot(name, seed) for name in ("strong", "random", "thumb", "random")][:rules.players]
+        while not m.is_over:
+            for s in range(rules.players):
+                view = m.view(s)
+                assert (view.round_no, view.contract, view.scores) == (m.round_no, m.contract, tuple(m.scores))
+                assert view.hand_sizes == tuple(len(h) for h in m.hands)
+                assert (view.tokens, view.buys) == (tuple(m.tokens), tuple(m.buys))
+                assert (view.table, view.opened) == (tuple(m.table), tuple(m.opened))
+                assert view.discard_pile == tuple(m.discard_pile) and view.top_discarder == m.top_discarder
+                assert (view.stock_size, view.turns) == (len(m.stock), m.turns)
+            before = len(m.log)
+            m.apply(bots[m.to_act].act(m.view(m.to_act)))
+            kinds.update(type(e).__name__ for e in m.log[before:])
+    # Every kind of change was met, more than once: a recycled stock in Ten Pennies, the
+    # top discard taken as the draw in Ten Card Rummy (C8).
+    assert all(kinds[k] > 1 for k in ("Draw", "Discard", "Buy", "LayDown", "Meld", "AddToSet", "Deal",
+                                      "RoundEnd", "Recycle" if rules is TEN_PENNIES else "TakeDiscard")), kinds

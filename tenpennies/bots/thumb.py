@@ -73,9 +73,6 @@ class ThumbBot:
         hand = view.hand
         points = view.rules.card_points
         naturals = [c for c in hand if not wild[c.index]]
-        suits: dict[int, set] = {}
-        for c in naturals:
-            suits.setdefault(c.rank, set()).add(c.suit)
         # Counted in plain dicts by rank and card index: a Counter's upkeep showed on every turn.
         if view.opened[view.seat]:
             by_rank: dict[int, int] = {}
@@ -85,15 +82,18 @@ class ThumbBot:
             useless = [c for c in naturals if by_rank[c.rank] < 2] or naturals or list(hand)
         else:
             one_set = view.contract.sets == 1
+            held: dict[int, int] = {}  # the suits held of each rank, one bit each
             copies: dict[int, int] = {}
             for c in naturals:
+                held[c.rank] = held.get(c.rank, 0) | 1 << (c.index // 13)
                 copies[c.index] = copies.get(c.index, 0) + 1
+            suits = {r: bits.bit_count() for r, bits in held.items()}  # how many suits of each rank
             useless = [c for c in naturals
-                       if len(suits[c.rank]) == 1 or (one_set and copies[c.index] > 1)]
+                       if suits[c.rank] == 1 or (one_set and copies[c.index] > 1)]
             if not useless:
                 # Everything pairs up: give up on the rank held in fewest suits.
-                fewest = min((len(suits[c.rank]) for c in naturals), default=None)
-                useless = [c for c in naturals if len(suits[c.rank]) == fewest] or list(hand)
+                fewest = min((suits[c.rank] for c in naturals), default=None)
+                useless = [c for c in naturals if suits[c.rank] == fewest] or list(hand)
         return max(useless, key=lambda c: (points[c.rank], c.rank, c.index))
 
     def __repr__(self) -> str:

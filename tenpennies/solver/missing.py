@@ -686,6 +686,10 @@ def _two_sets_chances(hand, t: _Round, unseen) -> tuple[int | None, dict[Card, i
         for r in t.naturals:
             if by_level[1][r]:
                 seconds[e[r]] = seconds.get(e[r], 0) + by_level[1][r]
+    # Per counts a discard leaves: whether a wild helps, and the unseen outs among the
+    # ranks held alike; and per rank thrown, the change in its own outs. Discards that
+    # leave the same counts (most do), or throw the same rank, share them.
+    shared: dict[tuple, tuple[bool, int] | int] = {}
     for i, (counts, r0, level0) in throws.items():
         if judged[counts] != need:
             continue
@@ -703,20 +707,28 @@ def _two_sets_chances(hand, t: _Round, unseen) -> tuple[int | None, dict[Card, i
                 elif dv >= b2:
                     b3 = dv + 1
             return need_of((s3, a3, b3, w2, most2)) == target
-        wild_helps = need_of((same2, a2, b2, w2 + 1, most2)) == target
-        total = wilds if wild_helps else 0
-        for (dv, ev), weight in news.items():
-            if helps(dv, ev, 0):
-                total += weight
-        for ev, weight in seconds.items():
-            if helps(0, ev, 1):
-                total += weight
-        if r0:  # the rank thrown holds one fewer in the rest
-            dv, ev = d[r0], e[r0]
-            dv2 = dv - 1 if level0 == 0 else dv
-            total += by_level[0][r0] * (helps(dv2, ev - 1, 0) - helps(dv, ev, 0))
-            if levels > 1:
-                total += by_level[1][r0] * (helps(dv2, ev - 1, 1) - helps(dv, ev, 1))
+        known = shared.get(counts)
+        if known is None:
+            wild_helps = need_of((same2, a2, b2, w2 + 1, most2)) == target
+            total = wilds if wild_helps else 0
+            for (dv, ev), weight in news.items():
+                if helps(dv, ev, 0):
+                    total += weight
+            for ev, weight in seconds.items():
+                if helps(0, ev, 1):
+                    total += weight
+            known = shared[counts] = (wild_helps, total)
+        wild_helps, total = known
+        if r0:  # the rank thrown holds one fewer in the rest (alike for each suit of it)
+            change = shared.get((counts, r0, level0))
+            if change is None:
+                dv, ev = d[r0], e[r0]
+                dv2 = dv - 1 if level0 == 0 else dv
+                change = by_level[0][r0] * (helps(dv2, ev - 1, 0) - helps(dv, ev, 0))
+                if levels > 1:
+                    change += by_level[1][r0] * (helps(dv2, ev - 1, 1) - helps(dv, ev, 1))
+                shared[counts, r0, level0] = change
+            total += change
         u = unseen[i]
         if u:
             # The discarded card's own unseen copies count by its count in the rest (as
