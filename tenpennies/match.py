@@ -52,7 +52,7 @@ from .melds import (
 )
 from .position import Position  # Position lives in position.py; imported here for old users
 from .rules import TEN_PENNIES, Contract, RuleSet, hand_points
-from .solver import OBJECTIVES, can_lay_down, contract_problems, find_contract
+from .solver import can_lay_down, contract_problems, find_contracts
 from .sets import is_valid_set, set_problems, set_rank, single_additions
 from .view import PlayerView, PublicLogs
 
@@ -582,8 +582,7 @@ class Match:
             # Most hands cannot lay down: the fast yes/no test spares building an arrangement.
             if can_lay_down(hand, r, rules, trusted=True):
                 # One arrangement per objective the solver knows, without repeats.
-                found = {find_contract(hand, r, rules, objective, trusted=True).sets: None
-                         for objective in OBJECTIVES}
+                found = {a.sets: None for a in find_contracts(hand, r, rules, trusted=True).values()}
                 if self._runs:
                     # Listed means legal: the check owns the rules of runs and wilds (C4, C5).
                     found = [sets for sets in found if not contract_problems(sets, r, rules, hand=hand)]
