@@ -52,7 +52,7 @@ from .melds import (
 )
 from .position import Position  # Position lives in position.py; imported here for old users
 from .rules import TEN_PENNIES, Contract, RuleSet, hand_points
-from .solver import OBJECTIVES, can_lay_down, contract_problems, find_contract
+from .solver import can_lay_down, contract_problems, find_contracts
 from .sets import is_valid_set, set_problems, set_rank, single_additions
 from .view import PlayerView, PublicLogs
 
@@ -582,16 +582,23 @@ class Match:
             # Most hands cannot lay down: the fast yes/no test spares building an arrangement.
             if can_lay_down(hand, r, rules, trusted=True):
                 # One arrangement per objective the solver knows, without repeats.
-                found = {find_contract(hand, r, rules, objective, trusted=True).sets: None
-                         for objective in OBJECTIVES}
+                found = {a.sets: None for a in find_contracts(hand, r, rules, trusted=True).values()}
                 if self._runs:
                     # Listed means legal: the check owns the rules of runs and wilds (C4, C5).
                     found = [sets for sets in found if not contract_problems(sets, r, rules, hand=hand)]
                 actions.extend(LayDown(seat, sets) for sets in found)
         elif not self._runs:
             # sets.single_additions is the O(1)-per-card check that solver.additions lists with.
+            made = _ADDITIONS[seat]
             for i, s in enumerate(self.table):
-                actions.extend(AddToSet(seat, i, (c,)) for c in single_additions(s.cards, distinct, r, rules))
+                fits = single_additions(s.cards, distinct, r, rules)
+                if fits:
+                    row = made.get(i) or made.setdefault(i, [None] * 53)
+                    for c in fits:
+                        action = row[c.order]
+                        if action is None:
+                            action = row[c.order] = AddToSet(seat, i, (c,))
+                        actions.append(action)
             actions.extend(Meld(seat, trio) for trio in _new_sets_of_three(hand, distinct, r, rules))
         else:
             for i, meld in enumerate(self.table):
@@ -719,7 +726,10 @@ _SEATS = range(16)
 _BUYS = [Buy(s) for s in _SEATS]
 _PASSES = [Pass(s) for s in _SEATS]
 _TAKES = [TakeDiscard(s) for s in _SEATS]
-_DISCARDS = [[Discard(s, c) for c in IN_ORDER] for s in _SEATS]  # by the card's place in reading order
+_DISCARDS = [[Discard(s, c) for c in IN_ORDER] for s in _SEATS]
+# A single card added to a set, per seat, set index and the card's place, made when first
+# listed and kept: an open hand lists its additions every turn, and they are frozen values.
+_ADDITIONS: list[dict[int, list]] = [{} for _ in _SEATS]  # by the card's place in reading order
 # An offer's listing as a view holds it (:meth:`Match.deferred_legal_actions`), per seat.
 _BUY_OR_PASS = [(b, p) for b, p in zip(_BUYS, _PASSES)]
 _TAKE_OR_PASS = [(t, p) for t, p in zip(_TAKES, _PASSES)]

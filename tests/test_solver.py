@@ -735,3 +735,21 @@ def test_t1_a_hand_no_deck_can_hold_is_refused_with_the_card_named():
         find_contract(parse_cards("7S 7S JK"), 1, TEN_PENNIES.replace(decks=1, players=2))
     with pytest.raises(HandError, match="only 4 JK"):
         outs(parse_cards("JK JK JK JK JK"), 1)
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_find_contracts_is_find_contract_for_each_objective(variant):
+    # The match lists its lay-downs from find_contracts: one count of the hand, the same
+    # arrangements as asking find_contract once per objective.
+    from tenpennies.solver import find_contracts
+
+    rules = VARIANTS[variant]
+    found_some = 0
+    for round_no in range(1, rules.rounds + 1):
+        for hand in sample_hands(rules, round_no, 15, seed=5):
+            each = find_contracts(hand, round_no, rules)
+            assert list(each) == list(OBJECTIVES)
+            for objective, arrangement in each.items():
+                assert arrangement == find_contract(hand, round_no, rules, objective)
+            found_some += each["fewest_wilds"] is not None
+    assert found_some > 10

@@ -100,6 +100,13 @@ def may_go_out(hand: Iterable[Card], table: Sequence[TableSet], round_no: int, r
     # The most naturals of a rank one new set can take: one per suit unless repeats are
     # allowed (T14), so two 4♠ and a 4♣ make no set of three without a wild.
     fit = held if repeated else {r: bits.bit_count() for r, bits in suits.items()}
+    size = rules.min_set_size
+    most_wilds = min(wilds, max(rules.wild_limits[round_no - 1], 0))
+    # The usual answer, found first: two naturals of ranks no table set has and too few
+    # for a new set, even with every wild, and the hand cannot empty (as below, cheaply).
+    on_table = {s.rank for s in table}
+    if sum(n for r, n in held.items() if r not in on_table and fit[r] + most_wilds < size) > 1:
+        return False
     free: dict[int, int] = {}
     for s in table:
         if s.rank in held:
@@ -113,8 +120,6 @@ def may_go_out(hand: Iterable[Card], table: Sequence[TableSet], round_no: int, r
     for c in hand:
         if not wild[c.index] and not free.get(c.rank, 0) & 1 << (c.index // 13):
             loose[c.rank] = loose.get(c.rank, 0) + 1
-    size = rules.min_set_size
-    most_wilds = min(wilds, max(rules.wild_limits[round_no - 1], 0))
     if sum(n for r, n in loose.items() if fit[r] + most_wilds < size) > 1:
         return False
     # A rank short of a new set takes wilds to make one, each wild in one set only; the

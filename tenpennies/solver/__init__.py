@@ -50,14 +50,15 @@ per-round tables they share and :class:`Arrangement`, :mod:`._runs` and
 
 from ._core import Arrangement
 from .checking import contract_problems, is_contract
-from .contracts import OBJECTIVES, can_lay_down, contract_arrangements, count_arrangements, find_contract
+from .contracts import (OBJECTIVES, can_lay_down, contract_arrangements, count_arrangements, find_contract,
+                        find_contracts)
 from .going_out import GoOutPlan, additions, plan_go_out
 from .missing import MissingCards, cards_needed, outs, what_is_missing
 
 __all__ = [
     "OBJECTIVES", "Arrangement", "GoOutPlan", "MissingCards",
     "additions", "can_lay_down", "cards_needed", "contract_arrangements", "contract_problems",
-    "count_arrangements", "find_contract", "is_contract", "outs", "plan_go_out", "what_is_missing",
+    "count_arrangements", "find_contract", "find_contracts", "is_contract", "outs", "plan_go_out", "what_is_missing",
 ]
 
 # Asked by bots on every turn before they lay down (issue 12): every discard weighed in one pass.

@@ -1,7 +1,8 @@
 """Finding and listing contracts: is it in a hand, the best way to lay it down, every way.
 
 :func:`can_lay_down` answers with counts per rank (the fast path the match and the bots
-call); :func:`find_contract` picks one arrangement by an objective (:data:`OBJECTIVES`);
+call); :func:`find_contract` picks one arrangement by an objective (:data:`OBJECTIVES`),
+:func:`find_contracts` one for each;
 :func:`contract_arrangements` and :func:`count_arrangements` list every way.
 In a rule set with runs (C3-C5) each of them asks :mod:`._runs` instead, which
 searches real melds; Ten Pennies never does.
@@ -20,7 +21,8 @@ from ._core import (
     Arrangement, _arrangement, _candidate_sets, _capacity, _choose_sets, _held, _levels, _round, _Round,
 )
 
-__all__ = ["OBJECTIVES", "can_lay_down", "contract_arrangements", "count_arrangements", "find_contract"]
+__all__ = ["OBJECTIVES", "can_lay_down", "contract_arrangements", "count_arrangements", "find_contract",
+           "find_contracts"]
 
 OBJECTIVES = ("fewest_wilds", "most_points", "fewest_cards")
 """Ways :func:`find_contract` can choose among valid arrangements.
@@ -221,6 +223,28 @@ def find_contract(
     if ranks is None:
         return None
     return _build(ranks, cnt, w, t, objective)
+
+
+def find_contracts(hand: Iterable[Card], round_no: int, rules: RuleSet = TEN_PENNIES, *,
+                   trusted: bool = False) -> dict[str, Arrangement | None]:
+    """:func:`find_contract` for each objective of :data:`OBJECTIVES`, the hand counted
+    once: the lay-downs the match lists (one per objective).
+
+    >>> from tenpennies import parse_cards
+    >>> hand = parse_cards("KS KH KD 5S 5H 5D 5C JK JK 9C")
+    >>> {objective: str(a) for objective, a in find_contracts(hand, 4).items()}
+    {'fewest_wilds': '5S 5H 5D 5C JK', 'most_points': 'KS KH KD JK JK', 'fewest_cards': '5S 5H 5D 5C JK'}
+    """
+    t = _round(rules, round_no)
+    hand = tuple(_held(hand, t, trusted))
+    if t.has_runs:
+        return {objective: find_contract(hand, round_no, rules, objective, trusted=True) for objective in OBJECTIVES}
+    cnt, lv, w = _levels(hand, t, 1 if t.repeated else min(t.k, t.decks))
+    found: dict[str, Arrangement | None] = {}
+    for objective in OBJECTIVES:
+        ranks = _best_ranks(lv, w, t, objective)
+        found[objective] = None if ranks is None else _build(ranks, cnt, w, t, objective)
+    return found
 
 
 def _build(ranks, cnt, w: int, t: _Round, objective: str) -> Arrangement:
