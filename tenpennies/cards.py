@@ -229,7 +229,7 @@ class Hand(Cards):
     def __new__(cls, cards: "str | Iterable[str | Card]" = ()) -> "Hand":
         if isinstance(cards, (list, tuple)) and all(type(c) is Card for c in cards):
             # Cards already (a match builds a view's hand on every decision): no parsing,
-            # and the sort key looked up rather than computed. The same order as below.
+            # and sorted by Card.order, read in C. The same order as below.
             return tuple.__new__(cls, sorted(cards, key=BY_ORDER))
         return super().__new__(cls, sorted(Cards(cards), key=sort_key))
 
