@@ -5,6 +5,7 @@
     python benchmarks/matches.py --before main    # "before" figures of another commit
     python benchmarks/matches.py --goal 2000       # also: that many strong-vs-thumb matches on 2 workers
     python benchmarks/matches.py --instructions 3  # instead: instructions per match, counted by valgrind
+    python benchmarks/matches.py --pairs 15 --matches 4   # instead: median speed-up of paired runs
 
 One core runs in this process (``workers=1``); two workers use a process pool, whose
 start-up is included, as a teacher running a simulation would feel it. Each line-up
@@ -47,6 +48,7 @@ import io
 import math
 import os
 import re
+import statistics
 import subprocess
 import sys
 import tarfile
@@ -166,6 +168,52 @@ def compare_instructions(old: Path | None, matches: int) -> None:
         print(f"{' '.join(lineup):<32} {mine:>20.1f} {theirs:>8.1f} {theirs / mine:>6.2f}x", flush=True)
 
 
+SERVER = """
+import sys, time
+from tenpennies.simulate import simulate
+for line in sys.stdin:
+    lineup, matches, seed = line.split("|")
+    start = time.process_time()
+    list(simulate(lineup.split(), int(matches), seed=int(seed), workers=1))
+    print(1000 * (time.process_time() - start) / int(matches), flush=True)
+"""
+
+
+def paired(old: Path, pairs: int, matches: int) -> None:
+    """The speed-up as the median of ``pairs`` paired runs: a few matches played by the
+    code now, then the same matches by the code before (kept running in a subprocess),
+    back to back. On a machine whose speed drifts over minutes, a ratio of two runs a
+    second apart is steady where two separately timed figures are not."""
+    print(f"{'line-up':<32} {'CPU ms/match':>12} {'before':>7} {'faster (median)':>16} {'(range)':>14}"
+          f"   ({pairs} pairs of {matches} matches)")
+    server = subprocess.Popen([sys.executable, "-c", SERVER], cwd=old, stdin=subprocess.PIPE,
+                              stdout=subprocess.PIPE, text=True)
+
+    def before(lineup, n: int, seed: int) -> float:
+        server.stdin.write(f"{' '.join(lineup)}|{n}|{seed}\n")
+        server.stdin.flush()
+        return float(server.stdout.readline())
+
+    try:
+        for lineup in LINEUPS:
+            if "strong" not in lineup:
+                continue
+            list(simulate(list(lineup), 1, seed=-1, workers=1))  # both warm
+            before(lineup, 1, -1)
+            ratios, mine, theirs = [], [], []
+            for k in range(pairs):
+                now = rate(lineup, matches, 1000 + k, 1)[-1]
+                then = before(lineup, matches, 1000 + k)
+                mine.append(now)
+                theirs.append(then)
+                ratios.append(then / now)
+            print(f"{' '.join(lineup):<32} {statistics.median(mine):>12.1f} {statistics.median(theirs):>7.1f} "
+                  f"{statistics.median(ratios):>15.2f}x {min(ratios):>6.2f}-{max(ratios):.2f}x", flush=True)
+    finally:
+        server.stdin.close()
+        server.wait()
+
+
 GOAL_LINEUP = ("strong", "thumb", "strong", "thumb")
 
 
@@ -191,6 +239,9 @@ def main(argv=None) -> int:
     parser.add_argument("--matches", type=int, default=20, help="matches per measurement (default 20)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--repeat", type=int, default=3, help="runs per one-core figure, the least kept (default 3)")
+    parser.add_argument("--pairs", type=int, default=0, metavar="K",
+                        help="instead: the speed-up as the median of K paired runs of --matches matches "
+                             "(now, then before, back to back), for the line-ups with the strong bot")
     parser.add_argument("--instructions", type=int, default=0, metavar="N",
                         help="count machine instructions over N matches instead of timing (needs valgrind; "
                              "about a minute per line-up for N=3)")
@@ -206,6 +257,10 @@ def main(argv=None) -> int:
             print(f"(git could not extract {args.before}: no 'before' figures)")
         if args.instructions:
             compare_instructions(old, args.instructions)
+            return 0
+        if args.pairs:
+            if old is not None:
+                paired(old, args.pairs, args.matches)
             return 0
         print(f"{'line-up':<32} {'turns/match':>11} {'1 core':>10} {'before':>10} {'faster':>7} "
               f"{'CPU ms/match':>12} {'before':>7} {'faster':>7} {'2 workers':>10} {'speed-up':>8}")
