@@ -24,21 +24,28 @@ Ratios measured side by side are what count on a shared, noisy machine; the CPU 
 per match (of this process, and of the subprocess for the code before) is the steadier
 figure there, since waiting for a busy core does not count in it.
 
-Measured on 1 December 2026 (``--matches 20 --goal 2000``, at ``nice -n 5`` on the
-shared 2-core machine, load average about 4), CPU ms per match, now vs before:
+Measured on 1 December 2026, on the shared 2-core machine, whose speed drifts by a third
+over minutes (the plain table above gave 1.8x-2.4x for one line-up within an hour):
 
-    strong strong strong strong       35.6 vs 91.8   2.58x
-    strong thumb strong thumb         26.2 vs 55.3   2.11x
-    random strong random strong       30.3 vs 57.3   1.89x
-    thumb thumb thumb thumb           19.2 vs 34.2   1.78x
-    2000 strong-vs-thumb matches on 2 workers: 56.3 s (before: 127 s, scaled from 400;
-    runs on the busy machine ranged 56-115 s): 52 CPU-seconds, about 27 s on two idle cores
+    --instructions 3 (callgrind; exact)   M instructions/match, now vs before
+    strong strong strong strong           344.6 vs 1508.0   4.38x
+    strong thumb strong thumb             247.3 vs  767.5   3.10x
+    random strong random strong           257.9 vs  728.5   2.82x
 
-Issue 12 asks 3x for every line-up with the strong bot; not reached yet. What is left
-is spread thin: building views (a quarter of a strong-vs-thumb match: the public log,
-the sorted hand, the listing's snapshot), playing actions (a sixth), the strong bot's
-discard (a tenth, now from a few counts per contract), its offers and going-out checks,
-and the random bot's listing of every legal action (big hands after many purchases).
+    --pairs 15 --matches 4, twice         median CPU speed-up of paired runs (range)
+    strong strong strong strong           2.79x (2.57-3.41x), 3.18x (1.92-4.01x)
+    strong thumb strong thumb             2.80x (1.93-4.11x), 2.77x (1.98-3.83x)
+    random strong random strong           2.30x (1.86-2.80x), 2.40x (1.41-3.10x)
+
+    2000 strong-vs-thumb matches on 2 workers: 59.7 s
+
+Issue 12 asks 3x for every line-up with the strong bot. By instructions it holds for
+two of the three; by CPU time, which runs 10-25% less favourable than the instruction
+count (the code before retires more instructions a second), for none yet. What is left
+is spread thin (py-spy, random strong random strong): the random bot's listing of every
+legal action (a sixth: hands of up to 27 cards after purchases), building views (a fifth),
+playing actions (a seventh), the strong bot's closed discard (a ninth) and its going-out
+check.
 """
 
 from __future__ import annotations
