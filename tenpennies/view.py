@@ -337,7 +337,9 @@ class PublicLogs:
     def _track_bought(self, entry, kind: type) -> None:
         """Keep, per seat, the cards it bought this round and has not played since: what
         :meth:`PlayerView.seen_cards` reads, counted once per entry instead of once per
-        decision. Each change makes a new tuple, so a view's snapshot never changes."""
+        decision. Each change makes a new tuple, so a view's snapshot never changes.
+        Asked (by :meth:`of`) only of a deal, a draw the other seats see, or a play by a
+        seat known to hold bought cards: the entries that can change them."""
         bought = self._bought
         if kind is Deal:
             self._bought = ((),) * len(bought)
@@ -345,12 +347,9 @@ class PublicLogs:
         seat = entry.seat
         if kind is Draw:
             # A drawn card the other seats see (a bought discard) is known to be in the hand.
-            if self._shared[-1].card is not None:
-                self._bought = bought[:seat] + (bought[seat] + (entry.card,),) + bought[seat + 1:]
+            self._bought = bought[:seat] + (bought[seat] + (entry.card,),) + bought[seat + 1:]
             return
         held = bought[seat]
-        if not held:
-            return
         kept = list(held)
         for c in ((entry.card,) if kind is Discard else entry.cards):
             if c in kept:

@@ -212,17 +212,7 @@ def find_contract(
     """
     if objective not in OBJECTIVES:
         raise TenPenniesError(f"unknown objective {objective!r}: choose one of {', '.join(OBJECTIVES)}")
-    t = _round(rules, round_no)
-    hand = _held(hand, t, trusted)
-    hand = tuple(hand)
-    if t.has_runs:
-        choices = _runs.best_choices(_runs.count(hand, t), t, objective)
-        return _runs.arrangement(max(choices, key=_runs.tie_break), t) if choices else None
-    cnt, lv, w = _levels(hand, t, 1 if t.repeated else min(t.k, t.decks))
-    ranks = _best_ranks(lv, w, t, objective)
-    if ranks is None:
-        return None
-    return _build(ranks, cnt, w, t, objective)
+    return _by_objective(hand, round_no, rules, (objective,), trusted)[objective]
 
 
 def find_contracts(hand: Iterable[Card], round_no: int, rules: RuleSet = TEN_PENNIES, *,
@@ -235,13 +225,22 @@ def find_contracts(hand: Iterable[Card], round_no: int, rules: RuleSet = TEN_PEN
     >>> {objective: str(a) for objective, a in find_contracts(hand, 4).items()}
     {'fewest_wilds': '5S 5H 5D 5C JK', 'most_points': 'KS KH KD JK JK', 'fewest_cards': '5S 5H 5D 5C JK'}
     """
+    return _by_objective(hand, round_no, rules, OBJECTIVES, trusted)
+
+
+def _by_objective(hand: Iterable[Card], round_no: int, rules: RuleSet, objectives: tuple[str, ...],
+                  trusted: bool) -> dict[str, Arrangement | None]:
+    """The best arrangement by each of ``objectives`` (known ones), the hand counted once."""
     t = _round(rules, round_no)
     hand = tuple(_held(hand, t, trusted))
-    if t.has_runs:
-        return {objective: find_contract(hand, round_no, rules, objective, trusted=True) for objective in OBJECTIVES}
-    cnt, lv, w = _levels(hand, t, 1 if t.repeated else min(t.k, t.decks))
     found: dict[str, Arrangement | None] = {}
-    for objective in OBJECTIVES:
+    if t.has_runs:
+        for objective in objectives:
+            choices = _runs.best_choices(_runs.count(hand, t), t, objective)
+            found[objective] = _runs.arrangement(max(choices, key=_runs.tie_break), t) if choices else None
+        return found
+    cnt, lv, w = _levels(hand, t, 1 if t.repeated else min(t.k, t.decks))
+    for objective in objectives:
         ranks = _best_ranks(lv, w, t, objective)
         found[objective] = None if ranks is None else _build(ranks, cnt, w, t, objective)
     return found
