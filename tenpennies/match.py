@@ -462,6 +462,7 @@ class Match:
     def apply(self, action: Action) -> None:
         """Check ``action`` and play it; raise :class:`IllegalActionError` (changing nothing) if illegal."""
         self.verify(action)
+        self.public_logs.seal_lent()  # views still kept hold what they were made with
         self.log.append(action)
         _APPLY[type(action)](self, action)
 
@@ -656,11 +657,13 @@ class Match:
         """:meth:`legal_actions` as a call to make later, if a bot reads them (issue 12).
 
         In play, listing is the costly part of a view (lay-downs, additions, new sets),
-        and a bot that can tell it will only discard need not pay for it. The call lists
-        them for a copy of what listing reads, taken now: the hand of the seat to act,
-        the table, who has laid down, the round and the phase. It holds nothing of
-        another hand or of the stock (T20), so a view may keep it. In other phases the
-        actions are listed at once, as a tuple: a buy and a pass cost nothing to list.
+        and a bot that can tell it will only discard need not pay for it. A view lists
+        from the match while it is unchanged; a view still kept unread when the match is
+        about to change keeps this call. The call lists them for a copy of what listing
+        reads, taken now: the hand of the seat to act, the table, who has laid down, the
+        round and the phase. It holds nothing of another hand or of the stock (T20), so
+        a view may keep it. In other phases the actions are listed at once, as a tuple:
+        a buy and a pass cost nothing to list.
         """
         if self.phase is Phase.OFFER:
             # The same two answers for a seat every time: one tuple per seat, kept.

@@ -4,20 +4,25 @@ Public: every table meld and who made it, every discard, every purchase (who bou
 card), every top discard taken as a draw (C8), hand sizes, tokens, purchases this round,
 scores, the contract, whose turn it is and the phase. Private: a player's own hand, its
 stock draws, and the stock cards a buyer receives (two in Ten Pennies, one in Ten Card
-Rummy). A view holds only public facts and the seat's
-own hand, so it cannot leak another hand or the stock order: there is nothing hidden
-inside it to read. (Its log shares the seat's public log, kept with the match, which holds
-public entries only.)
+Rummy). A view's fields hold only public facts and the seat's own hand, so they cannot
+leak another hand or the stock order. (Its log shares the seat's public log, kept with
+the match, which holds public entries only.)
+
+A view is a snapshot: its fields are what they were when it was made, however the match
+goes on. Most are filled when first read, since a bot reads few of them; until then the
+view keeps the match (privately, to fill them from) and lets go of it before the match
+next changes, filling whatever it still lacks (:meth:`PublicLogs.seal_lent`).
 """
 
 from __future__ import annotations
 
 from bisect import insort
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields as dataclass_fields, replace
 from itertools import compress, count
 from operator import is_not
 from typing import TYPE_CHECKING
+from weakref import ref
 
 from .actions import (Action, AddToSet, Buy, Deal, Discard, Draw, DrawSource, LayDown, Meld, Pass, Recycle,
                       RoundEnd, TakeDiscard)
@@ -32,8 +37,9 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class PlayerView:
-    """One seat's view of a match. ``legal_actions`` is filled when it is this seat's decision
-    (listed when first read: most bots decide most turns without reading them)."""
+    """One seat's view of a match: ``match.view(seat)``. Its fields are filled when first
+    read (see the module's notes); ``legal_actions`` is empty unless it is this seat's
+    decision (listed when first read: most bots decide most turns without reading them)."""
 
     seat: int
     rules: RuleSet
@@ -54,49 +60,41 @@ class PlayerView:
     turns: int
     log: "PublicLog"
     legal_actions: tuple[Action, ...]
-    buys: tuple[int, ...] = ()  # purchases this round, per seat (for buys_per_round, C9)
+    buys: tuple[int, ...]  # purchases this round, per seat (for buys_per_round, C9)
 
     @classmethod
     def of(cls, match: "Match", seat: int) -> "PlayerView":
         if not 0 <= seat < match.rules.players:
             raise TenPenniesError(f"there is no seat {seat}")
-        logs = match.public_logs
         view = object.__new__(cls)
-        # A frozen dataclass's __init__ sets its fields one at a time through
-        # object.__setattr__, which cost more than all the rest here; a view is built for
-        # every decision of every bot, so its fields are filled directly instead
-        # (tests/test_view_building.py checks that every field is). The fields every
-        # seat sees alike are copied from the match only when the table changed.
-        log = logs.of(seat)  # first: it brings the public fields up to date
+        # Built when a bot reads it (issue 12): a view is made for every decision of every
+        # bot, and most read little of it (the random bot only its listing; an open strong
+        # bot answers an offer from who has laid down). So only the fields every decision
+        # reads are filled now; the rest when first read, from the match, which has not
+        # changed since; or, if the view is still kept when the match is about to change,
+        # then (PublicLogs.seal_lent): either way what they were now (the descriptors at
+        # the end of this module fill them).
+        # (Filled directly: a frozen dataclass's __init__ sets its fields one at a time
+        # through object.__setattr__; tests/test_view_building.py checks every field.)
         fields = view.__dict__
-        # Into the empty dict first, from one that holds every field: a copy in C, with
-        # room for the rest (set below) and no resizing.
-        fields.update(logs.public_fields(match))
-        fields["log"] = log
+        to_act = match.to_act
         fields["seat"] = seat
+        fields["rules"] = match.rules
+        fields["round_no"] = match.round_no
         fields["phase"] = match.phase
         fields["active"] = match.active
-        fields["to_act"] = match.to_act
-        fields["hand"] = logs.hand(seat, match.hands[seat])
-        if match.to_act != seat:
+        fields["to_act"] = to_act
+        fields["opened"] = tuple(match.opened)
+        if to_act != seat:
             fields["legal_actions"] = ()
-        else:
-            # An offer's answers (buy or pass) cost nothing to list, and offers are most
-            # decisions: they come listed; in play, a call to list them when first read.
-            listing = match.deferred_legal_actions()
-            if type(listing) is tuple:
-                fields["legal_actions"] = listing
-            else:
-                fields["_listing"] = listing
+        fields["_match"] = match  # until the view is sealed
+        match.public_logs.lend(view)
         return view
 
-    def __getattr__(self, name: str):
-        # Only for a field not filled yet: legal_actions, listed when a bot first reads it.
-        listing = self.__dict__.get("_listing") if name == "legal_actions" else None
-        if listing is None:
-            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
-        actions = self.__dict__["legal_actions"] = tuple(listing())
-        return actions
+    def __getstate__(self) -> dict:
+        # A copy (or a pickle) holds every field, not a way to read the match later.
+        _seal(self)
+        return self.__dict__
 
     @property
     def top_discard(self) -> Card | None:
@@ -211,7 +209,7 @@ class PublicLogs:
     are answers to an offer, between which nothing on the table changes.
     """
 
-    __slots__ = ("_log", "_done", "_shared", "_own", "_bought", "_hands", "_public", "_stale")
+    __slots__ = ("_log", "_done", "_shared", "_own", "_bought", "_hands", "_public", "_stale", "_lent")
 
     def __init__(self, log: list, players: int) -> None:
         self._log = log  # the match's own log list, which only grows
@@ -225,6 +223,22 @@ class PublicLogs:
         self._hands: list[tuple[list, Hand]] = [([], Hand())] * players
         self._public: dict | None = None
         self._stale = _EVERYTHING  # which of the public fields the log shows may have changed
+        self._lent: list[ref] = []  # the views made since the match last changed (PlayerView.of)
+
+    def lend(self, view: PlayerView) -> None:
+        """Note a view just made, whose fields are filled when read (:meth:`PlayerView.of`)."""
+        self._lent.append(ref(view))
+
+    def seal_lent(self) -> None:
+        """The match is about to change: fill every view made since it last changed that
+        is still kept, from the match as it is, so each holds what it was made with. A
+        view a bot was given and let go (most are) is gone by now, and costs nothing."""
+        lent = self._lent
+        for made in lent:
+            view = made()
+            if view is not None:
+                _seal(view)
+        lent.clear()
 
     def public_fields(self, match: "Match") -> dict:
         """The fields of a :class:`PlayerView` that are the same for every seat and phase
@@ -267,10 +281,6 @@ class PublicLogs:
             "stock_size": len(match.stock),
             "turns": match.turns,
             "buys": tuple(match.buys),
-            # The fields of a seat's own, set by PlayerView.of: a view's dict, copied
-            # from this one, is then made at its full size (legal_actions, or the call
-            # that lists them, is the one key added).
-            "log": None, "seat": None, "phase": None, "active": None, "to_act": None, "hand": None,
         }
         return public
 
@@ -362,6 +372,85 @@ def _first_difference(shorter: list, longer: list) -> int:
     """The first place where ``shorter`` differs from ``longer`` (its length if nowhere)."""
     # Cards are interned values, so "differs" is "is not": compared in C, not a Python loop.
     return next(compress(count(), map(is_not, shorter, longer)), len(shorter))
+
+
+# The fields PlayerView.of leaves to be filled when first read, all at once (_fill).
+_FILLED_WHEN_READ = frozenset(f.name for f in dataclass_fields(PlayerView)) - {
+    "seat", "rules", "round_no", "phase", "active", "to_act", "opened", "legal_actions"}
+
+
+class _FilledWhenRead:
+    """A field of a view filled when first read, with the others of _FILLED_WHEN_READ
+    (:meth:`PlayerView.of`). A descriptor with no ``__set__``: once filled, the view's
+    own value is found first, and this is never asked again."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __get__(self, view, owner=None):
+        if view is None:
+            return self
+        fields = view.__dict__
+        match = fields.get("_match")
+        if match is None:
+            raise AttributeError(f"this view has no {self.name}")
+        _fill(fields, match)
+        return fields[self.name]
+
+
+class _ListedWhenRead:
+    """A view's ``legal_actions``, listed when first read: from the match, unchanged
+    since the view was made; or, for a view sealed unread, by the call _seal kept."""
+
+    def __get__(self, view, owner=None):
+        if view is None:
+            return self
+        fields = view.__dict__
+        match = fields.get("_match")
+        if match is not None:
+            actions = tuple(match.legal_actions())
+        elif "_listing" in fields:
+            actions = tuple(fields.pop("_listing")())
+        else:
+            raise AttributeError("this view has no legal_actions")
+        fields["legal_actions"] = actions
+        return actions
+
+
+for _name in _FILLED_WHEN_READ:
+    setattr(PlayerView, _name, _FilledWhenRead(_name))
+PlayerView.legal_actions = _ListedWhenRead()
+
+
+def _fill(fields: dict, match: "Match") -> None:
+    """Fill a view's fields that are filled when read, from ``match``, unchanged since
+    the view was made."""
+    logs = match.public_logs
+    seat = fields["seat"]
+    fields["log"] = logs.of(seat)  # first: it brings the public fields up to date
+    fields.update(logs.public_fields(match))
+    fields["hand"] = logs.hand(seat, match.hands[seat])
+
+
+def _seal(view: PlayerView) -> None:
+    """Fill every field of ``view`` still to be filled, and let go of its match: before
+    the match changes (or when the view is copied)."""
+    fields = view.__dict__
+    match = fields.pop("_match", None)
+    if match is None:
+        return  # sealed already
+    if "hand" not in fields:
+        _fill(fields, match)
+    if "legal_actions" not in fields:
+        # A call that lists them later, from a copy of what listing reads (the seat's own
+        # hand, the table ...), if a bot reads them; or the listing, where it is cheap.
+        listing = match.deferred_legal_actions()
+        if type(listing) is tuple:
+            fields["legal_actions"] = listing
+        else:
+            fields["_listing"] = listing
 
 
 # Which public fields of a view a log entry may change (public_fields copies them again):

@@ -87,14 +87,18 @@ def test_a_view_fills_every_field_as_the_constructor_would():
     while not m.is_over and len(m.round_results) < 3:
         for s in range(4):
             view = m.view(s)
-            # Every field but the listing is filled at once; the listing when first read.
-            assert names - set(vars(view)) <= {"legal_actions"}
+            # Most fields are filled when first read (a bot reads few of them) ...
+            assert names - set(vars(view))
             kept.append((view, plainly_built(m, s)))
+        # ... from the match as it still is: read now, a view equals the plain one.
+        seat = m.to_act
+        assert m.view(seat) == plainly_built(m, seat)
         plays += m.phase.value == "play"
-        m.apply(bots[m.to_act].act(m.view(m.to_act)))
-    # Views kept while the match went on (their actions listed only now) hold what they held then.
+        m.apply(bots[seat].act(m.view(seat)))
+    # Views kept unread while the match went on (their actions listed only now) hold what they held then.
     assert plays > 100 and any(plain.legal_actions for _, plain in kept)
     for view, plain in kept:
+        assert names - {"legal_actions"} <= set(vars(view))  # filled before the match changed
         assert view.legal_actions == plain.legal_actions
         assert view == plain
         assert names <= set(vars(view))
@@ -133,3 +137,23 @@ def test_public_fields_follow_every_logged_change(game):
     # top discard taken as the draw in Ten Card Rummy (C8).
     assert all(kinds[k] > 1 for k in ("Draw", "Discard", "Buy", "LayDown", "Meld", "AddToSet", "Deal",
                                       "RoundEnd", "Recycle" if rules is TEN_PENNIES else "TakeDiscard")), kinds
+
+
+def test_t20_a_copied_view_holds_what_it_was_made_with():
+    # A view's fields are filled when read, from the match; a copy (or a pickle) must not
+    # read the match later, when it has moved on: it holds every field at once.
+    import copy
+    import pickle
+
+    m = Match(seed=5)
+    bot = make_bot("thumb")
+    for _ in range(40):
+        m.apply(bot.act(m.view(m.to_act)))
+    seat = m.to_act
+    plain = plainly_built(m, seat)
+    copied, pickled = copy.copy(m.view(seat)), pickle.dumps(m.view(seat))
+    assert "_match" not in vars(copied)
+    for _ in range(40):
+        m.apply(bot.act(m.view(m.to_act)))
+    assert copied == plain == pickle.loads(pickled)
+    assert copied.legal_actions == plain.legal_actions

@@ -140,8 +140,11 @@ class StrongBot:
 
     # -- decisions ----------------------------------------------------------------------
     def _wants(self, view: PlayerView) -> bool:
-        seat, card, rules, r = view.seat, view.top_discard, view.rules, view.round_no
-        if view.opened[seat] or card is None:
+        seat, rules, r = view.seat, view.rules, view.round_no
+        if view.opened[seat]:
+            return False  # (asked first: most offers end here, and the rest of a view is made when read)
+        card = view.top_discard
+        if card is None:
             return False
         # One card brings a hand at most one card closer, and the outs are exactly the
         # cards that do: any other leaves it as short as it was.

@@ -57,9 +57,11 @@ class ThumbBot:
         return Discard(seat, self._discard(view, wild))
 
     def _wants(self, view: PlayerView) -> bool:
-        seat, card = view.seat, view.top_discard
-        rules = view.rules
-        if view.opened[seat] or card is None:
+        seat, rules = view.seat, view.rules
+        if view.opened[seat]:
+            return False  # (asked first: the rest of a view is made when read)
+        card = view.top_discard
+        if card is None:
             return False
         if view.tokens[seat] <= rules.rounds - view.round_no:
             return False  # one token kept for each round to come
