@@ -240,10 +240,66 @@ def _by_objective(hand: Iterable[Card], round_no: int, rules: RuleSet, objective
             found[objective] = _runs.arrangement(max(choices, key=_runs.tie_break), t) if choices else None
         return found
     cnt, lv, w = _levels(hand, t, 1 if t.repeated else min(t.k, t.decks))
-    for objective in objectives:
-        ranks = _best_ranks(lv, w, t, objective)
+    if objectives == OBJECTIVES and t.k <= 2:
+        chosen = _best_ranks_each(lv, w, t)
+    else:
+        chosen = {objective: _best_ranks(lv, w, t, objective) for objective in objectives}
+    for objective, ranks in chosen.items():
         found[objective] = None if ranks is None else _build(ranks, cnt, w, t, objective)
     return found
+
+
+def _best_ranks_each(lv, w: int, t: _Round) -> dict:
+    """:func:`_best_ranks` for every objective of :data:`OBJECTIVES`, in one pass over
+    the choices of ranks, for contracts of one or two sets (all of Ten Pennies): the
+    match lists a lay-down for each objective, of hands of up to thirty cards."""
+    k = t.k
+    s = t.size
+    low = t.low
+    d = lv[0]
+    candidates = [r for r in range(13, 0, -1) if d[r] >= low]
+    if not candidates:
+        return dict.fromkeys(OBJECTIVES)
+    pts = t.rules.card_points
+    repeated = t.repeated
+
+    def group(r: int, m: int):
+        """(wilds needed, natural points, natural points of full sets only) of m sets
+        of rank r, or None: what _best_ranks weighs, for every objective at once."""
+        cap = _capacity(lv, r, m, repeated)
+        if cap < m * low:
+            return None
+        full = m * s
+        if cap < full:
+            return (full - cap, pts[r] * cap, pts[r] * cap)
+        return (0, pts[r] * cap, pts[r] * full)
+
+    singles = [(r, group(r, 1)) for r in candidates]
+    # The best so far by each objective's key (see _best_ranks), choices tried in the
+    # same order, so each ends on the same ranks as when asked alone.
+    wilds_key = points_key = cards_key = None
+    by_wilds = by_points = by_cards = None
+    for n, (r1, g1) in enumerate(singles):
+        for r2, g2 in (singles[n:] if k == 2 else [(None, (0, 0, 0))]):
+            if r1 == r2:
+                g = group(r1, 2)
+                if g is None:
+                    continue
+                cost, nat, fitted = g
+            else:
+                cost, nat, fitted = g1[0] + g2[0], g1[1] + g2[1], g1[2] + g2[2]
+            if cost > w:
+                continue
+            key = (cost, -nat)
+            if wilds_key is None or key < wilds_key:
+                wilds_key, by_wilds = key, ((r1,) if k == 1 else (r1, r2))
+            key = (-nat, cost)
+            if points_key is None or key < points_key:
+                points_key, by_points = key, ((r1,) if k == 1 else (r1, r2))
+            key = (cost, -fitted)
+            if cards_key is None or key < cards_key:
+                cards_key, by_cards = key, ((r1,) if k == 1 else (r1, r2))
+    return {"fewest_wilds": by_wilds, "most_points": by_points, "fewest_cards": by_cards}
 
 
 def _build(ranks, cnt, w: int, t: _Round, objective: str) -> Arrangement:
