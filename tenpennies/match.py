@@ -589,10 +589,25 @@ class Match:
                     found = [sets for sets in found if not contract_problems(sets, r, rules, hand=hand)]
                 actions.extend(LayDown(seat, sets) for sets in found)
         elif not self._runs:
-            # sets.single_additions is the O(1)-per-card check that solver.additions lists with.
+            # sets.single_additions is the O(1)-per-card check that solver.additions lists
+            # with; each set is asked only of the cards that could join it, its rank's and
+            # the wilds, in the listing's order (hands grow to thirty cards after purchases).
             made = _ADDITIONS[seat]
+            wild = rules.wild_table(r)
+            wilds: list[Card] = []
+            by_rank: dict[int, list[Card]] = {}
+            for c in distinct:
+                if wild[c.index]:
+                    wilds.append(c)
+                else:
+                    by_rank.setdefault(c.rank, []).append(c)
             for i, s in enumerate(self.table):
-                fits = single_additions(s.cards, distinct, r, rules)
+                naturals = by_rank.get(set_rank(s.cards, r, rules))
+                if naturals is None:
+                    candidates = wilds
+                else:
+                    candidates = sorted(naturals + wilds, key=BY_ORDER) if wilds else naturals
+                fits = single_additions(s.cards, candidates, r, rules) if candidates else None
                 if fits:
                     row = made.get(i) or made.setdefault(i, [None] * 53)
                     for c in fits:
