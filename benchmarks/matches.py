@@ -25,27 +25,27 @@ per match (of this process, and of the subprocess for the code before) is the st
 figure there, since waiting for a busy core does not count in it.
 
 Measured on 1 December 2026, on the shared 2-core machine, whose speed drifts by a third
-over minutes (the plain table above gave 1.8x-2.4x for one line-up within an hour):
+over minutes (the plain table above gave 1.8x-2.4x for one line-up within an hour), after
+views were filled only when read (issue 12):
 
     --instructions 3 (callgrind; exact)   M instructions/match, now vs before
-    strong strong strong strong           344.6 vs 1508.0   4.38x
-    strong thumb strong thumb             247.3 vs  767.5   3.10x
-    random strong random strong           257.9 vs  728.5   2.82x
+    strong strong strong strong           331.2 vs 1511.0   4.56x
+    strong thumb strong thumb             231.9 vs  770.4   3.32x
+    random strong random strong           228.6 vs  729.5   3.19x
 
     --pairs 15 --matches 4, twice         median CPU speed-up of paired runs (range)
-    strong strong strong strong           2.79x (2.57-3.41x), 3.18x (1.92-4.01x)
-    strong thumb strong thumb             2.80x (1.93-4.11x), 2.77x (1.98-3.83x)
-    random strong random strong           2.30x (1.86-2.80x), 2.40x (1.41-3.10x)
+    strong strong strong strong           3.05x (2.07-4.59x), 2.56x (1.82-4.75x)
+    strong thumb strong thumb             2.63x (1.95-3.68x), 2.64x (2.27-3.69x)
+    random strong random strong           2.24x (1.59-2.92x), 2.77x (1.45-3.91x)
 
-    2000 strong-vs-thumb matches on 2 workers: 59.7 s
+    --goal 2000: 2000 strong-vs-thumb matches on 2 workers: 56.7 s; before: 158.7 s
 
-Issue 12 asks 3x for every line-up with the strong bot. By instructions it holds for
-two of the three; by CPU time, which runs 10-25% less favourable than the instruction
-count (the code before retires more instructions a second), for none yet. What is left
-is spread thin (py-spy, random strong random strong): the random bot's listing of every
-legal action (a sixth: hands of up to 27 cards after purchases), building views (a fifth),
-playing actions (a seventh), the strong bot's closed discard (a ninth) and its going-out
-check.
+Issue 12 asks 3x for every line-up with the strong bot. By instructions it holds for all
+three. By CPU time it does not yet: time runs 15-30% less favourable than the instruction
+count, because the code before retires more instructions a second (cachegrind, 2 matches
+of random strong random strong: 3.1x fewer instructions, but only 2.1x fewer simulated
+first-level data-cache misses and 2.8x fewer mispredicted branches), and the paired
+ratios on this machine spread from 1.5x to 4.7x.
 """
 
 from __future__ import annotations
