@@ -118,53 +118,42 @@ def can_lay_down(hand: Iterable[Card], round_no: int, rules: RuleSet = TEN_PENNI
     return _best_ranks(lv, w, t, "fewest_wilds") is not None
 
 
-def _best_ranks(lv, w: int, t: _Round, objective: str):
-    """The ranks of the best arrangement (one per set, high to low), or None.
-
-    Rank choices are tried highest first and only a strictly better one replaces
-    the best so far: that is the tie-break :data:`OBJECTIVES` describes.
-    """
-    k = t.k
-    s = t.size
-    low = t.low
+def _set_groups(lv, t: _Round):
+    """The ranks that can fill a contract set, high to low, and ``group(r, m)``: what
+    ``m`` sets of rank ``r`` weigh, as (wilds needed, natural points, natural points
+    of full sets only), or None if the hand's naturals cannot fill them."""
+    s, low, pts, repeated = t.size, t.low, t.rules.card_points, t.repeated
     d = lv[0]
     # A rank that cannot fill one set cannot fill several (T(r, m) <= m * T(r, 1)).
     candidates = [r for r in range(13, 0, -1) if d[r] >= low]
-    if not candidates:
-        return None
-    pts = t.rules.card_points
-    capped = objective == "fewest_cards"
-    most = objective == "most_points"
 
     def group(r: int, m: int):
-        """(wilds needed, natural points) of m sets of rank r, or None."""
-        cap = _capacity(lv, r, m, t.repeated)
+        cap = _capacity(lv, r, m, repeated)
         if cap < m * low:
             return None
         full = m * s
-        return (full - cap if cap < full else 0, pts[r] * (min(cap, full) if capped else cap))
+        if cap < full:
+            return (full - cap, pts[r] * cap, pts[r] * cap)
+        return (0, pts[r] * cap, pts[r] * full)
 
-    singles = [(r, group(r, 1)) for r in candidates]
-    best = None
-    best_key = None
-    if k <= 2:
-        for n, (r1, g1) in enumerate(singles):
-            for r2, g2 in (singles[n:] if k == 2 else [(None, (0, 0))]):
-                if r1 == r2:
-                    g = group(r1, 2)
-                    if g is None:
-                        continue
-                    cost, nat = g
-                else:
-                    cost, nat = g1[0] + g2[0], g1[1] + g2[1]
-                if cost > w:
-                    continue
-                key = (-nat, cost) if most else (cost, -nat)
-                if best_key is None or key < best_key:
-                    best_key = key
-                    best = (r1,) if k == 1 else (r1, r2)
-        return best
-    for combo in combinations_with_replacement(candidates, k):
+    return candidates, group
+
+
+def _best_ranks(lv, w: int, t: _Round, objective: str):
+    """The ranks of the best arrangement by ``objective`` (one per set, high to low), or None.
+
+    Rank choices are tried highest first and only a strictly better one replaces
+    the best so far: that is the tie-break :data:`OBJECTIVES` describes. The key is
+    (wilds, -points), or (-points, wilds) for ``"most_points"``; ``"fewest_cards"``
+    counts the points of full sets only.
+    """
+    if t.k <= 2:
+        return _best_ranks_each(lv, w, t)[objective]
+    candidates, group = _set_groups(lv, t)
+    capped = objective == "fewest_cards"
+    most = objective == "most_points"
+    best = best_key = None
+    for combo in combinations_with_replacement(candidates, t.k):
         cost = nat = 0
         prev = None
         for r in combo:  # combo is non-increasing, so equal ranks are adjacent
@@ -175,7 +164,7 @@ def _best_ranks(lv, w: int, t: _Round, objective: str):
             if g is None:
                 break
             cost += g[0]
-            nat += g[1]
+            nat += g[2] if capped else g[1]
         else:
             if cost > w:
                 continue
@@ -184,6 +173,40 @@ def _best_ranks(lv, w: int, t: _Round, objective: str):
                 best_key = key
                 best = combo
     return best
+
+
+def _best_ranks_each(lv, w: int, t: _Round) -> dict:
+    """:func:`_best_ranks` for every objective of :data:`OBJECTIVES`, in one pass over
+    the choices of ranks, for contracts of one or two sets (all of Ten Pennies): the
+    match lists a lay-down for each objective, of hands of up to thirty cards."""
+    k = t.k
+    candidates, group = _set_groups(lv, t)
+    singles = [(r, group(r, 1)) for r in candidates]
+    # The best so far by each objective's key, choices tried highest first, so each
+    # ends on the same ranks as when asked alone.
+    wilds_key = points_key = cards_key = None
+    by_wilds = by_points = by_cards = None
+    for n, (r1, g1) in enumerate(singles):
+        for r2, g2 in (singles[n:] if k == 2 else [(None, (0, 0, 0))]):
+            if r1 == r2:
+                g = group(r1, 2)
+                if g is None:
+                    continue
+                cost, nat, fitted = g
+            else:
+                cost, nat, fitted = g1[0] + g2[0], g1[1] + g2[1], g1[2] + g2[2]
+            if cost > w:
+                continue
+            key = (cost, -nat)
+            if wilds_key is None or key < wilds_key:
+                wilds_key, by_wilds = key, ((r1,) if k == 1 else (r1, r2))
+            key = (-nat, cost)
+            if points_key is None or key < points_key:
+                points_key, by_points = key, ((r1,) if k == 1 else (r1, r2))
+            key = (cost, -fitted)
+            if cards_key is None or key < cards_key:
+                cards_key, by_cards = key, ((r1,) if k == 1 else (r1, r2))
+    return {"fewest_wilds": by_wilds, "most_points": by_points, "fewest_cards": by_cards}
 
 
 def find_contract(
@@ -240,66 +263,12 @@ def _by_objective(hand: Iterable[Card], round_no: int, rules: RuleSet, objective
             found[objective] = _runs.arrangement(max(choices, key=_runs.tie_break), t) if choices else None
         return found
     cnt, lv, w = _levels(hand, t, 1 if t.repeated else min(t.k, t.decks))
-    if objectives == OBJECTIVES and t.k <= 2:
-        chosen = _best_ranks_each(lv, w, t)
-    else:
-        chosen = {objective: _best_ranks(lv, w, t, objective) for objective in objectives}
-    for objective, ranks in chosen.items():
+    # One or two sets: the choices of ranks weighed once for every objective.
+    each = _best_ranks_each(lv, w, t) if t.k <= 2 else None
+    for objective in objectives:
+        ranks = each[objective] if each else _best_ranks(lv, w, t, objective)
         found[objective] = None if ranks is None else _build(ranks, cnt, w, t, objective)
     return found
-
-
-def _best_ranks_each(lv, w: int, t: _Round) -> dict:
-    """:func:`_best_ranks` for every objective of :data:`OBJECTIVES`, in one pass over
-    the choices of ranks, for contracts of one or two sets (all of Ten Pennies): the
-    match lists a lay-down for each objective, of hands of up to thirty cards."""
-    k = t.k
-    s = t.size
-    low = t.low
-    d = lv[0]
-    candidates = [r for r in range(13, 0, -1) if d[r] >= low]
-    if not candidates:
-        return dict.fromkeys(OBJECTIVES)
-    pts = t.rules.card_points
-    repeated = t.repeated
-
-    def group(r: int, m: int):
-        """(wilds needed, natural points, natural points of full sets only) of m sets
-        of rank r, or None: what _best_ranks weighs, for every objective at once."""
-        cap = _capacity(lv, r, m, repeated)
-        if cap < m * low:
-            return None
-        full = m * s
-        if cap < full:
-            return (full - cap, pts[r] * cap, pts[r] * cap)
-        return (0, pts[r] * cap, pts[r] * full)
-
-    singles = [(r, group(r, 1)) for r in candidates]
-    # The best so far by each objective's key (see _best_ranks), choices tried in the
-    # same order, so each ends on the same ranks as when asked alone.
-    wilds_key = points_key = cards_key = None
-    by_wilds = by_points = by_cards = None
-    for n, (r1, g1) in enumerate(singles):
-        for r2, g2 in (singles[n:] if k == 2 else [(None, (0, 0, 0))]):
-            if r1 == r2:
-                g = group(r1, 2)
-                if g is None:
-                    continue
-                cost, nat, fitted = g
-            else:
-                cost, nat, fitted = g1[0] + g2[0], g1[1] + g2[1], g1[2] + g2[2]
-            if cost > w:
-                continue
-            key = (cost, -nat)
-            if wilds_key is None or key < wilds_key:
-                wilds_key, by_wilds = key, ((r1,) if k == 1 else (r1, r2))
-            key = (-nat, cost)
-            if points_key is None or key < points_key:
-                points_key, by_points = key, ((r1,) if k == 1 else (r1, r2))
-            key = (cost, -fitted)
-            if cards_key is None or key < cards_key:
-                cards_key, by_cards = key, ((r1,) if k == 1 else (r1, r2))
-    return {"fewest_wilds": by_wilds, "most_points": by_points, "fewest_cards": by_cards}
 
 
 def _build(ranks, cnt, w: int, t: _Round, objective: str) -> Arrangement:
