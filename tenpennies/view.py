@@ -227,7 +227,12 @@ class PublicLogs:
 
     def lend(self, view: PlayerView) -> None:
         """Note a view just made, whose fields are filled when read (:meth:`PlayerView.of`)."""
-        self._lent.append(ref(view))
+        lent = self._lent
+        if len(lent) >= 64:
+            # Many views and no change (a table drawn again and again, a finished match):
+            # only those still kept need noting.
+            lent[:] = [made for made in lent if made() is not None]
+        lent.append(ref(view))
 
     def seal_lent(self) -> None:
         """The match is about to change: fill every view made since it last changed that
