@@ -602,7 +602,7 @@ class Match:
                 else:
                     by_rank.setdefault(c.rank, []).append(c)
             for i, s in enumerate(self.table):
-                naturals = by_rank.get(set_rank(s.cards, r, rules))
+                naturals = by_rank.get(s.rank)  # (the match made it with set_rank)
                 if naturals is None:
                     candidates = wilds
                 else:

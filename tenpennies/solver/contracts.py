@@ -266,7 +266,7 @@ def _by_objective(hand: Iterable[Card], round_no: int, rules: RuleSet, objective
     # One or two sets: the choices of ranks weighed once for every objective.
     each = _best_ranks_each(lv, w, t) if t.k <= 2 else None
     for objective in objectives:
-        ranks = each[objective] if each else _best_ranks(lv, w, t, objective)
+        ranks = _best_ranks(lv, w, t, objective) if each is None else each[objective]
         found[objective] = None if ranks is None else _build(ranks, cnt, w, t, objective)
     return found
 
