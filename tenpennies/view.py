@@ -246,8 +246,9 @@ class PublicLogs:
         lent.clear()
 
     def public_fields(self, match: "Match") -> dict:
-        """The fields of a :class:`PlayerView` that are the same for every seat and phase
-        (the table, the discard pile, hand sizes, tokens, scores ...), copied from
+        """The fields of a :class:`PlayerView` filled when read that are the same for every
+        seat and phase (the table, the discard pile, hand sizes, tokens, scores ...; the
+        round and who has laid down come with the view, :meth:`PlayerView.of`), copied from
         ``match`` when the log, brought up to date by :meth:`of`, shows they may have
         changed: every change of them is logged, and a pass (an offer declined, or the
         active player's take declined) changes none of them. Most entries change only a
@@ -270,16 +271,12 @@ class PublicLogs:
                 public["buys"] = tuple(match.buys)
             if stale & _TABLE:
                 public["table"] = tuple(match.table)
-                public["opened"] = tuple(match.opened)
             return public
         public = self._public = {
-            "rules": match.rules,
-            "round_no": match.round_no,
             "contract": match.contract,
             "hand_sizes": tuple(map(len, match.hands)),
             "tokens": tuple(match.tokens),
             "scores": tuple(match.scores),
-            "opened": tuple(match.opened),
             "table": tuple(match.table),
             "discard_pile": tuple(match.discard_pile),
             "top_discarder": match.top_discarder,
