@@ -249,11 +249,12 @@ class PublicLogs:
         """The fields of a :class:`PlayerView` filled when read that are the same for every
         seat and phase (the table, the discard pile, hand sizes, tokens, scores ...; the
         round and who has laid down come with the view, :meth:`PlayerView.of`), copied from
-        ``match`` when the log, brought up to date by :meth:`of`, shows they may have
+        ``match`` when the log, brought up to date first, shows they may have
         changed: every change of them is logged, and a pass (an offer declined, or the
         active player's take declined) changes none of them. Most entries change only a
         few (a draw or a discard: hand sizes, the stock and the pile), and only those are
         copied again (see _STALE). A view copies the dict, whose values are frozen."""
+        self._catch_up()
         stale, public = self._stale, self._public
         if not stale:
             return public
@@ -292,25 +293,35 @@ class PublicLogs:
         held, shown = self._hands[seat]
         if held == cards:
             return shown
+        # The match removes a played card in place and appends drawn ones, so the usual
+        # change since last shown (a discard, then the next turn's draw) is one card gone
+        # and some added at the end: each put in its place in the sorted hand, no new sort.
         n = len(held)
-        if len(cards) > n and cards[:n] == held:
-            # Cards drawn or bought (the match appends them): each put in its place, no new sort.
-            cards_sorted = list(shown)
-            for card in cards[n:]:
-                insort(cards_sorted, card, key=BY_ORDER)
-            shown = tuple.__new__(Hand, cards_sorted)
-        elif len(cards) == n - 1 and cards[(i := _first_difference(cards, held)):] == held[i + 1:]:
-            # One card played (the match removes it in place): take it out of the sorted hand.
+        i = _first_difference(cards, held)
+        if i == n:
+            cards_sorted = list(shown)  # cards added only
+        elif cards[i:n - 1] == held[i + 1:]:
             cards_sorted = list(shown)
             cards_sorted.remove(held[i])
-            shown = tuple.__new__(Hand, cards_sorted)
         else:
+            cards_sorted = None
+        if cards_sorted is None:
             shown = tuple.__new__(Hand, sorted(cards, key=BY_ORDER))  # (cards already: no checks)
+        else:
+            for card in cards[len(cards_sorted):]:
+                insort(cards_sorted, card, key=BY_ORDER)
+            shown = tuple.__new__(Hand, cards_sorted)
         self._hands[seat] = (list(cards), shown)
         return shown
 
     def of(self, seat: int) -> PublicLog:
         """``seat``'s public log: the match's log with what ``seat`` may not see hidden."""
+        self._catch_up()
+        return PublicLog(self._shared, self._own[seat], self._done, self._bought)
+
+    def _catch_up(self) -> None:
+        """Make public the match's log entries since last asked (once each, for every seat),
+        noting which public fields they may change (_STALE) and the bought cards they show."""
         log = self._log
         if self._done < len(log):
             shared, own = self._shared, self._own
@@ -344,7 +355,6 @@ class PublicLogs:
                                                                  else self._bought[entry.seat])):
                     self._track_bought(entry, kind)
             self._done = len(log)
-        return PublicLog(self._shared, self._own[seat], len(log), self._bought)
 
     def _track_bought(self, entry, kind: type) -> None:
         """Keep, per seat, the cards it bought this round and has not played since: what
@@ -370,26 +380,46 @@ class PublicLogs:
             self._bought = bought[:seat] + (tuple(kept),) + bought[seat + 1:]
 
 
-def _first_difference(shorter: list, longer: list) -> int:
-    """The first place where ``shorter`` differs from ``longer`` (its length if nowhere)."""
+def _first_difference(one: list, other: list) -> int:
+    """The first place where two lists differ (the shorter one's length if nowhere)."""
     # Cards are interned values, so "differs" is "is not": compared in C, not a Python loop.
-    return next(compress(count(), map(is_not, shorter, longer)), len(shorter))
+    return next(compress(count(), map(is_not, one, other)), min(len(one), len(other)))
 
 
-# The fields PlayerView.of leaves to be filled when first read, all at once (_fill).
-_FILLED_WHEN_READ = frozenset(f.name for f in dataclass_fields(PlayerView)) - {
-    "seat", "rules", "round_no", "phase", "active", "to_act", "opened", "legal_actions"}
+# The fields PlayerView.of leaves to be filled when first read, in three groups, each
+# filled at once when one of its fields is first read: a bot that reads the table and its
+# hand (most decisions) does not pay for its log, nor one that reads its listing for either.
+_PUBLIC_FIELDS = ("contract", "hand_sizes", "tokens", "scores", "table", "discard_pile", "top_discarder",
+                  "stock_size", "turns", "buys")  # the same for every seat: PublicLogs.public_fields
+
+
+def _fill_log(fields: dict, match: "Match") -> None:
+    fields["log"] = match.public_logs.of(fields["seat"])
+
+
+def _fill_hand(fields: dict, match: "Match") -> None:
+    seat = fields["seat"]
+    fields["hand"] = match.public_logs.hand(seat, match.hands[seat])
+
+
+def _fill_public(fields: dict, match: "Match") -> None:
+    fields.update(match.public_logs.public_fields(match))
+
+
+# Each group by the field that tells whether it is filled, with how to fill it.
+_GROUPS = (("log", _fill_log), ("hand", _fill_hand), (_PUBLIC_FIELDS[0], _fill_public))
 
 
 class _FilledWhenRead:
-    """A field of a view filled when first read, with the others of _FILLED_WHEN_READ
-    (:meth:`PlayerView.of`). A descriptor with no ``__set__``: once filled, the view's
-    own value is found first, and this is never asked again."""
+    """A field of a view filled when first read, with the others of its group, from the
+    match, unchanged since the view was made (:meth:`PlayerView.of`). A descriptor with
+    no ``__set__``: once filled, the view's own value is found first, and this is never
+    asked again."""
 
-    __slots__ = ("name",)
+    __slots__ = ("name", "fill")
 
-    def __init__(self, name: str) -> None:
-        self.name = name
+    def __init__(self, name: str, fill) -> None:
+        self.name, self.fill = name, fill
 
     def __get__(self, view, owner=None):
         if view is None:
@@ -398,7 +428,7 @@ class _FilledWhenRead:
         match = fields.get("_match")
         if match is None:
             raise AttributeError(f"this view has no {self.name}")
-        _fill(fields, match)
+        self.fill(fields, match)
         return fields[self.name]
 
 
@@ -421,19 +451,11 @@ class _ListedWhenRead:
         return actions
 
 
-for _name in _FILLED_WHEN_READ:
-    setattr(PlayerView, _name, _FilledWhenRead(_name))
+PlayerView.log = _FilledWhenRead("log", _fill_log)
+PlayerView.hand = _FilledWhenRead("hand", _fill_hand)
+for _name in _PUBLIC_FIELDS:
+    setattr(PlayerView, _name, _FilledWhenRead(_name, _fill_public))
 PlayerView.legal_actions = _ListedWhenRead()
-
-
-def _fill(fields: dict, match: "Match") -> None:
-    """Fill a view's fields that are filled when read, from ``match``, unchanged since
-    the view was made."""
-    logs = match.public_logs
-    seat = fields["seat"]
-    fields["log"] = logs.of(seat)  # first: it brings the public fields up to date
-    fields.update(logs.public_fields(match))
-    fields["hand"] = logs.hand(seat, match.hands[seat])
 
 
 def _seal(view: PlayerView) -> None:
@@ -443,8 +465,9 @@ def _seal(view: PlayerView) -> None:
     match = fields.pop("_match", None)
     if match is None:
         return  # sealed already
-    if "hand" not in fields:
-        _fill(fields, match)
+    for filled, fill in _GROUPS:
+        if filled not in fields:
+            fill(fields, match)
     if "legal_actions" not in fields:
         # A call that lists them later, from a copy of what listing reads (the seat's own
         # hand, the table ...), if a bot reads them; or the listing, where it is cheap.
