@@ -97,6 +97,9 @@ class Match:
         self._buy_from = rules.buy_from_round
         # After its draw the active seat plays (T10), or only discards (C6).
         self._after_draw = Phase.DISCARD if rules.meld_before_draw else Phase.PLAY
+        # Per active seat, every seat clockwise from it: the order of a turn's offers (T5, C9).
+        self._clockwise = tuple(tuple((a + k) % rules.players for k in range(rules.players))
+                                for a in range(rules.players))
         self.log: list[Action | Event] = []
         self.public_logs = PublicLogs(self.log, rules.players)  # what each seat may see of the log
         self.round_results: list[RoundEnd] = []
@@ -205,9 +208,8 @@ class Match:
 
     def _offer_top(self, first: int) -> None:
         """Offer the top discard clockwise from ``active + first``; nobody asked: draw (T5, C9)."""
-        n, active = self.rules.players, self.active
         if self.round_no >= self._buy_from and self.purchase_available():  # C9: from round 4
-            asked = self._offered([(active + k) % n for k in range(first, n)])
+            asked = self._offered(self._clockwise[self.active][first:])
         else:
             asked = []
         if asked:
@@ -286,6 +288,8 @@ class Match:
         return self._free_take and seat == self.active
 
     def _verify_offer(self, action: Action) -> None:
+        if type(action) is Pass:
+            return  # declining is always allowed (asked first: most offers are declined)
         seat = action.seat
         if self._takes_freely(seat):
             if not isinstance(action, (TakeDiscard, Pass)):
@@ -296,12 +300,11 @@ class Match:
                 f"seat {seat} is being offered {self.discard_pile[-1]}: it may only buy or pass")
 
     def _verify_play(self, action: Action) -> None:
-        seat = action.seat
-        if isinstance(action, (Buy, Pass, TakeDiscard)):
-            raise IllegalActionError("there is no offer now: seat %d has drawn and plays" % seat)
         if isinstance(action, Discard):
-            self._verify_discard(action)
+            self._verify_discard(action)  # (asked first: most plays are discards)
             return
+        if isinstance(action, (Buy, Pass, TakeDiscard)):
+            raise IllegalActionError("there is no offer now: seat %d has drawn and plays" % action.seat)
         self._verify_melding(action)
 
     def _verify_meld_phase(self, action: Action) -> None:
