@@ -98,7 +98,14 @@ class PlayerView:
 
     @property
     def top_discard(self) -> Card | None:
-        return self.discard_pile[-1] if self.discard_pile else None
+        fields = self.__dict__
+        pile = fields.get("discard_pile")
+        if pile is None:
+            # Not filled yet: the match's pile is unchanged since the view was made, and
+            # most offers are answered from the top card alone (no public fields copied).
+            match = fields.get("_match")
+            pile = self.discard_pile if match is None else match.discard_pile
+        return pile[-1] if pile else None
 
     @property
     def purchases(self) -> tuple[tuple[int, Card], ...]:
@@ -297,10 +304,9 @@ class PublicLogs:
         # change since last shown (a discard, then the next turn's draw) is one card gone
         # and some added at the end: each put in its place in the sorted hand, no new sort.
         n = len(held)
-        i = _first_difference(cards, held)
-        if i == n:
-            cards_sorted = list(shown)  # cards added only
-        elif cards[i:n - 1] == held[i + 1:]:
+        if len(cards) > n and cards[:n] == held:
+            cards_sorted = list(shown)  # cards added only (a draw or a purchase)
+        elif cards[(i := _first_difference(cards, held)):n - 1] == held[i + 1:]:
             cards_sorted = list(shown)
             cards_sorted.remove(held[i])
         else:

@@ -63,13 +63,14 @@ class ThumbBot:
         card = view.top_discard
         if card is None:
             return False
-        if view.tokens[seat] <= rules.rounds - view.round_no:
-            return False  # one token kept for each round to come
+        # Does the card build toward the contract? Asked before the tokens: most offered
+        # cards do not, and the hand and the top card are all that asks of the view.
         wild = rules.wild_table(view.round_no)  # is_wild, looked up per card
-        if wild[card.index]:
-            return True
-        suits = {c.suit for c in view.hand if c.rank == card.rank and not wild[c.index]}
-        return len(suits) >= 2 and card.suit not in suits
+        if not wild[card.index]:
+            suits = {c.suit for c in view.hand if c.rank == card.rank and not wild[c.index]}
+            if len(suits) < 2 or card.suit in suits:
+                return False
+        return view.tokens[seat] > rules.rounds - view.round_no  # one token kept for each round to come
 
     def _discard(self, view: PlayerView, wild) -> Card:
         hand = view.hand
