@@ -18,9 +18,7 @@ from __future__ import annotations
 
 from bisect import insort
 from collections.abc import Sequence
-from dataclasses import dataclass, fields as dataclass_fields, replace
-from itertools import compress, count
-from operator import is_not
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 from weakref import ref
 
@@ -300,23 +298,17 @@ class PublicLogs:
         held, shown = self._hands[seat]
         if held == cards:
             return shown
-        # The match removes a played card in place and appends drawn ones, so the usual
-        # change since last shown (a discard, then the next turn's draw) is one card gone
-        # and some added at the end: each put in its place in the sorted hand, no new sort.
         n = len(held)
         if len(cards) > n and cards[:n] == held:
-            cards_sorted = list(shown)  # cards added only (a draw or a purchase)
-        elif cards[(i := _first_difference(cards, held)):n - 1] == held[i + 1:]:
+            # Cards drawn or bought (the match appends them): each put in its place, no new sort.
             cards_sorted = list(shown)
-            cards_sorted.remove(held[i])
-        else:
-            cards_sorted = None
-        if cards_sorted is None:
-            shown = tuple.__new__(Hand, sorted(cards, key=BY_ORDER))  # (cards already: no checks)
-        else:
-            for card in cards[len(cards_sorted):]:
+            for card in cards[n:]:
                 insort(cards_sorted, card, key=BY_ORDER)
             shown = tuple.__new__(Hand, cards_sorted)
+        else:
+            # A card played (and perhaps others drawn since): sorting a hand afresh costs
+            # less than finding what changed (timed on hands of 11 cards).
+            shown = tuple.__new__(Hand, sorted(cards, key=BY_ORDER))  # (cards already: no checks)
         self._hands[seat] = (list(cards), shown)
         return shown
 
@@ -328,39 +320,42 @@ class PublicLogs:
     def _catch_up(self) -> None:
         """Make public the match's log entries since last asked (once each, for every seat),
         noting which public fields they may change (_STALE) and the bought cards they show."""
-        log = self._log
-        if self._done < len(log):
-            shared, own = self._shared, self._own
-            for entry in log[self._done:]:
-                kind = type(entry)
-                if kind is Pass:
-                    shared.append(entry)  # most entries: a pass changes nothing a view shows
-                    continue
-                self._stale |= _STALE.get(kind, _EVERYTHING)  # what public_fields copies again
-                if kind is Draw:
-                    # Every other seat sees a draw alike: hidden (or not) once, shared. A
-                    # hidden draw says only who drew from where, so one value serves all.
-                    if entry.source in _PUBLIC_SOURCES:
-                        shared.append(entry)
-                    else:
-                        key = (entry.seat, entry.source)
-                        shown = _HIDDEN_DRAWS.get(key)
-                        if shown is None:
-                            shown = _HIDDEN_DRAWS[key] = Draw(entry.seat, None, entry.source)
-                        own[entry.seat][len(shared)] = entry
-                        shared.append(shown)
-                elif kind is RoundEnd:
-                    for s, mine in enumerate(own):
-                        mine[len(shared)] = public_entry(entry, s)
-                    shared.append(public_entry(entry, None))
+        log, done = self._log, self._done
+        if done == len(log):
+            return
+        shared, own, stale = self._shared, self._own, self._stale
+        for entry in log[done:]:
+            kind = type(entry)
+            if kind is Pass:
+                shared.append(entry)  # most entries: a pass changes nothing a view shows
+                continue
+            stale |= _STALE.get(kind, _EVERYTHING)  # what public_fields copies again
+            if kind is Draw:
+                if entry.source in _PUBLIC_SOURCES:
+                    shared.append(entry)
+                    self._track_bought(entry, kind)  # a bought or taken discard: known to be in the hand
                 else:
-                    shared.append(entry)  # offers, discards, melds: public as they are
-                # Only a deal, a bought or taken discard, or a play by a seat known to hold
-                # a bought card changes what is known (asked here: most entries are none).
-                if kind in _BOUGHT_CHANGES and (kind is Deal or (entry.source in _PUBLIC_SOURCES if kind is Draw
-                                                                 else self._bought[entry.seat])):
-                    self._track_bought(entry, kind)
-            self._done = len(log)
+                    # Every other seat sees a stock draw alike: it says only who drew from
+                    # where, so one value serves all.
+                    key = (entry.seat, entry.source)
+                    shown = _HIDDEN_DRAWS.get(key)
+                    if shown is None:
+                        shown = _HIDDEN_DRAWS[key] = Draw(entry.seat, None, entry.source)
+                    own[entry.seat][len(shared)] = entry
+                    shared.append(shown)
+                continue
+            if kind is RoundEnd:
+                for s, mine in enumerate(own):
+                    mine[len(shared)] = public_entry(entry, s)
+                shared.append(public_entry(entry, None))
+            else:
+                shared.append(entry)  # offers, discards, melds: public as they are
+            # A deal, or a play by a seat known to hold a bought card, changes what is
+            # known of the bought cards (asked here: most entries are neither).
+            if kind in _BOUGHT_CHANGES and (kind is Deal or self._bought[entry.seat]):
+                self._track_bought(entry, kind)
+        self._stale = stale
+        self._done = len(log)
 
     def _track_bought(self, entry, kind: type) -> None:
         """Keep, per seat, the cards it bought this round and has not played since: what
@@ -384,12 +379,6 @@ class PublicLogs:
                 kept.remove(c)
         if len(kept) != len(held):
             self._bought = bought[:seat] + (tuple(kept),) + bought[seat + 1:]
-
-
-def _first_difference(one: list, other: list) -> int:
-    """The first place where two lists differ (the shorter one's length if nowhere)."""
-    # Cards are interned values, so "differs" is "is not": compared in C, not a Python loop.
-    return next(compress(count(), map(is_not, one, other)), min(len(one), len(other)))
 
 
 # The fields PlayerView.of leaves to be filled when first read, in three groups, each
@@ -492,8 +481,8 @@ _EVERYTHING = _PLAY | _TOKENS | _TABLE | _ROUND
 _STALE = {Draw: _PLAY, Discard: _PLAY, Recycle: _PLAY, TakeDiscard: _PLAY, Buy: _TOKENS | _PLAY,
           LayDown: _TABLE | _PLAY, Meld: _TABLE | _PLAY, AddToSet: _TABLE | _PLAY}
 
-# The log entries that change which bought cards are still known to be in a hand.
-_BOUGHT_CHANGES = frozenset((Deal, Draw, Discard, Meld, AddToSet, LayDown))
+# The log entries other than a draw that change which bought cards are known to be in a hand.
+_BOUGHT_CHANGES = frozenset((Deal, Discard, Meld, AddToSet, LayDown))
 
 
 # Drawn cards everyone sees: a bought discard (T20, C16) and a discard taken as the draw (C8).
