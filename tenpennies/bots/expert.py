@@ -54,7 +54,7 @@ from ..rules import hand_points
 from ..solver import can_lay_down, cards_needed, outs
 from ..view import PlayerView
 from .strong import StrongBot
-from .tactics import shedding_action
+from .tactics import opponent_near_out, shedding_action
 
 TOKEN_POINTS = 8.0
 """What a token spent is taken to cost, in points at a round's end: about what the strong
@@ -377,9 +377,7 @@ class ExpertBot:
         if isinstance(choice, LayDown) or len(view.hand) < 2:
             return (choice,)
         if not view.opened[view.seat]:
-            if not self.open_discards and not any(
-                    view.opened[s] and view.hand_sizes[s] <= self.near for s in range(len(view.opened))
-                    if s != view.seat):
+            if not self.open_discards and not opponent_near_out(view, self.near):
                 return (choice,)  # nobody is near going out: build the contract, as the strong bot does
             return self._closed_discards(view, choice)
         if isinstance(choice, Discard) and not self.open_discards:

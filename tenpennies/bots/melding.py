@@ -46,6 +46,7 @@ from ..melds import meld_additions
 from ..rules import RuleSet
 from ..solver import cards_needed
 from ..view import PlayerView
+from .tactics import opponent_near_out
 
 
 def plays_runs(rules: RuleSet) -> bool:
@@ -103,12 +104,6 @@ def shedding_action(legal: Iterable[Action], wild: Sequence[bool]) -> Action | N
         if best_key is None or key < best_key:
             best, best_key = a, key
     return best
-
-
-def _danger(view: PlayerView, cards: int = 2) -> bool:
-    """Could an open opponent go out on its next turn?"""
-    return any(view.opened[s] and view.hand_sizes[s] <= cards
-               for s in range(len(view.hand_sizes)) if s != view.seat)
 
 
 def _costliest(cards: Iterable[Card], rules: RuleSet) -> Card:
@@ -195,7 +190,7 @@ def strong_act(view: PlayerView, *, danger_cards: int = 2) -> Action:
     card = view.top_discard
     seat = view.seat
     if Buy in kinds:
-        wants = (card is not None and not view.opened[seat] and not _danger(view, danger_cards)
+        wants = (card is not None and not view.opened[seat] and not opponent_near_out(view, danger_cards)
                  and (wild[card.index] or _strong_improves(card, view)))
         return _answer(legal, wants)
     for a in legal:
@@ -234,7 +229,7 @@ def _strong_discard(view: PlayerView, wild, danger_cards: int) -> Card:
         links = {c: partners(c, hand, wild) for c in loose}
         fewest = min(links.values())
         return _costliest([c for c in loose if links[c] == fewest], rules)
-    if _danger(view, danger_cards) and _needed(hand, view) >= 2:
+    if opponent_near_out(view, danger_cards) and _needed(hand, view) >= 2:
         return _costliest(naturals, rules)  # the round may end before the contract: shed points
     # How short the hand is without each card it might throw (the solver knows runs);
     # of the throws that leave it least short, the card with the fewest partners, then

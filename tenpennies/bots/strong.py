@@ -37,7 +37,7 @@ from ..match import Phase
 from ..rules import RuleSet
 from ..solver import can_lay_down, cards_needed, discard_chances, find_contract, outs, plan_go_out, what_is_missing
 from ..view import PlayerView
-from .tactics import may_go_out, may_shed, shedding_action
+from .tactics import may_go_out, may_shed, opponent_near_out, shedding_action
 from .melding import plays_runs, strong_act
 
 
@@ -133,11 +133,6 @@ class StrongBot:
         self._gap = (rules, r, hand, short, helpful)
         return short, helpful
 
-    def _danger(self, view: PlayerView) -> bool:
-        """Could an open opponent go out on its next turn?"""
-        return any(view.opened[s] and view.hand_sizes[s] <= self.danger_cards
-                   for s in range(len(view.hand_sizes)) if s != view.seat)
-
     # -- decisions ----------------------------------------------------------------------
     def _wants(self, view: PlayerView) -> bool:
         seat, rules, r = view.seat, view.rules, view.round_no
@@ -157,7 +152,7 @@ class StrongBot:
         spare = view.tokens[seat] - self.spare * (rules.rounds - r)
         if spare < 1:
             return False
-        if self._danger(view):
+        if opponent_near_out(view, self.danger_cards):
             return False  # three more cards in hand just as the round may end
         if after == 1:
             # One card from the contract after buying: is the last card still likely to
@@ -174,7 +169,7 @@ class StrongBot:
     def _discard_closed(self, view: PlayerView) -> Card:
         rules, r, hand = view.rules, view.round_no, view.hand
         points = rules.card_points
-        if self._danger(view) and _needed(hand, r, rules) >= 2:
+        if opponent_near_out(view, self.danger_cards) and _needed(hand, r, rules) >= 2:
             # The round is likely to end before the contract: shed points, keep wilds.
             wild = rules.wild_table(r)
             naturals = [c for c in hand if not wild[c.index]] or list(hand)

@@ -13,6 +13,7 @@ from ..actions import Action, AddToSet, Meld
 from ..cards import Card
 from ..rules import RuleSet
 from ..sets import TableSet
+from ..view import PlayerView
 
 
 def shedding_action(legal: Iterable[Action], wild: Sequence[bool]) -> Action | None:
@@ -36,6 +37,19 @@ def shedding_action(legal: Iterable[Action], wild: Sequence[bool]) -> Action | N
         if best_key is None or key < best_key:
             best, best_key = a, key
     return best
+
+
+def opponent_near_out(view: PlayerView, cards: int) -> bool:
+    """Has an opponent laid down and kept at most ``cards`` cards, so that it could go out
+    on its next turn? (Points then matter more than the contract.)"""
+    opened, seat = view.opened, view.seat
+    if True not in opened:
+        return False  # (asked first: the hand sizes come with the rest of the view, when read)
+    sizes = view.hand_sizes
+    for s, laid_down in enumerate(opened):
+        if laid_down and s != seat and sizes[s] <= cards:
+            return True
+    return False
 
 
 def may_shed(hand: Iterable[Card], table: Sequence[TableSet], round_no: int, rules: RuleSet) -> bool:
