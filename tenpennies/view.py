@@ -79,6 +79,7 @@ class PlayerView:
         fields["seat"] = seat
         fields["rules"] = match.rules
         fields["round_no"] = match.round_no
+        fields["contract"] = match.contract
         fields["phase"] = match.phase
         fields["active"] = match.active
         fields["to_act"] = to_act
@@ -253,8 +254,8 @@ class PublicLogs:
     def public_fields(self, match: "Match") -> dict:
         """The fields of a :class:`PlayerView` filled when read that are the same for every
         seat and phase (the table, the discard pile, hand sizes, tokens, scores ...; the
-        round and who has laid down come with the view, :meth:`PlayerView.of`), copied from
-        ``match`` when the log, brought up to date first, shows they may have
+        round, its contract and who has laid down come with the view, :meth:`PlayerView.of`),
+        copied from ``match`` when the log, brought up to date first, shows they may have
         changed: every change of them is logged, and a pass (an offer declined, or the
         active player's take declined) changes none of them. Most entries change only a
         few (a draw or a discard: hand sizes, the stock and the pile), and only those are
@@ -279,7 +280,6 @@ class PublicLogs:
                 public["table"] = tuple(match.table)
             return public
         public = self._public = {
-            "contract": match.contract,
             "hand_sizes": tuple(map(len, match.hands)),
             "tokens": tuple(match.tokens),
             "scores": tuple(match.scores),
@@ -384,7 +384,7 @@ class PublicLogs:
 # The fields PlayerView.of leaves to be filled when first read, in three groups, each
 # filled at once when one of its fields is first read: a bot that reads the table and its
 # hand (most decisions) does not pay for its log, nor one that reads its listing for either.
-_PUBLIC_FIELDS = ("contract", "hand_sizes", "tokens", "scores", "table", "discard_pile", "top_discarder",
+_PUBLIC_FIELDS = ("hand_sizes", "tokens", "scores", "table", "discard_pile", "top_discarder",
                   "stock_size", "turns", "buys")  # the same for every seat: PublicLogs.public_fields
 
 
