@@ -95,6 +95,7 @@ class Match:
         self._meld_first = rules.meld_before_draw
         self._buy_limit = rules.buys_per_round
         self._buy_from = rules.buy_from_round
+        self._buy_back = rules.discarder_may_buy_back
         # After its draw the active seat plays (T10), or only discards (C6).
         self._after_draw = Phase.DISCARD if rules.meld_before_draw else Phase.PLAY
         # Per active seat, every seat clockwise from it: the order of a turn's offers (T5, C9).
@@ -187,13 +188,16 @@ class Match:
     def _offered(self, seats: Iterable[int]) -> list[int]:
         """Those of ``seats`` who are asked to buy, in order: a turn's every offer asks
         this, so the rules are read once for all of them."""
-        tokens, limit, buys = self.tokens, self._buy_limit, self.buys
+        tokens = self.tokens
         # T7 (and C17): the discarder is not offered its own card (the up card has no discarder).
-        discarder = None if self.rules.discarder_may_buy_back else self.top_discarder
-        return [s for s in seats
-                if (tokens[s] is None or tokens[s] > 0)  # T5: a player with no tokens is not asked
-                and (limit is None or buys[s] < limit)  # C9: a house limit on purchases per round
-                and s != discarder]
+        discarder = None if self._buy_back else self.top_discarder
+        # T5: a player with no tokens is not asked (tokens are never below 0; None: not counted, C9).
+        asked = [s for s in seats if s != discarder and tokens[s] != 0]
+        limit = self._buy_limit
+        if limit is not None:
+            buys = self.buys
+            asked = [s for s in asked if buys[s] < limit]  # C9: a house limit on purchases per round
+        return asked
 
     def _ask(self, phase: Phase, seat: int) -> None:
         self.phase, self.to_act, self._waiting = phase, seat, []
@@ -241,14 +245,14 @@ class Match:
             self._rebuild_stock()
         card = self.stock.pop()
         self.hands[seat].append(card)
-        self.log.append(Draw(seat, card, source))
+        self.log.append(_draw_entry(seat, card, source))
         return True
 
     def _take_top(self, seat: int, source: DrawSource) -> None:
         card = self.discard_pile.pop()
         self._discarders.pop()
         self.hands[seat].append(card)
-        self.log.append(Draw(seat, card, source))
+        self.log.append(_draw_entry(seat, card, source))
 
     def _regular_draw(self) -> None:
         # T6, C9: after others bought or all passed, the active player draws from the stock.
@@ -754,6 +758,19 @@ _ADDITIONS: list[dict[int, list]] = [{} for _ in _SEATS]  # by the card's place 
 # An offer's listing as a view holds it (:meth:`Match.deferred_legal_actions`), per seat.
 _BUY_OR_PASS = [(b, p) for b, p in zip(_BUYS, _PASSES)]
 _TAKE_OR_PASS = [(t, p) for t, p in zip(_TAKES, _PASSES)]
+
+
+def _draw_entry(seat: int, card: Card, source: DrawSource) -> Draw:
+    """The log entry of a draw: a frozen value, so each (seat, card, source) is made once
+    and shared, as a match logs hundreds of draws (making a frozen dataclass is slow)."""
+    key = (seat, card, source)
+    entry = _DRAWS.get(key)
+    if entry is None:
+        entry = _DRAWS[key] = Draw(seat, card, source)
+    return entry
+
+
+_DRAWS: dict[tuple[int, Card, DrawSource], Draw] = {}
 
 
 def _held(hand: list[Card]) -> list[int]:
