@@ -54,7 +54,7 @@ from ..rules import hand_points
 from ..solver import can_lay_down, cards_needed, outs
 from ..view import PlayerView
 from .strong import StrongBot
-from .tactics import opponent_near_out, shedding_action
+from .tactics import costliest, opponent_near_out, shedding_action
 
 TOKEN_POINTS = 8.0
 """What a token spent is taken to cost, in points at a round's end: about what the strong
@@ -417,7 +417,7 @@ class ExpertBot:
         # is always a candidate.
         wild = rules.wild_table(r)
         naturals = [c for c in hand if not wild[c.index]] or list(hand)
-        costly = Discard(seat, max(naturals, key=lambda c: (points[c.rank], c.rank, c.index)))
+        costly = Discard(seat, costliest(naturals, rules))
         picked = list(_with_choice(choice, [Discard(seat, c) for c in ranked], self.candidates - 1))
         if costly not in picked:
             picked.append(costly)
@@ -434,7 +434,7 @@ class ExpertBot:
                 return (choice,)
             held = Counter(c.rank for c in hand if not wild[c.index])
             singles = [c for c in hand if wild[c.index] or held[c.rank] < 2] or list(hand)
-            best = max(singles, key=lambda c: (points[c.rank], c.rank, c.index))
+            best = costliest(singles, rules)
             return (choice, Discard(seat, best))
         ranked = sorted(set(hand), key=lambda c: (-points[c.rank], sort_key(c)))
         return _with_choice(choice, [Discard(seat, c) for c in ranked], self.candidates)

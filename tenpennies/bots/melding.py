@@ -46,7 +46,7 @@ from ..melds import meld_additions
 from ..rules import RuleSet
 from ..solver import cards_needed
 from ..view import PlayerView
-from .tactics import opponent_near_out
+from .tactics import costliest, opponent_near_out
 
 
 def plays_runs(rules: RuleSet) -> bool:
@@ -104,11 +104,6 @@ def shedding_action(legal: Iterable[Action], wild: Sequence[bool]) -> Action | N
         if best_key is None or key < best_key:
             best, best_key = a, key
     return best
-
-
-def _costliest(cards: Iterable[Card], rules: RuleSet) -> Card:
-    points = rules.card_points
-    return max(cards, key=lambda c: (points[c.rank], c.rank, c.index))
 
 
 def _turn_opening(view: PlayerView, legal: Sequence[Action]) -> Action | None:
@@ -173,7 +168,7 @@ def _thumb_discard(view: PlayerView, wild) -> Card:
     links = {c: partners(c, hand, wild) for c in naturals}
     fewest = min(links.values(), default=None)
     useless = [c for c in naturals if links[c] == fewest] or list(hand)
-    return _costliest(useless, view.rules)
+    return costliest(useless, view.rules)
 
 
 # -- the strong bot ----------------------------------------------------------------------
@@ -228,9 +223,9 @@ def _strong_discard(view: PlayerView, wild, danger_cards: int) -> Card:
         loose = [c for c in naturals if not lays_off(c, view)] or naturals
         links = {c: partners(c, hand, wild) for c in loose}
         fewest = min(links.values())
-        return _costliest([c for c in loose if links[c] == fewest], rules)
+        return costliest([c for c in loose if links[c] == fewest], rules)
     if opponent_near_out(view, danger_cards) and _needed(hand, view) >= 2:
-        return _costliest(naturals, rules)  # the round may end before the contract: shed points
+        return costliest(naturals, rules)  # the round may end before the contract: shed points
     # How short the hand is without each card it might throw (the solver knows runs);
     # of the throws that leave it least short, the card with the fewest partners, then
     # the most points. (Counting unseen outs per throw, as in Ten Pennies, costs tens of

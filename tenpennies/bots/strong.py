@@ -37,7 +37,7 @@ from ..match import Phase
 from ..rules import RuleSet
 from ..solver import can_lay_down, cards_needed, discard_chances, find_contract, outs, plan_go_out, what_is_missing
 from ..view import PlayerView
-from .tactics import may_go_out, may_shed, opponent_near_out, shedding_action
+from .tactics import costliest, may_go_out, may_shed, opponent_near_out, shedding_action
 from .melding import plays_runs, strong_act
 
 
@@ -173,7 +173,7 @@ class StrongBot:
             # The round is likely to end before the contract: shed points, keep wilds.
             wild = rules.wild_table(r)
             naturals = [c for c in hand if not wild[c.index]] or list(hand)
-            return max(naturals, key=lambda c: (points[c.rank], c.rank, c.index))
+            return costliest(naturals, rules)
         # The throws that leave the hand least short (the key below compares that
         # first), each with the unseen copies of the outs the rest then has.
         least, closest = discard_chances(hand, r, rules, self._unseen(view), trusted=True)
@@ -186,13 +186,12 @@ class StrongBot:
         return best
 
     def _discard_open(self, view: PlayerView, wild) -> Card:
-        points = view.rules.card_points
         naturals = [c for c in view.hand if not wild[c.index]]
         ranks: dict[int, int] = {}  # a plain dict: a Counter's upkeep showed on every open turn
         for c in naturals:
             ranks[c.rank] = ranks.get(c.rank, 0) + 1
         singles = [c for c in view.hand if wild[c.index] or ranks[c.rank] < 2]
-        return max(singles or view.hand, key=lambda c: (points[c.rank], c.rank, c.index))
+        return costliest(singles or view.hand, view.rules)
 
     def __repr__(self) -> str:
         return f"StrongBot(spare={self.spare}, danger_cards={self.danger_cards}, plan={self.plan})"

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Iterable, Sequence
 
 from ..actions import Action, AddToSet, Meld
-from ..cards import Card
+from ..cards import ALL_CARDS, Card
 from ..rules import RuleSet
 from ..sets import TableSet
 from ..view import PlayerView
@@ -37,6 +37,20 @@ def shedding_action(legal: Iterable[Action], wild: Sequence[bool]) -> Action | N
         if best_key is None or key < best_key:
             best, best_key = a, key
     return best
+
+
+def costliest(cards: Iterable[Card], rules: RuleSet) -> Card:
+    """The card of ``cards`` that costs most left in hand (T18); of equal points the
+    higher rank, then the later suit: what the bots throw when nothing else decides."""
+    points = rules.card_points
+    order = _COST_ORDERS.get(points)
+    if order is None:
+        order = _COST_ORDERS[points] = {c: (points[c.rank], c.rank, c.index) for c in ALL_CARDS}
+    return max(cards, key=order.__getitem__)  # (looked up in C: every bot asks this most turns)
+
+
+# Per table of card points (a rule set's), each card's place in costliest's order.
+_COST_ORDERS: dict[tuple[int, ...], dict[Card, tuple[int, int, int]]] = {}
 
 
 def opponent_near_out(view: PlayerView, cards: int) -> bool:

@@ -25,7 +25,7 @@ from ..cards import Card
 from ..match import Phase
 from ..solver import can_lay_down, find_contract
 from ..view import PlayerView
-from .tactics import may_shed, shedding_action
+from .tactics import costliest, may_shed, shedding_action
 from .melding import plays_runs, thumb_act
 
 
@@ -74,7 +74,6 @@ class ThumbBot:
 
     def _discard(self, view: PlayerView, wild) -> Card:
         hand = view.hand
-        points = view.rules.card_points
         naturals = [c for c in hand if not wild[c.index]]
         # Counted in plain dicts by rank and card index: a Counter's upkeep showed on every turn.
         if view.opened[view.seat]:
@@ -97,7 +96,7 @@ class ThumbBot:
                 # Everything pairs up: give up on the rank held in fewest suits.
                 fewest = min((suits[c.rank] for c in naturals), default=None)
                 useless = [c for c in naturals if suits[c.rank] == fewest] or list(hand)
-        return max(useless, key=lambda c: (points[c.rank], c.rank, c.index))
+        return costliest(useless, view.rules)
 
     def __repr__(self) -> str:
         return "ThumbBot()"
