@@ -211,8 +211,9 @@ def test_one_card_odds_are_the_outs_unseen_copies_among_the_unseen_cards(data):
 
 @pytest.mark.parametrize("rules", [TEN_PENNIES, TEN_PENNIES.replace(repeated_suits_allowed=True)])
 def test_may_shed_is_false_only_when_nothing_can_be_melded_or_added(rules):
-    """Bots skip listing their actions when may_shed says no: the listing must agree."""
-    from tenpennies.bots.tactics import may_shed
+    """Bots skip listing their actions when may_shed says no: the listing must agree (and
+    open_outlook, which the strong bot asks, must answer as may_go_out and may_shed do)."""
+    from tenpennies.bots.tactics import may_go_out, may_shed, open_outlook
 
     said = Counter()
     for seed in range(3):
@@ -224,6 +225,8 @@ def test_may_shed_is_false_only_when_nothing_can_be_melded_or_added(rules):
                 sheds = any(isinstance(a, (Meld, AddToSet)) for a in m.legal_actions())
                 maybe = may_shed(m.hands[seat], m.table, m.round_no, rules)
                 assert maybe or not sheds, (seed, m.round_no, m.hands[seat], m.table)
+                assert open_outlook(m.hands[seat], m.table, m.round_no, rules) == (
+                    may_go_out(m.hands[seat], m.table, m.round_no, rules), maybe)
                 said[maybe, sheds] += 1
             m.apply(bots[seat].act(m.view(seat)))
     assert said[False, False] > 50 and said[True, True] > 50  # both answers were checked often

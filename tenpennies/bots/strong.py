@@ -37,7 +37,7 @@ from ..match import Phase
 from ..rules import RuleSet
 from ..solver import can_lay_down, cards_needed, discard_chances, find_contract, outs, plan_go_out, what_is_missing
 from ..view import PlayerView
-from .tactics import costliest, may_go_out, may_shed, opponent_near_out, shedding_action
+from .tactics import costliest, open_outlook, opponent_near_out, shedding_action
 from .melding import plays_runs, strong_act
 
 
@@ -74,11 +74,12 @@ class StrongBot:
                 # (Match.legal_actions), found without listing every action.
                 return LayDown(seat, find_contract(view.hand, r, rules, trusted=True).sets)
             return Discard(seat, self._discard_closed(view))
-        if self.plan:
+        goes_out, sheds = open_outlook(view.hand, view.table, r, rules)  # both from one count
+        if self.plan and goes_out:  # (the search is costly when it fails: skipped when it must)
             step = self._going_out(view)
             if step is not None:
                 return step
-        legal = view.legal_actions if may_shed(view.hand, view.table, r, rules) else ()
+        legal = view.legal_actions if sheds else ()
         shed = shedding_action(legal, wild)
         if shed is not None:
             return shed
@@ -89,10 +90,8 @@ class StrongBot:
         """The next step of a plan to go out this turn, if the open hand has one: its
         first meld, else its first addition, else its discard (each step is planned
         afresh, on the table the last one made)."""
-        seat, hand, table, r, rules = view.seat, view.hand, view.table, view.round_no, view.rules
-        if not may_go_out(hand, table, r, rules):
-            return None  # the search is costly when it fails: skip it when it must
-        plan = plan_go_out(hand, table, r, True, rules)
+        seat = view.seat
+        plan = plan_go_out(view.hand, view.table, view.round_no, True, view.rules)
         if plan is None:
             return None
         if plan.melds:

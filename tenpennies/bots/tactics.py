@@ -77,29 +77,8 @@ def may_shed(hand: Iterable[Card], table: Sequence[TableSet], round_no: int, rul
     if rules.has_runs:
         return True  # a run is made and added to without a set's rank: no shortcut
     wild = rules.wild_table(round_no)
-    repeated = rules.repeated_suits_allowed
-    suits: dict[int, int] = {}  # rank -> the suits held, one bit each
-    copies: dict[int, int] = {}  # (plain dicts: a Counter's upkeep shows on every turn)
-    for c in hand:
-        if wild[c.index]:
-            return True
-        r = c.rank
-        suits[r] = suits.get(r, 0) | 1 << (c.index // 13)
-        copies[r] = copies.get(r, 0) + 1
-    for s in table:
-        held = suits.get(s.rank)
-        if held is None:
-            continue
-        if repeated:
-            return True
-        used = 0
-        for c in s.cards:
-            if not wild[c.index]:
-                used |= 1 << (c.index // 13)
-        if held & ~used:
-            return True
-    most = max(copies.values(), default=0) if repeated else max(map(int.bit_count, suits.values()), default=0)
-    return most >= rules.min_set_size
+    wilds, held, suits = _counted(hand, wild)
+    return _sheds(wilds, held, suits, _free_suits(table, held, wild, rules), rules)
 
 
 def may_go_out(hand: Iterable[Card], table: Sequence[TableSet], round_no: int, rules: RuleSet) -> bool:
@@ -113,9 +92,28 @@ def may_go_out(hand: Iterable[Card], table: Sequence[TableSet], round_no: int, r
     if rules.has_runs:
         return True  # a natural may end in a run: no shortcut
     wild = rules.wild_table(round_no)
+    wilds, held, suits = _counted(hand, wild)
+    return _goes_out(hand, wild, wilds, held, suits, _free_suits(table, held, wild, rules), round_no, rules)
+
+
+def open_outlook(hand: Iterable[Card], table: Sequence[TableSet], round_no: int,
+                 rules: RuleSet) -> tuple[bool, bool]:
+    """``(may_go_out(...), may_shed(...))``, the hand and the table counted once: an open
+    strong bot asks both on every turn."""
+    if rules.has_runs:
+        return True, True
+    wild = rules.wild_table(round_no)
+    wilds, held, suits = _counted(hand, wild)
+    free = _free_suits(table, held, wild, rules)
+    return _goes_out(hand, wild, wilds, held, suits, free, round_no, rules), _sheds(wilds, held, suits, free, rules)
+
+
+def _counted(hand: Iterable[Card], wild: Sequence[bool]) -> tuple[int, dict[int, int], dict[int, int]]:
+    """The wilds in ``hand``; and per rank its naturals, and the suits they hold, one bit
+    each (plain dicts: cheaper than Counters here)."""
     wilds = 0
-    held: dict[int, int] = {}  # naturals by rank (plain dicts: cheaper than Counters here)
-    suits: dict[int, int] = {}  # the suits held of each rank, one bit each
+    held: dict[int, int] = {}
+    suits: dict[int, int] = {}
     for c in hand:
         if wild[c.index]:
             wilds += 1
@@ -123,18 +121,14 @@ def may_go_out(hand: Iterable[Card], table: Sequence[TableSet], round_no: int, r
             r = c.rank
             held[r] = held.get(r, 0) + 1
             suits[r] = suits.get(r, 0) | 1 << (c.index // 13)
-    # The suits some table set of a rank held still takes (every suit, if repeats are allowed).
+    return wilds, held, suits
+
+
+def _free_suits(table: Sequence[TableSet], held: dict[int, int], wild: Sequence[bool],
+                rules: RuleSet) -> dict[int, int]:
+    """For each rank ``held`` that a table set has, the suits some table set of it still
+    takes, one bit each (every suit, if suits may repeat: T14)."""
     repeated = rules.repeated_suits_allowed
-    # The most naturals of a rank one new set can take: one per suit unless repeats are
-    # allowed (T14), so two 4♠ and a 4♣ make no set of three without a wild.
-    fit = held if repeated else {r: bits.bit_count() for r, bits in suits.items()}
-    size = rules.min_set_size
-    most_wilds = min(wilds, max(rules.wild_limits[round_no - 1], 0))
-    # The usual answer, found first: two naturals of ranks no table set has and too few
-    # for a new set, even with every wild, and the hand cannot empty (as below, cheaply).
-    on_table = {s.rank for s in table}
-    if sum(n for r, n in held.items() if r not in on_table and fit[r] + most_wilds < size) > 1:
-        return False
     free: dict[int, int] = {}
     for s in table:
         if s.rank in held:
@@ -144,6 +138,33 @@ def may_go_out(hand: Iterable[Card], table: Sequence[TableSet], round_no: int, r
                     if not wild[c.index]:
                         used |= 1 << (c.index // 13)
             free[s.rank] = free.get(s.rank, 0) | (15 & ~used)
+    return free
+
+
+def _sheds(wilds: int, held: dict[int, int], suits: dict[int, int], free: dict[int, int], rules: RuleSet) -> bool:
+    """:func:`may_shed` from the counts: a wild; a natural of a suit a table set of its
+    rank takes; or a rank held in enough suits (copies, if suits may repeat) for a set."""
+    if wilds or any(suits[r] & bits for r, bits in free.items()):
+        return True
+    if rules.repeated_suits_allowed:
+        most = max(held.values(), default=0)
+    else:
+        most = max(map(int.bit_count, suits.values()), default=0)
+    return most >= rules.min_set_size
+
+
+def _goes_out(hand: Iterable[Card], wild: Sequence[bool], wilds: int, held: dict[int, int], suits: dict[int, int],
+              free: dict[int, int], round_no: int, rules: RuleSet) -> bool:
+    """:func:`may_go_out` from the counts."""
+    # The most naturals of a rank one new set can take: one per suit unless repeats are
+    # allowed (T14), so two 4♠ and a 4♣ make no set of three without a wild.
+    fit = held if rules.repeated_suits_allowed else {r: bits.bit_count() for r, bits in suits.items()}
+    size = rules.min_set_size
+    most_wilds = min(wilds, max(rules.wild_limits[round_no - 1], 0))
+    # The usual answer, found first: two naturals of ranks no table set has and too few
+    # for a new set, even with every wild, and the hand cannot empty (as below, cheaply).
+    if sum(n for r, n in held.items() if r not in free and fit[r] + most_wilds < size) > 1:
+        return False
     loose: dict[int, int] = {}  # naturals no table set takes, by rank: they need a new set
     for c in hand:
         if not wild[c.index] and not free.get(c.rank, 0) & 1 << (c.index // 13):
