@@ -64,7 +64,7 @@ class ThumbBot:
         if card is None:
             return False
         # Does the card build toward the contract? Asked before the tokens: most offered
-        # cards do not, and the hand and the top card are all that asks of the view.
+        # cards do not, and that question reads only the hand and the top card.
         wild = rules.wild_table(view.round_no)  # is_wild, looked up per card
         if not wild[card.index]:
             suits = {c.suit for c in view.hand if c.rank == card.rank and not wild[c.index]}
