@@ -763,14 +763,14 @@ _TAKE_OR_PASS = [(t, p) for t, p in zip(_TAKES, _PASSES)]
 def _draw_entry(seat: int, card: Card, source: DrawSource) -> Draw:
     """The log entry of a draw: a frozen value, so each (seat, card, source) is made once
     and shared, as a match logs hundreds of draws (making a frozen dataclass is slow)."""
-    key = (seat, card, source)
+    key = (seat, card.index, source)  # (a card's hash is Python code; its index is not)
     entry = _DRAWS.get(key)
     if entry is None:
         entry = _DRAWS[key] = Draw(seat, card, source)
     return entry
 
 
-_DRAWS: dict[tuple[int, Card, DrawSource], Draw] = {}
+_DRAWS: dict[tuple[int, int, DrawSource], Draw] = {}
 
 
 def _held(hand: list[Card]) -> list[int]:

@@ -7,6 +7,7 @@ fast enough to ask many times a turn; bots ask it rather than keep a copy.
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Iterable, Sequence
 
 from ..actions import Action, AddToSet, Meld
@@ -42,15 +43,24 @@ def shedding_action(legal: Iterable[Action], wild: Sequence[bool]) -> Action | N
 def costliest(cards: Iterable[Card], rules: RuleSet) -> Card:
     """The card of ``cards`` that costs most left in hand (T18); of equal points the
     higher rank, then the later suit: what the bots throw when nothing else decides."""
-    points = rules.card_points
-    order = _COST_ORDERS.get(points)
-    if order is None:
-        order = _COST_ORDERS[points] = {c: (points[c.rank], c.rank, c.index) for c in ALL_CARDS}
-    return max(cards, key=order.__getitem__)  # (looked up in C: every bot asks this most turns)
+    places = _COST_PLACES.get(rules.card_points)
+    if places is None:
+        points = rules.card_points
+        ranked = sorted(ALL_CARDS, key=lambda c: (points[c.rank], c.rank, c.index))
+        place_of = [0] * len(ALL_CARDS)
+        for place, c in enumerate(ranked):
+            place_of[c.index] = place
+        places = _COST_PLACES[points] = (tuple(place_of), tuple(ranked))
+    place_of, ranked = places
+    # Every step in C (every bot asks this most turns; a Python key per card, or hashing
+    # a card, which is Python code, cost more than the rest of the choice).
+    return ranked[max(map(place_of.__getitem__, map(_INDEX, cards)))]
 
 
-# Per table of card points (a rule set's), each card's place in costliest's order.
-_COST_ORDERS: dict[tuple[int, ...], dict[Card, tuple[int, int, int]]] = {}
+# Per table of card points (a rule set's): each card value's place in costliest's order
+# (by Card.index), and the cards in that order.
+_COST_PLACES: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[Card, ...]]] = {}
+_INDEX = attrgetter("index")
 
 
 def opponent_near_out(view: PlayerView, cards: int) -> bool:
