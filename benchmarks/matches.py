@@ -24,28 +24,31 @@ Ratios measured side by side are what count on a shared, noisy machine; the CPU 
 per match (of this process, and of the subprocess for the code before) is the steadier
 figure there, since waiting for a busy core does not count in it.
 
-Measured on 1 December 2026, on the shared 2-core machine, whose speed drifts by a third
-over minutes (the plain table above gave 1.8x-2.4x for one line-up within an hour), after
-views were filled only when read (issue 12):
+Measured on 2 December 2026, on the shared 2-core machine, whose speed drifts by a third
+over minutes (the plain table above gave 2.3x and 2.9x for two line-ups whose paired
+medians below are 3.1x and 2.75x), after views were filled only when read, and then in
+groups, with the turn's bookkeeping trimmed (issue 12):
 
     --instructions 3 (callgrind; exact)   M instructions/match, now vs before
-    strong strong strong strong           331.2 vs 1511.0   4.56x
-    strong thumb strong thumb             231.9 vs  770.4   3.32x
-    random strong random strong           228.6 vs  729.5   3.19x
+    strong strong strong strong           304.9 vs 1508.8   4.95x
+    strong thumb strong thumb             211.1 vs  767.0   3.63x
+    random strong random strong           209.6 vs  728.8   3.48x
 
-    --pairs 15 --matches 4, twice         median CPU speed-up of paired runs (range)
-    strong strong strong strong           3.05x (2.07-4.59x), 2.56x (1.82-4.75x)
-    strong thumb strong thumb             2.63x (1.95-3.68x), 2.64x (2.27-3.69x)
-    random strong random strong           2.24x (1.59-2.92x), 2.77x (1.45-3.91x)
+    --pairs 30 --matches 4, twice         median CPU speed-up of paired runs (range)
+    strong strong strong strong           3.40x (2.12-4.90x), 3.41x (2.13-4.60x)
+    strong thumb strong thumb             3.19x (2.07-4.66x), 2.94x (2.31-4.44x)
+    random strong random strong           2.74x (2.06-4.05x), 2.76x (1.78-4.21x)
 
-    --goal 2000: 2000 strong-vs-thumb matches on 2 workers: 56.7 s; before: 158.7 s
+    --goal 2000: 2000 strong-vs-thumb matches on 2 workers: 59.1 s; before: 176.9 s
+    (a slow spell: the same command gave 56.7 s on 1 December, before these changes)
 
 Issue 12 asks 3x for every line-up with the strong bot. By instructions it holds for all
-three. By CPU time it does not yet: time runs 15-30% less favourable than the instruction
-count, because the code before retires more instructions a second (cachegrind, 2 matches
-of random strong random strong: 3.1x fewer instructions, but only 2.1x fewer simulated
-first-level data-cache misses and 2.8x fewer mispredicted branches), and the paired
-ratios on this machine spread from 1.5x to 4.7x.
+three. By CPU time it holds for four strong bots and about holds for strong against
+thumb, but not for random against strong (2.75x): time runs 15-25% less favourable than
+the instruction count, because the code before retires more instructions a second
+(cachegrind, 2 matches of random strong random strong: 3.1x fewer instructions, but only
+2.1x fewer simulated first-level data-cache misses and 2.8x fewer mispredicted branches),
+and the paired ratios on this machine spread from 1.8x to 4.9x.
 """
 
 from __future__ import annotations
