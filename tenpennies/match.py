@@ -468,7 +468,8 @@ class Match:
     # -- applying actions: one function per kind of action ----------------------------
     def apply(self, action: Action) -> None:
         """Check ``action`` and play it; raise :class:`IllegalActionError` (changing nothing) if illegal."""
-        self.verify(action)
+        if not (type(action) is Pass and action.seat == self.to_act and self.phase is Phase.OFFER):
+            self.verify(action)  # (a pass of the seat asked is always legal: most actions are those)
         self.public_logs.seal_lent()  # views still kept hold what they were made with
         self.log.append(action)
         _APPLY[type(action)](self, action)
