@@ -31,13 +31,13 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
-from ..actions import Action, AddToSet, Buy, Discard, LayDown, Meld, Pass
+from ..actions import Action, AddToSet, Discard, LayDown, Meld
 from ..cards import Card
 from ..match import Phase
 from ..rules import RuleSet
 from ..solver import can_lay_down, cards_needed, discard_chances, find_contract, outs, plan_go_out, what_is_missing
 from ..view import PlayerView
-from .tactics import costliest, open_outlook, opponent_near_out, shedding_action
+from .tactics import answer_offer, costliest, open_outlook, opponent_near_out, shedding_action
 from .melding import plays_runs, strong_act
 
 
@@ -65,7 +65,7 @@ class StrongBot:
             return strong_act(view, danger_cards=self.danger_cards)
         seat = view.seat
         if view.phase is Phase.OFFER:
-            return Buy(seat) if self._wants(view) else Pass(seat)
+            return answer_offer(seat, self._wants(view))
         rules, r = view.rules, view.round_no
         wild = rules.wild_table(r)
         if not view.opened[seat]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from operator import attrgetter
 from typing import Iterable, Sequence
 
-from ..actions import Action, AddToSet, Meld
+from ..actions import Action, AddToSet, Buy, Meld, Pass
 from ..cards import ALL_CARDS, Card
 from ..rules import RuleSet
 from ..sets import TableSet
@@ -38,6 +38,19 @@ def shedding_action(legal: Iterable[Action], wild: Sequence[bool]) -> Action | N
         if best_key is None or key < best_key:
             best, best_key = a, key
     return best
+
+
+def answer_offer(seat: int, buy: bool) -> Buy | Pass:
+    """``Buy(seat)`` if ``buy``, else ``Pass(seat)``: each made once per seat and shared,
+    as they are frozen values (a bot answers hundreds of offers a match, and making a
+    frozen dataclass costs more than deciding most of them)."""
+    answers = _ANSWERS.get(seat)
+    if answers is None:
+        answers = _ANSWERS[seat] = (Pass(seat), Buy(seat))
+    return answers[buy]
+
+
+_ANSWERS: dict[int, tuple[Pass, Buy]] = {}
 
 
 def costliest(cards: Iterable[Card], rules: RuleSet) -> Card:

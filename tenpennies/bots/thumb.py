@@ -20,12 +20,12 @@ Policy:
 
 from __future__ import annotations
 
-from ..actions import Action, Buy, Discard, LayDown, Pass
+from ..actions import Action, Discard, LayDown
 from ..cards import Card
 from ..match import Phase
 from ..solver import can_lay_down, find_contract
 from ..view import PlayerView
-from .tactics import costliest, may_shed, shedding_action
+from .tactics import answer_offer, costliest, may_shed, shedding_action
 from .melding import plays_runs, thumb_act
 
 
@@ -42,7 +42,7 @@ class ThumbBot:
             return thumb_act(view)
         seat = view.seat
         if view.phase is Phase.OFFER:
-            return Buy(seat) if self._wants(view) else Pass(seat)
+            return answer_offer(seat, self._wants(view))
         rules, r = view.rules, view.round_no
         wild = rules.wild_table(r)
         if not view.opened[seat]:
