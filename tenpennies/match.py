@@ -569,13 +569,13 @@ class Match:
     def _play_actions(self, seat: int) -> list[Action]:
         hand = self.hands[seat]
         held = _held(hand)
-        actions = self._melding_actions(seat, hand, list(map(_CARD_AT, held)))
+        actions = self._melding_actions(seat, hand, held)
         actions.extend(map(_DISCARDS[seat].__getitem__, held))
         return actions
 
     def _meld_phase_actions(self, seat: int) -> list[Action]:
         hand = self.hands[seat]
-        actions = self._melding_actions(seat, hand, list(map(_CARD_AT, _held(hand))))
+        actions = self._melding_actions(seat, hand, _held(hand))
         if self.discard_pile:
             actions.append(_TAKES[seat])
         actions.append(_PASSES[seat])
@@ -584,7 +584,9 @@ class Match:
     def _discard_actions(self, seat: int) -> list[Action]:
         return list(map(_DISCARDS[seat].__getitem__, _held(self.hands[seat])))
 
-    def _melding_actions(self, seat: int, hand: list[Card], distinct: list[Card]) -> list[Action]:
+    def _melding_actions(self, seat: int, hand: list[Card], held: list[int]) -> list[Action]:
+        """Lay-downs, or once open, additions and new melds: ``held`` are the hand's
+        distinct cards by place in reading order (:func:`_held`)."""
         actions: list[Action] = []
         r, rules = self.round_no, self.rules
         if not self.opened[seat]:
@@ -596,7 +598,9 @@ class Match:
                     # Listed means legal: the check owns the rules of runs and wilds (C4, C5).
                     found = [sets for sets in found if not contract_problems(sets, r, rules, hand=hand)]
                 actions.extend(LayDown(seat, sets) for sets in found)
-        elif not self._runs:
+            return actions
+        distinct = list(map(_CARD_AT, held))  # (cards only once open: most listings are of closed hands)
+        if not self._runs:
             # sets.single_additions is the O(1)-per-card check that solver.additions lists
             # with; each set is asked only of the cards that could join it, its rank's and
             # the wilds, in the listing's order (hands grow to thirty cards after purchases).
