@@ -25,30 +25,30 @@ per match (of this process, and of the subprocess for the code before) is the st
 figure there, since waiting for a busy core does not count in it.
 
 Measured on 2 December 2026, on the shared 2-core machine, whose speed drifts by a third
-over minutes (the plain table above gave 2.3x and 2.9x for two line-ups whose paired
-medians below are 3.1x and 2.75x), after views were filled only when read, and then in
-groups, with the turn's bookkeeping trimmed (issue 12):
+over minutes (the plain table above gave 2.6x-2.8x for strong against thumb, whose paired
+medians below are 3.0x-3.3x), after views were filled only when read, then in groups,
+with the turn's bookkeeping trimmed (issue 12):
 
     --instructions 3 (callgrind; exact)   M instructions/match, now vs before
-    strong strong strong strong           304.9 vs 1508.8   4.95x
-    strong thumb strong thumb             211.1 vs  767.0   3.63x
-    random strong random strong           209.6 vs  728.8   3.48x
+    strong strong strong strong           298.9 vs 1509.2   5.05x
+    strong thumb strong thumb             205.9 vs  767.7   3.73x
+    random strong random strong           204.5 vs  728.4   3.56x
 
     --pairs 30 --matches 4, twice         median CPU speed-up of paired runs (range)
-    strong strong strong strong           3.40x (2.12-4.90x), 3.41x (2.13-4.60x)
-    strong thumb strong thumb             3.19x (2.07-4.66x), 2.94x (2.31-4.44x)
-    random strong random strong           2.74x (2.06-4.05x), 2.76x (1.78-4.21x)
+    strong strong strong strong           3.65x (2.67-5.02x), 3.52x (2.67-4.78x)
+    strong thumb strong thumb             3.27x (2.25-5.03x), 2.98x (2.03-4.40x)
+    random strong random strong           2.77x (2.10-3.43x), 2.85x (1.99-4.12x)
 
     --goal 2000: 2000 strong-vs-thumb matches on 2 workers: 59.1 s; before: 176.9 s
-    (a slow spell: the same command gave 56.7 s on 1 December, before these changes)
+    (67.4 s and 194.9 s in a slow spell of the same day; 56.7 s on 1 December)
 
 Issue 12 asks 3x for every line-up with the strong bot. By instructions it holds for all
-three. By CPU time it holds for four strong bots and about holds for strong against
-thumb, but not for random against strong (2.75x): time runs 15-25% less favourable than
-the instruction count, because the code before retires more instructions a second
-(cachegrind, 2 matches of random strong random strong: 3.1x fewer instructions, but only
-2.1x fewer simulated first-level data-cache misses and 2.8x fewer mispredicted branches),
-and the paired ratios on this machine spread from 1.8x to 4.9x.
+three; by CPU time for four strong bots and, about, for strong against thumb, but not
+for random against strong (2.8x). Time runs about 20% less favourable than the
+instruction count, because the code before retires more instructions a second
+(cachegrind, 2 matches of random strong random strong at the previous figures: 3.1x
+fewer instructions, but only 2.1x fewer simulated first-level data-cache misses and 2.8x
+fewer mispredicted branches), and the paired ratios on this machine spread from 2x to 5x.
 """
 
 from __future__ import annotations
