@@ -276,6 +276,8 @@ class Match:
     # -- checking actions: one function per phase -------------------------------------
     def verify(self, action: Action) -> None:
         """Raise :class:`IllegalActionError` saying why ``action`` is not legal now."""
+        if type(action) is Pass and action.seat == self.to_act and self.phase is Phase.OFFER:
+            return  # declining is always allowed (T5, C9), and most actions are passes: asked first
         seat = getattr(action, "seat", None)
         if seat is None or seat != self.to_act or not isinstance(seat, int):
             # Only an action of the seat to act gets past (it is asked every decision);
@@ -292,8 +294,6 @@ class Match:
         return self._free_take and seat == self.active
 
     def _verify_offer(self, action: Action) -> None:
-        if type(action) is Pass:
-            return  # declining is always allowed (asked first: most offers are declined)
         seat = action.seat
         if self._takes_freely(seat):
             if not isinstance(action, (TakeDiscard, Pass)):
@@ -468,8 +468,7 @@ class Match:
     # -- applying actions: one function per kind of action ----------------------------
     def apply(self, action: Action) -> None:
         """Check ``action`` and play it; raise :class:`IllegalActionError` (changing nothing) if illegal."""
-        if not (type(action) is Pass and action.seat == self.to_act and self.phase is Phase.OFFER):
-            self.verify(action)  # (a pass of the seat asked is always legal: most actions are those)
+        self.verify(action)
         self.public_logs.seal_lent()  # views still kept hold what they were made with
         self.log.append(action)
         _APPLY[type(action)](self, action)
