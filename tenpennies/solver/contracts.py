@@ -197,15 +197,16 @@ def _best_ranks_each(lv, w: int, t: _Round) -> dict:
                 cost, nat, fitted = g1[0] + g2[0], g1[1] + g2[1], g1[2] + g2[2]
             if cost > w:
                 continue
+            ranks = (r1,) if k == 1 else (r1, r2)
             key = (cost, -nat)
             if wilds_key is None or key < wilds_key:
-                wilds_key, by_wilds = key, ((r1,) if k == 1 else (r1, r2))
+                wilds_key, by_wilds = key, ranks
             key = (-nat, cost)
             if points_key is None or key < points_key:
-                points_key, by_points = key, ((r1,) if k == 1 else (r1, r2))
+                points_key, by_points = key, ranks
             key = (cost, -fitted)
             if cards_key is None or key < cards_key:
-                cards_key, by_cards = key, ((r1,) if k == 1 else (r1, r2))
+                cards_key, by_cards = key, ranks
     return {"fewest_wilds": by_wilds, "most_points": by_points, "fewest_cards": by_cards}
 
 
@@ -258,8 +259,9 @@ def _by_objective(hand: Iterable[Card], round_no: int, rules: RuleSet, objective
     hand = tuple(_held(hand, t, trusted))
     found: dict[str, Arrangement | None] = {}
     if t.has_runs:
+        counted = _runs.count(hand, t)
         for objective in objectives:
-            choices = _runs.best_choices(_runs.count(hand, t), t, objective)
+            choices = _runs.best_choices(counted, t, objective)
             found[objective] = _runs.arrangement(max(choices, key=_runs.tie_break), t) if choices else None
         return found
     cnt, lv, w = _levels(hand, t, 1 if t.repeated else min(t.k, t.decks))
