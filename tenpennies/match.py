@@ -69,6 +69,13 @@ class Phase(enum.Enum):
     __hash__ = object.__hash__
 
 
+# The members read on every decision, as module names: in Python 3.11 reading an enum's
+# member through its class (Phase.OFFER) goes through the hook of EnumType.__getattr__,
+# some 0.2 us, several times a decision (a simulated match makes some 1,500).
+_OFFER, _PLAY, _OVER = Phase.OFFER, Phase.PLAY, Phase.OVER
+_FROM_STOCK = DrawSource.STOCK
+
+
 class Match:
     """A whole match: ``Match(seed=1)`` deals round 1; :meth:`apply` plays it.
 
@@ -171,7 +178,7 @@ class Match:
         self.top_discarder = top_discarder
         self.buys = [0] * self.rules.players  # purchases this round, for buys_per_round (C9)
         self.turns = 0
-        self.phase = Phase.OFFER
+        self.phase = _OFFER
         self.to_act: int | None = active
         self._waiting: list[int] = []  # seats still to be asked after to_act, in order
 
@@ -206,7 +213,7 @@ class Match:
         if self._meld_first:
             self._ask(Phase.MELD, self.active)  # C6: meld first, then take the top discard or pass
         elif self._free_take and self.discard_pile:
-            self._ask(Phase.OFFER, self.active)  # the active player may take the discard freely
+            self._ask(_OFFER, self.active)  # the active player may take the discard freely
         else:
             self._offer_top(0)  # T5: the offer starts with the active player
 
@@ -217,7 +224,7 @@ class Match:
         else:
             asked = []
         if asked:
-            self.phase, self.to_act, self._waiting = Phase.OFFER, asked[0], asked[1:]
+            self.phase, self.to_act, self._waiting = _OFFER, asked[0], asked[1:]
         else:
             self._regular_draw()
 
@@ -256,7 +263,7 @@ class Match:
 
     def _regular_draw(self) -> None:
         # T6, C9: after others bought or all passed, the active player draws from the stock.
-        if self._draw_one(self.active, DrawSource.STOCK):
+        if self._draw_one(self.active, _FROM_STOCK):
             self.phase, self.to_act, self._waiting = self._after_draw, self.active, []
         else:
             self._end_round(HowEnded.NO_DRAW, None)  # T17, C13
@@ -269,14 +276,14 @@ class Match:
         self.round_results.append(result)
         self.scores = [s + p for s, p in zip(self.scores, points)]
         if self.round_no >= self.rules.rounds:
-            self.phase, self.to_act, self._waiting = Phase.OVER, None, []
+            self.phase, self.to_act, self._waiting = _OVER, None, []
         else:
             self._deal(self.round_no + 1, (self.dealer + 1) % self.rules.players)
 
     # -- checking actions: one function per phase -------------------------------------
     def verify(self, action: Action) -> None:
         """Raise :class:`IllegalActionError` saying why ``action`` is not legal now."""
-        if type(action) is Pass and action.seat == self.to_act and self.phase is Phase.OFFER:
+        if type(action) is Pass and action.seat == self.to_act and self.phase is _OFFER:
             return  # declining is always allowed (T5, C9), and most actions are passes: asked first
         seat = getattr(action, "seat", None)
         if seat is None or seat != self.to_act or not isinstance(seat, int):
@@ -474,7 +481,7 @@ class Match:
         _APPLY[type(action)](self, action)
 
     def _pass(self, action: Pass) -> None:
-        if self.phase is Phase.OFFER and not (self._free_take and action.seat == self.active):
+        if self.phase is _OFFER and not (self._free_take and action.seat == self.active):
             # T5, C9: an offered seat declined; the next is asked, or the active player draws.
             if self._waiting:
                 self.to_act = self._waiting.pop(0)
@@ -506,7 +513,7 @@ class Match:
             # C9: the card beneath is the top discard now, offered again from the active player.
             self.top_discarder = self._discarders[-1]
             if self._takes_freely(self.active):
-                self._ask(Phase.OFFER, self.active)
+                self._ask(_OFFER, self.active)
             else:
                 self._offer_top(0)
         else:
@@ -556,7 +563,7 @@ class Match:
         of several cards and other valid arrangements are legal too (:meth:`is_legal`
         says), though not listed, since there can be thousands.
         """
-        if self.phase is Phase.OVER:
+        if self.phase is _OVER:
             return []
         return _LIST[self.phase](self, self.to_act)
 
@@ -638,7 +645,7 @@ class Match:
     # -- reading the state -------------------------------------------------------------
     @property
     def is_over(self) -> bool:
-        return self.phase is Phase.OVER
+        return self.phase is _OVER
 
     @property
     def winners(self) -> tuple[int, ...]:
@@ -691,11 +698,11 @@ class Match:
         a view may keep it. In other phases the actions are listed at once, as a tuple:
         a buy and a pass cost nothing to list.
         """
-        if self.phase is Phase.OFFER:
+        if self.phase is _OFFER:
             # The same two answers for a seat every time: one tuple per seat, kept.
             seat = self.to_act
             return _TAKE_OR_PASS[seat] if self._free_take and seat == self.active else _BUY_OR_PASS[seat]
-        if self.phase is not Phase.PLAY:
+        if self.phase is not _PLAY:
             return tuple(self.legal_actions())
         probe = object.__new__(Match)
         seat = self.to_act

@@ -41,7 +41,7 @@ class ThumbBot:
         if plays_runs(view.rules):  # runs and the Ten Card Rummy turn: bots/melding.py
             return thumb_act(view)
         seat = view.seat
-        if view.phase is Phase.OFFER:
+        if view.phase is _OFFER:
             return answer_offer(seat, self._wants(view))
         rules, r = view.rules, view.round_no
         wild = rules.wild_table(r)
@@ -100,3 +100,8 @@ class ThumbBot:
 
     def __repr__(self) -> str:
         return "ThumbBot()"
+
+
+# Read on every decision: a module name, as reading an enum's member through its class
+# costs a Python-level hook in Python 3.11 (see tenpennies/match.py).
+_OFFER = Phase.OFFER
