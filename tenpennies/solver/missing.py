@@ -486,7 +486,7 @@ def discard_chances(hand: Iterable[Card], round_no: int, rules: RuleSet = TEN_PE
         return _two_sets_chances(hand, t, unseen)
     need, cnt, closest = _closest_throws(hand, t)
     levels = t.levels
-    wilds, by_level = _unseen_by_level(cnt, unseen, t)
+    wilds, by_level = _unseen_by_level({c.index for c in hand}, cnt, unseen, t)
     chances: dict[Card, int] = {}
     weighed: dict[int, int] = {}
     for i, helps in closest:
@@ -510,27 +510,36 @@ def discard_chances(hand: Iterable[Card], round_no: int, rules: RuleSet = TEN_PE
     return need, chances
 
 
-def _unseen_by_level(cnt, unseen, t: _Round) -> tuple[int, list[list[int]]]:
+def _unseen_by_level(held, cnt, unseen, t: _Round) -> tuple[int, list[list[int]]]:
     """The unseen copies of the cards an out could be, by how it would count in the
     counted hand: wilds, and naturals by level and rank (slot 0, no natural rank, stays
-    0). Each discard's helps weigh these; only the discarded card itself counts
-    otherwise in the rest."""
-    wild, deck, rank, levels = t.wild, t.deck, t.natural_rank, t.levels
-    repeated = t.repeated
+    0). ``held`` lists the card values the hand holds, each once. Each discard's helps
+    weigh these; only the discarded card itself counts otherwise in the rest."""
+    deck, rank, levels = t.deck, t.natural_rank, t.levels
     by_level = [[0] * 14 for _ in range(levels)]
     wilds = 0
-    for i in t.shown:
-        n = cnt[i]
-        if n >= deck[i] or not unseen[i]:
-            continue
-        if wild[i]:
+    for i in t.wild_indices:
+        if cnt[i] < deck[i]:
             wilds += unseen[i]
-        else:
-            level = 0 if repeated else n
-            if level < levels:
-                by_level[level][rank[i]] += unseen[i]
-    for row in by_level:
-        row[0] = 0
+    # A card value the hand lacks would be a new suit of its rank (level 0): all four
+    # suits of each rank are summed so, and then the few values held are moved to the
+    # level of their next copy, or out where the deck holds no more of them (rather
+    # than looking at every card value).
+    row = by_level[0]
+    for r in t.naturals:
+        row[r] = unseen[r - 1] + unseen[r + 12] + unseen[r + 25] + unseen[r + 38]
+    repeated = t.repeated
+    for i in held:
+        r = rank[i]
+        if not r:
+            continue  # a wild, or a rank no contract set can use this round
+        n = cnt[i]
+        if not repeated:
+            row[r] -= unseen[i]
+            if n < levels and n < deck[i]:
+                by_level[n][r] += unseen[i]
+        elif n >= deck[i]:
+            row[r] -= unseen[i]
     return wilds, by_level
 
 
@@ -579,7 +588,7 @@ def _one_set_chances(hand, t: _Round, unseen) -> tuple[int | None, dict[Card, in
                 chances[ALL_CARDS[i]] = 0  # already there, or never: no card brings it closer
         return need, chances
     target = need - 1
-    wilds, (row,) = _unseen_by_level(cnt, unseen, t)
+    wilds, (row,) = _unseen_by_level(throws, cnt, unseen, t)
     # Unseen new suits of the ranks held alike, by how many suits the hand holds of them.
     by_suits: dict[int, int] = {}
     for r in t.naturals:
@@ -674,7 +683,7 @@ def _two_sets_chances(hand, t: _Round, unseen) -> tuple[int | None, dict[Card, i
                 chances[ALL_CARDS[i]] = 0  # already there, or never: no card brings it closer
         return need, chances
     target = need - 1
-    wilds, by_level = _unseen_by_level(cnt, unseen, t)
+    wilds, by_level = _unseen_by_level(throws, cnt, unseen, t)
     # The unseen outs of ranks held alike, summed: new suits by (suits held, what two sets
     # of the rank hold), second copies by the latter.
     news: dict[tuple, int] = {}
