@@ -566,19 +566,21 @@ def _one_set_chances(hand, t: _Round, unseen) -> tuple[int | None, dict[Card, in
         return v
     # Each distinct discard as the counts it leaves (top, wilds, most wilds) and the rank
     # that loses a suit (0: none), as _throws judges it (one level: a first copy only).
+    # A natural leaves the hand's own counts, or top one lower: one tuple each, shared.
+    kept = (top, w, most_wilds)
+    lowered = (top - 1, w, most_wilds) if lone_top else kept
     throws: dict[int, tuple] = {}
     for c in hand:
         i = c.index
         if i in throws:
             continue
-        n = cnt[i] - 1
         if wild[i]:
-            throws[i] = ((top, w - 1, most_wilds - (n >= deck[i])), 0)
-        elif rank[i] and (repeated or n == 0):
+            throws[i] = ((top, w - 1, most_wilds - (cnt[i] > deck[i])), 0)
+        elif rank[i] and (repeated or cnt[i] == 1):
             r = rank[i]
-            throws[i] = ((top - 1 if d[r] == top and lone_top else top, w, most_wilds), r)
+            throws[i] = (lowered if d[r] == top else kept, r)
         else:
-            throws[i] = ((top, w, most_wilds), 0)
+            throws[i] = (kept, 0)
     needs = [v for v in map(need_of, {counts: None for counts, _ in throws.values()}) if v is not None]
     need = min(needs) if needs else None
     chances: dict[Card, int] = {}
@@ -589,20 +591,24 @@ def _one_set_chances(hand, t: _Round, unseen) -> tuple[int | None, dict[Card, in
         return need, chances
     target = need - 1
     wilds, (row,) = _unseen_by_level(throws, cnt, unseen, t)
-    # Unseen new suits of the ranks held alike, by how many suits the hand holds of them.
-    by_suits: dict[int, int] = {}
-    for r in t.naturals:
-        if row[r]:
-            by_suits[d[r]] = by_suits.get(d[r], 0) + row[r]
+    # What helps a rest, and the unseen outs among ranks held alike (new suits of the
+    # ranks the hand holds top2 suits of), depend only on the counts it leaves: judged
+    # once per counts (most discards leave the same).
+    helping: dict[tuple, tuple] = {}
     for i, (counts, r0) in throws.items():
         if judged[counts] != need:
             continue
-        top2, w2, most2 = counts
-        wild_helps = need_of((top2, w2 + 1, most2)) == target
-        natural_helps = need_of((top2 + 1, w2, most2)) == target
-        total = wilds if wild_helps else 0
+        known = helping.get(counts)
+        if known is None:
+            top2, w2, most2 = counts
+            wild_helps = need_of((top2, w2 + 1, most2)) == target
+            natural_helps = need_of((top2 + 1, w2, most2)) == target
+            total = wilds if wild_helps else 0
+            if natural_helps:
+                total += sum([row[r] for r in t.naturals if d[r] == top2])
+            known = helping[counts] = (top2, wild_helps, natural_helps, total)
+        top2, wild_helps, natural_helps, total = known
         if natural_helps:
-            total += by_suits.get(top2, 0)
             if r0:  # the rank thrown holds one suit fewer in the rest
                 total += row[r0] * ((d[r0] - 1 == top2) - (d[r0] == top2))
         u = unseen[i]
