@@ -643,14 +643,13 @@ def _two_sets_chances(hand, t: _Round, unseen) -> tuple[int | None, dict[Card, i
     d_top, e_top = sorted(d)[-4:], sorted(e)[-2:]  # (ascending) all a discard can change
     same, a, b = e_top[1], d_top[3], d_top[2]
 
-    def after(r: int, level: int) -> tuple[int, int, int]:
-        """(same, a, b) of the hand less a natural of rank ``r`` counted at ``level``."""
-        ev = e[r]
+    def after(dv: int, ev: int, level: int) -> tuple[int, int, int]:
+        """(same, a, b) of the hand less a natural counted at ``level`` of a rank it
+        holds ``dv`` suits of (``ev`` for two sets)."""
         same2 = same - 1 if ev == same and e_top[0] < same else same
         if level:
             return same2, a, b  # a second copy: what one set holds is unchanged
         top = list(d_top)
-        dv = d[r]
         if dv >= top[0]:  # one of the four largest counts (or equal to the least of them)
             top[top.index(dv)] = dv - 1
             top.sort()
@@ -665,6 +664,8 @@ def _two_sets_chances(hand, t: _Round, unseen) -> tuple[int | None, dict[Card, i
         return v
     # Each distinct discard as the counts it leaves (same, a, b, wilds, most wilds), with
     # the rank and level it takes a natural from (rank 0: none), as _throws judges it.
+    # Naturals of ranks held alike leave alike counts: worked out once, one tuple shared.
+    left: dict[tuple, tuple] = {}
     throws: dict[int, tuple] = {}
     for c in hand:
         i = c.index
@@ -677,7 +678,11 @@ def _two_sets_chances(hand, t: _Round, unseen) -> tuple[int | None, dict[Card, i
         r = rank[i]
         level = 0 if repeated else n
         if r and level < levels:
-            throws[i] = ((*after(r, level), w, most_wilds), r, level)
+            key = (d[r], e[r], level)
+            counts = left.get(key)
+            if counts is None:
+                counts = left[key] = (*after(*key), w, most_wilds)
+            throws[i] = (counts, r, level)
         else:
             throws[i] = ((same, a, b, w, most_wilds), 0, 0)
     needs = [v for v in map(need_of, {counts: None for counts, _, _ in throws.values()}) if v is not None]
@@ -695,68 +700,75 @@ def _two_sets_chances(hand, t: _Round, unseen) -> tuple[int | None, dict[Card, i
     news: dict[tuple, int] = {}
     for r in t.naturals:
         if by_level[0][r]:
-            news[d[r], e[r]] = news.get((d[r], e[r]), 0) + by_level[0][r]
+            key = (d[r], e[r])
+            news[key] = news.get(key, 0) + by_level[0][r]
     seconds: dict[int, int] = {}
     if levels > 1:
         for r in t.naturals:
             if by_level[1][r]:
                 seconds[e[r]] = seconds.get(e[r], 0) + by_level[1][r]
+
+    def helps(counts: tuple, dv: int, ev: int, level: int) -> bool:
+        """Does one more natural, at ``level``, of a rank the rest (leaving ``counts``)
+        holds ``dv`` suits of (``ev`` for two sets) bring it a card closer? As in _helps:
+        any copy adds to what two sets hold; only a new suit to what one set holds."""
+        same2, a2, b2, w2, most2 = counts
+        s3 = ev + 1 if ev >= same2 else same2
+        a3, b3 = a2, b2
+        if level == 0:
+            if dv == a2:
+                a3 = a2 + 1
+            elif dv >= b2:
+                b3 = dv + 1
+        return need_of((s3, a3, b3, w2, most2)) == target
     # Per counts a discard leaves: whether a wild helps, and the unseen outs among the
-    # ranks held alike; and per rank thrown, the change in its own outs. Discards that
-    # leave the same counts (most do), or throw the same rank, share them.
-    shared: dict[tuple, tuple[bool, int] | int] = {}
+    # ranks held alike. Per rank thrown: whether its outs help at each level, in the rest
+    # and in the hand; that depends only on how many it holds of the rank and the level
+    # thrown (which make the counts, as above), so ranks held alike share it too.
+    shared: dict[tuple, tuple] = {}
     for i, (counts, r0, level0) in throws.items():
         if judged[counts] != need:
             continue
-        same2, a2, b2, w2, most2 = counts
-
-        def helps(dv: int, ev: int, level: int) -> bool:
-            """Does one more natural, at ``level``, of a rank the rest holds ``dv``
-            suits of (``ev`` for two sets) bring it a card closer? As in _helps: any
-            copy adds to what two sets hold; only a new suit to what one set holds."""
-            s3 = ev + 1 if ev >= same2 else same2
-            a3, b3 = a2, b2
-            if level == 0:
-                if dv == a2:
-                    a3 = a2 + 1
-                elif dv >= b2:
-                    b3 = dv + 1
-            return need_of((s3, a3, b3, w2, most2)) == target
         known = shared.get(counts)
         if known is None:
+            same2, a2, b2, w2, most2 = counts
             wild_helps = need_of((same2, a2, b2, w2 + 1, most2)) == target
             total = wilds if wild_helps else 0
             for (dv, ev), weight in news.items():
-                if helps(dv, ev, 0):
+                if helps(counts, dv, ev, 0):
                     total += weight
             for ev, weight in seconds.items():
-                if helps(0, ev, 1):
+                if helps(counts, 0, ev, 1):
                     total += weight
             known = shared[counts] = (wild_helps, total)
         wild_helps, total = known
         if r0:  # the rank thrown holds one fewer in the rest (alike for each suit of it)
-            change = shared.get((counts, r0, level0))
-            if change is None:
-                dv, ev = d[r0], e[r0]
+            dv, ev = d[r0], e[r0]
+            key = (dv, ev, level0)
+            rank_helps = shared.get(key)
+            if rank_helps is None:
                 dv2 = dv - 1 if level0 == 0 else dv
-                change = by_level[0][r0] * (helps(dv2, ev - 1, 0) - helps(dv, ev, 0))
-                if levels > 1:
-                    change += by_level[1][r0] * (helps(dv2, ev - 1, 1) - helps(dv, ev, 1))
-                shared[counts, r0, level0] = change
-            total += change
+                rank_helps = shared[key] = (
+                    tuple([helps(counts, dv2, ev - 1, level) for level in range(levels)]),
+                    tuple([helps(counts, dv, ev, level) for level in range(levels)]))
+            rest_helps, hand_helps = rank_helps
+            total += by_level[0][r0] * (rest_helps[0] - hand_helps[0])
+            if levels > 1:
+                total += by_level[1][r0] * (rest_helps[1] - hand_helps[1])
         u = unseen[i]
         if u:
             # The discarded card's own unseen copies count by its count in the rest (as
-            # _helping judges it from the table).
+            # _helping judges it from the table): its rank as judged just above, when it
+            # is the rank thrown.
             n = cnt[i]
             if wild[i]:
                 total += ((n - 1 < deck[i]) - (n < deck[i])) * wild_helps * u
             elif rank[i]:
                 r = rank[i]
-                dv, ev = (d[r] - (level0 == 0), e[r] - 1) if r == r0 else (d[r], e[r])
                 for m, sign in ((n - 1, 1), (n, -1)):
                     level = 0 if repeated else m
-                    if m < deck[i] and level < levels and helps(dv, ev, level):
+                    if m < deck[i] and level < levels and (
+                            rest_helps[level] if r == r0 else helps(counts, d[r], e[r], level)):
                         total += sign * u
         chances[ALL_CARDS[i]] = total
     return need, chances
