@@ -205,19 +205,22 @@ def _closer(cnt, lv, w: int, most_wilds: int, need: int, t: _Round) -> list[int]
 
 
 def _helps(lv, w: int, most_wilds: int, need: int, t: _Round):
-    """Whether a wild helps the counted hand, and ``helps[level][rank]`` for naturals:
-    what :func:`_closer` judges, which depends on the counts per rank, not per card."""
+    """Whether a wild helps the counted hand, ``helps[level][rank]`` for naturals, and
+    the ranks some level marks: what :func:`_closer` judges, which depends on the counts
+    per rank, not per card."""
     target = need - 1
     levels = t.levels
     helps = [[False] * 14 for _ in range(levels)]
+    marked: set[int] = set()  # so that _found looks only at their suits
     d = lv[0]
     if t.k == 1:
         # Only the best rank counts, so only a new suit of a rank held most helps.
         top = max(d)
         wild_helps = _one_set_need(top, w + 1, most_wilds, t) == target
         if _one_set_need(top + 1, w, most_wilds, t) == target:
-            for r in t.naturals:
-                helps[0][r] = d[r] == top
+            marked = {r for r in t.naturals if d[r] == top}
+            for r in marked:
+                helps[0][r] = True
     elif t.k == 2:
         e = list(map(add, d, lv[1])) if levels > 1 else d
         same = max(e)
@@ -240,7 +243,9 @@ def _helps(lv, w: int, most_wilds: int, need: int, t: _Round):
                 h = judged.get(key)
                 if h is None:
                     h = judged[key] = _two_sets_need(s2, a2, b2, w, most_wilds, t) == target
-                row[r] = h
+                if h:
+                    row[r] = True
+                    marked.add(r)
     else:
         wild_helps = _shortfall(lv, w + 1, most_wilds, t) == target
         by_rank = list(zip(*lv))
@@ -254,11 +259,13 @@ def _helps(lv, w: int, most_wilds: int, need: int, t: _Round):
                     row[r] += 1
                     h = judged[key] = _shortfall(lv, w, most_wilds, t) == target
                     row[r] -= 1
-                helps[level][r] = h
-    return wild_helps, helps
+                if h:
+                    helps[level][r] = True
+                    marked.add(r)
+    return wild_helps, helps, marked
 
 
-def _found(cnt, wild_helps: bool, helps, t: _Round) -> list[int]:
+def _found(cnt, wild_helps: bool, helps, marked, t: _Round) -> list[int]:
     """The card values (indices, in showing order) that help, as :func:`_helps` judged."""
     levels = t.levels
     deck, rank = t.deck, t.natural_rank
@@ -266,7 +273,6 @@ def _found(cnt, wild_helps: bool, helps, t: _Round) -> list[int]:
     # Only the wilds, and the four suits of each rank some level's row marks, can help:
     # looked at alone, then put in showing order (rather than looking at every card value).
     found = [i for i in t.wild_indices if wild_helps and cnt[i] < deck[i]]
-    marked = {r for row in helps for r in t.naturals if row[r]}
     for r in marked:
         for i in (r - 1, r + 12, r + 25, r + 38):
             n = cnt[i]
@@ -493,7 +499,7 @@ def discard_chances(hand: Iterable[Card], round_no: int, rules: RuleSet = TEN_PE
         if helps is None:
             chances[ALL_CARDS[i]] = 0
             continue
-        wild_helps, table = helps
+        wild_helps, table, _ = helps
         total = weighed.get(id(helps))
         if total is None:
             total = wilds if wild_helps else 0
