@@ -101,7 +101,7 @@ def may_shed(hand: Iterable[Card], table: Sequence[TableSet], round_no: int, rul
         return True  # a run is made and added to without a set's rank: no shortcut
     wild = rules.wild_table(round_no)
     wilds, held, suits = _counted(hand, wild)
-    return _sheds(wilds, held, suits, _free_suits(table, held, wild, rules), rules)
+    return _sheds(wilds, suits, _fit(held, suits, rules), _free_suits(table, held, wild, rules), rules)
 
 
 def may_go_out(hand: Iterable[Card], table: Sequence[TableSet], round_no: int, rules: RuleSet) -> bool:
@@ -116,7 +116,8 @@ def may_go_out(hand: Iterable[Card], table: Sequence[TableSet], round_no: int, r
         return True  # a natural may end in a run: no shortcut
     wild = rules.wild_table(round_no)
     wilds, held, suits = _counted(hand, wild)
-    return _goes_out(hand, wild, wilds, held, suits, _free_suits(table, held, wild, rules), round_no, rules)
+    return _goes_out(hand, wild, wilds, held, _fit(held, suits, rules), _free_suits(table, held, wild, rules),
+                     round_no, rules)
 
 
 def open_outlook(hand: Iterable[Card], table: Sequence[TableSet], round_no: int,
@@ -127,8 +128,9 @@ def open_outlook(hand: Iterable[Card], table: Sequence[TableSet], round_no: int,
         return True, True
     wild = rules.wild_table(round_no)
     wilds, held, suits = _counted(hand, wild)
+    fit = _fit(held, suits, rules)
     free = _free_suits(table, held, wild, rules)
-    return _goes_out(hand, wild, wilds, held, suits, free, round_no, rules), _sheds(wilds, held, suits, free, rules)
+    return _goes_out(hand, wild, wilds, held, fit, free, round_no, rules), _sheds(wilds, suits, fit, free, rules)
 
 
 def _counted(hand: Iterable[Card], wild: Sequence[bool]) -> tuple[int, dict[int, int], dict[int, int]]:
@@ -145,6 +147,12 @@ def _counted(hand: Iterable[Card], wild: Sequence[bool]) -> tuple[int, dict[int,
             held[r] = held.get(r, 0) + 1
             suits[r] = suits.get(r, 0) | 1 << (c.index // 13)
     return wilds, held, suits
+
+
+def _fit(held: dict[int, int], suits: dict[int, int], rules: RuleSet) -> dict[int, int]:
+    """Per rank held, the most of its naturals one new set can take: one per suit unless
+    repeats are allowed (T14), so two 4♠ and a 4♣ make no set of three without a wild."""
+    return held if rules.repeated_suits_allowed else {r: bits.bit_count() for r, bits in suits.items()}
 
 
 def _free_suits(table: Sequence[TableSet], held: dict[int, int], wild: Sequence[bool],
@@ -164,30 +172,31 @@ def _free_suits(table: Sequence[TableSet], held: dict[int, int], wild: Sequence[
     return free
 
 
-def _sheds(wilds: int, held: dict[int, int], suits: dict[int, int], free: dict[int, int], rules: RuleSet) -> bool:
+def _sheds(wilds: int, suits: dict[int, int], fit: dict[int, int], free: dict[int, int], rules: RuleSet) -> bool:
     """:func:`may_shed` from the counts: a wild; a natural of a suit a table set of its
-    rank takes; or a rank held in enough suits (copies, if suits may repeat) for a set."""
-    if wilds or any(suits[r] & bits for r, bits in free.items()):
+    rank takes; or a rank that fits a new set of its own."""
+    if wilds:
         return True
-    if rules.repeated_suits_allowed:
-        most = max(held.values(), default=0)
-    else:
-        most = max(map(int.bit_count, suits.values()), default=0)
-    return most >= rules.min_set_size
+    for r, bits in free.items():  # (a plain loop: a generator in any() cost more, every open turn)
+        if suits[r] & bits:
+            return True
+    return max(fit.values(), default=0) >= rules.min_set_size
 
 
-def _goes_out(hand: Iterable[Card], wild: Sequence[bool], wilds: int, held: dict[int, int], suits: dict[int, int],
+def _goes_out(hand: Iterable[Card], wild: Sequence[bool], wilds: int, held: dict[int, int], fit: dict[int, int],
               free: dict[int, int], round_no: int, rules: RuleSet) -> bool:
     """:func:`may_go_out` from the counts."""
-    # The most naturals of a rank one new set can take: one per suit unless repeats are
-    # allowed (T14), so two 4♠ and a 4♣ make no set of three without a wild.
-    fit = held if rules.repeated_suits_allowed else {r: bits.bit_count() for r, bits in suits.items()}
     size = rules.min_set_size
     most_wilds = min(wilds, max(rules.wild_limits[round_no - 1], 0))
     # The usual answer, found first: two naturals of ranks no table set has and too few
     # for a new set, even with every wild, and the hand cannot empty (as below, cheaply).
-    if sum(n for r, n in held.items() if r not in free and fit[r] + most_wilds < size) > 1:
-        return False
+    # (A plain loop that stops at the second: a sum over a generator cost more.)
+    stranded = 0
+    for r, n in held.items():
+        if r not in free and fit[r] + most_wilds < size:
+            stranded += n
+            if stranded > 1:
+                return False
     loose: dict[int, int] = {}  # naturals no table set takes, by rank: they need a new set
     for c in hand:
         if not wild[c.index] and not free.get(c.rank, 0) & 1 << (c.index // 13):
