@@ -64,7 +64,7 @@ class StrongBot:
         if plays_runs(view.rules):  # runs and the Ten Card Rummy turn: bots/melding.py
             return strong_act(view, danger_cards=self.danger_cards)
         seat = view.seat
-        if view.phase is Phase.OFFER:
+        if view.phase is _OFFER:
             return answer_offer(seat, self._wants(view))
         rules, r = view.rules, view.round_no
         wild = rules.wild_table(r)
@@ -134,9 +134,10 @@ class StrongBot:
 
     # -- decisions ----------------------------------------------------------------------
     def _wants(self, view: PlayerView) -> bool:
-        seat, rules, r = view.seat, view.rules, view.round_no
+        seat = view.seat
         if view.opened[seat]:
             return False  # (asked first: most offers end here, and the rest of a view is made when read)
+        rules, r = view.rules, view.round_no
         card = view.top_discard
         if card is None:
             return False
@@ -194,6 +195,10 @@ class StrongBot:
 
     def __repr__(self) -> str:
         return f"StrongBot(spare={self.spare}, danger_cards={self.danger_cards}, plan={self.plan})"
+
+
+# Read on every decision: a module constant, as an enum's member is a slow class attribute.
+_OFFER = Phase.OFFER
 
 
 def _needed(hand, round_no: int, rules: RuleSet) -> float:
