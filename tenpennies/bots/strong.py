@@ -186,12 +186,13 @@ class StrongBot:
         return best
 
     def _discard_open(self, view: PlayerView, wild) -> Card:
-        naturals = [c for c in view.hand if not wild[c.index]]
-        ranks: dict[int, int] = {}  # a plain dict: a Counter's upkeep showed on every open turn
-        for c in naturals:
-            ranks[c.rank] = ranks.get(c.rank, 0) + 1
-        singles = [c for c in view.hand if wild[c.index] or ranks[c.rank] < 2]
-        return costliest(singles or view.hand, view.rules)
+        hand = view.hand
+        ranks: dict[int, int] = {}  # naturals by rank: a plain dict, as a Counter's upkeep showed
+        for c in hand:
+            if not wild[c.index]:
+                ranks[c.rank] = ranks.get(c.rank, 0) + 1
+        singles = [c for c in hand if wild[c.index] or ranks[c.rank] < 2]
+        return costliest(singles or hand, view.rules)
 
     def __repr__(self) -> str:
         return f"StrongBot(spare={self.spare}, danger_cards={self.danger_cards}, plan={self.plan})"
