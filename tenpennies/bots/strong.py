@@ -174,14 +174,14 @@ class StrongBot:
             wild = rules.wild_table(r)
             naturals = [c for c in hand if not wild[c.index]] or list(hand)
             return costliest(naturals, rules)
-        # The throws that leave the hand least short (the key below compares that
-        # first), each with the unseen copies of the outs the rest then has.
-        least, closest = discard_chances(hand, r, rules, self._unseen(view), trusted=True)
-        short = math.inf if least is None else least
+        # The throws that leave the hand least short (all alike in that), each with the
+        # unseen copies of the outs the rest then has: the most copies, then the most
+        # points, the higher rank, the later card value.
+        _, closest = discard_chances(hand, r, rules, self._unseen(view), trusted=True)
         best, best_key = None, None
         for card, chances in closest.items():
-            key = (short, -chances, -points[card.rank], -card.rank, -card.index)
-            if best_key is None or key < best_key:
+            key = (chances, points[card.rank], card.rank, card.index)
+            if best_key is None or key > best_key:
                 best, best_key = card, key
         return best
 
