@@ -67,7 +67,6 @@ class StrongBot:
         if view.phase is _OFFER:
             return answer_offer(seat, self._wants(view))
         rules, r = view.rules, view.round_no
-        wild = rules.wild_table(r)
         if not view.opened[seat]:
             if can_lay_down(view.hand, r, rules, trusted=True):
                 # The first lay-down the match lists: the arrangement of fewest wilds
@@ -79,10 +78,11 @@ class StrongBot:
             step = self._going_out(view)
             if step is not None:
                 return step
-        legal = view.legal_actions if sheds else ()
-        shed = shedding_action(legal, wild)
-        if shed is not None:
-            return shed
+        wild = rules.wild_table(r)
+        if sheds:  # (else nothing is listed: most open turns)
+            shed = shedding_action(view.legal_actions, wild)
+            if shed is not None:
+                return shed
         return Discard(seat, self._discard_open(view, wild))
 
     @staticmethod
