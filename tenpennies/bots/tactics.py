@@ -180,20 +180,22 @@ def _sheds(wilds: int, suits: dict[int, int], fit: dict[int, int], free: dict[in
     for r, bits in free.items():  # (a plain loop: a generator in any() cost more, every open turn)
         if suits[r] & bits:
             return True
-    return max(fit.values(), default=0) >= rules.min_set_size
+    return (max(fit.values()) if fit else 0) >= rules.min_set_size  # (max's default= is slow to pass)
 
 
 def _goes_out(hand: Iterable[Card], wild: Sequence[bool], wilds: int, held: dict[int, int], fit: dict[int, int],
               free: dict[int, int], round_no: int, rules: RuleSet) -> bool:
     """:func:`may_go_out` from the counts."""
     size = rules.min_set_size
-    most_wilds = min(wilds, max(rules.wild_limits[round_no - 1], 0))
+    # A rank with fewer naturals that fit a new set than this makes none, even with every
+    # wild the round lets a set take (most hands hold no wild: the limit is read for those).
+    fewest = size - min(wilds, max(rules.wild_limits[round_no - 1], 0)) if wilds else size
     # The usual answer, found first: two naturals of ranks no table set has and too few
-    # for a new set, even with every wild, and the hand cannot empty (as below, cheaply).
+    # for a new set, and the hand cannot empty (as below, cheaply).
     # (A plain loop that stops at the second: a sum over a generator cost more.)
     stranded = 0
     for r, n in held.items():
-        if r not in free and fit[r] + most_wilds < size:
+        if r not in free and fit[r] < fewest:
             stranded += n
             if stranded > 1:
                 return False
@@ -201,10 +203,10 @@ def _goes_out(hand: Iterable[Card], wild: Sequence[bool], wilds: int, held: dict
     for c in hand:
         if not wild[c.index] and not free.get(c.rank, 0) & 1 << (c.index // 13):
             loose[c.rank] = loose.get(c.rank, 0) + 1
-    if sum(n for r, n in loose.items() if fit[r] + most_wilds < size) > 1:
+    if sum(n for r, n in loose.items() if fit[r] < fewest) > 1:
         return False
     # A rank short of a new set takes wilds to make one, each wild in one set only; the
     # discard may spare one rank with a single loose natural its wilds.
     need = {r: max(0, size - fit[r]) for r in loose}
-    spared = max((need[r] for r, n in loose.items() if n == 1), default=0)
-    return sum(need.values()) - spared <= wilds
+    spared = [need[r] for r, n in loose.items() if n == 1]
+    return sum(need.values()) - (max(spared) if spared else 0) <= wilds
