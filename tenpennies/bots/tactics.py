@@ -142,10 +142,14 @@ def _counted(hand: Iterable[Card], wild: Sequence[bool]) -> tuple[int, dict[int,
     for c in hand:
         if wild[c.index]:
             wilds += 1
+            continue
+        r = c.rank
+        if r in held:  # (a test and two updates in place cost less than get() twice)
+            held[r] += 1
+            suits[r] |= 1 << (c.index // 13)
         else:
-            r = c.rank
-            held[r] = held.get(r, 0) + 1
-            suits[r] = suits.get(r, 0) | 1 << (c.index // 13)
+            held[r] = 1
+            suits[r] = 1 << (c.index // 13)
     return wilds, held, suits
 
 
