@@ -7,7 +7,6 @@ fast enough to ask many times a turn; bots ask it rather than keep a copy.
 
 from __future__ import annotations
 
-from operator import attrgetter
 from typing import Iterable, Sequence
 
 from ..actions import Action, AddToSet, Buy, Meld, Pass
@@ -65,15 +64,16 @@ def costliest(cards: Iterable[Card], rules: RuleSet) -> Card:
             place_of[c.index] = place
         places = _COST_PLACES[points] = (tuple(place_of), tuple(ranked))
     place_of, ranked = places
-    # Every step in C (every bot asks this most turns; a Python key per card, or hashing
-    # a card, which is Python code, cost more than the rest of the choice).
-    return ranked[max(map(place_of.__getitem__, map(_INDEX, cards)))]
+    # The cards' places, the largest found in C (every bot asks this most turns: a Python
+    # key per card, or hashing a card, which is Python code, cost more than the rest of the
+    # choice; and for a hand's few cards a comprehension costs less than map() over the
+    # tuple's __getitem__ and an attrgetter, method wrappers called per card).
+    return ranked[max([place_of[c.index] for c in cards])]
 
 
 # Per table of card points (a rule set's): each card value's place in costliest's order
 # (by Card.index), and the cards in that order.
 _COST_PLACES: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[Card, ...]]] = {}
-_INDEX = attrgetter("index")
 
 
 def opponent_near_out(view: PlayerView, cards: int) -> bool:
