@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Union
 
-from .cards import Card, Cards, format_cards, parse_cards
+from .cards import ALL_CARDS, Card, Cards, format_cards, parse_cards
 from .errors import NotationError
 
 
@@ -172,12 +172,25 @@ class Discard:
     seat: int
     card: Card
 
+    @classmethod
+    def of(cls, seat: int, card: Card) -> "Discard":
+        """``Discard(seat, card)``, made once per seat and card value and shared: actions
+        are frozen values, and a bot discards every turn (making one cost more than most
+        of its choice)."""
+        if 0 <= seat < len(_DISCARDS):
+            return _DISCARDS[seat][card.index]
+        return cls(seat, card)
+
     @property
     def text(self) -> str:
         return f"discard {self.card}"
 
     def _repr_svg_(self) -> str:
         return _action_svg(self)
+
+
+# Discard.of's values, per seat (as many as any rule set seats) and card index.
+_DISCARDS = [[Discard(s, c) for c in ALL_CARDS] for s in range(16)]
 
 
 def _action_svg(action) -> str:

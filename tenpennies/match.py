@@ -762,7 +762,7 @@ _SEATS = range(16)
 _BUYS = [Buy(s) for s in _SEATS]
 _PASSES = [Pass(s) for s in _SEATS]
 _TAKES = [TakeDiscard(s) for s in _SEATS]
-_DISCARDS = [[Discard(s, c) for c in IN_ORDER] for s in _SEATS]
+_DISCARDS = [[Discard.of(s, c) for c in IN_ORDER] for s in _SEATS]  # (the shared values, by place)
 # A single card added to a set, per seat, set index and the card's place, made when first
 # listed and kept: an open hand lists its additions every turn, and they are frozen values.
 _ADDITIONS: list[dict[int, list]] = [{} for _ in _SEATS]  # by the card's place in reading order

@@ -150,7 +150,7 @@ def thumb_act(view: PlayerView) -> Action:
             likes = _thumb_likes(card, view, wild)
         return _answer(legal, likes)
     if Discard in kinds:
-        return Discard(view.seat, _thumb_discard(view, wild))
+        return Discard.of(view.seat, _thumb_discard(view, wild))
     return legal[0]
 
 
@@ -206,7 +206,7 @@ def strong_act(view: PlayerView, *, danger_cards: int = 2) -> Action:
         return _answer(legal, wild[card.index] or partners(card, view.hand + (card,), wild) > 0
                        or _strong_improves(card, view))
     if Discard in kinds:
-        return Discard(seat, _strong_discard(view, wild, danger_cards))
+        return Discard.of(seat, _strong_discard(view, wild, danger_cards))
     return legal[0]
 
 

@@ -71,7 +71,7 @@ class StrongBot:
                 # The first lay-down the match lists: the arrangement of fewest wilds
                 # (Match.legal_actions), found without listing every action.
                 return LayDown(seat, find_contract(view.hand, r, rules, trusted=True).sets)
-            return Discard(seat, self._discard_closed(view))
+            return Discard.of(seat, self._discard_closed(view))
         goes_out, sheds = open_outlook(view.hand, view.table, r, rules)  # both from one count
         if self.plan and goes_out:  # (the search is costly when it fails: skipped when it must)
             step = self._going_out(view)
@@ -82,7 +82,7 @@ class StrongBot:
             shed = shedding_action(view.legal_actions, wild)
             if shed is not None:
                 return shed
-        return Discard(seat, self._discard_open(view, wild))
+        return Discard.of(seat, self._discard_open(view, wild))
 
     @staticmethod
     def _going_out(view: PlayerView) -> Action | None:
@@ -98,7 +98,7 @@ class StrongBot:
         if plan.additions:
             index, cards = plan.additions[0]
             return AddToSet(seat, index, cards)
-        return Discard(seat, plan.discard) if plan.discard is not None else None
+        return Discard.of(seat, plan.discard) if plan.discard is not None else None
 
     # -- reading the table ------------------------------------------------------------
     def _unseen(self, view: PlayerView) -> list[int]:

@@ -54,7 +54,7 @@ class ThumbBot:
             shed = shedding_action(view.legal_actions, wild)
             if shed is not None:
                 return shed
-        return Discard(seat, self._discard(view, wild))
+        return Discard.of(seat, self._discard(view, wild))
 
     def _wants(self, view: PlayerView) -> bool:
         seat, rules = view.seat, view.rules
