@@ -840,9 +840,12 @@ def _new_sets_of_three(hand: Sequence[Card], values: list[Card], round_no: int,
         for n_wild in range(max(0, size - len(naturals)), most_wilds + 1):
             if n_wild not in wild_groups:
                 wild_groups[n_wild] = list(dict.fromkeys(combinations(wild_pool, n_wild)))
-            for group in dict.fromkeys(combinations(naturals, size - n_wild)):
-                if not repeated and len({c.suit for c in group}) < len(group):
-                    continue
+            # Without repeated suits a rank's naturals are distinct card values, one per
+            # suit, so their combinations are distinct sets already; with repeats, two
+            # copies of a card make the same combination twice (asked only then: tuples
+            # of cards hash by a Python call per card).
+            groups = combinations(naturals, size - n_wild)
+            for group in dict.fromkeys(groups) if repeated else groups:
                 found.extend(group + w for w in wild_groups[n_wild])
     return found
 
