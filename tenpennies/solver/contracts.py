@@ -267,16 +267,46 @@ def _by_objective(hand: Iterable[Card], round_no: int, rules: RuleSet, objective
     cnt, lv, w = _levels(hand, t, 1 if t.repeated else min(t.k, t.decks))
     # One or two sets: the choices of ranks weighed once for every objective.
     each = _best_ranks_each(lv, w, t) if t.k <= 2 else None
+    # Objectives mostly choose the same ranks and finish them alike (no spare wild to
+    # add, no set to cut): what they share is picked once.
+    shared: dict = {}
     for objective in objectives:
         ranks = _best_ranks(lv, w, t, objective) if each is None else each[objective]
-        found[objective] = None if ranks is None else _build(ranks, cnt, w, t, objective)
+        found[objective] = None if ranks is None else _build(ranks, cnt, w, t, objective, shared)
     return found
 
 
-def _build(ranks, cnt, w: int, t: _Round, objective: str) -> Arrangement:
-    """Pick the cards for sets of these ranks (one rank per set, non-increasing)."""
+def _build(ranks, cnt, w: int, t: _Round, objective: str, shared: dict) -> Arrangement:
+    """Pick the cards for sets of these ranks (one rank per set, non-increasing).
+
+    ``shared`` is kept across the objectives of one hand: the naturals of each choice
+    of ranks, and the arrangement for each way of finishing them.
+    """
     s = t.size
-    limit = t.limit
+    known = shared.get(ranks)
+    if known is None:
+        known = shared[ranks] = (_naturals(ranks, cnt, t), {})
+    sets, made = known
+    cut = objective == "fewest_cards" and any(len(g) > s for g in sets)
+    used = [s - len(g) if len(g) < s else 0 for g in sets]
+    if objective == "most_points":
+        limit = t.limit
+        spare = min(w, t.k * limit) - sum(used)
+        for j in range(len(sets)):
+            more = min(spare, limit - used[j])
+            used[j] += more
+            spare -= more
+    # The naturals, whether they are cut and the wilds each set takes decide the cards.
+    finish = (cut, *used)
+    found = made.get(finish)
+    if found is None:
+        found = made[finish] = _finish(sets, cut, used, cnt, t)
+    return found
+
+
+def _naturals(ranks, cnt, t: _Round) -> list[list[int]]:
+    """The naturals of sets of these ranks (one rank per set, non-increasing): every
+    suit of its rank the hand holds, shared evenly where sets repeat a rank."""
     repeated = t.repeated
     sets: list[list[int]] = []
     prev = None
@@ -287,7 +317,7 @@ def _build(ranks, cnt, w: int, t: _Round, objective: str) -> Arrangement:
         m = ranks.count(r)
         suits = (r - 1, r + 12, r + 25, r + 38)
         if m == 1:
-            sets.append([i for i in suits if cnt[i] for _ in range(cnt[i] if repeated else 1)])
+            sets.append([i for i in suits for _ in range(cnt[i])] if repeated else [i for i in suits if cnt[i]])
             continue
         group: list[list[int]] = [[] for _ in range(m)]
         for i in suits:
@@ -300,23 +330,23 @@ def _build(ranks, cnt, w: int, t: _Round, objective: str) -> Arrangement:
                 for j in emptiest[:min(cnt[i], m)]:
                     group[j].append(i)
         sets.extend(group)
-    if objective == "fewest_cards":
-        sets = [g[:s] for g in sets]
+    return sets
+
+
+def _finish(sets, cut: bool, used, cnt, t: _Round) -> Arrangement:
+    """The arrangement of these naturals (each cut to the contract's size if ``cut``),
+    each set taking ``used`` wilds."""
+    s = t.size
     # Wilds are spent costliest first (jokers), so a set sheds the most points.
     wilds = [i for i in t.wild_by_cost for _ in range(cnt[i])]
-    used = [s - len(g) if len(g) < s else 0 for g in sets]
-    if objective == "most_points":
-        spare = min(w, t.k * limit) - sum(used)
-        for j in range(len(sets)):
-            more = min(spare, limit - used[j])
-            used[j] += more
-            spare -= more
     pos = 0
     points = t.points
     total = 0
     out = []
     for g, n in zip(sets, used):
-        # Naturals of one rank are already in card order (suit order).
+        # Naturals of one rank are already in card order (suit order); copied, as
+        # other objectives share them.
+        g = g[:s] if cut else g[:]
         if n:
             g += sorted(wilds[pos:pos + n], key=SORT_KEYS.__getitem__)
             pos += n
