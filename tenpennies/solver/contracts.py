@@ -300,7 +300,7 @@ def _build(ranks, cnt, w: int, t: _Round, objective: str, shared: dict) -> Arran
     finish = (cut, *used)
     found = made.get(finish)
     if found is None:
-        found = made[finish] = _finish(sets, cut, used, cnt, t)
+        found = made[finish] = _finish(ranks, sets, cut, used, cnt, t)
     return found
 
 
@@ -333,29 +333,33 @@ def _naturals(ranks, cnt, t: _Round) -> list[list[int]]:
     return sets
 
 
-def _finish(sets, cut: bool, used, cnt, t: _Round) -> Arrangement:
-    """The arrangement of these naturals (each cut to the contract's size if ``cut``),
-    each set taking ``used`` wilds."""
+def _finish(ranks, sets, cut: bool, used, cnt, t: _Round) -> Arrangement:
+    """The arrangement of the naturals ``sets`` of these ranks (each cut to the
+    contract's size if ``cut``), each set taking ``used`` wilds."""
     s = t.size
-    # Wilds are spent costliest first (jokers), so a set sheds the most points.
-    wilds = [i for i in t.wild_by_cost for _ in range(cnt[i])]
-    pos = 0
     points = t.points
-    total = 0
+    # Wilds are spent costliest first (jokers), so a set sheds the most points.
+    wilds = [i for i in t.wild_by_cost if cnt[i] for _ in range(cnt[i])]
+    pos = total = 0
     out = []
     for g, n in zip(sets, used):
-        # Naturals of one rank are already in card order (suit order); copied, as
-        # other objectives share them.
-        g = g[:s] if cut else g[:]
+        if cut:
+            g = g[:s]
+        # A set's naturals are of one rank, already in card order (suit order).
+        total += points[g[0]] * len(g)
         if n:
-            g += sorted(wilds[pos:pos + n], key=SORT_KEYS.__getitem__)
+            taken = sorted(wilds[pos:pos + n], key=SORT_KEYS.__getitem__)
             pos += n
-        for i in g:
-            total += points[i]
-        out.append(g)
+            for i in taken:
+                total += points[i]
+            g = g + taken  # not in place: other objectives share the naturals
+        out.append(tuple([ALL_CARDS[i] for i in g]))
     if len(out) > 1:
-        out.sort(key=lambda g: (t.rank_of[g[0]], [SORT_KEYS[i] for i in g]))
-    return Arrangement(tuple(tuple([ALL_CARDS[i] for i in g]) for g in out), t.round_no, pos, total)
+        # Sets are listed by rank, low to high (they come high to low), then by their cards.
+        out.reverse()
+        if len(set(ranks)) < len(ranks):
+            out.sort(key=lambda cards: (cards[0].rank, [SORT_KEYS[c.index] for c in cards]))
+    return Arrangement(tuple(out), t.round_no, pos, total)
 
 
 # -- every arrangement -------------------------------------------------------------------
