@@ -279,23 +279,30 @@ def _by_objective(hand: Iterable[Card], round_no: int, rules: RuleSet, objective
 def _build(ranks, cnt, w: int, t: _Round, objective: str, shared: dict) -> Arrangement:
     """Pick the cards for sets of these ranks (one rank per set, non-increasing).
 
-    ``shared`` is kept across the objectives of one hand: the naturals of each choice
-    of ranks, and the arrangement for each way of finishing them.
+    ``shared`` is kept across the objectives of one hand: for each choice of ranks
+    the naturals, the fewest wilds that fill each set, and the arrangement for each
+    way of finishing them.
     """
     s = t.size
     known = shared.get(ranks)
     if known is None:
-        known = shared[ranks] = (_naturals(ranks, cnt, t), {})
-    sets, made = known
-    cut = objective == "fewest_cards" and any(len(g) > s for g in sets)
-    used = [s - len(g) if len(g) < s else 0 for g in sets]
+        sets = _naturals(ranks, cnt, t)
+        # The fewest wilds that fill each set.
+        known = shared[ranks] = (sets, [s - len(g) if len(g) < s else 0 for g in sets], {})
+    sets, used, made = known
+    cut = False
     if objective == "most_points":
         limit = t.limit
         spare = min(w, t.k * limit) - sum(used)
-        for j in range(len(sets)):
-            more = min(spare, limit - used[j])
-            used[j] += more
-            spare -= more
+        if spare:
+            used = used[:]  # the fewest stay shared with the other objectives
+            for j in range(len(sets)):
+                more = min(spare, limit - used[j])
+                used[j] += more
+                spare -= more
+    elif objective == "fewest_cards":
+        # With no set longer than the contract's size, these are the fewest-wilds cards.
+        cut = max(map(len, sets)) > s
     # The naturals, whether they are cut and the wilds each set takes decide the cards.
     finish = (cut, *used)
     found = made.get(finish)
@@ -339,7 +346,10 @@ def _finish(ranks, sets, cut: bool, used, cnt, t: _Round) -> Arrangement:
     s = t.size
     points = t.points
     # Wilds are spent costliest first (jokers), so a set sheds the most points.
-    wilds = [i for i in t.wild_by_cost if cnt[i] for _ in range(cnt[i])]
+    wilds = []
+    for i in t.wild_by_cost:
+        if cnt[i]:
+            wilds += [i] * cnt[i]
     pos = total = 0
     out = []
     for g, n in zip(sets, used):
@@ -348,7 +358,9 @@ def _finish(ranks, sets, cut: bool, used, cnt, t: _Round) -> Arrangement:
         # A set's naturals are of one rank, already in card order (suit order).
         total += points[g[0]] * len(g)
         if n:
-            taken = sorted(wilds[pos:pos + n], key=SORT_KEYS.__getitem__)
+            taken = wilds[pos:pos + n]
+            if n > 1:
+                taken.sort(key=SORT_KEYS.__getitem__)
             pos += n
             for i in taken:
                 total += points[i]
