@@ -122,21 +122,30 @@ class GoOutPlan:
         return plan_svg(self)
 
 
-def _place_all(cards: list[int], tables: list[list[int]], t: _Round):
-    """Put every card into new melds or table sets, or None if that cannot be done.
+def _table_info(tables, t: _Round) -> list[tuple[int, set[int], int]]:
+    """(rank, suits held, wild room) of each table set, given as card indices."""
+    wild, limit = t.wild, t.limit
+    info = []
+    for cards_on in tables:
+        naturals = [i for i in cards_on if not wild[i]]
+        rank = t.rank_of[naturals[0]] if naturals else 0
+        info.append((rank, {i // 13 for i in naturals}, max(0, limit - (len(cards_on) - len(naturals)))))
+    return info
+
+
+def _place_all(cards: list[int], info: list[tuple[int, set[int], int]], t: _Round):
+    """Put every card into new melds or the table sets described by ``info``
+    (:func:`_table_info`), or None if that cannot be done.
 
     Naturals of a rank go to table sets of that rank or to new melds of it (each
     tried exhaustively, identical copies not told apart); wilds are one pool, first
     padding melds to three cards, then filling any set's remaining wild room.
     """
     wild, limit, least, repeated = t.wild, t.limit, t.rules.min_set_size, t.repeated
-    wilds = sorted((i for i in cards if wild[i]), key=SORT_KEYS.__getitem__)
-    info = []  # (rank, suits held, wild room) per table set
-    for cards_on in tables:
-        naturals = [i for i in cards_on if not wild[i]]
-        rank = t.rank_of[naturals[0]] if naturals else 0
-        info.append((rank, {i // 13 for i in naturals}, max(0, limit - (len(cards_on) - len(naturals)))))
-    table_room = sum(room for _, _, room in info)
+    wilds = sorted([i for i in cards if wild[i]], key=SORT_KEYS.__getitem__)
+    table_room = 0
+    for _, _, room in info:
+        table_room += room
     by_rank: dict[int, list[int]] = {}
     for i in sorted(i for i in cards if not wild[i]):
         by_rank.setdefault(t.rank_of[i], []).append(i)
@@ -277,7 +286,6 @@ def plan_go_out(
     hand = tuple(_held(hand, t, False))
     if t.has_runs:
         return _plan_with_runs(hand, table_sets, opened, t)
-    base = [list(c.index for c in ts.cards) for ts in table_sets]
     if not opened and not can_lay_down(hand, round_no, rules):
         return None
     cnt = [0] * 53
@@ -286,7 +294,9 @@ def plan_go_out(
     if not hand:
         return GoOutPlan(None, (), (), None) if opened else None
     # The costliest card is the first discard tried (it matters only for ties).
-    discards = [None] + sorted((i for i in range(53) if cnt[i]), key=t.wild_order.__getitem__)
+    discards = [None] + sorted([i for i in range(53) if cnt[i]], key=t.wild_order.__getitem__)
+    # The table's sets are the same whichever discard is tried: read them once.
+    on_table = _table_info([[c.index for c in ts.cards] for ts in table_sets], t)
     for discard in discards:
         if discard is not None:
             cnt[discard] -= 1
@@ -302,20 +312,20 @@ def plan_go_out(
                 for i in g:
                     rest[i] -= 1
             left = [i for i in range(53) for _ in range(rest[i])]
-            placed = _place_all(left, base + [list(g) for g in layout], t)
+            placed = _place_all(left, on_table + _table_info(layout, t) if layout else on_table, t)
             if placed is None:
                 continue
             melds, to_table = placed
             lay_down = _arrangement(layout, t) if layout else None
             # Set indices must follow the laid-down sets as the arrangement orders them.
-            order = list(range(len(base)))
+            order = list(range(len(on_table)))
             if lay_down is not None:
                 shown = [sorted(c.index for c in s) for s in lay_down.sets]
                 remaining = list(range(len(layout)))
                 for s in shown:
                     for j in remaining:
                         if sorted(layout[j]) == s:
-                            order.append(len(base) + j)
+                            order.append(len(on_table) + j)
                             remaining.remove(j)
                             break
             position = {old: new for new, old in enumerate(order)}
