@@ -288,18 +288,23 @@ def plan_go_out(
         return _plan_with_runs(hand, table_sets, opened, t)
     if not opened and not can_lay_down(hand, round_no, rules):
         return None
+    # The hand's card indices in order: the cards to place are these less the discard
+    # (and laid-down sets), a few removals rather than a walk over all 53 counts.
+    held = sorted([c.index for c in hand])
     cnt = [0] * 53
-    for c in hand:
-        cnt[c.index] += 1
+    for i in held:
+        cnt[i] += 1
     if not hand:
         return GoOutPlan(None, (), (), None) if opened else None
     # The costliest card is the first discard tried (it matters only for ties).
-    discards = [None] + sorted([i for i in range(53) if cnt[i]], key=t.wild_order.__getitem__)
+    discards = [None] + sorted(set(held), key=t.wild_order.__getitem__)
     # The table's sets are the same whichever discard is tried: read them once.
     on_table = _table_info([[c.index for c in ts.cards] for ts in table_sets], t)
     for discard in discards:
+        kept = list(held)
         if discard is not None:
             cnt[discard] -= 1
+            kept.remove(discard)
         if opened:
             layouts = [[]]
         else:
@@ -307,11 +312,10 @@ def plan_go_out(
             exact = [c for c in _candidate_sets(cnt, t) if len(c) == t.size]
             layouts = [[exact[c] for c in chosen] for chosen in _choose_sets(exact, cnt, t.k)]
         for layout in layouts:
-            rest = list(cnt)
+            left = list(kept)
             for g in layout:
                 for i in g:
-                    rest[i] -= 1
-            left = [i for i in range(53) for _ in range(rest[i])]
+                    left.remove(i)
             placed = _place_all(left, on_table + _table_info(layout, t) if layout else on_table, t)
             if placed is None:
                 continue
