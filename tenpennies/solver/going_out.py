@@ -163,10 +163,15 @@ def _place_all(cards: list[int], info: list[tuple[int, set[int], int]], t: _Roun
 
         def place(pos: int) -> None:
             if pos == len(copies):
-                pads = [max(0, least - len(m)) for m in melds]
-                if any(p > limit for p in pads):
-                    return
-                key = (sum(pads), sum(limit - p for p in pads))
+                # Wilds the new melds need to reach the least size, and the room left.
+                need = spare = 0
+                for m in melds:
+                    pad = max(0, least - len(m))
+                    if pad > limit:
+                        return
+                    need += pad
+                    spare += limit - pad
+                key = (need, spare)
                 if key not in options:
                     options[key] = ([list(a) for a in added], [list(m) for m in melds])
                 return
