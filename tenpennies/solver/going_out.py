@@ -190,8 +190,9 @@ def _place_all(cards: list[int], info: list[tuple[int, set[int], int]], t: _Roun
                     where[pos] = b
                     place(pos + 1)
                     added[b].pop()
-                    if not any(x // 13 == suit for x in added[b]) and suit not in info[bins[b]][1]:
-                        suits[b].discard(suit)
+                    # Where suits may not repeat, that was the set's only card of the suit;
+                    # where they may, the suits held are never asked.
+                    suits[b].discard(suit)
                 elif b - len(bins) < len(melds):
                     j = b - len(bins)
                     if not repeated and suit in meld_suits[j]:
@@ -201,8 +202,7 @@ def _place_all(cards: list[int], info: list[tuple[int, set[int], int]], t: _Roun
                     where[pos] = b
                     place(pos + 1)
                     melds[j].pop()
-                    if not any(x // 13 == suit for x in melds[j]):
-                        meld_suits[j].discard(suit)
+                    meld_suits[j].discard(suit)  # as for a table set
                 else:
                     melds.append([i])
                     meld_suits.append({suit})
