@@ -141,14 +141,15 @@ def _place_all(cards: list[int], info: list[tuple[int, set[int], int]], t: _Roun
     tried exhaustively, identical copies not told apart); wilds are one pool, first
     padding melds to three cards, then filling any set's remaining wild room.
     """
-    wild, limit, least, repeated = t.wild, t.limit, t.rules.min_set_size, t.repeated
-    wilds = sorted([i for i in cards if wild[i]], key=SORT_KEYS.__getitem__)
-    table_room = 0
-    for _, _, room in info:
-        table_room += room
+    wild, rank_of, limit, least, repeated = t.wild, t.rank_of, t.limit, t.rules.min_set_size, t.repeated
+    wilds = []
     by_rank: dict[int, list[int]] = {}
-    for i in sorted(i for i in cards if not wild[i]):
-        by_rank.setdefault(t.rank_of[i], []).append(i)
+    for i in sorted(cards):
+        if wild[i]:
+            wilds.append(i)
+        else:
+            by_rank.setdefault(rank_of[i], []).append(i)
+    wilds.sort(key=SORT_KEYS.__getitem__)
 
     # Each rank's ways to place its naturals: (wilds needed, spare wild room) -> placement.
     rank_options = []
@@ -226,6 +227,9 @@ def _place_all(cards: list[int], info: list[tuple[int, set[int], int]], t: _Roun
                 if key not in nxt or nxt[key][0] < cap + c:
                     nxt[key] = (cap + c, chosen + [(bins, placement)])
         states = nxt
+    table_room = 0
+    for _, _, room in info:
+        table_room += room
     for pad in sorted(states):
         cap, chosen = states[pad]
         if pad <= len(wilds) <= pad + cap + table_room:
@@ -246,13 +250,17 @@ def _place_all(cards: list[int], info: list[tuple[int, set[int], int]], t: _Roun
         m.extend(wilds[pos:pos + need])
         pos += need
     for n, (_, _, room) in enumerate(info):
-        if pos < len(wilds) and room:
+        if pos == len(wilds):
+            break
+        if room:
             more = wilds[pos:pos + room]
             to_table.setdefault(n, []).extend(more)
             pos += len(more)
     for m in new_melds:
-        room = limit - sum(wild[i] for i in m)
-        if pos < len(wilds) and room > 0:
+        if pos == len(wilds):
+            break
+        room = limit - sum([wild[i] for i in m])
+        if room > 0:
             m.extend(wilds[pos:pos + room])
             pos += min(room, len(wilds) - pos)
     return new_melds, to_table
