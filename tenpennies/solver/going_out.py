@@ -124,12 +124,12 @@ class GoOutPlan:
 
 def _table_info(tables, t: _Round) -> list[tuple[int, set[int], int]]:
     """(rank, suits held, wild room) of each table set, given as card indices."""
-    wild, limit = t.wild, t.limit
+    wild, rank_of, limit = t.wild, t.rank_of, t.limit
     info = []
     for cards_on in tables:
         naturals = [i for i in cards_on if not wild[i]]
-        rank = t.rank_of[naturals[0]] if naturals else 0
-        info.append((rank, {i // 13 for i in naturals}, max(0, limit - (len(cards_on) - len(naturals)))))
+        room = limit - (len(cards_on) - len(naturals))
+        info.append((rank_of[naturals[0]] if naturals else 0, {i // 13 for i in naturals}, room if room > 0 else 0))
     return info
 
 
@@ -346,8 +346,8 @@ def plan_go_out(
                             remaining.remove(j)
                             break
             position = {old: new for new, old in enumerate(order)}
-            meld_cards = tuple(_cards_in_order(m, t) for m in melds)
-            adds = tuple(sorted((position[n], _cards_in_order(cards, t)) for n, cards in to_table.items()))
+            meld_cards = tuple([_cards_in_order(m, t) for m in melds])
+            adds = tuple(sorted([(position[n], _cards_in_order(cards, t)) for n, cards in to_table.items()]))
             if discard is not None:
                 cnt[discard] += 1
             return GoOutPlan(lay_down, meld_cards, adds,
@@ -358,9 +358,10 @@ def plan_go_out(
 
 
 def _cards_in_order(indices, t: _Round) -> tuple[Card, ...]:
-    naturals = sorted((i for i in indices if not t.wild[i]), key=SORT_KEYS.__getitem__)
-    wilds = sorted((i for i in indices if t.wild[i]), key=SORT_KEYS.__getitem__)
-    return tuple(ALL_CARDS[i] for i in naturals + wilds)
+    wild = t.wild
+    naturals = sorted([i for i in indices if not wild[i]], key=SORT_KEYS.__getitem__)
+    wilds = sorted([i for i in indices if wild[i]], key=SORT_KEYS.__getitem__)
+    return tuple([ALL_CARDS[i] for i in naturals + wilds])
 
 
 # -- going out where melds may be runs ---------------------------------------------------
