@@ -133,15 +133,87 @@ def _table_info(tables, t: _Round) -> list[tuple[int, set[int], int]]:
     return info
 
 
-def _place_all(cards: list[int], info: list[tuple[int, set[int], int]], t: _Round):
+def _rank_options(rank: int, copies: list[int], info, t: _Round):
+    """Each way to place one rank's naturals ``copies`` (in index order) on the table
+    sets of ``info`` or in new melds: ``(bins, options)``, the rank's table sets and
+    (wilds needed, spare wild room) -> (cards added to each, new melds), the first
+    placing found for each; no options if none works.
+    """
+    limit, least, repeated = t.limit, t.rules.min_set_size, t.repeated
+    bins = [n for n, (r, _, _) in enumerate(info) if r == rank]
+    options: dict[tuple[int, int], tuple] = {}
+    suits = [set(info[n][1]) for n in bins]
+    added: list[list[int]] = [[] for _ in bins]
+    melds: list[list[int]] = []
+    meld_suits: list[set[int]] = []
+    where = [0] * len(copies)
+
+    def place(pos: int) -> None:
+        if pos == len(copies):
+            # Wilds the new melds need to reach the least size, and the room left.
+            need = spare = 0
+            for m in melds:
+                pad = max(0, least - len(m))
+                if pad > limit:
+                    return
+                need += pad
+                spare += limit - pad
+            key = (need, spare)
+            if key not in options:
+                options[key] = ([list(a) for a in added], [list(m) for m in melds])
+            return
+        i = copies[pos]
+        suit = i // 13
+        start = 0
+        if pos and copies[pos - 1] == i:
+            # Copies of one card are interchangeable: place them in bin order.
+            start = where[pos - 1] + (0 if repeated else 1)
+        for b in range(start, len(bins) + len(melds) + 1):
+            if b < len(bins):
+                if not repeated and suit in suits[b]:
+                    continue
+                suits[b].add(suit)
+                added[b].append(i)
+                where[pos] = b
+                place(pos + 1)
+                added[b].pop()
+                # Where suits may not repeat, that was the set's only card of the suit;
+                # where they may, the suits held are never asked.
+                suits[b].discard(suit)
+            elif b - len(bins) < len(melds):
+                j = b - len(bins)
+                if not repeated and suit in meld_suits[j]:
+                    continue
+                melds[j].append(i)
+                meld_suits[j].add(suit)
+                where[pos] = b
+                place(pos + 1)
+                melds[j].pop()
+                meld_suits[j].discard(suit)  # as for a table set
+            else:
+                melds.append([i])
+                meld_suits.append({suit})
+                where[pos] = b
+                place(pos + 1)
+                melds.pop()
+                meld_suits.pop()
+
+    place(0)
+    return bins, options
+
+
+def _place_all(cards: list[int], info: list[tuple[int, set[int], int]], t: _Round, known: dict):
     """Put every card into new melds or the table sets described by ``info``
     (:func:`_table_info`), or None if that cannot be done.
+
+    ``known`` holds :func:`_rank_options` already found on these table sets, by the
+    rank's naturals: the discards tried leave most ranks' cards as they were.
 
     Naturals of a rank go to table sets of that rank or to new melds of it (each
     tried exhaustively, identical copies not told apart); wilds are one pool, first
     padding melds to three cards, then filling any set's remaining wild room.
     """
-    wild, rank_of, limit, least, repeated = t.wild, t.rank_of, t.limit, t.rules.min_set_size, t.repeated
+    wild, rank_of, limit, least = t.wild, t.rank_of, t.limit, t.rules.min_set_size
     wilds = []
     by_rank: dict[int, list[int]] = {}
     for i in sorted(cards):
@@ -151,71 +223,15 @@ def _place_all(cards: list[int], info: list[tuple[int, set[int], int]], t: _Roun
             by_rank.setdefault(rank_of[i], []).append(i)
     wilds.sort(key=SORT_KEYS.__getitem__)
 
-    # Each rank's ways to place its naturals: (wilds needed, spare wild room) -> placement.
     rank_options = []
     for rank, copies in sorted(by_rank.items()):
-        bins = [n for n, (r, _, _) in enumerate(info) if r == rank]
-        options: dict[tuple[int, int], tuple] = {}
-        suits = [set(info[n][1]) for n in bins]
-        added: list[list[int]] = [[] for _ in bins]
-        melds: list[list[int]] = []
-        meld_suits: list[set[int]] = []
-        where = [0] * len(copies)
-
-        def place(pos: int) -> None:
-            if pos == len(copies):
-                # Wilds the new melds need to reach the least size, and the room left.
-                need = spare = 0
-                for m in melds:
-                    pad = max(0, least - len(m))
-                    if pad > limit:
-                        return
-                    need += pad
-                    spare += limit - pad
-                key = (need, spare)
-                if key not in options:
-                    options[key] = ([list(a) for a in added], [list(m) for m in melds])
-                return
-            i = copies[pos]
-            suit = i // 13
-            start = 0
-            if pos and copies[pos - 1] == i:
-                # Copies of one card are interchangeable: place them in bin order.
-                start = where[pos - 1] + (0 if repeated else 1)
-            for b in range(start, len(bins) + len(melds) + 1):
-                if b < len(bins):
-                    if not repeated and suit in suits[b]:
-                        continue
-                    suits[b].add(suit)
-                    added[b].append(i)
-                    where[pos] = b
-                    place(pos + 1)
-                    added[b].pop()
-                    # Where suits may not repeat, that was the set's only card of the suit;
-                    # where they may, the suits held are never asked.
-                    suits[b].discard(suit)
-                elif b - len(bins) < len(melds):
-                    j = b - len(bins)
-                    if not repeated and suit in meld_suits[j]:
-                        continue
-                    melds[j].append(i)
-                    meld_suits[j].add(suit)
-                    where[pos] = b
-                    place(pos + 1)
-                    melds[j].pop()
-                    meld_suits[j].discard(suit)  # as for a table set
-                else:
-                    melds.append([i])
-                    meld_suits.append({suit})
-                    where[pos] = b
-                    place(pos + 1)
-                    melds.pop()
-                    meld_suits.pop()
-
-        place(0)
-        if not options:
+        key = tuple(copies)
+        found = known.get(key)
+        if found is None:
+            found = known[key] = _rank_options(rank, copies, info, t)
+        if not found[1]:
             return None
-        rank_options.append((bins, options))
+        rank_options.append(found)
 
     # Combine ranks: for each total of wilds needed keep the most spare room.
     states: dict[int, tuple[int, list]] = {0: (0, [])}
@@ -243,7 +259,7 @@ def _place_all(cards: list[int], info: list[tuple[int, set[int], int]], t: _Roun
         for b, cards_added in zip(bins, added):
             if cards_added:
                 to_table.setdefault(b, []).extend(cards_added)
-        new_melds.extend(melds)
+        new_melds.extend([list(m) for m in melds])  # copies: wilds are added below
     pos = 0
     for m in new_melds:
         need = max(0, least - len(m))
@@ -311,8 +327,10 @@ def plan_go_out(
         return GoOutPlan(None, (), (), None) if opened else None
     # The costliest card is the first discard tried (it matters only for ties).
     discards = [None] + sorted(set(held), key=t.wild_order.__getitem__)
-    # The table's sets are the same whichever discard is tried: read them once.
+    # The table's sets are the same whichever discard is tried: read them once, and
+    # keep each rank's placings on them (a discard changes one rank's cards at most).
     on_table = _table_info([[c.index for c in ts.cards] for ts in table_sets], t)
+    known: dict = {}
     for discard in discards:
         kept = list(held)
         if discard is not None:
@@ -329,7 +347,10 @@ def plan_go_out(
             for g in layout:
                 for i in g:
                     left.remove(i)
-            placed = _place_all(left, on_table + _table_info(layout, t) if layout else on_table, t)
+            if layout:
+                placed = _place_all(left, on_table + _table_info(layout, t), t, {})
+            else:
+                placed = _place_all(left, on_table, t, known)
             if placed is None:
                 continue
             melds, to_table = placed
