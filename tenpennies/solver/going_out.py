@@ -168,28 +168,21 @@ def _rank_options(rank: int, copies: list[int], info, t: _Round):
         if pos and copies[pos - 1] == i:
             # Copies of one card are interchangeable: place them in bin order.
             start = where[pos - 1] + (0 if repeated else 1)
-        for b in range(start, len(bins) + len(melds) + 1):
-            if b < len(bins):
-                if not repeated and suit in suits[b]:
+        n = len(bins)
+        for b in range(start, n + len(melds) + 1):
+            if b < n + len(melds):
+                # A table set of the rank (b < n), or a new meld already begun.
+                cards, held = (added[b], suits[b]) if b < n else (melds[b - n], meld_suits[b - n])
+                if not repeated and suit in held:
                     continue
-                suits[b].add(suit)
-                added[b].append(i)
+                held.add(suit)
+                cards.append(i)
                 where[pos] = b
                 place(pos + 1)
-                added[b].pop()
+                cards.pop()
                 # Where suits may not repeat, that was the set's only card of the suit;
                 # where they may, the suits held are never asked.
-                suits[b].discard(suit)
-            elif b - len(bins) < len(melds):
-                j = b - len(bins)
-                if not repeated and suit in meld_suits[j]:
-                    continue
-                melds[j].append(i)
-                meld_suits[j].add(suit)
-                where[pos] = b
-                place(pos + 1)
-                melds[j].pop()
-                meld_suits[j].discard(suit)  # as for a table set
+                held.discard(suit)
             else:
                 melds.append([i])
                 meld_suits.append({suit})
