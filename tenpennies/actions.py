@@ -177,9 +177,9 @@ class Discard:
         """``Discard(seat, card)``, made once per seat and card value and shared: actions
         are frozen values, and a bot discards every turn (making one cost more than most
         of its choice)."""
-        if 0 <= seat < len(_DISCARDS):
+        if 0 <= seat < len(_DISCARDS) and isinstance(card, Card):
             return _DISCARDS[seat][card.index]
-        return cls(seat, card)
+        return cls(seat, card)  # (the match says what is wrong with it, if it is played)
 
     @property
     def text(self) -> str:
