@@ -25,30 +25,29 @@ per match (of this process, and of the subprocess for the code before) is the st
 figure there, since waiting for a busy core does not count in it.
 
 Measured on 2 December 2026, on the shared 2-core machine, whose speed drifts by a third
-over minutes (the plain table above gave 2.6x-2.8x for strong against thumb, whose paired
-medians below are 3.0x-3.3x), after views were filled only when read, then in groups,
-with the turn's bookkeeping trimmed (issue 12):
+over minutes, after views were filled only when read, then in groups, with the turn's
+bookkeeping trimmed, and then the solver's hot paths (discard chances, lay-downs, the
+plan to go out), the bots' own counting and the engine's enum reads made cheaper (issue 12):
 
     --instructions 3 (callgrind; exact)   M instructions/match, now vs before
-    strong strong strong strong           298.9 vs 1509.2   5.05x
-    strong thumb strong thumb             205.9 vs  767.7   3.73x
-    random strong random strong           204.5 vs  728.4   3.56x
+    strong strong strong strong           251.5 vs 1510.8   6.01x
+    strong thumb strong thumb             181.8 vs  768.1   4.22x
+    random strong random strong           175.2 vs  726.2   4.15x
 
-    --pairs 30 --matches 4, twice         median CPU speed-up of paired runs (range)
-    strong strong strong strong           3.65x (2.67-5.02x), 3.52x (2.67-4.78x)
-    strong thumb strong thumb             3.27x (2.25-5.03x), 2.98x (2.03-4.40x)
-    random strong random strong           2.77x (2.10-3.43x), 2.85x (1.99-4.12x)
+    nice -n 5 ... --pairs 30 --matches 4, twice   median CPU speed-up of paired runs (range)
+    strong strong strong strong           4.06x (2.63-6.34x), 4.35x (3.04-5.78x)
+    strong thumb strong thumb             3.73x (2.33-5.58x), 3.63x (2.42-5.45x)
+    random strong random strong           3.43x (2.17-6.48x), 3.46x (2.64-4.94x)
 
-    --goal 2000: 2000 strong-vs-thumb matches on 2 workers: 59.1 s; before: 176.9 s
-    (67.4 s and 194.9 s in a slow spell of the same day; 56.7 s on 1 December)
+    --goal 2000: 2000 strong-vs-thumb matches on 2 workers: 51.3 s; before: 151.4 s
 
-Issue 12 asks 3x for every line-up with the strong bot. By instructions it holds for all
-three; by CPU time for four strong bots and, about, for strong against thumb, but not
-for random against strong (2.8x). Time runs about 20% less favourable than the
-instruction count, because the code before retires more instructions a second
-(cachegrind, 2 matches of random strong random strong at the previous figures: 3.1x
-fewer instructions, but only 2.1x fewer simulated first-level data-cache misses and 2.8x
-fewer mispredicted branches), and the paired ratios on this machine spread from 2x to 5x.
+Issue 12 asks 3x for every line-up with the strong bot: it holds for all three, by
+instructions and by CPU time. The plain one-core table is noisier than the paired runs
+(one run of 10 matches at the same code gave 2.84x for random against strong). Time runs
+less favourable than the instruction count, because the code before retires more
+instructions a second (cachegrind, 2 matches of random strong random strong at an
+earlier stage: 3.1x fewer instructions, but only 2.1x fewer simulated first-level
+data-cache misses and 2.8x fewer mispredicted branches).
 """
 
 from __future__ import annotations
