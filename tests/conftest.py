@@ -1,5 +1,17 @@
+"""What every test module shares: the hypothesis profiles, and :func:`require`.
+
+The optional suites (the widgets, the hidden-information wire test, the parallel and
+plotting helpers) need packages from the ``notebooks``/``test`` extras. A test module
+asks for each with ``require("ipycanvas")`` instead of ``pytest.importorskip``: on a
+developer's machine a missing package skips the module, saying what is missing; with the
+environment variable ``CI`` set (``.ci/run`` sets it) it FAILS instead, so CI can never
+pass by skipping a suite (as the browser tests do, tests/browser/conftest.py).
+"""
+
+import importlib
 import os
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 # CI is derandomized so a run is reproducible; locally hypothesis explores freely.
@@ -8,3 +20,26 @@ settings.register_profile(
 )
 settings.register_profile("dev", deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
+
+
+def in_ci() -> bool:
+    """Is ``CI`` set to something other than empty, 0, false or no?"""
+    return os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no")
+
+
+def require(module: str):
+    """Import ``module`` and return it; when it cannot be imported, skip (fail under ``CI``).
+
+    Works at module level (skipping or failing the whole module) and inside a test.
+    The message names the module and what is missing (the ImportError's own words).
+    """
+    try:
+        return importlib.import_module(module)
+    except ImportError as exc:
+        missing = getattr(exc, "name", None) or module
+        reason = f"{module} cannot be imported ({missing} is missing: {exc})"
+    # Outside the except clause, so the report is the reason alone, not a chained traceback.
+    if in_ci():
+        pytest.fail(f"{reason}; CI is set, so this suite is required: install the test extra "
+                    "(pip install -e '.[notebooks,test]')", pytrace=False)
+    pytest.skip(f"{reason}; install the test extra to run it", allow_module_level=True)

@@ -3,10 +3,12 @@ next state (see tests/test_explorers.py for the states themselves) and redraw fr
 
 import pytest
 
+from conftest import require  # a missing package skips, or fails when CI is set
+
 from tenpennies import Hand, dealt_probability, parse_cards
 from tenpennies.explore import BuyChoice, deal_hand
 
-widgets = pytest.importorskip("tenpennies.widgets")  # installed with the notebooks extra
+widgets = require("tenpennies.widgets")  # installed with the notebooks extra
 
 HAND = "7S 7H 7D 9S 9H 4C 5C 6D KS QH JD"
 

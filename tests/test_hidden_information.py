@@ -35,8 +35,10 @@ from collections import Counter
 
 import pytest
 
-ipywidgets = pytest.importorskip("ipywidgets")
-ipycanvas = pytest.importorskip("ipycanvas")
+from conftest import require  # a missing package skips, or fails when CI is set
+
+ipywidgets = require("ipywidgets")
+ipycanvas = require("ipycanvas")
 import comm  # noqa: E402  (ipywidgets' own dependency)
 
 from tenpennies import (  # noqa: E402

@@ -20,6 +20,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from conftest import require  # a missing package skips, or fails when CI is set
+
 from tenpennies import TEN_PENNIES, Card, parse_cards
 from tenpennies import odds
 from tenpennies.cards import ALL_CARDS, JOKER
@@ -382,7 +384,7 @@ def test_t5_buy_or_pass_recommends_pass_on_a_tie():
 # ---------------------------------------------------------------------------------
 @pytest.mark.parametrize("round_no", range(1, 8))
 def test_t13_simulation_agrees_with_exact_real_deck(round_no):
-    pytest.importorskip("numpy")
+    require("numpy")
     # Rare contracts get more samples so that dozens of hits are expected.
     samples = 400_000 if REAL[round_no] > 0.001 else 1_000_000
     est = simulate_dealt(round_no, samples=samples, seed=round_no)
@@ -400,7 +402,7 @@ def test_pure_python_simulation_agrees_with_exact(round_no):
 
 
 def test_numpy_and_python_paths_agree():
-    pytest.importorskip("numpy")
+    require("numpy")
     a = simulate_dealt(1, samples=40_000, seed=5)
     b = simulate_dealt(1, samples=40_000, seed=5, use_numpy=False)
     assert (a.method, b.method) == ("numpy", "python")
@@ -480,7 +482,7 @@ def test_optional_libraries_are_imported_only_when_used():
 # Item 4: the convergence plot
 # ---------------------------------------------------------------------------------
 def test_plot_convergence():
-    matplotlib = pytest.importorskip("matplotlib")
+    matplotlib = require("matplotlib")
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 

@@ -4,6 +4,8 @@ import sys
 
 import pytest
 
+from conftest import require  # a missing package skips, or fails when CI is set
+
 from tenpennies import Card, parse_cards
 from tenpennies.puzzles import load
 from tenpennies.puzzles.session import PuzzleSession
@@ -97,7 +99,7 @@ def test_the_session_imports_no_widgets():
 
 
 # -- the widget, through its handlers --------------------------------------------------------
-ipywidgets = pytest.importorskip("ipywidgets")
+ipywidgets = require("ipywidgets")
 
 
 def test_widget_draws_cards_and_its_handlers_drive_the_session():

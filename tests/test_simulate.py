@@ -8,6 +8,8 @@ import math
 
 import pytest
 
+from conftest import require  # a missing package skips, or fails when CI is set
+
 from tenpennies.simulate import (
     MatchResult, RoundResult, match_seed, simulate, summarize, write_csv, write_json,
 )
@@ -60,7 +62,7 @@ def test_any_executor_plugs_in_and_work_is_streamed(one_worker):
 
 
 def test_dask_local_cluster_gives_the_same_results(one_worker):
-    distributed = pytest.importorskip("distributed")
+    distributed = require("distributed")
     with distributed.Client(processes=False, n_workers=1, threads_per_worker=2,
                             dashboard_address=None) as client:
         results = list(simulate(LINEUP, matches=3, seed=42, executor=client.get_executor()))
@@ -146,7 +148,7 @@ def test_summary_of_a_real_simulation(one_worker):
 
 
 def test_plot_draws_bars_with_intervals(one_worker):
-    pytest.importorskip("matplotlib")
+    require("matplotlib")
     import matplotlib
 
     matplotlib.use("Agg")
@@ -155,7 +157,7 @@ def test_plot_draws_bars_with_intervals(one_worker):
 
 
 def test_progress_bar_counts_matches(capsys):
-    pytest.importorskip("tqdm")
+    require("tqdm")
     list(simulate(["thumb"] * 4, matches=2, seed=1, workers=1, progress=True))
     assert "2/2" in capsys.readouterr().err
 

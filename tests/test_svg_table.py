@@ -13,7 +13,9 @@ import sys
 
 import pytest
 
-pytest.importorskip("ipywidgets")
+from conftest import require  # a missing package skips, or fails when CI is set
+
+require("ipywidgets")
 
 from tenpennies import parse_cards  # noqa: E402
 from tenpennies.layout import paint  # noqa: E402

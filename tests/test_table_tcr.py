@@ -4,6 +4,8 @@ laid off at the chosen end of a run (C4, C11), up to eight seats (C1), no tokens
 
 import pytest
 
+from conftest import require  # a missing package skips, or fails when CI is set
+
 from tenpennies import Position
 from tenpennies.actions import Buy, Pass, TakeDiscard
 from tenpennies.game import MOVES, Game
@@ -107,7 +109,7 @@ def test_c4_c11_a_wild_laid_off_at_the_chosen_end_of_a_run():
 
 
 def test_the_tables_buttons_are_the_rule_sets_moves_and_a_run_end_is_clicked():
-    widgets = pytest.importorskip("tenpennies.widgets")
+    widgets = require("tenpennies.widgets")
     tcr = widgets.PlayTable(rules=SIX, bots=("random",), delay=0, seed=3)
     tp = widgets.PlayTable(rules=TEN_PENNIES, bots=("random",), delay=0, seed=3)
     assert set(tcr.buttons) == set(MOVES) and set(MOVES) - set(tp.buttons) == {"take", "draw"}

@@ -7,7 +7,9 @@ from collections import Counter
 
 import pytest
 
-pytest.importorskip("ipycanvas")  # the notebooks/test extras; dev.py test always has them
+from conftest import require  # a missing package skips, or fails when CI is set
+
+require("ipycanvas")  # the notebooks/test extras; dev.py test always has them
 
 from tenpennies import Position, record  # noqa: E402
 from tenpennies.actions import AddToSet, Buy, Discard, LayDown, Meld, Pass  # noqa: E402

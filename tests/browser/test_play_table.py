@@ -13,13 +13,15 @@ import os
 
 import pytest
 
+from conftest import require  # a missing package skips, or fails when CI is set
+
 from .browserkit import ROOT, TablePage, open_in_lab_and_run, write_notebook
 from tenpennies import Position
 from tenpennies.game import BUTTON_LABELS
 from tenpennies.match import Phase
 
 pytestmark = pytest.mark.browser
-widgets = pytest.importorskip("tenpennies.widgets")
+widgets = require("tenpennies.widgets")
 
 SEED = 7
 SCREENSHOT = ROOT / "docs" / "table.png"
