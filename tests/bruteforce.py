@@ -1,0 +1,423 @@
+"""A referee for the puzzles, written for the tests from the rulings alone.
+
+Nothing here asks the engine: not its set check, its solver, its odds or its position
+parser. It uses the kit's card parsing (:mod:`tenpennies.cards`) and nothing else, and
+decides each puzzle kind's answer by enumeration from ``/work/shared/RULINGS.md``:
+
+* a set (T14, T15): at least three cards; the natural cards of one rank, no natural suit
+  twice, at least one; wilds (jokers; aces and twos too in rounds 5-7) at most 1 in
+  rounds 1-3, 2 in rounds 4-6, 3 in round 7;
+* Ten Card Rummy (C3, C4): a set is three or more of one rank, suits may repeat; a run is
+  three to thirteen cards of one suit in consecutive ranks, turning the corner K-A-2 if
+  it likes; jokers are the only wilds and natural cards outnumber them in every meld;
+* contracts (T13, C5): that many melds, each of at least that size, from separate cards;
+* points (T18, C14); the deck (T1, C1); a purchase brings two stock cards (T5).
+
+A hand "holds" the contract when some choice of its cards makes the contract. Chances
+are exact: every set of k unseen cards (the deck less the hand and the seen cards) is
+equally likely, and the completing ones are counted, card values weighted by how many
+physical cards give them.
+
+Two shortcuts keep the chances fast; ``tests/test_puzzle_answers.py`` checks both
+against the plain enumeration:
+
+* a valid Ten Pennies set longer than the contract's size holds one of exactly that size
+  (drop a wild if it has one, else a natural: nothing T14 asks can break), so only sets
+  of exactly the size need trying when asking whether a hand holds the contract;
+* T14 treats every natural rank alike and every suit alike, and any wild stands for any
+  other, so whether a hand holds the contract depends only on its shape: how many wilds,
+  and per rank how many copies of each suit (a contract of k sets uses at most k copies
+  of a card and k times the limit of wilds). Hands of one shape are decided once.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections import Counter
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from itertools import combinations_with_replacement
+from math import comb, prod
+from pathlib import Path
+
+from tenpennies.cards import Card, parse_cards
+
+PUZZLE_FOLDER = Path(__file__).resolve().parent.parent / "puzzles"
+SUITS = "SHDC"
+EXTRA_CARDS_WHEN_BUYING = 2  # T5: the discard and two stock cards
+
+
+def key(card: Card) -> tuple:
+    """Aces first, jokers last: an order to write multisets of cards in one way."""
+    return (card.suit is None, card.rank, card.suit or "")
+
+
+def canonical(cards) -> tuple[Card, ...]:
+    return tuple(sorted(cards, key=key))
+
+
+# -- the two rule sets, from the rulings -------------------------------------------------------
+class TenPennies:
+    name = "Ten Pennies"
+    runs = False
+    contracts = {1: (2, 3), 2: (1, 4), 3: (2, 4), 4: (1, 5), 5: (2, 5), 6: (1, 6), 7: (1, 7)}  # T13
+
+    @staticmethod
+    def is_wild(card: Card, round_no: int) -> bool:
+        return card.suit is None or (round_no >= 5 and card.rank in (1, 2))  # T15
+
+    @staticmethod
+    def wild_limit(round_no: int) -> int:
+        return 1 if round_no <= 3 else 2 if round_no <= 6 else 3  # T14
+
+    @classmethod
+    def could_grow(cls, cards, round_no: int) -> bool:
+        """Nothing T14 forbids yet, apart from size and the one natural card."""
+        naturals = [c for c in cards if not cls.is_wild(c, round_no)]
+        return (len({c.rank for c in naturals}) <= 1 and len({c.suit for c in naturals}) == len(naturals)
+                and len(cards) - len(naturals) <= cls.wild_limit(round_no))
+
+    @classmethod
+    def is_set(cls, cards, round_no: int) -> bool:
+        naturals = [c for c in cards if not cls.is_wild(c, round_no)]
+        return len(cards) >= 3 and bool(naturals) and cls.could_grow(cards, round_no)
+
+    @classmethod
+    def is_meld(cls, cards, round_no: int) -> bool:
+        return cls.is_set(cards, round_no)
+
+    @staticmethod
+    def points(card: Card) -> int:  # T18
+        return 50 if card.suit is None else 20 if card.rank in (1, 2) else 10 if card.rank >= 10 else 5
+
+    @staticmethod
+    def deck() -> Counter:  # T1: two decks and four jokers
+        return Counter({**{Card(r + s): 2 for r in "A23456789TJQK" for s in SUITS}, Card("JK"): 4})
+
+
+class TenCardRummy(TenPennies):
+    name = "Ten Card Rummy"
+    runs = True
+    contracts = {1: (1, 3), 2: (2, 3), 3: (1, 4), 4: (2, 4), 5: (1, 5), 6: (2, 5), 7: (1, 6), 8: (1, 7),
+                 9: (1, 8), 10: (1, 9), 11: (1, 10)}  # C5
+
+    @staticmethod
+    def is_wild(card: Card, round_no: int) -> bool:
+        return card.suit is None  # C4
+
+    @classmethod
+    def is_set(cls, cards, round_no: int) -> bool:  # C3, C4: suits may repeat
+        naturals = [c for c in cards if c.suit is not None]
+        return len(cards) >= 3 and len({c.rank for c in naturals}) == 1 and len(naturals) > len(cards) - len(naturals)
+
+    @classmethod
+    def is_run(cls, cards, round_no: int) -> bool:  # C3, C4
+        naturals = [c for c in cards if c.suit is not None]
+        n = len(cards)
+        if not 3 <= n <= 13 or len(naturals) <= n - len(naturals):
+            return False
+        if len({c.suit for c in naturals}) != 1 or len({c.rank for c in naturals}) != len(naturals):
+            return False
+        # Some n consecutive ranks, the corner K-A-2 allowed, take every natural; jokers fill the rest.
+        return any(all((c.rank - start) % 13 < n for c in naturals) for start in range(1, 14))
+
+    @classmethod
+    def is_meld(cls, cards, round_no: int) -> bool:
+        return cls.is_set(cards, round_no) or cls.is_run(cards, round_no)
+
+    @staticmethod
+    def points(card: Card) -> int:  # C14
+        return 25 if card.suit is None else 15 if card.rank == 1 else 10 if card.rank >= 10 else card.rank
+
+
+GAMES = {g.name: g for g in (TenPennies, TenCardRummy)}
+GAME_SLUGS = {"ten-card-rummy": TenCardRummy}
+
+
+# -- a seat's position, read from its one-line notation -----------------------------------------
+def _packed(text: str) -> tuple[Card, ...]:
+    return tuple(parse_cards([text[i:i + 2] for i in range(0, len(text), 2)])) if text != "-" else ()
+
+
+@dataclass(frozen=True)
+class Seat:
+    game: type
+    round_no: int
+    seat: int
+    active: int
+    hand: tuple[Card, ...]
+    table: tuple[tuple[int, tuple[Card, ...]], ...]  # (owner, cards)
+    pile: tuple[Card, ...]
+    tokens: tuple[int, ...] | None
+
+    @classmethod
+    def parse(cls, text: str) -> "Seat":
+        fields = text.split()
+        game = GAME_SLUGS[fields.pop()[2:]] if fields[-1].startswith("g:") else TenPennies
+        r, s, a, h, t, d, k = fields[:7]
+        table = tuple((int(part.partition("=")[0]), _packed(part.partition("=")[2]))
+                      for part in t[2:].split(",")) if t != "t:-" else ()
+        tokens = None if k == "k:-" else tuple(int(x) for x in k[2:].split("/"))
+        return cls(game, int(r[1:]), int(s[1:]), int(a[1:]), _packed(h[2:]), table,
+                   _packed(d[2:].partition("@")[0]), tokens)
+
+    @property
+    def opened(self) -> bool:
+        return any(owner == self.seat for owner, _ in self.table)
+
+    @property
+    def seen(self) -> tuple[Card, ...]:
+        return self.pile + tuple(c for _, cards in self.table for c in cards)
+
+
+# -- enumeration ---------------------------------------------------------------------------------
+def sub_multisets(cards, low: int, high: int, keep=None):
+    """Every distinct choice of ``low`` to ``high`` of ``cards`` (copies not told apart).
+
+    With ``keep``, a choice is grown further only while ``keep(choice)`` holds: for a
+    test that more cards can never make true again once it is false (T14's own
+    conditions but size are such: two ranks, a suit twice, too many wilds).
+    """
+    counts = sorted(Counter(cards).items(), key=lambda cn: key(cn[0]))
+
+    def grow(i, chosen):
+        if i == len(counts):
+            if len(chosen) >= low:
+                yield tuple(chosen)
+            return
+        card, n = counts[i]
+        for m in range(min(n, high - len(chosen)) + 1):
+            more = chosen + [card] * m
+            if m and keep is not None and not keep(more):
+                break
+            yield from grow(i + 1, more)
+
+    yield from grow(0, [])
+
+
+def _fits_in(groups, hand: Counter) -> bool:
+    return not (sum((Counter(g) for g in groups), Counter()) - hand)
+
+
+def _grows(game, round_no: int):
+    """A pruning test for :func:`sub_multisets`: sets only (a run's C4 count can recover)."""
+    return None if game.runs else (lambda cards: game.could_grow(cards, round_no))
+
+
+def arrangements(hand, round_no: int, game=TenPennies) -> set[tuple[tuple[Card, ...], ...]]:
+    """Every way to lay down the contract: k melds of at least the size, from the hand's
+    cards at once; melds as multisets, their order not counted."""
+    k, size = game.contracts[round_no]
+    melds = [m for m in sub_multisets(hand, size, len(hand), _grows(game, round_no)) if game.is_meld(m, round_no)]
+    held = Counter(hand)
+    return {tuple(sorted(choice, key=lambda m: [key(c) for c in m]))
+            for choice in combinations_with_replacement(melds, k) if _fits_in(choice, held)}
+
+
+def holds_plainly(hand, round_no: int, game=TenPennies) -> bool:
+    """Does the hand hold the contract? By listing every arrangement."""
+    return bool(arrangements(hand, round_no, game))
+
+
+def _holds_exact_size(hand, round_no: int, game) -> bool:
+    k, size = game.contracts[round_no]
+    melds = [m for m in sub_multisets(hand, size, size, _grows(game, round_no)) if game.is_meld(m, round_no)]
+    held = Counter(hand)
+    return any(_fits_in(choice, held) for choice in combinations_with_replacement(melds, k))
+
+
+def shape(hand, round_no: int, game=TenPennies) -> tuple:
+    """What decides whether a Ten Pennies hand holds the contract (see the module)."""
+    k, _ = game.contracts[round_no]
+    wild = _wilds(game, round_no)
+    wilds = 0
+    by_rank: dict[int, dict[str, int]] = {}
+    for c in hand:
+        if c in wild:
+            wilds += 1
+        else:
+            suits = by_rank.setdefault(c.rank, {})
+            suits[c.suit] = suits.get(c.suit, 0) + 1
+    ranks = sorted((tuple(sorted((n if n < k else k for n in suits.values()), reverse=True))
+                    for suits in by_rank.values()), reverse=True)
+    return min(wilds, k * game.wild_limit(round_no)), tuple(ranks)
+
+
+@lru_cache(maxsize=None)
+def _wilds(game, round_no: int) -> frozenset[Card]:
+    return frozenset(c for c in game.deck() if game.is_wild(c, round_no))
+
+
+def hand_of_shape(form: tuple, round_no: int, game=TenPennies) -> tuple[Card, ...]:
+    """A hand of this shape: jokers for the wilds, ranks and suits taken in order."""
+    wilds, ranks = form
+    natural = [r for r in range(13, 0, -1) if not game.is_wild(Card.of(r, "S"), round_no)]
+    cards = [Card("JK")] * wilds
+    for rank, copies in zip(natural, ranks):
+        for suit, n in zip(SUITS, copies):
+            cards += [Card.of(rank, suit)] * n
+    return tuple(cards)
+
+
+@lru_cache(maxsize=None)
+def _holds_shape(form: tuple, round_no: int, game) -> bool:
+    return _holds_exact_size(hand_of_shape(form, round_no, game), round_no, game)
+
+
+def holds(hand, round_no: int, game=TenPennies) -> bool:
+    """Does the hand hold the contract? Fast where the shortcuts apply (Ten Pennies)."""
+    if game.runs:
+        return holds_plainly(hand, round_no, game)
+    return _holds_shape(shape(hand, round_no, game), round_no, game)
+
+
+def unseen(hand, seen, game) -> Counter:
+    known = Counter(hand) + Counter(seen)
+    deck = game.deck()
+    assert not known - deck, f"more cards than the deck holds: {known - deck}"
+    return deck - known
+
+
+def chance(hand, draws: int, round_no: int, seen=(), game=TenPennies) -> Fraction:
+    """The exact chance that ``draws`` unseen cards, added to the hand, make it hold the contract."""
+    pool = unseen(hand, seen, game)
+    hand = tuple(hand)
+    ways = 0
+    for draw in combinations_with_replacement(sorted(pool, key=key), draws):
+        taken = Counter(draw)
+        if any(n > pool[c] for c, n in taken.items()):
+            continue
+        if holds(hand + draw, round_no, game):
+            ways += prod(comb(pool[c], n) for c, n in taken.items())
+    return Fraction(ways, comb(sum(pool.values()), draws))
+
+
+# -- each kind's answer ---------------------------------------------------------------------------
+def lay_down_sets(text: str) -> tuple[tuple[Card, ...], ...] | None:
+    """``yes: 7S 7H 7D / 9S 9H JK`` as its sets in canonical form; None for ``no``."""
+    head, _, rest = text.partition(":")
+    if head.strip().lower() == "no":
+        return None
+    return tuple(sorted((canonical(parse_cards(part)) for part in rest.split("/")),
+                        key=lambda m: [key(c) for c in m]))
+
+
+def outs(hand, round_no: int, game=TenPennies) -> set[Card]:
+    """The cards, one of which would make the hand hold the contract (ones the deck has to give)."""
+    left = game.deck() - Counter(hand)
+    return {c for c in left if holds(tuple(hand) + (c,), round_no, game)}
+
+
+def buy_chances(p: Seat) -> dict[str, Fraction]:
+    """Holding the contract after your next draw: buying (the discard, two stock cards, and a
+    draw of your own if it is not your turn, T5/T6) or passing (one draw)."""
+    offered, below = p.pile[-1], p.pile[:-1]
+    seen = below + tuple(c for _, cards in p.table for c in cards)
+    buying = EXTRA_CARDS_WHEN_BUYING + (0 if p.active == p.seat else 1)
+    return {"buy": chance(p.hand + (offered,), buying, p.round_no, seen, p.game),
+            "pass": chance(p.hand, 1, p.round_no, seen + (offered,), p.game)}
+
+
+def discard_chances(p: Seat, draws: int) -> dict[Card, Fraction]:
+    """For each card of the hand: the chance of holding the contract after discarding it and drawing."""
+    result = {}
+    for card in set(p.hand):
+        rest = list(p.hand)
+        rest.remove(card)
+        result[card] = chance(rest, draws, p.round_no, p.seen + (card,), p.game)
+    return result
+
+
+def addition_pairs(p: Seat) -> set[tuple[Card, int]]:
+    """(card, set number) for each card of the hand a table meld takes on its own, staying valid."""
+    pairs = set()
+    for n, (_, cards) in enumerate(p.table):
+        kind = p.game.is_set if p.game.is_set(cards, p.round_no) else p.game.is_meld
+        pairs |= {(c, n) for c in set(p.hand) if kind(cards + (c,), p.round_no)}
+    return pairs
+
+
+def can_go_out(p: Seat) -> bool:
+    """Can the seat empty its hand this turn (T10-T12)? Every discard (or none), every way
+    to split the rest among new sets and the table's sets."""
+    game, r = p.game, p.round_no
+    assert not game.runs, "the referee's go-out search knows sets only (Ten Pennies)"
+    k, size = game.contracts[r]
+    tables = [cards for _, cards in p.table]
+    for discard in [None, *set(p.hand)]:
+        rest = list(p.hand)
+        if discard is not None:
+            rest.remove(discard)
+        if _place(rest, 0, tables, [], game, r, k if not p.opened else 0, size):
+            return True
+    return False
+
+
+def _place(cards, i, tables, new, game, r, contract_sets, size) -> bool:
+    if i == len(cards):
+        return (all(game.is_set(g, r) for g in new + tables)
+                and sum(len(g) >= size for g in new) >= contract_sets)
+    card = cards[i]
+    for n, t in enumerate(tables):  # onto a table set (allowed once open, T10)
+        if game.could_grow(t + (card,), r):
+            if _place(cards, i + 1, tables[:n] + [t + (card,)] + tables[n + 1:], new, game, r, contract_sets, size):
+                return True
+    for n, g in enumerate(new):  # into a new set begun already
+        if game.could_grow(g + (card,), r):
+            if _place(cards, i + 1, tables, new[:n] + [g + (card,)] + new[n + 1:], game, r, contract_sets, size):
+                return True
+    return _place(cards, i + 1, tables, new + [(card,)], game, r, contract_sets, size)
+
+
+def goes_out(text: str, p: Seat) -> bool:
+    """Do these moves (``lay A / B; meld C; add N CARDS; discard X``) empty the hand legally?"""
+    game, r = p.game, p.round_no
+    k, size = game.contracts[r]
+    hand = Counter(p.hand)
+    tables = [cards for _, cards in p.table]
+    opened = p.opened
+    steps = [s.strip() for s in text.split(";") if s.strip()]
+    for n, step in enumerate(steps):
+        verb, _, rest = step.partition(" ")
+        if verb == "lay":
+            sets = [tuple(parse_cards(part)) for part in rest.split("/")]
+            if opened or len(sets) != k or not all(len(s) >= size and game.is_meld(s, r) for s in sets):
+                return False
+            used, opened = [c for s in sets for c in s], True
+            tables += sets
+        elif verb == "meld":
+            used = list(parse_cards(rest))
+            if not opened or not game.is_meld(tuple(used), r):
+                return False
+            tables.append(tuple(used))
+        elif verb == "add":
+            where, _, cards = rest.partition(" ")
+            used = list(parse_cards(cards))
+            t = int(where)
+            if not opened or not 0 <= t < len(tables) or not game.is_meld(tables[t] + tuple(used), r):
+                return False
+            tables[t] = tables[t] + tuple(used)
+        elif verb == "discard":
+            used = list(parse_cards(rest))
+            if len(used) != 1 or n != len(steps) - 1:
+                return False
+        else:
+            return False
+        if Counter(used) - hand:
+            return False
+        hand -= Counter(used)
+    return not +hand
+
+
+def cost(p: Seat) -> int:
+    return sum(p.game.points(c) for c in p.hand)
+
+
+# -- the shipped puzzle files, read here ------------------------------------------------------------
+def shipped(folder: Path = PUZZLE_FOLDER) -> list[dict]:
+    """Every puzzle table of every file, as written (tomllib, not the kit's loader)."""
+    found = []
+    for path in sorted(folder.glob("*.toml")):
+        found += tomllib.loads(path.read_text(encoding="utf-8"))["puzzle"]
+    return found
