@@ -131,7 +131,6 @@ class TenCardRummy(TenPennies):
         return 25 if card.suit is None else 15 if card.rank == 1 else 10 if card.rank >= 10 else card.rank
 
 
-GAMES = {g.name: g for g in (TenPennies, TenCardRummy)}
 GAME_SLUGS = {"ten-card-rummy": TenCardRummy}
 
 
