@@ -308,14 +308,26 @@ def outs(hand, round_no: int, game=TenPennies) -> set[Card]:
     return {c for c in left if holds(tuple(hand) + (c,), round_no, game)}
 
 
-def buy_chances(p: Seat) -> dict[str, Fraction]:
-    """Holding the contract after your next draw: buying (the discard, two stock cards, and a
-    draw of your own if it is not your turn, T5/T6) or passing (one draw)."""
+BUY_HORIZONS = {
+    # name: (does the seat buy?, how many stock cards it draws, given whether it is its turn)
+    "now_buy": (True, lambda my_turn: EXTRA_CARDS_WHEN_BUYING),   # right after buying (T5)
+    "now_pass": (False, lambda my_turn: 1 if my_turn else 0),     # right after passing (T6)
+    "next_buy": (True, lambda my_turn: 1),                        # the offered card, then one stock card
+    "next_pass": (False, lambda my_turn: 1),                      # one stock card
+    # by the end of your next draw: buying on your turn is that draw (T6); off-turn you
+    # still draw on your turn after the purchase's stock cards
+    "by_your_draw_buy": (True, lambda my_turn: EXTRA_CARDS_WHEN_BUYING + (0 if my_turn else 1)),
+}
+
+
+def buy_chance(p: Seat, horizon: str) -> Fraction:
+    """The chance of holding the contract at one of :data:`BUY_HORIZONS`, for a seat offered
+    the top discard; seen: the pile below it and the table (the offered card too, if passed)."""
     offered, below = p.pile[-1], p.pile[:-1]
     seen = below + tuple(c for _, cards in p.table for c in cards)
-    buying = EXTRA_CARDS_WHEN_BUYING + (0 if p.active == p.seat else 1)
-    return {"buy": chance(p.hand + (offered,), buying, p.round_no, seen, p.game),
-            "pass": chance(p.hand, 1, p.round_no, seen + (offered,), p.game)}
+    buys, draws = BUY_HORIZONS[horizon]
+    hand, seen = (p.hand + (offered,), seen) if buys else (p.hand, seen + (offered,))
+    return chance(hand, draws(p.active == p.seat), p.round_no, seen, p.game)
 
 
 def discard_chances(p: Seat, draws: int) -> dict[Card, Fraction]:
