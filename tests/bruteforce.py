@@ -2,7 +2,7 @@
 
 Nothing here asks the engine: not its set check, its solver, its odds or its position
 parser. It uses the kit's card parsing (:mod:`tenpennies.cards`) and nothing else, and
-decides each puzzle kind's answer by enumeration from ``/work/shared/RULINGS.md``:
+decides each puzzle kind's answer by enumeration from the rulings (``docs/rules.md``):
 
 * a set (T14, T15): at least three cards; the natural cards of one rank, no natural suit
   twice, at least one; wilds (jokers; aces and twos too in rounds 5-7) at most 1 in
