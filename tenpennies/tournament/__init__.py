@@ -127,13 +127,11 @@ def _entries(bots: Sequence) -> tuple[list, tuple[str, ...]]:
             raise WrongTypeError(f"a tournament's bots are names ({', '.join(bot_names())}) or "
                                  f"files (FILE.py:NAME), not {b!r:.60}: a bot object would play in this "
                                  "process, with the match in reach")
-    labels = [e if isinstance(e, str) else e.label for e in entries]
-    for k, e in enumerate(entries):
-        # Two different bots called alike (alice.py:Bot, bob.py:Bot) are told apart by file.
-        if any(labels[j] == labels[k] and entries[j] != e for j in range(len(entries))):
-            if isinstance(e, str):
-                continue
-            labels[k] = f"{e.path.stem}.{e.label}" if e.name else e.label
+    plain = [e if isinstance(e, str) else e.label for e in entries]
+    # Two different bots called alike (alice.py:Bot, bob.py:Bot) are told apart by file.
+    labels = [f"{e.path.stem}.{e.name}" if isinstance(e, BotFile) and e.name
+              and any(plain[j] == plain[k] and entries[j] != e for j in range(len(entries))) else plain[k]
+              for k, e in enumerate(entries)]
     for k, e in enumerate(entries):
         if any(labels[j] == labels[k] and entries[j] != e for j in range(len(entries))):
             raise TenPenniesError(f"two different bots would both be called {labels[k]!r} in the results: "
