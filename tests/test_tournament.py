@@ -276,8 +276,8 @@ def test_forfeited_seats_are_played_out_by_the_stand_in_and_shown_per_bot(forfei
     assert forfeits.stand_in == "random" and sorted(f.kind for f in forfeits.forfeits) == sorted(FORFEIT_KINDS)
     words = forfeits.forfeit_words().splitlines()
     assert words[0].startswith("forfeits (a forfeited seat is played by the random bot")
-    assert "  Crashes: 1 (1 crash); first in match 0, seat 0, round 1: crash: ZeroDivisionError" in words[1]
-    assert words[2] == "  Stalls: 1 (1 timeout); first in match 0, seat 1, round 1: timeout: took longer than 1 s to decide"
+    assert words[1].startswith("  Crashes: 1 forfeit (1 crash); the first in match 0, seat 0, round 1: ZeroDivisionError")
+    assert words[2] == "  Stalls: 1 forfeit (1 timeout); the first in match 0, seat 1, round 1: took longer than 1 s to decide"
     # The same match with the random bot in every seat from the first decision: the same scores.
     assert result.scores == tuple(play_match(["random"] * 4, match_seed(1, 0)).scores)
 
@@ -353,7 +353,7 @@ def test_tournament_command_prints_the_summary_and_the_forfeits(capsys, folder):
     assert [line.split()[0] for line in lines[2:6]] == ["NeverBuys", "Crashes", "thumb", "random"]
     assert lines[-2].startswith("forfeits (a forfeited seat is played by the random bot for the rest of its match; "
                                 "time limit 2 s a decision)")
-    assert lines[-1].startswith("  Crashes: 1 (1 crash); first in match 0, seat 1, round 1: crash: ZeroDivisionError")
+    assert lines[-1].startswith("  Crashes: 1 forfeit (1 crash); the first in match 0, seat 1, round 1: ZeroDivisionError")
 
 
 @pytest.mark.parametrize("argv, message", [

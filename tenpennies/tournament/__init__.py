@@ -58,6 +58,7 @@ from ..bots import bot_names, bot_seed, make_bot
 from ..errors import IllegalActionError, TenPenniesError, WrongTypeError
 from ..match import Match
 from ..rules import TEN_PENNIES, RuleSet
+from ..words import plural
 from ..simulate import MatchResult, Summary, _progress_bar, match_seed, summarize
 from .seat import FORFEIT_KINDS, Forfeited, ProcessSeat
 from .wire import view_from_data, view_to_data
@@ -186,7 +187,9 @@ class Tournament:
             if not mine:
                 continue
             counts = [f"{sum(f.kind == k for f in mine)} {k}" for k in FORFEIT_KINDS if any(f.kind == k for f in mine)]
-            lines.append(f"  {bot}: {len(mine)} ({', '.join(counts)}); first in {mine[0]}")
+            first = mine[0]
+            lines.append(f"  {bot}: {plural(len(mine), 'forfeit')} ({', '.join(counts)}); the first in match "
+                         f"{first.match}, seat {first.seat}, round {first.round_no}: {first.reason}")
         return "\n".join(lines)
 
     def __str__(self) -> str:

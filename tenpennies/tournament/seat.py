@@ -18,7 +18,7 @@ import sys
 import threading
 from pathlib import Path
 
-from ..errors import NotationError
+from ..errors import NotationError, TenPenniesError
 from .wire import action_from_data, view_to_data
 
 FORFEIT_KINDS = ("crash", "illegal", "timeout", "malformed")
@@ -51,9 +51,14 @@ class ProcessSeat:
         env = dict(os.environ)
         env["PYTHONPATH"] = os.pathsep.join(p for p in (_PACKAGE_ROOT, env.get("PYTHONPATH")) if p)
         env["PYTHONIOENCODING"] = "utf-8"
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "tenpennies.tournament.worker", str(path), name or ""],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env)
+        try:
+            self.process = subprocess.Popen(
+                [sys.executable, "-m", "tenpennies.tournament.worker", str(path), name or ""],
+                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env)
+        except OSError as exc:  # no processes here (the browser's Python, say): not the bot's fault
+            raise TenPenniesError(f"cannot start a process for the bot {path.name}: {exc}; a tournament of bots "
+                                  "from files needs a Python that can start processes (JupyterLab, a terminal)"
+                                  ) from None
         self._replies: queue.Queue = queue.Queue()
         # A thread reads the child's answers, so that the wait for one can have a time limit
         # on every platform (select() does not wait on pipes on Windows).
