@@ -13,7 +13,7 @@ log work as they do in the match's own process::
     >>> view = match.view(match.to_act)
     >>> data = view_to_data(view)
     >>> data["hand"], data["legal_actions"]
-    ('4S 5D 6D 7C 8C 9D 9C JS QH KS KH', [[1, 'buy'], [1, 'pass']])
+    ('AS AH 2S 4H 5D 5C 7C 8S 9H QC KC', [[3, 'buy'], [3, 'pass']])
     >>> view_from_data(data) == view
     True
 
