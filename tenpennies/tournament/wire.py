@@ -32,7 +32,7 @@ from typing import Any, Sequence
 from ..actions import (OFFER_ACTIONS, PLAY_ACTIONS, Deal, Draw, DrawSource, HowEnded, Recycle, RoundEnd,
                        parse_action)
 from ..cards import Card, Hand, format_cards, parse_cards
-from ..errors import NotationError
+from ..errors import NotationError, WrongTypeError
 from ..match import Phase
 from ..melds import TableMeld, meld_kind
 from ..rules import RuleSet
@@ -77,7 +77,7 @@ def entry_to_data(entry) -> dict:
         return {"event": "round end", "round": entry.round_no, "how": entry.how.value, "went_out": entry.went_out,
                 "points": list(entry.points), "hands": [format_cards(h) for h in entry.hands],
                 "turns": entry.turns}
-    raise TypeError(f"no JSON form for a log entry of type {kind.__name__}")
+    raise WrongTypeError(f"no JSON form for a log entry of type {kind.__name__}")
 
 
 def entry_from_data(data: dict):
