@@ -195,6 +195,18 @@ def test_a_view_sent_as_json_comes_back_equal(rules):
     assert n > 50
 
 
+def test_the_data_holds_the_views_fields_and_nothing_more():
+    # T20: what crosses to a bot's process is the view, no more (the contract follows from the
+    # rules and the round; "bought" is the log's own note of bought cards; "log_from" says
+    # where the log goes on from).
+    from dataclasses import fields
+    from tenpennies import PlayerView
+
+    match = Match(seed=3)
+    data = view_to_data(match.view(match.to_act))
+    assert set(data) == {f.name for f in fields(PlayerView)} - {"contract"} | {"bought", "log_from"}
+
+
 def test_a_view_sent_after_earlier_ones_needs_only_the_new_log_entries():
     views = list(_seeded_views(TEN_PENNIES, seeds=(4,), every=5))
     mine = [v for v in views if v.seat == 2]
@@ -315,9 +327,13 @@ def test_a_file_alone_names_its_one_bot_class_and_alike_names_are_told_apart(tmp
     assert t.bots == ("alice.Bot", "bob.Bot")
     assert t.forfeits_of("bob.Bot")[0].reason == "SystemExit: 3 (bob.py, line 3)"  # a bot cannot end the worker
     two = _file(tmp_path, "two.py", alice.read_text() + "class Other(Bot): pass\n")
-    t = play_tournament([str(two), "random"], matches=1, seed=0, time_limit=LIMIT)
+    broken = _file(tmp_path, "broken.py", "class Bot:\n    def act(self, view) return 1\n")
+    t = play_tournament([str(two), str(broken)], matches=1, seed=0, time_limit=LIMIT)
     assert t.forfeits_of("two")[0].reason == ("LookupError: two.py should define one bot class (with an act "
                                               "method), or be named as two.py:NAME; it defines Bot, Other")
+    syntax = t.forfeits_of("broken")[0]  # a file that is not Python: a crash at the start, where it is
+    assert syntax.kind == "crash" and syntax.reason.startswith("SyntaxError: ")
+    assert syntax.reason.endswith("(broken.py, line 2)")
 
 
 @pytest.mark.parametrize("bots, options, message", [

@@ -52,6 +52,8 @@ def crash_words(exc: BaseException, path: Path) -> str:
     for frame, lineno in traceback.walk_tb(exc.__traceback__):
         if Path(frame.f_code.co_filename) == path:
             line = lineno
+    if isinstance(exc, SyntaxError) and exc.filename and Path(exc.filename) == path:
+        line = exc.lineno  # the file could not be read as Python: no frame of it ran
     return words if line is None else f"{words} ({path.name}, line {line})"
 
 
