@@ -17,7 +17,9 @@ see, never the game; so does this):
   (:func:`view_to_data`), rebuilds a real :class:`~tenpennies.view.PlayerView` from the
   data (:func:`view_from_data`), and answers with an action as JSON (``[seat, text]``).
   Nothing is pickled either way, so a bot can neither read nor change the match, and
-  its answer can only be data, which the match checks like any other action.
+  its answer can only be data, which the match checks like any other action. (A process
+  is not a sandbox: a bot can still read files or use the network as its user may. What
+  it cannot reach is the match, which is in no file and no other process.)
 * Each decision has a time limit (``time_limit``, 2 s unless told), measured in this
   process, which kills the child past it. Building the bot (and starting Python) has
   its own, longer limit (``start_limit``).
