@@ -105,3 +105,8 @@ from .odds import dealt_chance, exact_dealt_rounds
 from .solver import closest_discards, discard_chances
 
 __all__ += ["TakeDiscard", "dealt_chance", "exact_dealt_rounds", "closest_discards", "discard_chances"]
+
+# Tournaments of bots from files, each in a process of its own, sent its view as data (issue 22).
+from .tournament import BotFile, Forfeit, Tournament, play_tournament, view_from_data, view_to_data
+
+__all__ += ["BotFile", "Forfeit", "Tournament", "play_tournament", "view_from_data", "view_to_data"]

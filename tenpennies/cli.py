@@ -1,4 +1,4 @@
-"""The command line: ``tenpennies simulate | deal | solve | odds | play | puzzle | puzzles sheet``.
+"""The command line: ``tenpennies simulate | tournament | deal | solve | odds | play | puzzle | puzzles sheet``.
 
 ``--rules ten-card-rummy`` plays the second game wherever a command takes a rule set
 (``simulate``, ``deal``, ``solve``, ``odds``, ``play``), and ``--players N`` seats N
@@ -100,6 +100,8 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--progress", action="store_true", help="show a progress bar")
     _rule_options(p)
 
+    _tournament_parser(sub, names)
+
     p = sub.add_parser("deal", help="show a seeded deal and the contracts each hand holds")
     p.add_argument("--seed", type=int, default=0, help="the match's seed (default 0)")
     _rule_options(p)
@@ -160,7 +162,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return USAGE_ERROR
     except SystemExit as exc:  # --help
         return int(exc.code or 0)
-    command = {"simulate": _simulate, "deal": _deal, "solve": _solve, "odds": _odds, "play": _play,
+    command = {"simulate": _simulate, "tournament": _tournament, "deal": _deal, "solve": _solve, "odds": _odds, "play": _play,
                "puzzle": _puzzle, "puzzles": _puzzle_sheet}[args.command]
     try:
         return command(args)
@@ -197,6 +199,59 @@ def _simulate(args) -> int:
     if args.rounds_out:
         results = write_csv(results, args.rounds_out, per="round")
     print(summarize(results, rules))
+    return 0
+
+
+# -- tournament -----------------------------------------------------------------------------
+TOURNAMENT_MATCHES = (1, 100_000)
+TOURNAMENT_TIME_LIMIT = (0.05, 600.0)
+"""The bounds of ``tournament --matches`` and ``--time-limit`` (seconds a decision)."""
+
+
+def _tournament_number(kind: type, low, high):
+    """An argparse type: a number of ``kind`` from ``low`` to ``high``, else a clear error."""
+    def read(text: str):
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a {'whole number' if kind is int else 'number'}")
+        if not low <= value <= high:  # (NaN fails this too)
+            raise argparse.ArgumentTypeError(f"must be from {low:g} to {high:g}, not {text}")
+        return value
+
+    return read
+
+
+def _tournament_parser(sub, names: str) -> None:
+    p = sub.add_parser("tournament", help="bots from Python files (each in its own process) and built-in bots, "
+                                         "with a time limit and forfeits")
+    p.add_argument("bots", nargs="+", metavar="BOT",
+                   help=f"FILE.py:NAME (a bot class in a file), FILE.py (the file's one bot class) or one of: {names}; "
+                        "two to one per seat, seated in turn")
+    p.add_argument("--matches", type=_tournament_number(int, *TOURNAMENT_MATCHES), default=20,
+                   help=f"how many matches, {TOURNAMENT_MATCHES[0]} to {TOURNAMENT_MATCHES[1]:,} (default 20)")
+    p.add_argument("--seed", type=int, default=0, help="the tournament's seed (default 0)")
+    p.add_argument("--time-limit", type=_tournament_number(float, *TOURNAMENT_TIME_LIMIT), default=2.0,
+                   metavar="SECONDS", help=f"seconds a bot from a file may take per decision, "
+                   f"{TOURNAMENT_TIME_LIMIT[0]:g} to {TOURNAMENT_TIME_LIMIT[1]:g} (default 2)")
+    p.add_argument("--stand-in", default="random", metavar="BOT",
+                   help=f"the bot that plays a forfeited seat for the rest of its match, one of: {names} (default random)")
+    p.add_argument("--workers", type=_tournament_number(int, 1, 256), default=1,
+                   help="worker processes playing matches side by side (default 1)")
+    p.add_argument("--progress", action="store_true", help="show a progress bar")
+    _rule_options(p)
+
+
+def _tournament(args) -> int:
+    from .tournament import play_tournament
+
+    rules = _rules(args)
+    try:
+        tournament = play_tournament(args.bots, args.matches, args.seed, rules=rules, time_limit=args.time_limit,
+                                     stand_in=args.stand_in, workers=args.workers, progress=args.progress)
+    except ValueError as exc:
+        raise _UsageError(str(exc)) from None
+    print(tournament)
     return 0
 
 

@@ -240,7 +240,11 @@ def stage_contents(lite_dir: Path) -> None:
     """``lite_dir/content``: the notebooks as saved (with outputs), in the site's folders."""
     target = lite_dir / "content"
     shutil.rmtree(target, ignore_errors=True)
-    skip = shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__", "*.py")
+    def skip(folder: str, names: list[str]) -> set[str]:
+        # Python files are not course pages, except the example bots lesson 12 imports (lesson 10's).
+        ignored = set(shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__")(folder, names))
+        return ignored | ({n for n in names if n.endswith(".py")} if Path(folder).name != "bots" else set())
+
     for folder, place in CONTENTS.items():
         if (ROOT / folder).is_dir():
             shutil.copytree(ROOT / folder, target / place, ignore=skip, dirs_exist_ok=True)
