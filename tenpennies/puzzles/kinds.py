@@ -123,6 +123,20 @@ class Kind:
         """The answer in ``text``, as a value; raises ``NotationError`` saying what is expected."""
         raise NotImplementedError
 
+    def params_problems(self, params: dict[str, Any]) -> list[str]:
+        """What is wrong with a puzzle's ``params`` for this kind ([] if nothing): a kind
+        takes only the parameters it names, each checked by :meth:`param_problem`."""
+        problems = [f"{name!r} is not a parameter of a {self.name} puzzle"[:200]
+                    for name in params if name not in self.params]
+        problems += [p for name in self.params if name in params
+                     for p in [self.param_problem(name, params[name])] if p]
+        return problems
+
+    def param_problem(self, name: str, value: Any) -> str | None:
+        """What is wrong with one parameter's value (None if nothing); kinds with
+        parameters say."""
+        return None
+
     def solve(self, position: SeatPosition, params: dict[str, Any]) -> Solution:
         raise NotImplementedError
 
@@ -389,6 +403,18 @@ class DiscardKind(Kind):
     answer_form = "Answer one card of your hand, like 'KD'."
     ranked = True
     params = ("draws",)
+
+    # The exact chance over k draws counts every k-card draw from the unseen cards, a
+    # number that grows as their count to the power k: two draws stay quick, six hang.
+    MOST_DRAWS = 2
+
+    def param_problem(self, name, value):
+        if name == "draws" and (not isinstance(value, int) or isinstance(value, bool)
+                                or not 1 <= value <= self.MOST_DRAWS):
+            shown = type(value).__name__ if not isinstance(value, int) or isinstance(value, bool) else (
+                value if abs(value) < 10**9 else "a huge number")
+            return f"draws must be a whole number from 1 to {self.MOST_DRAWS}, not {shown}"
+        return None
 
     def read(self, text, position):
         cards = _cards_text(text.replace("discard", ""))
