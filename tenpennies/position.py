@@ -71,8 +71,10 @@ def _whole(value, name: str, low: int = 0, high: int = _BIG) -> int:
     """``value`` if it is a whole number from ``low`` to ``high`` (a bool is not one)."""
     if not isinstance(value, int) or isinstance(value, bool):
         raise PositionError(f"{name} must be a whole number, not {_shown(value)}")
-    if not low <= value <= high:
-        raise PositionError(f"{name} must be from {low} to {high}, not {_shown(value)}")
+    if value < low:
+        raise PositionError(f"{name} must be at least {low}, not {_shown(value)}")
+    if value > high:
+        raise PositionError(f"{name} must be at most {high}, not {_shown(value)}")
     return value
 
 
@@ -347,7 +349,7 @@ class Position:
         for name in ("dealer", "active", "top_discarder"):
             value = getattr(self, name)
             if value is not None or name == "dealer":
-                _whole(value, name, 0, _MAX_ITEMS)
+                _whole(value, f"{name} (a seat)", -_BIG, _BIG)  # which seats: setup() says
 
     def setup(self, rules: RuleSet = TEN_PENNIES) -> dict[str, Any]:
         """The checked round: hands, pile, table and the rest as a match uses them.

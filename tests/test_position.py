@@ -111,9 +111,11 @@ def test_seat_position_draws_as_svg():
     assert svg.startswith("<svg") and "r3 s1 a2" in svg
 
 
+WHAT_IF = "r1 s0 a0 h:7S7H7DJK9S9HKC4D t:2=KSKHKD d:4C k:10/10/10/10 p:0/0/0/0 n:8/11/11/11 st:60"
+
+
 def test_cli_solves_a_position(capsys):
-    code = main(["solve", "--position",
-                 "r1 s0 a0 h:7S7H7DJK9S9HKC4D t:2=KSKHKD d:4C k:10/10/10/10 p:0/0/0/0 n:8/11/11/11 st:60"])
+    code = main(["solve", "--position", WHAT_IF, "--allow-unreachable"])
     out, err = capsys.readouterr()
     assert code == 0 and err == ""
     assert "Lay down 7S 7H 7D; 9S 9H JK" in out
@@ -124,6 +126,11 @@ def test_cli_solves_a_position(capsys):
     (["solve", "--position", "r1 s0"], "10 fields"),
     (["solve", "7S", "--round", "1", "--position", EXAMPLE], "give no other cards"),
     (["solve"], "give a hand and --round, or --position"),
+    # T3: seat 0 holds 8 cards, unopened, in round 1 with no token spent; T13: seat 2's one
+    # set of 3 cannot be round 1's contract of two sets
+    (["solve", "--position", WHAT_IF], "T3: seat 0 (its turn) has not laid down and holds 8 cards"),
+    (["solve", "--position", WHAT_IF], "T13: seat 2 owns KS KH KD"),
+    (["solve", "--position", WHAT_IF], "--allow-unreachable"),
 ])
 def test_cli_bad_position(capsys, argv, words):
     assert main(argv) == 2

@@ -63,6 +63,7 @@ explanation = "5 + 10 + 50."
 tier = 1
 themes = ["joker"]
 source = "written for the tests"
+allow_unreachable = true
 '''
 
 

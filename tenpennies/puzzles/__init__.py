@@ -210,12 +210,6 @@ def _from_table(data: Any, file: str, n: int, allow_unreachable: bool = False) -
         position = SeatPosition.parse(data["position"])
     except ValueError as exc:
         raise _problem(file, where, "position", str(exc)) from None
-    marked = data.get("allow_unreachable", False)
-    if not (marked or allow_unreachable):
-        problems = position.problems()
-        if problems:
-            raise _problem(file, where, "position", "no play reaches it: " + "; ".join(problems)
-                           + " (mark a what-if puzzle with allow_unreachable = true)")
     try:
         KINDS[kind].read(data["answer"], position)
     except ValueError as exc:
@@ -248,6 +242,12 @@ def _from_table(data: Any, file: str, n: int, allow_unreachable: bool = False) -
                 and all(isinstance(v, str) and v.strip() for v in w.values())):
             raise _problem(file, where, "wrong", "each wrong answer is a table with 'answer' and 'feedback'")
         wrong.append((w["answer"], w["feedback"]))
+    marked = data.get("allow_unreachable", False)
+    if not (marked or allow_unreachable):
+        problems = position.problems()
+        if problems:
+            raise _problem(file, where, "position", "no play reaches it: " + "; ".join(problems)
+                           + " (mark a what-if puzzle with allow_unreachable = true)")
     return Puzzle(
         id=data["id"], kind=kind, title=data["title"], position=position, question=data["question"],
         answer=data["answer"], accepted=tuple(data["accepted"]), margin=margin,
