@@ -540,7 +540,7 @@ class SeatPosition:
             rules.contract(self.round_no)
         except (ValueError, TypeError) as exc:
             raise PositionError(str(exc)) from None
-        _check_seat("seat", self.seat, n)
+        _whole(self.seat, "seat", 0, n - 1)
         set_ = object.__setattr__
         set_(self, "hand", self.hand if isinstance(self.hand, Hand) else Hand(_cards(self.hand, "hand")))
         set_(self, "table", tuple(_table_set(t, self.round_no, rules)

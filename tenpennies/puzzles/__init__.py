@@ -289,6 +289,8 @@ def read_text(text: str | bytes, name: str = "<text>", *, allow_unreachable: boo
         raise PuzzleError(f"{name}: not TOML: {exc}") from None
     except RecursionError:
         raise PuzzleError(f"{name}: not TOML this kit reads: nested too deeply") from None
+    except ValueError as exc:  # e.g. a number of more digits than Python converts
+        raise PuzzleError(f"{name}: not TOML this kit reads: {str(exc)[:120]}") from None
     unknown = set(data) - {"puzzle"}
     if unknown:
         raise PuzzleError(f"{name}: unknown top-level key {sorted(unknown)[0][:40]!r}: puzzles go in [[puzzle]] tables")
