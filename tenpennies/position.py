@@ -540,7 +540,8 @@ class SeatPosition:
             rules.contract(self.round_no)
         except (ValueError, TypeError) as exc:
             raise PositionError(str(exc)) from None
-        _whole(self.seat, "seat", 0, n - 1)
+        _whole(self.seat, "seat", -_BIG, _BIG)  # a seat of the match: _check_seat says which
+        _check_seat("seat", self.seat, n)
         set_ = object.__setattr__
         set_(self, "hand", self.hand if isinstance(self.hand, Hand) else Hand(_cards(self.hand, "hand")))
         set_(self, "table", tuple(_table_set(t, self.round_no, rules)

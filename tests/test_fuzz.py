@@ -359,3 +359,25 @@ def test_the_seeds_cover_both_games_and_every_reader():
     assert any(d.get("rules") == "ten-card-rummy" for d in s["SeatPosition.from_dict"])
     assert all(len(v) >= 4 for v in s.values())
 
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["simulate", "--matches", "100001"], "argument --matches: --matches must be at most 100,000, not 100001"),
+    (["simulate", "--workers", "65"], "argument --workers: --workers must be at most 64, not 65"),
+    (["simulate", "--workers", "0"], "argument --workers: --workers must be at least 1, not 0"),
+    (["odds", "--samples", "1000001"], "argument --samples: --samples must be at most 1,000,000"),
+    (["simulate", "--seed", "9" * 5000], "argument --seed: invalid int value"),
+    (["simulate", "--seed", str(2**63)], "argument --seed: --seed must be at most"),
+    (["simulate", "--players", "1" + "0" * 20], "argument --players: --players must be at most 16"),
+    (["play", "--seat", "-1"], "argument --seat: --seat must be at least 0, not -1"),
+    (["odds", "--round", "100"], "argument --round: --round must be at most 99, not 100"),
+])
+def test_cli_bounds_name_the_option_and_the_range(argv, words):
+    with pytest.raises(_UsageError, match=words):
+        _parser().parse_args(argv)
+
+
+def test_cli_bounds_keep_what_a_classroom_uses():
+    args = _parser().parse_args(["simulate", "--matches", "100000", "--workers", "64", "--seed", "-5"])
+    assert (args.matches, args.workers, args.seed) == (100_000, 64, -5)
+    assert _parser().parse_args(["odds", "--samples", "1000000"]).samples == 1_000_000
