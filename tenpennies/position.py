@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from functools import lru_cache
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -194,8 +195,13 @@ def _purchases(rules: RuleSet, round_no: int, tokens, seat: int) -> tuple[int, i
 
 def _gains(rules: RuleSet, low: int, most: int) -> frozenset[int]:
     """How many cards ``low`` to ``most`` purchases can add to a hand (see above)."""
-    late = rules.buy_extra_cards + 1  # bought on another seat's turn
-    own = rules.buy_extra_cards if not rules.free_discard_take else None  # bought as one's draw
+    return _sums(rules.buy_extra_cards + 1,  # bought on another seat's turn
+                 rules.buy_extra_cards if not rules.free_discard_take else None,  # bought as one's draw
+                 low, most)
+
+
+@lru_cache(maxsize=256)
+def _sums(late: int, own: int | None, low: int, most: int) -> frozenset[int]:
     gains = set()
     for k in range(low, most + 1):
         for i in range(k + 1 if own is not None else 1):

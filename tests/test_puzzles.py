@@ -5,7 +5,7 @@ from fractions import Fraction
 
 import pytest
 
-from tenpennies import Card, SeatPosition, parse_cards
+from tenpennies import Card, SeatPosition, TenPenniesError, parse_cards
 from tenpennies.cards import sort_key
 from tenpennies.odds import buy_or_pass
 from tenpennies.puzzles import FOLDER, KINDS, THEMES, PuzzleError, load, read_file, rederive
@@ -337,3 +337,16 @@ def test_a_puzzle_file_that_is_not_utf8_is_refused(tmp_path):
     path.write_bytes(GOOD.encode("utf-8").replace(b"What", b"Wh\xffat"))
     with pytest.raises(PuzzleError, match="cost.toml: not UTF-8 text"):
         read_file(path)
+
+
+def test_a_discard_puzzle_made_in_python_with_six_draws_is_refused_not_left_to_run():
+    p = next(q for q in load(kind="discard", allow_unreachable=True))
+    with pytest.raises(PuzzleError, match="draws must be a whole number from 1 to 2, not 6"):
+        replace_params(p, {"draws": 6}).solution()
+    with pytest.raises(TenPenniesError, match="draws must be a whole number from 1 to 2, not bool"):
+        KINDS["discard"].solve(p.position, {"draws": True})
+
+
+def replace_params(puzzle, params):
+    from dataclasses import replace
+    return replace(puzzle, params=params)

@@ -33,7 +33,7 @@ from typing import Any
 
 from ..actions import AddToSet, Discard, LayDown, Meld, parse_action
 from ..cards import Card, format_cards, parse_cards, sort_key
-from ..errors import NotationError
+from ..errors import NotationError, TenPenniesError
 from ..odds import draw_odds
 from ..position import SeatPosition, wild_limit_words
 from ..rules import hand_points
@@ -424,6 +424,9 @@ class DiscardKind(Kind):
 
     def solve(self, position, params):
         k = params.get("draws", 1)
+        problem = self.param_problem("draws", k)
+        if problem:
+            raise TenPenniesError(problem)  # refused before the count, which would never end
         r, rules = position.round_no, position.rules
         hand = list(position.hand)
         seen = position.seen_cards()
