@@ -70,6 +70,7 @@ MOST_WORKERS = 64
 MOST_SAMPLES = 1_000_000
 # --seed: saved in records and CSV files and printed; 2**63 seeds are more than enough.
 SEED_SIZE = 2**63 - 1
+SEED = _bounded("--seed", -SEED_SIZE, SEED_SIZE)
 # --players, --seat, --round, --tier: the rule sets check these again with their own
 #   words; the bounds only keep a huge number from reaching them.
 MOST_PLAYERS = 16
@@ -130,7 +131,7 @@ def _parser() -> argparse.ArgumentParser:
                    help=f"one bot for every seat or one per seat, from: {names} (default: strong and thumb in turn)")
     p.add_argument("--matches", type=_bounded("--matches", 1, MOST_MATCHES), default=100,
                    help=f"how many matches, 1 to {MOST_MATCHES:,} (default 100)")
-    p.add_argument("--seed", type=_bounded("--seed", -SEED_SIZE, SEED_SIZE), default=0,
+    p.add_argument("--seed", type=SEED, default=0,
                    help="the simulation's seed (default 0)")
     p.add_argument("--workers", type=_bounded("--workers", 1, MOST_WORKERS), default=1,
                    help=f"worker processes, 1 to {MOST_WORKERS} (default 1)")
@@ -140,12 +141,13 @@ def _parser() -> argparse.ArgumentParser:
     _rule_options(p)
 
     p = sub.add_parser("deal", help="show a seeded deal and the contracts each hand holds")
-    p.add_argument("--seed", type=_bounded("--seed", -SEED_SIZE, SEED_SIZE), default=0, help="the match's seed (default 0)")
+    p.add_argument("--seed", type=SEED, default=0, help="the match's seed (default 0)")
     _rule_options(p)
 
     p = sub.add_parser("solve", help="lay down a hand's contract, or say what is missing")
     p.add_argument("hand", nargs="*", help='cards, like "7S 7H 7D 9S 9H JK"')
-    p.add_argument("--round", type=_bounded("--round", 1, MOST_ROUNDS), help="the round, 1 to 7 (1 to 11 in Ten Card Rummy; needed with a hand)")
+    p.add_argument("--round", type=_bounded("--round", 1, MOST_ROUNDS),
+                   help="the round, 1 to 7 (1 to 11 in Ten Card Rummy; needed with a hand)")
     p.add_argument("--position", metavar="NOTATION",
                    help='a seat\'s view instead of a hand, like "r1 s0 a0 h:7S7H7DJK9S9H t:- d:4C '
                         'k:10/10/10/10 p:0/0/0/0 n:6/11/11/11 st:60"')
@@ -155,15 +157,17 @@ def _parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("odds", help="the chance of being dealt each round's contract, or a hand's outs")
     p.add_argument("hand", nargs="*", help='a hand whose outs to count, like "QH KH 5C 9D" (with --round)')
-    p.add_argument("--round", type=_bounded("--round", 1, MOST_ROUNDS), help="one round only (needed with a hand)")
+    p.add_argument("--round", type=_bounded("--round", 1, MOST_ROUNDS),
+                   help="one round only (needed with a hand)")
     p.add_argument("--samples", type=_bounded("--samples", 1, MOST_SAMPLES), default=20_000,
                    help="deals simulated for a round with no exact count (default 20000)")
-    p.add_argument("--seed", type=_bounded("--seed", -SEED_SIZE, SEED_SIZE), default=0, help="the simulation's seed (default 0)")
+    p.add_argument("--seed", type=SEED, default=0, help="the simulation's seed (default 0)")
     _rule_options(p)
 
     p = sub.add_parser("play", help="play a match in the terminal against bots (moves from stdin)")
-    p.add_argument("--seed", type=_bounded("--seed", -SEED_SIZE, SEED_SIZE), default=0, help="the match's seed (default 0)")
-    p.add_argument("--seat", type=_bounded("--seat", 0, MOST_PLAYERS - 1), default=0, help="your seat, from 0 to one less than the players (default 0)")
+    p.add_argument("--seed", type=SEED, default=0, help="the match's seed (default 0)")
+    p.add_argument("--seat", type=_bounded("--seat", 0, MOST_PLAYERS - 1), default=0,
+                   help="your seat, from 0 to one less than the players (default 0)")
     p.add_argument("--bots", nargs="+", default=["thumb"], metavar="BOT",
                    help=f"the other seats' bots, one for all or one per seat, from: {names} (default: thumb)")
     _rule_options(p)
@@ -179,7 +183,7 @@ def _puzzle_parsers(sub) -> None:
     p.add_argument("--id", help="a puzzle's id, like lay-down-003 (default: a random one)")
     p.add_argument("--kind", help=f"choose among one kind: {kinds}")
     p.add_argument("--tier", type=_bounded("--tier", -99, 99), help="choose among one tier, 1 to 3")
-    p.add_argument("--seed", type=_bounded("--seed", -SEED_SIZE, SEED_SIZE), default=0, help="seed of the random choice (default 0)")
+    p.add_argument("--seed", type=SEED, default=0, help="seed of the random choice (default 0)")
     p.add_argument("--folder", help="a folder of puzzle files (default: the shipped puzzles)")
     p.add_argument("--allow-unreachable", action="store_true",
                    help="accept puzzles whose positions no play reaches, though their files do not say so")

@@ -260,7 +260,8 @@ def _reach_problems(rules: RuleSet, round_no: int, sizes, active: int, table, op
                            f"at most {top}")
         fit = [t for t in owned[s] if t.kind in contract.kinds and len(t.cards) >= contract.size]
         if owned[s] and not laid[s]:
-            out.append(f"{open_rule}: seat {s} owns a {word} on the table but has not laid down; only an opened seat melds")
+            out.append(f"{open_rule}: seat {s} owns a {word} on the table but has not laid down; "
+                       "only an opened seat melds")
         elif laid[s] and not owned[s]:
             out.append(f"{contract_rule}: seat {s} has laid down but owns no {word} on the table; its contract "
                        f"({contract.words}) would be there")
