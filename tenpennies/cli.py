@@ -40,6 +40,43 @@ class _Parser(argparse.ArgumentParser):
         raise _UsageError(f"{self.prog}: {message} (see {self.prog} --help)")
 
 
+def _bounded(option: str, low: int, high: int):
+    """An argparse type: a whole number from ``low`` to ``high``, else an error naming the
+    option and the range (argparse adds 'argument OPTION:')."""
+    def read(text: str) -> int:
+        try:
+            value = int(text) if len(text) <= 30 else None
+        except ValueError:
+            value = None
+        if value is None:
+            raise argparse.ArgumentTypeError(f"invalid int value: {text[:30]!r}")
+        if value < low:
+            raise argparse.ArgumentTypeError(f"{option} must be at least {low}, not {value}")
+        if value > high:
+            raise argparse.ArgumentTypeError(f"{option} must be at most {high:,}, not {value}")
+        return value
+    read.__name__ = "int"  # argparse names the type in its messages
+    return read
+
+
+# Bounds on the sizes a user gives: what a classroom could want, and a machine survives.
+# --matches: a classroom compares bots over hundreds or thousands; 2,000 strong-vs-thumb
+#   matches take 51 s on 2 workers (benchmarks/matches.py), so 100,000 is most of an hour.
+MOST_MATCHES = 100_000
+# --workers: one process per core helps; more only costs memory (each holds the engine).
+MOST_WORKERS = 64
+# --samples: 20,000 deals of a Ten Card Rummy round take 0.7 s on one core, so a million
+#   take about half a minute and pin a chance to within 0.1%; more is waiting for nothing.
+MOST_SAMPLES = 1_000_000
+# --seed: saved in records and CSV files and printed; 2**63 seeds are more than enough.
+SEED_SIZE = 2**63 - 1
+SEED = _bounded("--seed", -SEED_SIZE, SEED_SIZE)
+# --players, --seat, --round, --tier: the rule sets check these again with their own
+#   words; the bounds only keep a huge number from reaching them.
+MOST_PLAYERS = 16
+MOST_ROUNDS = 99
+
+
 # How many players each named game is for (T1: four; C1: four to eight). A rule set
 # made in Python may seat others; the command line keeps to the rulings.
 PLAYERS = {"ten-pennies": (4, 4), "ten-card-rummy": (4, 8)}
@@ -49,7 +86,7 @@ def _rule_options(p: argparse.ArgumentParser, players: bool = True) -> None:
     p.add_argument("--rules", default="ten-pennies", metavar="NAME",
                    help=f"the game: {', '.join(RULE_SET_NAMES)} (default ten-pennies)")
     if players:
-        p.add_argument("--players", type=int, metavar="N",
+        p.add_argument("--players", type=_bounded("--players", 1, MOST_PLAYERS), metavar="N",
                        help="how many players (Ten Pennies 4; Ten Card Rummy 4 to 8, the default 4)")
 
 
@@ -92,9 +129,12 @@ def _parser() -> argparse.ArgumentParser:
     p = sub.add_parser("simulate", help="many seeded matches between bots, with a summary")
     p.add_argument("--bots", nargs="+", metavar="BOT",
                    help=f"one bot for every seat or one per seat, from: {names} (default: strong and thumb in turn)")
-    p.add_argument("--matches", type=int, default=100, help="how many matches (default 100)")
-    p.add_argument("--seed", type=int, default=0, help="the simulation's seed (default 0)")
-    p.add_argument("--workers", type=int, default=1, help="worker processes (default 1)")
+    p.add_argument("--matches", type=_bounded("--matches", 1, MOST_MATCHES), default=100,
+                   help=f"how many matches, 1 to {MOST_MATCHES:,} (default 100)")
+    p.add_argument("--seed", type=SEED, default=0,
+                   help="the simulation's seed (default 0)")
+    p.add_argument("--workers", type=_bounded("--workers", 1, MOST_WORKERS), default=1,
+                   help=f"worker processes, 1 to {MOST_WORKERS} (default 1)")
     p.add_argument("--out", metavar="FILE", help="write a row per seat per match: FILE.csv or FILE.json")
     p.add_argument("--rounds-out", metavar="FILE", help="write a CSV row per seat per round")
     p.add_argument("--progress", action="store_true", help="show a progress bar")
@@ -103,28 +143,33 @@ def _parser() -> argparse.ArgumentParser:
     _tournament_parser(sub, names)
 
     p = sub.add_parser("deal", help="show a seeded deal and the contracts each hand holds")
-    p.add_argument("--seed", type=int, default=0, help="the match's seed (default 0)")
+    p.add_argument("--seed", type=SEED, default=0, help="the match's seed (default 0)")
     _rule_options(p)
 
     p = sub.add_parser("solve", help="lay down a hand's contract, or say what is missing")
     p.add_argument("hand", nargs="*", help='cards, like "7S 7H 7D 9S 9H JK"')
-    p.add_argument("--round", type=int, help="the round, 1 to 7 (1 to 11 in Ten Card Rummy; needed with a hand)")
+    p.add_argument("--round", type=_bounded("--round", 1, MOST_ROUNDS),
+                   help="the round, 1 to 7 (1 to 11 in Ten Card Rummy; needed with a hand)")
     p.add_argument("--position", metavar="NOTATION",
                    help='a seat\'s view instead of a hand, like "r1 s0 a0 h:7S7H7DJK9S9H t:- d:4C '
                         'k:10/10/10/10 p:0/0/0/0 n:6/11/11/11 st:60"')
+    p.add_argument("--allow-unreachable", action="store_true",
+                   help="accept a --position no play reaches (a what-if position)")
     _rule_options(p, players=False)
 
     p = sub.add_parser("odds", help="the chance of being dealt each round's contract, or a hand's outs")
     p.add_argument("hand", nargs="*", help='a hand whose outs to count, like "QH KH 5C 9D" (with --round)')
-    p.add_argument("--round", type=int, help="one round only (needed with a hand)")
-    p.add_argument("--samples", type=int, default=20_000,
+    p.add_argument("--round", type=_bounded("--round", 1, MOST_ROUNDS),
+                   help="one round only (needed with a hand)")
+    p.add_argument("--samples", type=_bounded("--samples", 1, MOST_SAMPLES), default=20_000,
                    help="deals simulated for a round with no exact count (default 20000)")
-    p.add_argument("--seed", type=int, default=0, help="the simulation's seed (default 0)")
+    p.add_argument("--seed", type=SEED, default=0, help="the simulation's seed (default 0)")
     _rule_options(p)
 
     p = sub.add_parser("play", help="play a match in the terminal against bots (moves from stdin)")
-    p.add_argument("--seed", type=int, default=0, help="the match's seed (default 0)")
-    p.add_argument("--seat", type=int, default=0, help="your seat, from 0 to one less than the players (default 0)")
+    p.add_argument("--seed", type=SEED, default=0, help="the match's seed (default 0)")
+    p.add_argument("--seat", type=_bounded("--seat", 0, MOST_PLAYERS - 1), default=0,
+                   help="your seat, from 0 to one less than the players (default 0)")
     p.add_argument("--bots", nargs="+", default=["thumb"], metavar="BOT",
                    help=f"the other seats' bots, one for all or one per seat, from: {names} (default: thumb)")
     _rule_options(p)
@@ -139,18 +184,22 @@ def _puzzle_parsers(sub) -> None:
     p = sub.add_parser("puzzle", help="solve a puzzle in the terminal (answers, hints from stdin)")
     p.add_argument("--id", help="a puzzle's id, like lay-down-003 (default: a random one)")
     p.add_argument("--kind", help=f"choose among one kind: {kinds}")
-    p.add_argument("--tier", type=int, help="choose among one tier, 1 to 3")
-    p.add_argument("--seed", type=int, default=0, help="seed of the random choice (default 0)")
+    p.add_argument("--tier", type=_bounded("--tier", -99, 99), help="choose among one tier, 1 to 3")
+    p.add_argument("--seed", type=SEED, default=0, help="seed of the random choice (default 0)")
     p.add_argument("--folder", help="a folder of puzzle files (default: the shipped puzzles)")
+    p.add_argument("--allow-unreachable", action="store_true",
+                   help="accept puzzles whose positions no play reaches, though their files do not say so")
     p = sub.add_parser("puzzles", help="puzzle sets: 'puzzles sheet' writes a printable page")
     what = p.add_subparsers(dest="what", metavar="WHAT", parser_class=_Parser)
     what.required = True
     q = what.add_parser("sheet", help="an HTML page of puzzles with card pictures, and an answer page")
     q.add_argument("--kind", help=f"one kind: {kinds}")
-    q.add_argument("--tier", type=int, help="one tier, 1 to 3")
+    q.add_argument("--tier", type=_bounded("--tier", -99, 99), help="one tier, 1 to 3")
     q.add_argument("--out", default="puzzle-sheet.html",
                    help="the page to write (default puzzle-sheet.html); answers go beside it, NAME-answers.html")
     q.add_argument("--folder", help="a folder of puzzle files (default: the shipped puzzles)")
+    q.add_argument("--allow-unreachable", action="store_true",
+                   help="accept puzzles whose positions no play reaches, though their files do not say so")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -313,8 +362,9 @@ def _solve_position(args) -> int:
         raise _UsageError("--position names its own rule set (its g: field): give no --rules")
     try:
         p = SeatPosition.parse(args.position)
+        p.check_reachable(allow_unreachable=args.allow_unreachable)
     except ValueError as exc:
-        raise _UsageError(str(exc)) from None
+        raise _UsageError(f"--position: {exc}") from None
     me, rules = p.seat, p.rules
     print(f"Seat {me}, round {p.round_no} ({p.contract.words}): {format_cards(p.hand)}")
     opened = p.opened[me]
@@ -507,12 +557,14 @@ def _chosen_puzzles(args):
     from .puzzles import load
 
     try:
-        puzzles = load(args.folder, kind=args.kind, tier=args.tier)
+        puzzles = load(args.folder, kind=args.kind, tier=args.tier,
+                       allow_unreachable=getattr(args, "allow_unreachable", False))
     except ValueError as exc:
         raise _UsageError(str(exc)) from None
     if not puzzles:
         if args.kind is not None and args.tier is not None:
-            tiers = sorted({p.tier for p in load(args.folder, kind=args.kind)})
+            tiers = sorted({p.tier for p in load(args.folder, kind=args.kind,
+                                                 allow_unreachable=getattr(args, "allow_unreachable", False))})
             raise _UsageError(f"no {args.kind} puzzle of tier {args.tier}: {args.kind} puzzles come in "
                               + ("tier " if len(tiers) == 1 else "tiers ") + ", ".join(map(str, tiers)))
         raise _UsageError("no puzzle matches those choices")
@@ -530,6 +582,8 @@ def _puzzle(args, stdin: TextIO | None = None) -> int:
     puzzle = random.Random(args.seed).choice(puzzles)
     lines = stdin or sys.stdin
     print(f"{puzzle.id} (tier {puzzle.tier}): {puzzle.title}")
+    if puzzle.allow_unreachable:
+        print(puzzle.what_if_note)
     print(puzzle.position.describe())
     print(puzzle.question)
     print(puzzle.answer_form)

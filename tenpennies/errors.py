@@ -57,3 +57,12 @@ class NoSuchCardError(TenPenniesError, IndexError):
 
 class HandError(TenPenniesError):
     """A hand no deck of the rule set can hold: more copies of a card than the deck has (T1)."""
+
+
+class UnreachablePositionError(PositionError):
+    """A well-formed position that no play under its rules reaches; ``problems`` lists why,
+    each reason led by the ruling it breaks. Accepted as a what-if with ``allow_unreachable``."""
+
+    def __init__(self, message: str, problems=()) -> None:
+        super().__init__(message)
+        self.problems = tuple(problems)

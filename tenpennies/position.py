@@ -33,23 +33,86 @@ the number of hand sizes (C1: four to eight)::
 
 from __future__ import annotations
 
+import math
 from collections import Counter
+from functools import lru_cache
 from dataclasses import dataclass, field
 from typing import Any
 
 from .cards import Card, Hand, format_cards, parse_cards, sort_key
-from .errors import NotationError, PositionError
+from .errors import InvalidSetError, NotationError, PositionError, UnreachablePositionError
 from .rules import TEN_PENNIES, Contract, RuleSet
-from .melds import (ENDS, MeldKind, TableMeld, arrange_run, make_table_meld, meld_kinds, meld_problems,
+from .melds import (MeldKind, TableMeld, arrange_run, make_table_meld, meld_kinds, meld_problems, run_ranks,
                     set_problems, set_rank)
 from .sets import TableSet
 from .words import plural
 
-__all__ = ["Position", "PositionError", "SeatPosition"]
+__all__ = ["Position", "PositionError", "SeatPosition", "UnreachablePositionError"]
 
 
-def _cards(value) -> tuple[Card, ...]:
-    return parse_cards(value) if isinstance(value, str) else tuple(parse_cards(value))
+# Bounds on what a position's fields may hold: far beyond any match (162 cards, scores in
+# the thousands), near enough that a hostile input cannot make the checks slow or their
+# messages huge (Python refuses to print an int of more than 4,300 digits).
+_BIG = 10**9
+_MAX_TEXT = 4_000  # characters in a field of cards: a whole 162-card deck is under 500
+_MAX_ITEMS = 1_000  # entries in a list of cards, seats or table melds
+
+
+def _shown(value) -> str:
+    """A value for an error message, cut short (a huge number or text would swamp it)."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > _BIG:
+        return "a number of more than 9 digits"
+    if isinstance(value, (list, tuple, dict, set)):
+        return f"a {type(value).__name__} of {len(value)}"
+    text = repr(value) if isinstance(value, (int, float, str, bool, type(None))) else type(value).__name__
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _whole(value, name: str, low: int = 0, high: int = _BIG) -> int:
+    """``value`` if it is a whole number from ``low`` to ``high`` (a bool is not one)."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise PositionError(f"{name} must be a whole number, not {_shown(value)}")
+    if value < low:
+        raise PositionError(f"{name} must be at least {low}, not {_shown(value)}")
+    if value > high:
+        raise PositionError(f"{name} must be at most {high}, not {_shown(value)}")
+    return value
+
+
+def _sequence(value, name: str, limit: int = _MAX_ITEMS) -> tuple:
+    if not isinstance(value, (list, tuple)):
+        raise PositionError(f"{name} must be a list, not {_shown(value)}")
+    if len(value) > limit:
+        raise PositionError(f"{name} holds {len(value)} entries; at most {limit}")
+    return tuple(value)
+
+
+def _cards(value, name: str = "cards") -> tuple[Card, ...]:
+    """Cards given as notation text or a list of notation strings and cards."""
+    if isinstance(value, str):
+        if len(value) > _MAX_TEXT:
+            raise PositionError(f"{name}: {len(value)} characters of cards; at most {_MAX_TEXT}")
+    else:
+        value = _sequence(value, name)
+        bad = next((c for c in value if not isinstance(c, (str, Card))), None)
+        if bad is not None:
+            raise PositionError(f"{name}: a card is written as text like '7S', not {_shown(bad)}")
+        if any(isinstance(c, str) and len(c) > 8 for c in value):
+            raise PositionError(f"{name}: a card is two characters, like 7S")
+    try:
+        return parse_cards(value) if isinstance(value, str) else tuple(parse_cards(value))
+    except NotationError as exc:
+        raise PositionError(f"{name}: {exc}") from None
+
+
+def _table_entry(entry, name: str = "a table meld"):
+    """A table entry as given: a TableMeld, or an ``(owner, cards)`` pair."""
+    if isinstance(entry, TableMeld):
+        return entry
+    pair = _sequence(entry, name)
+    if len(pair) != 2:
+        raise PositionError(f"{name} is a pair [owner, cards], not {len(pair)} entries")
+    return (_whole(pair[0], f"{name}'s owner", 0, _MAX_ITEMS), _cards(pair[1], name))
 
 
 def _table_set(entry, round_no: int, rules: RuleSet) -> TableMeld:
@@ -61,7 +124,7 @@ def _table_set(entry, round_no: int, rules: RuleSet) -> TableMeld:
     if isinstance(entry, TableMeld):
         owner, cards = entry.owner, entry.cards
     else:
-        owner, cards = entry[0], _cards(entry[1])
+        owner, cards = _table_entry(entry)
     cards = tuple(cards)
     kinds = meld_kinds(cards, round_no, rules)
     if not kinds:
@@ -73,9 +136,11 @@ def _table_set(entry, round_no: int, rules: RuleSet) -> TableMeld:
             f"as a {k.value}, " + ", ".join(meld_problems(cards, k, round_no, rules)) for k in allowed))
     if kinds[0] is MeldKind.SET:
         return TableMeld(owner, MeldKind.SET, cards, set_rank(cards, round_no, rules))
-    for end in ENDS:
-        if arrange_run(cards, round_no, rules, wild_end=end) == cards:
-            return make_table_meld(owner, MeldKind.RUN, cards, round_no, rules, wild_end=end)
+    try:
+        run_ranks(cards, round_no, rules)  # in rank order, each wild at a place it can fill
+        return make_table_meld(owner, MeldKind.RUN, cards, round_no, rules, keep_order=True)
+    except InvalidSetError:
+        pass
     shown = format_cards(arrange_run(cards, round_no, rules))
     raise PositionError(f"run {format_cards(cards)} is out of order: write a run in rank order, each wild "
                         f"at its place, like {shown}")
@@ -83,14 +148,157 @@ def _table_set(entry, round_no: int, rules: RuleSet) -> TableMeld:
 
 def _check_seat(name: str, seat, n: int) -> None:
     if seat is not None and not (isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < n):
-        raise PositionError(f"{name} must be a seat from 0 to {n - 1}, not {seat!r}")
+        raise PositionError(f"{name} must be a seat from 0 to {n - 1}, not {_shown(seat)}")
 
 
-def _check_counts(name: str, values, n: int) -> None:
+def _check_counts(name: str, values, n: int, low: int = 0) -> None:
+    values = _sequence(values, name)
     if len(values) != n:
         raise PositionError(f"{name} need one entry per seat ({n}), not {len(values)}")
-    if any(not isinstance(v, int) or isinstance(v, bool) or v < 0 for v in values):
-        raise PositionError(f"{name} must be whole numbers of at least 0, not {list(values)}")
+    for v in values:
+        _whole(v, f"each of {name}", low, _BIG)
+
+
+# -- what play can reach ---------------------------------------------------------------
+# The invariants below follow from the rules and from match.py's flow of cards:
+#
+# - A turn draws one card and discards one (T6, T11; C6), so between turns a hand keeps
+#   its size unless cards go to the table; the active seat holds one more between its
+#   draw and its discard.
+# - A purchase adds the discard and ``buy_extra_cards`` stock cards (T5: 1 + 2; C9:
+#   1 + 1). Bought on the buyer's own turn it is that turn's draw (T6), so it adds one
+#   card fewer than the turn's usual draw would; Ten Card Rummy's active seat takes the
+#   top discard freely (C8) and never buys it.
+# - Tokens are spent one per purchase for the whole match (T4), so a seat has made at
+#   most as many purchases this round as it has spent tokens, and exactly as many in
+#   round 1.
+# - Only the table takes cards out of hands for good, so hands and table together never
+#   hold fewer cards than were dealt (T3, C2).
+_MAX_ROUND_BUYS = 200  # more than any deck could feed (a purchase takes a stock card)
+
+
+def _purchases(rules: RuleSet, round_no: int, tokens, seat: int) -> tuple[int, int]:
+    """The fewest and most purchases ``seat`` can have made this round (T4, T5, C9)."""
+    if not rules.may_buy(round_no) or rules.buy_extra_cards is None:
+        return 0, 0
+    most = _MAX_ROUND_BUYS
+    low = 0
+    if rules.tokens is not None and tokens is not None:
+        spent = max(0, rules.tokens - tokens[seat])
+        most = spent
+        if round_no == 1:
+            low = spent  # T4: every token spent so far was spent this round
+    if rules.buys_per_round is not None:
+        most = min(most, rules.buys_per_round)
+    return min(low, most), most
+
+
+def _gains(rules: RuleSet, low: int, most: int) -> frozenset[int]:
+    """How many cards ``low`` to ``most`` purchases can add to a hand (see above)."""
+    return _sums(rules.buy_extra_cards + 1,  # bought on another seat's turn
+                 rules.buy_extra_cards if not rules.free_discard_take else None,  # bought as one's draw
+                 low, most)
+
+
+@lru_cache(maxsize=256)
+def _sums(late: int, own: int | None, low: int, most: int) -> frozenset[int]:
+    gains = set()
+    for k in range(low, most + 1):
+        for i in range(k + 1 if own is not None else 1):
+            gains.add(i * (own or 0) + (k - i) * late)
+    return frozenset(gains)
+
+
+def _largest_hand(rules: RuleSet) -> int:
+    """The points of the costliest hand a round can end with (T18, C14): the deck's
+    costliest cards, as many as a hand can hold (dealt, plus every purchase)."""
+    buys = rules.tokens if rules.tokens is not None else _MAX_ROUND_BUYS
+    if rules.buys_per_round is not None:
+        buys = min(buys, rules.buys_per_round)
+    size = rules.hand_size + buys * (rules.buy_extra_cards + 1)
+    return sum(sorted((rules.points(c) for c in rules.deck()), reverse=True)[:size])
+
+
+def _reach_problems(rules: RuleSet, round_no: int, sizes, active: int, table, opened, tokens,
+                    scores) -> list[str]:
+    """Every reason a round in this state cannot occur in play, each led by its ruling.
+
+    ``sizes`` are the hand sizes; ``opened`` the seats' laid-down flags (None: as the
+    table shows); ``tokens`` None where the rules count none.
+    """
+    tp = not rules.meld_before_draw  # the rulings to cite: Ten Pennies' (T) or Ten Card Rummy's (C)
+    deal, buy_rule, end_rule, score_rule, open_rule, contract_rule = (
+        ("T3", "T5", "T12", "T18", "T10", "T13") if tp else ("C2", "C9", "C7", "C14", "C6", "C5"))
+    contract = rules.contract(round_no)
+    n = rules.players
+    out: list[str] = []
+    owned = [[t for t in table if t.owner == s] for s in range(n)]
+    laid = [bool(owned[s]) for s in range(n)] if opened is None else list(opened)
+    word = "meld" if rules.has_runs else "set"
+    for s in range(n):
+        size = sizes[s]
+        now = " (its turn)" if s == active else ""
+        if size == 0:
+            out.append(f"{end_rule}: seat {s} holds no cards, but the round ends the moment a hand is empty")
+        low, most = _purchases(rules, round_no, tokens, s)
+        gains = _gains(rules, low, most)
+        extra = (0, 1) if s == active else (0,)
+        bought = (("no purchase" if not low else f"exactly {plural(low, 'purchase')}") if low == most else
+                  f"at most {plural(most, 'purchase')}" if low == 0 else f"{low} to {most} purchases")
+        if not laid[s]:
+            allowed = sorted({rules.hand_size + g + e for g in gains for e in extra})
+            if size not in allowed:
+                shown = ", ".join(map(str, allowed[:6])) + (", ..." if len(allowed) > 6 else "")
+                out.append(f"{deal}: seat {s}{now} has not laid down and holds {size} cards; with "
+                           f"{rules.hand_size} dealt, one discard per draw and {bought} this round "
+                           f"({buy_rule}), it holds one of {shown}")
+        else:
+            top = rules.hand_size + max(gains) + extra[-1] - contract.cards_needed
+            if size > top:
+                out.append(f"{deal}: seat {s}{now} has laid down ({contract.words}) and holds {size} cards; "
+                           f"with {rules.hand_size} dealt and {bought} this round ({buy_rule}) it holds "
+                           f"at most {top}")
+        fit = [t for t in owned[s] if t.kind in contract.kinds and len(t.cards) >= contract.size]
+        if owned[s] and not laid[s]:
+            out.append(f"{open_rule}: seat {s} owns a {word} on the table but has not laid down; "
+                       "only an opened seat melds")
+        elif laid[s] and not owned[s]:
+            out.append(f"{contract_rule}: seat {s} has laid down but owns no {word} on the table; its contract "
+                       f"({contract.words}) would be there")
+        elif laid[s] and len(fit) < contract.sets:
+            shown = "; ".join(format_cards(t.cards) for t in owned[s])
+            out.append(f"{contract_rule}: seat {s} owns {shown}, which cannot hold round {round_no}'s contract "
+                       f"({contract.words}, laid down whole): it needs {contract.sets} separate "
+                       f"{word}{'s' if contract.sets > 1 else ''} of at least {contract.size}, and "
+                       f"a {word} of 3 or more is made only once open")
+    if rules.tokens is not None and tokens is not None:
+        for s, k in enumerate(tokens):
+            if k > rules.tokens:
+                out.append(f"T4: seat {s} holds {k} tokens; each player has {rules.tokens} for the whole match")
+    held = sum(sizes) + sum(len(t.cards) for t in table)
+    if held < n * rules.hand_size:
+        out.append(f"{deal}: hands and table hold {held} cards, fewer than the {n * rules.hand_size} dealt; "
+                   "a card leaves a hand only for the table or, one per card drawn, the discard pile")
+    step = 0
+    for c in set(rules.deck()):
+        step = math.gcd(step, rules.points(c))
+    least = min(rules.points(c) for c in rules.deck())
+    most_points = (round_no - 1) * _largest_hand(rules)
+    for s, points in enumerate(scores):
+        if points < 0:
+            out.append(f"{score_rule}: seat {s} has {points} points; cards left in hand never score below 0")
+        elif round_no == 1 and points:
+            out.append(f"{score_rule}: seat {s} has {points} points in round 1, before any round was scored")
+        elif step > 1 and points % step:
+            out.append(f"{score_rule}: seat {s} has {points} points, not a multiple of {step}, "
+                       f"as every card's points are")
+        elif 0 < points < least:
+            out.append(f"{score_rule}: seat {s} has {points} points, less than the cheapest card ({least})")
+        elif points > most_points:
+            out.append(f"{score_rule}: seat {s} has {points} points; {round_no - 1} round"
+                       f"{'s' if round_no != 2 else ''} can cost at most {most_points} "
+                       f"(the costliest hand is {_largest_hand(rules)})")
+    return out
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -128,13 +336,38 @@ class Position:
     active: int | None = None
     top_discarder: int | None = None
 
+    def _check_shape(self) -> None:
+        """Each field of the kind it should be (whatever the rule set): PositionError if not."""
+        _whole(self.round_no, "round_no", 1, _BIG)
+        for i, h in enumerate(_sequence(self.hands, "hands")):
+            _cards(h, f"hand {i}")
+        _cards(self.discard_pile, "discard_pile")
+        if self.stock is not None:
+            _cards(self.stock, "stock")
+        for i, entry in enumerate(_sequence(self.table, "table")):
+            _table_entry(entry, f"table meld {i}")
+        if self.opened is not None and not all(isinstance(o, bool) for o in _sequence(self.opened, "opened")):
+            raise PositionError("opened must be a list of true/false, one per seat")
+        for name in ("tokens", "scores"):
+            values = getattr(self, name)
+            if values is not None:
+                for v in _sequence(values, name):
+                    _whole(v, f"each of {name}", -_BIG if name == "scores" else 0, _BIG)
+        for name in ("dealer", "active", "top_discarder"):
+            value = getattr(self, name)
+            if value is not None or name == "dealer":
+                _whole(value, f"{name} (a seat)", -_BIG, _BIG)  # which seats: setup() says
+
     def setup(self, rules: RuleSet = TEN_PENNIES) -> dict[str, Any]:
         """The checked round: hands, pile, table and the rest as a match uses them.
 
         ``stock`` is top card first, or None ("shuffle ``remaining``"); ``out_of_play``
         the cards in no place when the stock is given. Raises :class:`PositionError`.
+        It checks what a round needs to be played, not that play could reach it: see
+        :meth:`problems`.
         """
         n = rules.players
+        self._check_shape()
         try:
             rules.contract(self.round_no)
         except ValueError as exc:
@@ -146,11 +379,13 @@ class Position:
             raise PositionError("every seat needs at least one card: an empty hand has already gone out")
         pile = list(_cards(self.discard_pile))
         table = [_table_set(entry, self.round_no, rules) for entry in self.table]
+        for t in table:
+            _check_seat("a table meld's owner", t.owner, n)
         placed = Counter(c for h in hands for c in h) + Counter(pile) + Counter(c for s in table for c in s.cards)
         remaining = Counter(rules.deck())
         too_many = placed - remaining
         if too_many:
-            raise PositionError("the position holds more cards than the deck has: "
+            raise PositionError("T1: the position holds more cards than the deck has: "
                                 + format_cards(sorted(too_many.elements(), key=sort_key)))
         remaining -= placed
         stock = None if self.stock is None else list(_cards(self.stock))
@@ -158,23 +393,24 @@ class Position:
         if stock is not None:
             extra = Counter(stock) - remaining
             if extra:
-                raise PositionError("the stock holds cards already placed elsewhere: "
+                raise PositionError("T1: the stock holds cards already placed elsewhere: "
                                     + format_cards(sorted(extra.elements(), key=sort_key)))
             out = sorted((remaining - Counter(stock)).elements(), key=sort_key)
         opened = list(self.opened) if self.opened is not None else [any(s.owner == i for s in table) for i in range(n)]
         tokens = list(self.tokens) if self.tokens is not None else [rules.tokens] * n
         scores = list(self.scores) if self.scores is not None else [0] * n
         if len(opened) != n:
-            raise PositionError(f"opened needs one entry per seat ({n})")
+            raise PositionError(f"opened needs one entry per seat ({n}), not {len(opened)}")
         if rules.tokens is None:
             tokens = [None] * n  # C9: nothing to count, as a match keeps it
         else:
             _check_counts("tokens", tokens, n)
-        if len(scores) != n:
-            raise PositionError(f"scores need one entry per seat ({n}), not {len(scores)}")
+        _check_counts("scores", scores, n, low=-_BIG)
         active = (self.dealer + 1) % n if self.active is None else self.active
         for name, seat in (("dealer", self.dealer), ("active", active), ("top_discarder", self.top_discarder)):
             _check_seat(name, seat, n)
+        if self.top_discarder is not None and not pile:
+            raise PositionError("a top discarder is given but the discard pile is empty")
         return dict(hands=hands, discard_pile=pile, table=table, stock=stock,
                     remaining=sorted(remaining.elements(), key=sort_key), out_of_play=out,
                     opened=opened, tokens=tokens, scores=scores, active=active)
@@ -198,16 +434,81 @@ class Position:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> "Position":
+        """Read :meth:`to_dict`'s data; refuse anything else with a :class:`PositionError`
+        naming the field (the rule set's own checks come with :meth:`setup`)."""
+        if not isinstance(data, dict):
+            raise PositionError(f"a position is a table of fields, not {_shown(data)}")
         fields = dict(data)
         unknown = set(fields) - set(cls.__dataclass_fields__)
         if unknown:
-            raise PositionError(f"unknown position fields: {', '.join(sorted(unknown))}")
-        fields["hands"] = tuple(fields["hands"])
-        fields["table"] = tuple((owner, cards) for owner, cards in fields.get("table", ()))
+            raise PositionError(f"unknown position fields: {', '.join(sorted(map(str, unknown)))[:200]}")
+        missing = {"round_no", "hands"} - set(fields)
+        if missing:
+            raise PositionError(f"a position needs {' and '.join(sorted(missing))}")
+        fields["hands"] = _sequence(fields["hands"], "hands")
+        if fields.get("table") is None:
+            fields["table"] = ()
+        fields["table"] = tuple(_table_entry(t, f"table meld {i}")
+                                for i, t in enumerate(_sequence(fields["table"], "table")))
+        for key in ("discard_pile",):
+            if fields.get(key) is None:
+                fields[key] = ()
         for key in ("opened", "tokens", "scores"):
             if fields.get(key) is not None:
-                fields[key] = tuple(fields[key])
-        return cls(**fields)
+                fields[key] = _sequence(fields[key], key)
+        if fields.get("dealer") is None:
+            fields["dealer"] = 0
+        position = cls(**fields)
+        position._check_shape()
+        return position
+
+    @classmethod
+    def of(cls, match) -> "Position":
+        """The round as ``match`` holds it now (every hand, the stock, the table), as a
+        position to start from: what a decision of a real match looks like. A seat in the
+        middle of its turn keeps its drawn card (:meth:`problems` allows for it)."""
+        return cls(round_no=match.round_no, hands=tuple(tuple(h) for h in match.hands),
+                   discard_pile=tuple(match.discard_pile), stock=tuple(match.stock[::-1]),
+                   table=tuple(match.table), opened=tuple(match.opened),
+                   tokens=None if match.rules.tokens is None else tuple(match.tokens),
+                   scores=tuple(match.scores), dealer=match.dealer, active=match.active,
+                   top_discarder=match.top_discarder if match.discard_pile else None)
+
+    def problems(self, rules: RuleSet = TEN_PENNIES) -> tuple[str, ...]:
+        """Every reason play under ``rules`` cannot reach this position, each sentence led
+        by the ruling it breaks (``"T3: ..."``); empty when it can occur. Raises
+        :class:`PositionError` for a position :meth:`setup` refuses.
+
+        The active seat may be between its draw and its discard (one card more); the
+        discard pile may be shorter than the real one, as a lesson gives it.
+
+            >>> Position(round_no=1, hands=("7S 7H", "8S 8H", "9S 9H", "TS TH")).problems()[0]
+            'T3: seat 0 has not laid down and holds 2 cards; with 11 dealt, one discard per draw and no purchase this round (T5), it holds one of 11'
+        """
+        given = self.setup(rules)
+        out = _reach_problems(rules, self.round_no, [len(h) for h in given["hands"]], given["active"],
+                              given["table"], given["opened"],
+                              None if rules.tokens is None else given["tokens"], given["scores"])
+        if given["out_of_play"]:
+            deck = "T1" if not rules.meld_before_draw else "C1"
+            out.append(f"{deck}: {plural(len(given['out_of_play']), 'card')} of the deck "
+                       f"({format_cards(given['out_of_play'][:12])}{' ...' if len(given['out_of_play']) > 12 else ''}) "
+                       "are in no hand, nor the stock, the discard pile or the table; no card leaves play in a round")
+        return tuple(out)
+
+    def check_reachable(self, rules: RuleSet = TEN_PENNIES, *, allow_unreachable: bool = False) -> None:
+        """Raise :class:`UnreachablePositionError` listing :meth:`problems`, unless
+        ``allow_unreachable`` (a what-if position, on purpose)."""
+        if not allow_unreachable:
+            _refuse_unreachable(self.problems(rules))
+
+
+def _refuse_unreachable(problems) -> None:
+    if problems:
+        raise UnreachablePositionError(
+            "no play reaches this position: " + "; ".join(problems)
+            + " (pass allow_unreachable=True, or --allow-unreachable, to use it as a what-if position)",
+            problems)
 
 
 # -- one seat's view, and its notation -------------------------------------------------
@@ -238,27 +539,31 @@ class SeatPosition:
 
     def __post_init__(self) -> None:
         rules = self.rules
+        if not isinstance(rules, RuleSet):
+            raise PositionError(f"rules must be a RuleSet, not {_shown(rules)}")
         n = rules.players
+        _whole(self.round_no, "round_no", 1, _BIG)
         try:
             rules.contract(self.round_no)
         except (ValueError, TypeError) as exc:
             raise PositionError(str(exc)) from None
+        _whole(self.seat, "seat", -_BIG, _BIG)  # a seat of the match: _check_seat says which
         _check_seat("seat", self.seat, n)
         set_ = object.__setattr__
-        set_(self, "hand", Hand(self.hand))
-        set_(self, "table", tuple(_table_set(t, self.round_no, rules) for t in self.table))
+        set_(self, "hand", self.hand if isinstance(self.hand, Hand) else Hand(_cards(self.hand, "hand")))
+        set_(self, "table", tuple(_table_set(t, self.round_no, rules)
+                                  for t in _sequence(self.table, "table")))
         for t in self.table:
             _check_seat("a table set's owner", t.owner, n)
-        set_(self, "discard_pile", _cards(self.discard_pile))
+        set_(self, "discard_pile", _cards(self.discard_pile, "discard pile"))
         if rules.tokens is None:
             set_(self, "tokens", None)  # C9: nothing to count (whatever a view holds there)
         else:
-            set_(self, "tokens", (rules.tokens,) * n if self.tokens is None else tuple(self.tokens))
+            set_(self, "tokens", (rules.tokens,) * n if self.tokens is None else _sequence(self.tokens, "tokens"))
             _check_counts("tokens", self.tokens, n)
-        set_(self, "scores", (0,) * n if self.scores is None else tuple(self.scores))
-        if len(self.scores) != n or any(not isinstance(v, int) or isinstance(v, bool) for v in self.scores):
-            raise PositionError(f"scores need one whole number per seat ({n}), not {list(self.scores)}")
-        sizes = tuple(self.hand_sizes) if self.hand_sizes is not None else tuple(
+        set_(self, "scores", (0,) * n if self.scores is None else _sequence(self.scores, "scores"))
+        _check_counts("scores", self.scores, n, low=-_BIG)
+        sizes = _sequence(self.hand_sizes, "hand sizes") if self.hand_sizes is not None else tuple(
             len(self.hand) if s == self.seat else rules.hand_size for s in range(n))
         set_(self, "hand_sizes", sizes)
         _check_counts("hand sizes", sizes, n)
@@ -267,8 +572,7 @@ class SeatPosition:
                                 f"says {sizes[self.seat]}")
         if not self.hand:
             raise PositionError("the seat's hand is empty: it has already gone out")
-        if not isinstance(self.stock_size, int) or self.stock_size < 0:
-            raise PositionError(f"the stock size must be a whole number of at least 0, not {self.stock_size!r}")
+        _whole(self.stock_size, "the stock size", 0, _BIG)
         set_(self, "active", self.seat if self.active is None else self.active)
         _check_seat("active", self.active, n)
         _check_seat("top_discarder", self.top_discarder, n)
@@ -276,7 +580,7 @@ class SeatPosition:
             raise PositionError("a top discarder is given but the discard pile is empty")
         too_many = Counter(self.known_cards()) - Counter(rules.deck())
         if too_many:
-            raise PositionError("the position holds more cards than the deck has: "
+            raise PositionError("T1: the position holds more cards than the deck has: "
                                 + format_cards(sorted(too_many.elements(), key=sort_key)))
         total = sum(sizes) + self.stock_size + len(self.discard_pile) + sum(len(t.cards) for t in self.table)
         if total > rules.deck_size:
@@ -290,6 +594,23 @@ class SeatPosition:
                    top_discarder=view.top_discarder if view.discard_pile else None,
                    tokens=view.tokens, scores=view.scores, hand_sizes=view.hand_sizes,
                    stock_size=view.stock_size, active=view.active, rules=view.rules)
+
+    def problems(self) -> tuple[str, ...]:
+        """Every reason play cannot reach what this seat sees, each sentence led by the
+        ruling it breaks (``"T3: ..."``); empty when it can occur. Hands the seat cannot
+        see are judged by their sizes; the discard pile may be shown in part.
+
+            >>> SeatPosition.parse("r1 s0 a0 h:7S7H7D t:- d:4C k:10/10/10/10 p:0/0/0/0 n:3/11/11/11 st:60").problems()
+            ('T3: seat 0 (its turn) has not laid down and holds 3 cards; with 11 dealt, one discard per draw and no purchase this round (T5), it holds one of 11, 12', 'T3: hands and table hold 36 cards, fewer than the 44 dealt; a card leaves a hand only for the table or, one per card drawn, the discard pile')
+        """
+        return tuple(_reach_problems(self.rules, self.round_no, self.hand_sizes, self.active, self.table, None,
+                                     self.tokens, self.scores))
+
+    def check_reachable(self, *, allow_unreachable: bool = False) -> None:
+        """Raise :class:`UnreachablePositionError` listing :meth:`problems`, unless
+        ``allow_unreachable`` (a what-if position, on purpose)."""
+        if not allow_unreachable:
+            _refuse_unreachable(self.problems())
 
     # -- what follows from the fields ----------------------------------------------------
     @property
@@ -362,6 +683,9 @@ class SeatPosition:
         """
         if not isinstance(text, str):
             raise PositionError(f"a position's notation is text, not {type(text).__name__}")
+        if len(text) > _MAX_TEXT:
+            raise PositionError(f"a position's notation is one line of at most {_MAX_TEXT} characters, "
+                                f"not {len(text)}")
         fields = text.split()
         if fields and fields[-1].startswith("g:"):
             rules = named_rules(fields.pop()[2:])
@@ -409,19 +733,33 @@ class SeatPosition:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any], rules: RuleSet | None = None) -> "SeatPosition":
-        """Read :meth:`to_dict`'s data; its ``rules`` name (if any) wins over ``rules``."""
+        """Read :meth:`to_dict`'s data; its ``rules`` name (if any) wins over ``rules``.
+        Anything else is refused with a :class:`PositionError` naming the field."""
+        if not isinstance(data, dict):
+            raise PositionError(f"a position is a table of fields, not {_shown(data)}")
         fields = dict(data)
         unknown = set(fields) - set(cls.__dataclass_fields__)
         if unknown:
-            raise PositionError(f"unknown position fields: {', '.join(sorted(unknown))}")
+            raise PositionError(f"unknown position fields: {', '.join(sorted(map(str, unknown)))[:200]}")
+        missing = {"round_no", "seat", "hand"} - set(fields)
+        if missing:
+            raise PositionError(f"a position needs {' and '.join(sorted(missing))}")
         if fields.get("rules") is not None:
+            if not isinstance(fields["rules"], str) or len(fields["rules"]) > 100:
+                raise PositionError(f"rules: a rule set's name, like 'ten-card-rummy', not {_shown(fields['rules'])}")
             rules = named_rules(fields["rules"])
         fields.pop("rules", None)
         rules = TEN_PENNIES if rules is None else rules
-        fields["table"] = tuple((owner, cards) for owner, cards in fields.get("table", ()))
+        for key in ("table", "discard_pile"):
+            if fields.get(key) is None:
+                fields[key] = ()
+        fields["table"] = tuple(_table_entry(t, f"table meld {i}")
+                                for i, t in enumerate(_sequence(fields["table"], "table")))
         for key in ("tokens", "scores", "hand_sizes"):
             if fields.get(key) is not None:
-                fields[key] = tuple(fields[key])
+                fields[key] = _sequence(fields[key], key)
+        if fields.get("stock_size") is None:
+            fields["stock_size"] = 0
         if fields.get("hand_sizes") is not None:
             rules = seated(rules, len(fields["hand_sizes"]))
         return cls(rules=rules, **fields)
@@ -450,7 +788,7 @@ def named_rules(slug: str) -> RuleSet:
     try:
         return RuleSet.named(slug)
     except (ValueError, AttributeError) as exc:
-        raise PositionError(f"g: {slug!r} names no rule set ({exc})") from None
+        raise PositionError(f"g: {_shown(slug)} names no rule set ({str(exc)[:200]})") from None
 
 
 def seated(rules: RuleSet, players: int) -> RuleSet:
@@ -466,7 +804,9 @@ def seated(rules: RuleSet, players: int) -> RuleSet:
 def _number(text: str, name: str, signed: bool = False) -> int:
     body = text[1:] if signed and text.startswith("-") else text
     if not (body.isdecimal() and body.isascii()):
-        raise PositionError(f"{name}: {text!r} is not a whole number")
+        raise PositionError(f"{name}: {_shown(text)} is not a whole number")
+    if len(body) > 9:
+        raise PositionError(f"{name}: {_shown(text)} has more than 9 digits")
     return int(text)
 
 

@@ -111,9 +111,11 @@ def test_seat_position_draws_as_svg():
     assert svg.startswith("<svg") and "r3 s1 a2" in svg
 
 
+WHAT_IF = "r1 s0 a0 h:7S7H7DJK9S9HKC4D t:2=KSKHKD d:4C k:10/10/10/10 p:0/0/0/0 n:8/11/11/11 st:60"
+
+
 def test_cli_solves_a_position(capsys):
-    code = main(["solve", "--position",
-                 "r1 s0 a0 h:7S7H7DJK9S9HKC4D t:2=KSKHKD d:4C k:10/10/10/10 p:0/0/0/0 n:8/11/11/11 st:60"])
+    code = main(["solve", "--position", WHAT_IF, "--allow-unreachable"])
     out, err = capsys.readouterr()
     assert code == 0 and err == ""
     assert "Lay down 7S 7H 7D; 9S 9H JK" in out
@@ -124,6 +126,11 @@ def test_cli_solves_a_position(capsys):
     (["solve", "--position", "r1 s0"], "10 fields"),
     (["solve", "7S", "--round", "1", "--position", EXAMPLE], "give no other cards"),
     (["solve"], "give a hand and --round, or --position"),
+    # T3: seat 0 holds 8 cards, unopened, in round 1 with no token spent; T13: seat 2's one
+    # set of 3 cannot be round 1's contract of two sets
+    (["solve", "--position", WHAT_IF], "T3: seat 0 (its turn) has not laid down and holds 8 cards"),
+    (["solve", "--position", WHAT_IF], "T13: seat 2 owns KS KH KD"),
+    (["solve", "--position", WHAT_IF], "--allow-unreachable"),
 ])
 def test_cli_bad_position(capsys, argv, words):
     assert main(argv) == 2
@@ -184,3 +191,74 @@ def test_c4_a_wild_in_a_run_keeps_the_place_it_is_written_at():
     assert SeatPosition.parse(TCR.replace("3=QHKHAH2H", "3=6S6S6H")).table[0].rank == 6
     with pytest.raises(PositionError, match="is not a set"):
         SeatPosition.parse(EXAMPLE.replace("2=5S5H5D5C", "2=5S5S5D"))
+
+
+# -- malformed input (issue 22): a PositionError naming the field -----------------------------
+GOOD_DICT = SeatPosition.parse(EXAMPLE).to_dict()
+
+
+@pytest.mark.parametrize("change, words", [
+    (dict(round_no=True), "round_no must be a whole number, not True"),
+    (dict(round_no=10**5000), "round_no must be at most"),
+    (dict(seat=None), "seat must be a whole number, not None"),
+    (dict(stock_size=1.5), "the stock size must be a whole number, not 1.5"),
+    (dict(stock_size=-(10**40)), "the stock size must be at least 0, not a number of more than 9 digits"),
+    (dict(tokens=[10, 10, 10, True]), "each of tokens must be a whole number, not True"),
+    (dict(scores="0/0/0/0"), "scores must be a list"),
+    (dict(hand=7), "hand must be a list, not 7"),
+    (dict(hand="7S" * 3000), "hand: 6000 characters of cards; at most 4000"),
+    (dict(table=[[0]]), "table meld 0 is a pair"),
+    (dict(table=[["0", "KS KH KD"]]), "table meld 0's owner must be a whole number"),
+    (dict(discard_pile=[7]), "discard pile: a card is written as text"),
+    (dict(rules=["x"]), "rules: a rule set's name"),
+    (dict(unknown=1), "unknown position fields: unknown"),
+    (dict(hand_sizes=[1] * 5000), "hand_sizes holds 5000 entries; at most 1000"),
+])
+def test_seat_position_from_dict_refuses_malformed_fields(change, words):
+    with pytest.raises(PositionError, match=words):
+        SeatPosition.from_dict(GOOD_DICT | change)
+
+
+def test_seat_position_from_dict_needs_its_keys_and_a_table_of_fields():
+    with pytest.raises(PositionError, match="a position needs hand"):
+        SeatPosition.from_dict({k: v for k, v in GOOD_DICT.items() if k != "hand"})
+    with pytest.raises(PositionError, match="a position is a table of fields, not a list of 2"):
+        SeatPosition.from_dict([1, 2])
+
+
+@pytest.mark.parametrize("change, words", [
+    (dict(round_no="1"), "round_no must be a whole number, not '1'"),
+    (dict(hands="7S 7H"), "hands must be a list"),
+    (dict(hands=[["7S", None]] * 4), "hand 0: a card is written as text"),
+    (dict(opened=[1, 0, 0, 0]), "opened must be a list of true/false"),
+    (dict(tokens=[10**20] * 4), "each of tokens must be at most"),
+    (dict(dealer=False), "dealer \\(a seat\\) must be a whole number, not False"),
+    (dict(table=[[0, "KS KH KD", "extra"]]), "table meld 0 is a pair"),
+])
+def test_position_from_dict_refuses_malformed_fields(change, words):
+    data = Position(round_no=1, hands=("7S 7H 7D", "8S 8H 8D", "9S 9H 9D", "TS TH TD")).to_dict()
+    with pytest.raises(PositionError, match=words):
+        Position.from_dict(data | change)
+    with pytest.raises(PositionError, match="a position needs hands"):
+        Position.from_dict({"round_no": 1})
+
+
+@pytest.mark.parametrize("text, words", [
+    ("r1 s0 a0 h:7S t:- d:- k:10/10/10/10 p:0/0/0/0 n:1/11/11/11 st:" + "9" * 5000, "at most 4000 characters"),
+    ("r1 s0 a0 h:7S t:- d:- k:10/10/10/10 p:0/0/0/0 n:1/11/11/11 st:" + "9" * 30, "more than 9 digits"),
+    ("r1 s0 a0 h:7S t:- d:- k:10/10/10/10 p:0/0/0/0 n:1/11/11/11 st:１２", "not a whole number"),
+])
+def test_notation_refuses_huge_or_strange_numbers(text, words):
+    with pytest.raises(PositionError, match=words):
+        SeatPosition.parse(text)
+
+
+def test_position_of_a_match_starts_the_same_round():
+    m = Match(5)
+    for _ in range(30):
+        m.apply(m.legal_actions()[-1])
+    p = Position.of(m)
+    again = Match(5, position=p)
+    assert [sorted(map(str, h)) for h in again.hands] == [sorted(map(str, h)) for h in m.hands]
+    assert again.stock == m.stock and again.table == m.table and again.tokens == m.tokens
+    assert Position.from_dict(p.to_dict()).to_dict() == p.to_dict()

@@ -5,7 +5,7 @@ from fractions import Fraction
 
 import pytest
 
-from tenpennies import Card, SeatPosition, parse_cards
+from tenpennies import Card, SeatPosition, TenPenniesError, parse_cards
 from tenpennies.cards import sort_key
 from tenpennies.odds import buy_or_pass
 from tenpennies.puzzles import FOLDER, KINDS, THEMES, PuzzleError, load, read_file, rederive
@@ -63,6 +63,7 @@ explanation = "5 + 10 + 50."
 tier = 1
 themes = ["joker"]
 source = "written for the tests"
+allow_unreachable = true
 '''
 
 
@@ -284,3 +285,68 @@ def test_c5_ten_card_rummy_puzzles_pose_runs_over_the_top_and_separate_melds():
     assert not five.check("yes: 4S 5S 6S 7S 8S").correct
     assert by_answer["yes: QH KH AH 2H"].check("yes: QH KH AH 2H").correct  # C3: over the top
     assert load(theme="over-the-top") == [by_answer["yes: QH KH AH 2H"]]
+
+
+# -- what-if positions: marked, and only where needed (issue 22) -----------------------------
+def test_every_shipped_puzzle_is_reachable_or_marked_as_a_what_if_and_every_mark_is_needed():
+    puzzles = load(allow_unreachable=True)
+    unmarked = [p.id for p in puzzles if not p.allow_unreachable and p.position.problems()]
+    needless = [p.id for p in puzzles if p.allow_unreachable and not p.position.problems()]
+    assert unmarked == [] and needless == []
+    assert load() == puzzles  # the marks are what lets the loader accept them
+
+
+def test_an_unmarked_what_if_position_is_refused_naming_the_ruling(tmp_path):
+    path = write(tmp_path, GOOD.replace("allow_unreachable = true\n", ""))
+    with pytest.raises(PuzzleError, match=r"field 'position': no play reaches it: T3: seat 0 \(its turn\) "
+                                          r"has not laid down and holds 3 cards"):
+        read_file(path)
+    (p,) = read_file(path, allow_unreachable=True)
+    assert not p.allow_unreachable and p.what_if_note == ""
+    (marked,) = read_file(write(tmp_path, GOOD))
+    assert marked.what_if_note.startswith("A what-if position: no real match reaches it (T3: seat 0")
+    assert marked.what_if_note in str(marked)
+
+
+@pytest.mark.parametrize("params, words", [
+    ("{ draws = 6 }", "draws must be a whole number from 1 to 2, not 6"),
+    ("{ draws = true }", "draws must be a whole number from 1 to 2, not bool"),
+    ("{ draws = 0 }", "draws must be a whole number from 1 to 2, not 0"),
+    ('{ draws = "2" }', "draws must be a whole number from 1 to 2, not str"),
+    ("{ rollouts = 2 }", "'rollouts' is not a parameter of a discard puzzle"),
+])
+def test_discard_params_are_checked_by_the_kind(tmp_path, params, words):
+    text = (GOOD.replace('kind = "cost"', 'kind = "discard"').replace('id = "cost-001"', 'id = "discard-001"')
+            .replace('answer = "65"', 'answer = "KD"').replace('margin = "exact"', 'margin = "1/10"')
+            + f"params = {params}\n")
+    with pytest.raises(PuzzleError, match=f"field 'params': {words}"):
+        read_file(write(tmp_path, text, "discard.toml"))
+
+
+@pytest.mark.parametrize("margin, words", [("1/0", "divides by zero"), ("1/00", "divides by zero"),
+                                           ("9" * 40, "neither 'exact' nor a fraction")])
+def test_a_margin_is_a_fraction_with_a_denominator(tmp_path, margin, words):
+    text = (GOOD.replace('kind = "cost"', 'kind = "discard"').replace('id = "cost-001"', 'id = "discard-001"')
+            .replace('answer = "65"', 'answer = "KD"').replace('margin = "exact"', f'margin = "{margin}"'))
+    with pytest.raises(PuzzleError, match=f"field 'margin': .*{words}"):
+        read_file(write(tmp_path, text, "discard.toml"))
+
+
+def test_a_puzzle_file_that_is_not_utf8_is_refused(tmp_path):
+    path = tmp_path / "cost.toml"
+    path.write_bytes(GOOD.encode("utf-8").replace(b"What", b"Wh\xffat"))
+    with pytest.raises(PuzzleError, match="cost.toml: not UTF-8 text"):
+        read_file(path)
+
+
+def test_a_discard_puzzle_made_in_python_with_six_draws_is_refused_not_left_to_run():
+    p = next(q for q in load(kind="discard", allow_unreachable=True))
+    with pytest.raises(PuzzleError, match="draws must be a whole number from 1 to 2, not 6"):
+        replace_params(p, {"draws": 6}).solution()
+    with pytest.raises(TenPenniesError, match="draws must be a whole number from 1 to 2, not bool"):
+        KINDS["discard"].solve(p.position, {"draws": True})
+
+
+def replace_params(puzzle, params):
+    from dataclasses import replace
+    return replace(puzzle, params=params)

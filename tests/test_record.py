@@ -164,3 +164,41 @@ def test_new_action_words_read_back(text, action):
 
     parsed = parse_action(text, seat=2)
     assert repr(parsed) == action and parsed.text == text
+
+
+# -- hostile files (issue 22): a RecordError naming the problem, never another exception ------
+def _text(change=None):
+    data = record.to_dict(played(seed=2, steps=40))
+    if change:
+        change(data)
+    return json.dumps(data)
+
+
+@pytest.mark.parametrize("text, words", [
+    (b'{"format": "tenpennies-match", "version": 2\xff}', "not UTF-8 text"),
+    ("[" * 100_000 + "]" * 100_000, "nests too deeply"),
+    ('{"format": "tenpennies-match", "version": ' + "9" * 5000 + "}", "a value JSON cannot give"),
+    (_text(lambda d: d.__setitem__("seed", 10**60)), "field 'seed': at most 40"),
+    (_text(lambda d: d.__setitem__("seed", True)), "field 'seed': an int or a str, not bool"),
+    (_text(lambda d: d.__setitem__("version", True)), "format version True"),
+    (_text(lambda d: d.__setitem__("extra", 1)), "unknown fields: extra"),
+    (_text(lambda d: d.__setitem__("rules", [])), "field 'rules': a table"),
+    (_text(lambda d: d["actions"].__setitem__(0, [True, "pass"])), "saved action 0"),
+    (_text(lambda d: d.__setitem__("state", [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]])),
+     "nests deeper than 32"),
+    (_text(lambda d: d.__setitem__("position", {"round_no": 1, "hands": ["7S"] * 4, "dealer": 10**50})),
+     "set-up is damaged: field 'position': dealer"),
+    (17, "a saved match is JSON text, not int"),
+])
+def test_hostile_records_are_refused_with_a_record_error(text, words):
+    with pytest.raises(RecordError, match=words):
+        record.loads(text)
+
+
+def test_a_record_reads_from_utf8_bytes_and_from_a_file(tmp_path):
+    m = played(seed=4, steps=50)
+    assert record.loads(record.dumps(m).encode("utf-8")).snapshot() == m.snapshot()
+    path = tmp_path / "m.json"
+    path.write_bytes(record.dumps(m).encode("utf-8")[:-3] + b"\xc3")
+    with pytest.raises(RecordError, match="not UTF-8"):
+        record.load(path)

@@ -17,7 +17,8 @@ folder (one file per kind, read with the standard library's ``tomllib``)::
     tier = 1                        # 1 (first steps) to 3 (hard)
     themes = ["joker"]              # from THEMES
     source = "..."                  # where it came from
-    params = { draws = 2 }          # only for kinds that take some
+    params = { draws = 2 }          # only for kinds that take some (each kind checks its own)
+    allow_unreachable = true        # only for a what-if position no play reaches (see below)
     [[puzzle.wrong]]                # tempting wrong answers and what to say to each
     answer = "..."
     feedback = "..."
@@ -25,7 +26,9 @@ folder (one file per kind, read with the standard library's ``tomllib``)::
 The answer in a file is never trusted: :meth:`Puzzle.solution` recomputes it with the
 engine, and :meth:`Puzzle.check` judges a learner's answer against that. A malformed file
 is refused with a :class:`PuzzleError` naming the file, the puzzle, the field and the
-problem.
+problem. So is a position no play reaches (:meth:`SeatPosition.problems`), unless its
+puzzle says ``allow_unreachable = true``: a what-if position, which the widget and the
+terminal say it is (or unless the caller passes ``allow_unreachable=True``).
 
 Where the shipped files are: the ``puzzles/`` folder beside the ``tenpennies`` package in
 the repository (an editable install, as ``dev.py`` makes, finds it there); every function
@@ -50,7 +53,7 @@ from ..position import SeatPosition
 from .kinds import KINDS, Solution, Verdict
 
 __all__ = ["FOLDER", "KINDS", "THEMES", "Puzzle", "PuzzleError", "Solution", "Verdict",
-           "load", "read_file", "rederive"]
+           "load", "read_file", "read_text", "rederive"]
 
 FOLDER = Path(__file__).resolve().parent.parent.parent / "puzzles"
 """The shipped puzzles: ``puzzles/`` at the repository's root."""
@@ -78,7 +81,11 @@ FIELDS = {
     "accepted": list, "margin": str, "hints": list, "explanation": str, "tier": int,
     "themes": list, "source": str,
 }
-OPTIONAL = {"params": dict, "wrong": list}
+OPTIONAL = {"params": dict, "wrong": list, "allow_unreachable": bool}
+MAX_TEXT = 20_000
+"""The longest text a puzzle's field may hold (a long explanation is a few thousand characters)."""
+MAX_FILE = 5_000_000
+"""The largest puzzle file read (the shipped ones are tens of kilobytes)."""
 
 
 class PuzzleError(TenPenniesError):
@@ -105,9 +112,23 @@ class Puzzle:
     params: dict[str, Any] = field(default_factory=dict, compare=False)
     wrong: tuple[tuple[str, str], ...] = ()
     file: str = field(default="", compare=False)
+    allow_unreachable: bool = field(default=False, compare=False)
+    """A what-if position that no play reaches, on purpose (its file says so)."""
+
+    @property
+    def what_if_note(self) -> str:
+        """A line saying the position is a what-if one ('' for a position play reaches)."""
+        if not self.allow_unreachable:
+            return ""
+        problems = self.position.problems()
+        why = f" ({problems[0]})" if problems else ""
+        return f"A what-if position: no real match reaches it{why}."
 
     def solution(self) -> Solution:
         """The engine's answer and its reasoning, computed now (never read from the file)."""
+        bad = KINDS[self.kind].params_problems(self.params)
+        if bad:
+            raise PuzzleError(f"{self.id}: field 'params': " + "; ".join(bad))
         return KINDS[self.kind].solve(self.position, self.params)
 
     def check(self, answer: str, solution: Solution | None = None) -> Verdict:
@@ -131,7 +152,9 @@ class Puzzle:
         return self.hints[min(n, len(self.hints) - 1)]
 
     def __str__(self) -> str:
-        return f"{self.id} (tier {self.tier}): {self.title}\n{self.question}\n{self.answer_form}\n{self.position}"
+        note = f"\n{self.what_if_note}" if self.allow_unreachable else ""
+        return (f"{self.id} (tier {self.tier}): {self.title}\n{self.question}\n{self.answer_form}\n"
+                f"{self.position}{note}")
 
     def _repr_svg_(self) -> str:
         return self.position._repr_svg_()
@@ -148,13 +171,16 @@ def _problem(file: str, where: str, field_name: str, problem: str) -> PuzzleErro
 def _margin(text: str) -> Fraction | None:
     if text == "exact":
         return None
-    if not re.fullmatch(r"\d+/\d+|\d+", text):
-        raise TenPenniesError(f"{text!r} is neither 'exact' nor a fraction like '7/96'")
+    if not re.fullmatch(r"\d{1,12}/\d{1,12}|\d{1,12}", text, flags=re.ASCII):
+        raise TenPenniesError(f"{text[:40]!r} is neither 'exact' nor a fraction like '7/96'")
+    if text.partition("/")[2].strip("0") == "" and "/" in text:
+        raise TenPenniesError(f"{text!r} divides by zero")
     return Fraction(text)
 
 
-def _from_table(data: Any, file: str, n: int) -> Puzzle:
-    where = f"puzzle {n}" + (f" ({data['id']})" if isinstance(data, dict) and isinstance(data.get("id"), str) else "")
+def _from_table(data: Any, file: str, n: int, allow_unreachable: bool = False) -> Puzzle:
+    where = f"puzzle {n}" + (f" ({data['id'][:40]})" if isinstance(data, dict) and isinstance(data.get("id"), str)
+                             else "")
     if not isinstance(data, dict):
         raise PuzzleError(f"{file}: {where}: a puzzle is a table of fields")
     for name, kind in FIELDS.items():
@@ -167,7 +193,11 @@ def _from_table(data: Any, file: str, n: int) -> Puzzle:
             raise _problem(file, where, name, f"should be a {kind.__name__}, not {type(data[name]).__name__}")
     unknown = set(data) - set(FIELDS) - set(OPTIONAL)
     if unknown:
-        raise _problem(file, where, sorted(unknown)[0], "unknown field")
+        raise _problem(file, where, sorted(unknown)[0][:40], "unknown field")
+    for name, value in data.items():
+        texts = [value] if isinstance(value, str) else value if isinstance(value, list) else []
+        if any(isinstance(t, str) and len(t) > MAX_TEXT for t in texts) or len(texts) > 100:
+            raise _problem(file, where, name, f"too long: at most {MAX_TEXT} characters and 100 entries")
     kind = data["kind"]
     if kind not in KINDS:
         raise _problem(file, where, "kind", f"{kind!r} is not one of {', '.join(KINDS)}")
@@ -203,43 +233,77 @@ def _from_table(data: Any, file: str, n: int) -> Puzzle:
     if not KINDS[kind].ranked and margin is not None:
         raise _problem(file, where, "margin", f"a {kind} puzzle is a matter of fact: write 'exact'")
     params = data.get("params", {})
-    for name in params:
-        if name not in KINDS[kind].params:
-            raise _problem(file, where, "params", f"{name!r} is not a parameter of a {kind} puzzle")
+    bad = KINDS[kind].params_problems(params)
+    if bad:
+        raise _problem(file, where, "params", "; ".join(bad))
     wrong = []
     for w in data.get("wrong", []):
         if not (isinstance(w, dict) and set(w) == {"answer", "feedback"}
                 and all(isinstance(v, str) and v.strip() for v in w.values())):
             raise _problem(file, where, "wrong", "each wrong answer is a table with 'answer' and 'feedback'")
         wrong.append((w["answer"], w["feedback"]))
+    marked = data.get("allow_unreachable", False)
+    if not (marked or allow_unreachable):
+        problems = position.problems()
+        if problems:
+            raise _problem(file, where, "position", "no play reaches it: " + "; ".join(problems)
+                           + " (mark a what-if puzzle with allow_unreachable = true)")
     return Puzzle(
         id=data["id"], kind=kind, title=data["title"], position=position, question=data["question"],
         answer=data["answer"], accepted=tuple(data["accepted"]), margin=margin,
         hints=tuple(data["hints"]), explanation=data["explanation"], tier=data["tier"],
         themes=tuple(data["themes"]), source=data["source"], params=dict(params),
-        wrong=tuple(wrong), file=file)
+        wrong=tuple(wrong), file=file, allow_unreachable=marked)
 
 
-def read_file(path: str | Path) -> list[Puzzle]:
-    """The puzzles of one TOML file, checked against the schema (raises :class:`PuzzleError`)."""
+def read_file(path: str | Path, *, allow_unreachable: bool = False) -> list[Puzzle]:
+    """The puzzles of one TOML file, checked against the schema (raises :class:`PuzzleError`).
+
+    A position no play reaches is refused unless its puzzle is marked
+    ``allow_unreachable = true`` or ``allow_unreachable`` is given here.
+    """
     path = Path(path)
-    name = path.name
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        if path.stat().st_size > MAX_FILE:
+            raise PuzzleError(f"{path.name}: {path.stat().st_size} bytes; a puzzle file holds at most {MAX_FILE}")
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise PuzzleError(f"{path.name}: cannot be read: {exc.strerror or exc}") from None
+    return read_text(raw, path.name, allow_unreachable=allow_unreachable)
+
+
+def read_text(text: str | bytes, name: str = "<text>", *, allow_unreachable: bool = False) -> list[Puzzle]:
+    """The puzzles of one file's TOML text (``name`` names it in messages); see :func:`read_file`."""
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise PuzzleError(f"{name}: not UTF-8 text (byte {exc.start})") from None
+    if not isinstance(text, str):
+        raise PuzzleError(f"{name}: a puzzle file is text, not {type(text).__name__}")
+    if len(text) > MAX_FILE:
+        raise PuzzleError(f"{name}: {len(text)} characters; a puzzle file holds at most {MAX_FILE}")
+    try:
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise PuzzleError(f"{name}: not TOML: {exc}") from None
+    except RecursionError:
+        raise PuzzleError(f"{name}: not TOML this kit reads: nested too deeply") from None
+    except ValueError as exc:  # e.g. a number of more digits than Python converts
+        raise PuzzleError(f"{name}: not TOML this kit reads: {str(exc)[:120]}") from None
     unknown = set(data) - {"puzzle"}
     if unknown:
-        raise PuzzleError(f"{name}: unknown top-level key {sorted(unknown)[0]!r}: puzzles go in [[puzzle]] tables")
+        raise PuzzleError(f"{name}: unknown top-level key {sorted(unknown)[0][:40]!r}: puzzles go in [[puzzle]] tables")
     tables = data.get("puzzle", [])
     if not isinstance(tables, list):
         raise PuzzleError(f"{name}: 'puzzle' should be an array of tables ([[puzzle]])")
-    return [_from_table(t, name, n) for n, t in enumerate(tables, 1)]
+    return [_from_table(t, name, n, allow_unreachable) for n, t in enumerate(tables, 1)]
 
 
 def load(folder: str | Path | None = None, *, kind: str | None = None, tier: int | None = None,
-         theme: str | None = None) -> list[Puzzle]:
+         theme: str | None = None, allow_unreachable: bool = False) -> list[Puzzle]:
     """Every puzzle in ``folder`` (default: the shipped ones), optionally of one kind, tier or theme.
+    ``allow_unreachable`` accepts what-if positions that their files do not mark.
 
     Ids must be unique across the folder. Puzzles come in file order (files by name).
     """
@@ -253,7 +317,7 @@ def load(folder: str | Path | None = None, *, kind: str | None = None, tier: int
     puzzles: list[Puzzle] = []
     seen: dict[str, str] = {}
     for path in sorted(root.glob("*.toml")):
-        for p in read_file(path):
+        for p in read_file(path, allow_unreachable=allow_unreachable):
             if p.id in seen:
                 raise PuzzleError(f"{path.name}: puzzle {p.id}: field 'id': also used in {seen[p.id]}")
             seen[p.id] = path.name

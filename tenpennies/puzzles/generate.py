@@ -507,6 +507,8 @@ def render(entry: dict[str, Any]) -> str:
     lines.append(f"tier = {entry['tier']}")
     lines.append(f"themes = {_toml_list(entry['themes'])}")
     lines.append(f"source = {_toml_str(entry['source'])}")
+    if SeatPosition.parse(entry["position"]).problems():
+        lines.append("allow_unreachable = true")  # a what-if position says so (the loader refuses it otherwise)
     if entry["params"]:
         lines.append("params = { " + ", ".join(f"{k} = {v}" for k, v in entry["params"].items()) + " }")
     for answer, feedback in entry["wrong"]:

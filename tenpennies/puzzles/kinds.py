@@ -33,7 +33,7 @@ from typing import Any
 
 from ..actions import AddToSet, Discard, LayDown, Meld, parse_action
 from ..cards import Card, format_cards, parse_cards, sort_key
-from ..errors import NotationError
+from ..errors import NotationError, TenPenniesError
 from ..odds import draw_odds
 from ..position import SeatPosition, wild_limit_words
 from ..rules import hand_points
@@ -122,6 +122,20 @@ class Kind:
     def read(self, text: str, position: SeatPosition) -> Any:
         """The answer in ``text``, as a value; raises ``NotationError`` saying what is expected."""
         raise NotImplementedError
+
+    def params_problems(self, params: dict[str, Any]) -> list[str]:
+        """What is wrong with a puzzle's ``params`` for this kind ([] if nothing): a kind
+        takes only the parameters it names, each checked by :meth:`param_problem`."""
+        problems = [f"{name!r} is not a parameter of a {self.name} puzzle"[:200]
+                    for name in params if name not in self.params]
+        problems += [p for name in self.params if name in params
+                     for p in [self.param_problem(name, params[name])] if p]
+        return problems
+
+    def param_problem(self, name: str, value: Any) -> str | None:
+        """What is wrong with one parameter's value (None if nothing); kinds with
+        parameters say."""
+        return None
 
     def solve(self, position: SeatPosition, params: dict[str, Any]) -> Solution:
         raise NotImplementedError
@@ -390,6 +404,18 @@ class DiscardKind(Kind):
     ranked = True
     params = ("draws",)
 
+    # The exact chance over k draws counts every k-card draw from the unseen cards, a
+    # number that grows as their count to the power k: two draws stay quick, six hang.
+    MOST_DRAWS = 2
+
+    def param_problem(self, name, value):
+        if name == "draws" and (not isinstance(value, int) or isinstance(value, bool)
+                                or not 1 <= value <= self.MOST_DRAWS):
+            shown = type(value).__name__ if not isinstance(value, int) or isinstance(value, bool) else (
+                value if abs(value) < 10**9 else "a huge number")
+            return f"draws must be a whole number from 1 to {self.MOST_DRAWS}, not {shown}"
+        return None
+
     def read(self, text, position):
         cards = _cards_text(text.replace("discard", ""))
         if len(cards) != 1:
@@ -398,6 +424,9 @@ class DiscardKind(Kind):
 
     def solve(self, position, params):
         k = params.get("draws", 1)
+        problem = self.param_problem("draws", k)
+        if problem:
+            raise TenPenniesError(problem)  # refused before the count, which would never end
         r, rules = position.round_no, position.rules
         hand = list(position.hand)
         seen = position.seen_cards()

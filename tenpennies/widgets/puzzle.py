@@ -56,7 +56,8 @@ class PuzzleWidget(w.VBox):
     def redraw(self, message: str = "") -> None:
         s = self.session
         p = s.puzzle
-        self.title.value = f"<b>{escape(p.title)}</b>"
+        note = getattr(p, "what_if_note", "")  # a what-if position says so (allow_unreachable)
+        self.title.value = f"<b>{escape(p.title)}</b>" + (f"<br><i>{escape(note)}</i>" if note else "")
         self.picture.value = s.picture()
         self.question.value = f"<p>{escape(p.question)}</p><p><i>{escape(p.answer_form)}</i></p>"
         self.choice_box.children = self._choice_rows()
