@@ -519,7 +519,7 @@ class ClassExperiment:
         if not n:
             return []
         step = max(1, n // points)
-        marks = sorted(set(range(step, n + 1, step)) | {n})
+        marks = sorted(set(range(step, n + 1, step)) | {1, n})
         hits, out, k = 0, [], 0
         for i, r in enumerate(results, 1):
             hits += r.hit
@@ -579,19 +579,23 @@ class ClassExperiment:
         series = [("class frequency", [(c.n, c.mean) for c in course])]
         if exact is not None:
             series.append((f"exact {float(exact):.4f}", [(course[0].n, float(exact)), (course[-1].n, float(exact))]))
-        top = min(1.0, max(c.high for c in course) * 1.1)
+        # The early intervals are wide; the scale is set by the answer, not by them.
+        top = 1.0 if exact is None else min(1.0, math.ceil(max(3 * float(exact), 2 * pooled.high) * 20) / 20)
+        count = lambda v: f"{v:.0f}" if v == int(v) else f"{v:.1f}"
+        frequency = lambda v: f"{v:.0f}" if v >= 1 and v == int(v) else f"{v:.2f}"
         pictures.append(line_chart_svg(
             series, band=[(c.n, c.low, c.high) for c in course], band_label="95% Wilson interval",
             title=f"{self.name}: {pooled.mean:.3f} [{pooled.low:.3f}, {pooled.high:.3f}] after {pooled.n} results",
-            x_label="results pooled", y_label="frequency", y_range=(0.0, top), fmt=lambda v: f"{v:.2f}"))
+            x_label="results pooled", y_label="frequency", y_range=(0.0, top), fmt=frequency,
+            x_ticks=sorted({course[0].n, *range(0, pooled.n + 1, _tick(pooled.n))} - {0} | {pooled.n}),
+            y_ticks=[top * i / 4 for i in range(5)]))
         labels.append(self.experiment.question)
         spread = self.spread(results)
         if spread is not None and spread.results_each > 0:
             pictures.append(bar_chart_svg(
                 [f"{k} of {spread.results_each}" for k in range(spread.results_each + 1)],
                 [("students", list(spread.students)), ("binomial", list(spread.expected))],
-                title=f"Hits per student ({sum(spread.students)} students with {spread.results_each} results)",
-                fmt=lambda v: f"{v:.1f}"))
+                title=f"Hits per student, of {spread.results_each} each", fmt=count))
             labels.append("The spread between students, against chance alone")
         if self.experiment.asks_answer:
             rows = self.answers(results)
@@ -614,6 +618,14 @@ class ClassExperiment:
         if self.exact is not None:
             line += f"; exact {float(self.exact):.4f}"
         return line
+
+
+def _tick(n: int) -> int:
+    # A round step for the x axis: about four ticks.
+    for step in (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 5000):
+        if n / step <= 5:
+            return step
+    return 10 ** len(str(n // 5))
 
 
 def _cards_text(trial: Trial) -> str:
