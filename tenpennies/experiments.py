@@ -151,7 +151,12 @@ def kit_judgment(offer: Offer) -> str:
     contract right after, not this seat's turn); the measured judgment
     ``tenpennies.buying.should_buy(view)`` is to answer here once it lands.
     """
-    return buy_or_pass(offer.hand, offer.discard, round_no=1, my_turn=False).recommendation
+    if offer not in _JUDGMENTS:  # the exact count takes a while; an offer's answer never changes
+        _JUDGMENTS[offer] = buy_or_pass(offer.hand, offer.discard, round_no=1, my_turn=False).recommendation
+    return _JUDGMENTS[offer]
+
+
+_JUDGMENTS: dict[Offer, str] = {}
 
 
 OFFERS = 8
