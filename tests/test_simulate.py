@@ -277,4 +277,4 @@ def test_bootstrap_is_seeded_and_brackets_the_mean():
 
 def test_summary_header_names_the_methods():
     s = summarize([_result(0, [0, 10, 20, 30]), _result(1, [10, 0, 30, 50])])
-    assert str(s).splitlines()[0] == "2 matches; 95% intervals: means by t, shares by Wilson; lower points are better"
+    assert str(s).splitlines()[0] == "2 matches; 95% confidence intervals: means by t, shares by Wilson; lower points are better"
