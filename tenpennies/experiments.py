@@ -320,7 +320,10 @@ class ClassDatabase:
             except ImportError:
                 raise ExperimentError("a postgresql:// database needs psycopg: "
                                       "pip install 'tenpennies[classroom-db]'") from None
-            return psycopg.connect(self.where)
+            try:
+                return psycopg.connect(self.where)
+            except psycopg.Error as exc:
+                raise ExperimentError(f"database {self.where!r}: {str(exc).strip()}") from None
         if self.path != ":memory:" and not Path(self.path).parent.exists():
             raise ExperimentError(f"database {self.path!r}: the folder does not exist")
         connection = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT, isolation_level=None)
@@ -356,8 +359,9 @@ class ClassDatabase:
                 finally:
                     connection.close()
                 return
-            except sqlite3.OperationalError as exc:
-                if "locked" not in str(exc) and "busy" not in str(exc):
+            except sqlite3.DatabaseError as exc:
+                if not isinstance(exc, sqlite3.OperationalError) or (
+                        "locked" not in str(exc) and "busy" not in str(exc)):
                     raise ExperimentError(f"database {self.where!r}: {exc}") from None
                 if attempt == RETRIES - 1:
                     raise ExperimentError(f"database {self.where!r} stayed locked through "

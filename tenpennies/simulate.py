@@ -555,7 +555,8 @@ class Summary:
         return Interval(-d.mean, -d.high, -d.low, d.n, d.method)
 
     def __str__(self) -> str:
-        lines = [f"{self.matches} matches; 95% confidence intervals: means by t, shares by Wilson; lower points are better",
+        lines = [f"{self.matches} matches; 95% confidence intervals: means by t, shares by Wilson; "
+                 "lower points are better",
                  f"{'bot':<8} {'seats':>5} {'points per match':>26} {'points per round':>24} "
                  f"{'win share per seat':>24} {'rounds out':>7} {self.purchases:>12}"]
         width = max(12, len(self.purchases))

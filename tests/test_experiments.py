@@ -9,7 +9,6 @@ import shutil
 import sqlite3
 import subprocess
 import tempfile
-import time
 from fractions import Fraction
 
 import pytest
@@ -18,7 +17,7 @@ from tenpennies.cli import main
 from tenpennies.errors import TenPenniesError
 from tenpennies.experiments import (
     COLUMNS, DATABASE_VARIABLE, EXPERIMENT_VARIABLE, EXPERIMENTS, ClassDatabase, ExperimentError,
-    Result, class_spread, current, join, kit_judgment, offers, simulate_class, start,
+    class_spread, current, join, kit_judgment, offers, simulate_class, start,
 )
 from tenpennies.odds import buy_or_pass, dealt_probability, draw_odds
 from tenpennies.cards import parse_cards
@@ -89,6 +88,15 @@ def test_unknown_experiment_and_unstarted_join_are_refused(db):
         join("outs-after-one-draw", db)
     with pytest.raises(ExperimentError, match="postgresql"):
         ClassDatabase("mysql://somewhere/class")
+
+
+def test_a_file_that_is_no_database_is_refused_in_words(tmp_path):
+    notes = tmp_path / "notes.txt"
+    notes.write_text("not a database, just words " * 100)
+    with pytest.raises(ExperimentError, match="notes.txt"):
+        start("dealt-round-1", str(notes))
+    with pytest.raises(ExperimentError, match="folder does not exist"):
+        start("dealt-round-1", str(tmp_path / "missing" / "class.db"))
 
 
 def test_simulated_class_is_seeded_and_pools_with_wilson(tmp_path):
