@@ -1,4 +1,5 @@
-"""The command line: ``tenpennies simulate | tournament | deal | solve | odds | play | puzzle | puzzles sheet``.
+"""The command line: ``tenpennies simulate | tournament | deal | solve | odds | play | puzzle | puzzles sheet
+| experiment``.
 
 ``--rules ten-card-rummy`` plays the second game wherever a command takes a rule set
 (``simulate``, ``deal``, ``solve``, ``odds``, ``play``), and ``--players N`` seats N
@@ -174,6 +175,7 @@ def _parser() -> argparse.ArgumentParser:
                    help=f"the other seats' bots, one for all or one per seat, from: {names} (default: thumb)")
     _rule_options(p)
     _puzzle_parsers(sub)
+    _experiment_parsers(sub)
     return top
 
 
@@ -211,8 +213,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return USAGE_ERROR
     except SystemExit as exc:  # --help
         return int(exc.code or 0)
-    command = {"simulate": _simulate, "tournament": _tournament, "deal": _deal, "solve": _solve, "odds": _odds, "play": _play,
-               "puzzle": _puzzle, "puzzles": _puzzle_sheet}[args.command]
+    command = {"simulate": _simulate, "tournament": _tournament, "deal": _deal, "solve": _solve, "odds": _odds,
+               "play": _play, "puzzle": _puzzle, "puzzles": _puzzle_sheet, "experiment": _experiment}[args.command]
     try:
         return command(args)
     except _UsageError as exc:
@@ -628,3 +630,46 @@ def _puzzle_sheet(args) -> int:
 
 if __name__ == "__main__":  # pragma: no cover
     sys.exit(main())
+
+
+# -- experiment: a class's pooled results (tenpennies.experiments) ---------------------------
+def _experiment_parsers(sub) -> None:
+    from .experiments import EXPERIMENTS
+
+    p = sub.add_parser("experiment", help="class experiments: start one, see how it stands, export results")
+    what = p.add_subparsers(dest="what", metavar="WHAT", parser_class=_Parser)
+    what.required = True
+    db_help = "the class's database: a file path (SQLite) or a postgresql:// URL"
+    q = what.add_parser("start", help="open an experiment for students' results")
+    q.add_argument("name", help=f"one of: {', '.join(EXPERIMENTS)}")
+    q.add_argument("--db", required=True, help=db_help)
+    q = what.add_parser("status", help="results so far, and the pooled frequency against the exact value")
+    q.add_argument("--db", required=True, help=db_help)
+    q = what.add_parser("export", help="every result as CSV, one row per result")
+    q.add_argument("--db", required=True, help=db_help)
+    q.add_argument("--out", required=True, metavar="FILE", help="the CSV file to write")
+    q.add_argument("--experiment", metavar="NAME", help="one experiment only (default: all)")
+
+
+def _experiment(args) -> int:
+    from .experiments import ClassDatabase, ClassExperiment, ExperimentError, start
+
+    try:
+        if args.what == "start":
+            run = start(args.name, args.db)
+            print(f"started {run.name} in {args.db}: students join with "
+                  f"join({run.name!r}, {args.db!r}).deal(student=...)")
+            print(run.status())
+        elif args.what == "status":
+            db = ClassDatabase(args.db)
+            names = db.experiments()
+            if not names:
+                print(f"no experiment started in {args.db}")
+            for name in names:
+                print(ClassExperiment(name, db).status())
+        else:
+            rows = ClassDatabase(args.db).export_csv(args.out, args.experiment)
+            print(f"wrote {rows} results to {args.out}")
+    except ExperimentError as exc:
+        raise _UsageError(str(exc)) from None
+    return 0

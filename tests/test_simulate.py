@@ -128,7 +128,9 @@ def test_summary_means_intervals_and_paired_differences():
     a = s.stats["a"].points_per_match
     assert a.mean == pytest.approx((10 + 20 + 0) / 3)
     sd = math.sqrt(sum((x - a.mean) ** 2 for x in (10, 20, 0)) / 2)
-    assert a.high - a.mean == pytest.approx(1.959963984540054 * sd / math.sqrt(3))
+    # Three matches: Student's t with 2 degrees of freedom (4.303), not the normal 1.96.
+    assert a.high - a.mean == pytest.approx(4.302652729911275 * sd / math.sqrt(3))
+    assert a.method == "t" and s.stats["a"].win_share.method == "wilson"
     d = s.difference("a", "b")
     assert d.mean == pytest.approx(((10 - 20) + (20 - 25) + (0 - 40)) / 3)
     assert s.difference("b", "a").mean == pytest.approx(-d.mean)
@@ -195,3 +197,84 @@ def test_c1_c2_ten_card_rummy_simulates_for_any_table(players):
 def test_c1_ten_card_rummy_needs_one_bot_per_seat():
     with pytest.raises(ValueError, match="needs 6 bots"):
         simulate(["thumb"] * 4, matches=1, rules=TEN_CARD_RUMMY.with_players(6))
+
+
+# -- honest intervals: shares stay in [0, 1] ------------------------------------------------
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+from tenpennies.simulate import bootstrap_interval, mean_interval, t_quantile, wilson_interval  # noqa: E402
+
+
+def _share_ok(i):
+    return 0 <= i.low <= i.mean <= i.high <= 1
+
+
+def _shares(s):
+    return [s.stats[b].win_share for b in s.bots]
+
+
+@pytest.mark.parametrize("scores", [
+    [[0, 10, 20, 30]] * 8,              # a wins every match: n of n
+    [[10, 0, 20, 30]] * 8,              # a never wins: 0 of n
+    [[0, 10, 20, 30]],                   # one match: n = 1
+    [[0, 0, 0, 0]] * 5,                  # all tie: every seat a quarter of the win
+    [[0, 0, 0, 0]],                      # one match, all tied
+])
+def test_summary_shares_stay_within_0_and_1_in_extreme_cases(scores):
+    s = summarize(_result(i, list(row)) for i, row in enumerate(scores))
+    for share in _shares(s):
+        assert share.method == "wilson" and _share_ok(share), share
+        assert share.high > share.low  # never a point: 0 of n is not "certainly 0"
+
+
+def test_lesson_12s_negative_share_cannot_happen():
+    # The table lesson 12 showed: a share of 0.02 with a normal interval reaching below 0.
+    share = wilson_interval(0.02, 60)
+    assert share.low >= 0 and share.low < 0.02 < share.high
+    assert str(wilson_interval(0, 10)) == "0.00 [0.00, 0.28]"   # the textbook 0/10 (Wilson)
+    assert str(wilson_interval(0.5, 10)) == "0.50 [0.24, 0.76]"
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(min_value=1, max_value=5000), st.data())
+def test_wilson_contains_the_share_and_stays_in_0_1(n, data):
+    hits = data.draw(st.integers(min_value=0, max_value=n))
+    for share in (hits / n, data.draw(st.floats(min_value=0, max_value=1))):
+        i = wilson_interval(share, n)
+        assert _share_ok(i) and i.n == n
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.lists(st.sampled_from([0, 10, 25, 40]), min_size=4, max_size=4), min_size=1, max_size=12))
+def test_summary_shares_are_honest_for_any_results(rows):
+    s = summarize(_result(i, row) for i, row in enumerate(rows))
+    for share in _shares(s):
+        assert _share_ok(share)
+    for bot in s.bots:
+        m = s.stats[bot].points_per_match
+        assert m.method == "t" and (m.n < 2 or m.low <= m.mean <= m.high)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.floats(min_value=-1e6, max_value=1e6), min_size=2, max_size=40))
+def test_mean_interval_contains_the_mean(values):
+    i = mean_interval(values)
+    assert i.method == "t" and i.low <= i.mean + 1e-6 and i.mean - 1e-6 <= i.high
+
+
+def test_t_quantiles_match_the_tables():
+    # Two-sided 95%: the printed t table (df 1, 2, 5, 10, 30) and the normal limit.
+    for df, q in [(1, 12.706), (2, 4.303), (5, 2.571), (10, 2.228), (30, 2.042)]:
+        assert t_quantile(df) == pytest.approx(q, abs=5e-4)
+    assert t_quantile(10**6) == pytest.approx(1.95996, abs=1e-4)
+
+
+def test_bootstrap_is_seeded_and_brackets_the_mean():
+    values = [0, 1, 1, 0, 1, 1, 1, 0]
+    a, b = bootstrap_interval(values, seed=3), bootstrap_interval(values, seed=3)
+    assert a == b and a.method == "bootstrap" and a.low <= a.mean <= a.high
+
+
+def test_summary_header_names_the_methods():
+    s = summarize([_result(0, [0, 10, 20, 30]), _result(1, [10, 0, 30, 50])])
+    assert str(s).splitlines()[0] == "2 matches; 95% confidence intervals: means by t, shares by Wilson; lower points are better"

@@ -1,0 +1,741 @@
+"""Class experiments: a teacher starts one, every student adds results, and the class's
+pooled frequency closes in on the exact answer in front of it.
+
+What this module owns:
+
+* the ready experiments (:data:`EXPERIMENTS`): ``"dealt-round-1"`` (deal 11 cards: do
+  you hold round 1's contract?), ``"outs-after-one-draw"`` (a given hand: does one draw
+  complete it?) and ``"should-you-buy"`` (a seeded offer: buy or pass, against the
+  kit's judgment). Each has a name, a description, the exact value where there is one,
+  and makes one result from a random source: :mod:`secrets` for a student, a seeded
+  :class:`random.Random` for :func:`simulate_class`;
+* the class's results: one database on the teacher's machine, one row per result
+  (:data:`COLUMNS`: the student's chosen name, the experiment, the time, the result).
+  A path or ``sqlite:///path`` is SQLite in WAL mode, safe with a classroom of writers
+  at once (a busy timeout, one short transaction per result, retries when locked); a
+  ``postgresql://`` URL is PostgreSQL through ``psycopg`` (``pip install
+  tenpennies[classroom-db]``), for a class spread over several machines. The SQL is
+  the same for both but for the table definitions;
+* pooling: the frequency of hits with its Wilson interval
+  (:func:`tenpennies.simulate.wilson_interval`), its course as results arrive, the
+  spread between students against the binomial, and CSV export.
+
+In class::
+
+    >>> import tempfile, os
+    >>> db = os.path.join(tempfile.mkdtemp(), "class.db")
+    >>> run = start("dealt-round-1", db)              # the teacher
+    >>> simulate_class(run, students=30, results_each=5, seed=1)
+    150
+    >>> print(run.pooled())
+    0.08 [0.05, 0.13]
+    >>> run.exact
+    Fraction(196995994817, 2211443056305)
+
+A student types ``join("dealt-round-1", "class.db").deal(student="Ana")`` (a fresh
+deal, shown as a picture, recorded), or, in the classroom app started with
+``--experiment NAME --db PATH``, ``current().deal(student="Ana")``: :func:`current`
+reads the experiment and the database from the environment variables
+:data:`EXPERIMENT_VARIABLE` and :data:`DATABASE_VARIABLE`.
+"""
+
+from __future__ import annotations
+
+import csv
+import math
+import os
+import random
+import secrets
+import sqlite3
+import time
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta, timezone
+from fractions import Fraction
+from functools import cached_property
+from pathlib import Path
+from typing import IO, Callable, Iterable, Sequence
+
+from .cards import Card, format_cards, parse_cards
+from .errors import TenPenniesError
+from .odds import buy_or_pass, dealt_probability, draw_odds, unseen_cards
+from .rules import TEN_PENNIES
+from .simulate import Interval, wilson_interval
+
+EXPERIMENT_VARIABLE = "TENPENNIES_EXPERIMENT"
+"""The environment variable naming the class's experiment (see :func:`current`)."""
+DATABASE_VARIABLE = "TENPENNIES_EXPERIMENT_DB"
+"""The environment variable holding the class's database path or URL (see :func:`current`)."""
+
+COLUMNS = ("id", "experiment", "student", "at", "hit", "answer", "expected", "cards")
+"""One result per row: arrival number, experiment, student's chosen name, UTC time (ISO),
+hit (1 or 0: the event happened, or the answer agreed with the kit), the student's
+answer and the expected one (should-you-buy), and the cards, in notation."""
+
+
+class ExperimentError(TenPenniesError):
+    """An unknown experiment, a bad student name or answer, or a database that cannot be used."""
+
+
+# -- one result ---------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Result:
+    """One student's result, as stored (see :data:`COLUMNS`)."""
+
+    experiment: str
+    student: str
+    hit: bool
+    cards: str
+    answer: str = ""
+    expected: str = ""
+    at: str = ""
+    id: int | None = None
+
+
+@dataclass(frozen=True)
+class Trial:
+    """A hand a student was dealt (and the card drawn, or the card offered), with its result.
+
+    Shown in JupyterLab as a picture of the cards and the outcome in words.
+    """
+
+    experiment: str
+    round_no: int
+    groups: tuple[tuple[str, tuple[Card, ...]], ...]
+    words: str
+    hit: bool | None
+    expected: str = ""
+
+    def _repr_svg_(self) -> str:
+        from .svg import groups_svg  # pictures only when shown
+
+        return groups_svg([(label, cards) for label, cards in self.groups], self.round_no,
+                          title=self.words, desc=self.words)
+
+    def __str__(self) -> str:
+        return self.words
+
+
+# -- the ready experiments ------------------------------------------------------------------
+_OUTS_HAND = "7S 7H 7D 9S 9H 4C 5C 6D KS QH JD"
+
+
+def _deck() -> list[Card]:
+    return [card for card, n in sorted(unseen_cards((), (), TEN_PENNIES).items(), key=lambda cn: cn[0].index)
+            for _ in range(n)]
+
+
+def _holds(cards: Sequence[Card], round_no: int) -> bool:
+    from .solver import can_lay_down
+
+    return can_lay_down(tuple(cards), round_no, TEN_PENNIES)
+
+
+@dataclass(frozen=True)
+class Offer:
+    """A seeded buy offer: a round-1 hand, the discard offered, not this seat's turn."""
+
+    number: int
+    hand: tuple[Card, ...]
+    discard: Card
+
+    @property
+    def cards(self) -> str:
+        return f"{format_cards(self.hand)} | {self.discard}"
+
+
+def kit_judgment(offer: Offer) -> str:
+    """The kit's answer to an offer, ``"buy"`` or ``"pass"``.
+
+    The one place the buy experiment asks the kit. For now it is the exact-chance
+    calculator :func:`tenpennies.odds.buy_or_pass` (the better chance of holding the
+    contract right after, not this seat's turn); the measured judgment
+    ``tenpennies.buying.should_buy(view)`` is to answer here once it lands.
+    """
+    if offer not in _JUDGMENTS:  # the exact count takes a while; an offer's answer never changes
+        _JUDGMENTS[offer] = buy_or_pass(offer.hand, offer.discard, round_no=1, my_turn=False).recommendation
+    return _JUDGMENTS[offer]
+
+
+_JUDGMENTS: dict[Offer, str] = {}
+
+
+OFFERS = 8
+"""How many seeded offers the buy experiment deals from: few, so each gets many answers."""
+
+
+def _offer(number: int) -> Offer:
+    # A seeded 11-card round-1 hand that does not hold the contract, and a discard
+    # from the rest of the deck that pairs with one of its cards, so the choice is real.
+    rng = random.Random(f"should-you-buy {number}")
+    while True:
+        deck = _deck()
+        rng.shuffle(deck)
+        hand = tuple(sorted(deck[:11], key=lambda c: c.index))
+        if _holds(hand, 1):
+            continue
+        for discard in deck[11:]:
+            if not discard.is_joker and any(c.rank == discard.rank for c in hand):
+                return Offer(number, hand, discard)
+
+
+@dataclass(frozen=True)
+class Experiment:
+    """A ready experiment: its name, what it asks, and how one result is made.
+
+    ``exact`` is the exact chance the pooled frequency should close in on (``None``
+    for should-you-buy, where the answers are compared with the kit's judgment
+    instead). ``trial(rng)`` deals one result from ``rng`` (``secrets.SystemRandom()``
+    for a student); ``simulated_answer(trial, rng)`` is what a simulated student
+    answers to an offer.
+    """
+
+    name: str
+    description: str
+    question: str
+    trial: Callable[[random.Random], Trial] = field(repr=False)
+    exact_value: Callable[[], Fraction | None] = field(repr=False)
+    asks_answer: bool = False
+
+    @property
+    def exact(self) -> Fraction | None:
+        return self.exact_value()
+
+
+def _dealt_trial(rng: random.Random) -> Trial:
+    hand = tuple(sorted(rng.sample(_deck(), 11), key=lambda c: c.index))
+    hit = _holds(hand, 1)
+    words = "dealt: you hold round 1's contract (two sets of 3)" if hit else \
+        "dealt: no contract yet (round 1 asks two sets of 3)"
+    return Trial("dealt-round-1", 1, (("your 11 cards", hand),), words, hit)
+
+
+def _outs_trial(rng: random.Random) -> Trial:
+    hand = tuple(parse_cards(_OUTS_HAND))
+    unseen = [card for card, n in sorted(unseen_cards(hand, (), TEN_PENNIES).items(),
+                                         key=lambda cn: cn[0].index) for _ in range(n)]
+    drawn = unseen[rng.randrange(len(unseen))]
+    hit = _holds(hand + (drawn,), 1)
+    words = f"drew the {drawn}: " + ("the contract is complete" if hit else "not complete yet")
+    return Trial("outs-after-one-draw", 1, (("the hand", hand), ("drawn", (drawn,))), words, hit)
+
+
+def _buy_trial(rng: random.Random) -> Trial:
+    offer = offers()[rng.randrange(OFFERS)]
+    words = f"offer {offer.number}: the {offer.discard} is discarded; not your turn. Buy or pass?"
+    return Trial("should-you-buy", 1, (("your 11 cards", offer.hand), ("offered", (offer.discard,))),
+                 words, None, kit_judgment(offer))
+
+
+_OFFERS: list[Offer] = []
+
+
+def offers() -> tuple[Offer, ...]:
+    """The buy experiment's seeded offers (made once, the same on every machine)."""
+    if not _OFFERS:
+        _OFFERS.extend(_offer(i) for i in range(OFFERS))
+    return tuple(_OFFERS)
+
+
+EXPERIMENTS: dict[str, Experiment] = {e.name: e for e in (
+    Experiment("dealt-round-1",
+               "Deal 11 cards from two decks and four jokers: do you hold round 1's contract, "
+               "two sets of 3, straight away?",
+               "How often is a fresh hand dealt the round-1 contract?",
+               _dealt_trial, lambda: dealt_probability(1)),
+    Experiment("outs-after-one-draw",
+               f"The hand {_OUTS_HAND} in round 1 (two sets of 3) draws one unseen card: "
+               "does that one draw complete the contract?",
+               "How often does one draw complete this hand?",
+               _outs_trial, lambda: draw_odds(parse_cards(_OUTS_HAND), 1, 1).probability),
+    Experiment("should-you-buy",
+               "A seeded offer in round 1: a discard you could buy (with 2 stock cards, for a "
+               "token) when it is not your turn. Answer buy or pass; the class's answers are "
+               "set against the kit's judgment.",
+               "How often does the class agree with the kit?",
+               _buy_trial, lambda: None, asks_answer=True),
+)}
+
+
+def experiment(name: str) -> Experiment:
+    """The ready experiment called ``name`` (one of :data:`EXPERIMENTS`)."""
+    try:
+        return EXPERIMENTS[name]
+    except (KeyError, TypeError):
+        raise ExperimentError(f"no experiment called {name!r}: the ready ones are "
+                              f"{', '.join(EXPERIMENTS)}") from None
+
+
+# -- the database ----------------------------------------------------------------------------
+_SQLITE_TABLES = (
+    "CREATE TABLE IF NOT EXISTS experiments (name TEXT PRIMARY KEY, started TEXT NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS results (id INTEGER PRIMARY KEY AUTOINCREMENT, experiment TEXT NOT NULL, "
+    "student TEXT NOT NULL, at TEXT NOT NULL, hit INTEGER NOT NULL, answer TEXT NOT NULL, "
+    "expected TEXT NOT NULL, cards TEXT NOT NULL)",
+)
+_POSTGRES_TABLES = (
+    "CREATE TABLE IF NOT EXISTS experiments (name TEXT PRIMARY KEY, started TEXT NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS results (id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY, "
+    "experiment TEXT NOT NULL, student TEXT NOT NULL, at TEXT NOT NULL, hit INTEGER NOT NULL, "
+    "answer TEXT NOT NULL, expected TEXT NOT NULL, cards TEXT NOT NULL)",
+)
+_INDEX = "CREATE INDEX IF NOT EXISTS results_by_experiment ON results (experiment, id)"
+
+BUSY_TIMEOUT = 30.0
+"""Seconds a writer waits for the database lock before it retries."""
+RETRIES = 8
+"""How many times a write is tried when the database stays locked."""
+
+
+def _now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
+class ClassDatabase:
+    """The class's results: SQLite for a path (or ``sqlite:///path``), PostgreSQL for a
+    ``postgresql://`` URL. Each call opens, writes or reads in one short transaction
+    and closes, so a process may hold one of these for a whole lesson."""
+
+    def __init__(self, where: str | os.PathLike) -> None:
+        where = os.fspath(where)
+        if not where:
+            raise ExperimentError("the database is a file path or a postgresql:// URL, not empty")
+        self.where = where
+        self.postgres = where.startswith(("postgresql://", "postgres://"))
+        if where.startswith("sqlite:///"):
+            where = where[len("sqlite:///") - 1:] if where.startswith("sqlite:////") else where[len("sqlite:///"):]
+        elif "://" in where and not self.postgres:
+            raise ExperimentError(f"database {self.where!r}: a file path, sqlite:///path or "
+                                  "postgresql://... URL is needed")
+        self.path = None if self.postgres else where
+        self._write(list(_POSTGRES_TABLES if self.postgres else _SQLITE_TABLES) + [_INDEX], wal=True)
+
+    def __repr__(self) -> str:
+        return f"ClassDatabase({self.where!r})"
+
+    # One connection per call: short transactions, and nothing shared across processes.
+    def _connect(self):
+        if self.postgres:
+            try:
+                import psycopg
+            except ImportError:
+                raise ExperimentError("a postgresql:// database needs psycopg: "
+                                      "pip install 'tenpennies[classroom-db]'") from None
+            try:
+                return psycopg.connect(self.where)
+            except psycopg.Error as exc:
+                raise ExperimentError(f"database {self.where!r}: {str(exc).strip()}") from None
+        if self.path != ":memory:" and not Path(self.path).parent.exists():
+            raise ExperimentError(f"database {self.path!r}: the folder does not exist")
+        connection = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT, isolation_level=None)
+        connection.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT * 1000)}")
+        return connection
+
+    def _sql(self, statement: str) -> str:
+        # Written once with ? placeholders; psycopg takes %s.
+        return statement.replace("?", "%s") if self.postgres else statement
+
+    def _write(self, statements: Iterable[str | tuple[str, tuple]], wal: bool = False) -> None:
+        statements = [(s, ()) if isinstance(s, str) else s for s in statements]
+        for attempt in range(RETRIES):
+            try:
+                connection = self._connect()
+                try:
+                    if self.postgres:
+                        with connection.transaction():
+                            for sql, values in statements:
+                                connection.execute(self._sql(sql), values)
+                    else:
+                        if wal:
+                            # WAL lets students write while the dashboard reads.
+                            connection.execute("PRAGMA journal_mode = WAL")
+                        connection.execute("BEGIN IMMEDIATE")
+                        try:
+                            for sql, values in statements:
+                                connection.execute(sql, values)
+                            connection.execute("COMMIT")
+                        except BaseException:
+                            connection.execute("ROLLBACK")
+                            raise
+                finally:
+                    connection.close()
+                return
+            except sqlite3.DatabaseError as exc:
+                if not isinstance(exc, sqlite3.OperationalError) or (
+                        "locked" not in str(exc) and "busy" not in str(exc)):
+                    raise ExperimentError(f"database {self.where!r}: {exc}") from None
+                if attempt == RETRIES - 1:
+                    raise ExperimentError(f"database {self.where!r} stayed locked through "
+                                          f"{RETRIES} tries: {exc}") from None
+                time.sleep(0.05 * (2 ** attempt) * (1 + random.random()))
+
+    def _read(self, sql: str, values: tuple = ()) -> list[tuple]:
+        connection = self._connect()
+        try:
+            return [tuple(row) for row in connection.execute(self._sql(sql), values).fetchall()]
+        except sqlite3.DatabaseError as exc:
+            raise ExperimentError(f"database {self.where!r}: {exc}") from None
+        finally:
+            connection.close()
+
+    def start(self, name: str, at: str | None = None) -> None:
+        """Open ``name`` for results (again: nothing is lost)."""
+        experiment(name)
+        have = self._read("SELECT name FROM experiments WHERE name = ?", (name,))
+        if not have:
+            try:
+                self._write([("INSERT INTO experiments (name, started) VALUES (?, ?)", (name, at or _now()))])
+            except ExperimentError:
+                if not self._read("SELECT name FROM experiments WHERE name = ?", (name,)):
+                    raise  # another process starting it at once is fine; anything else is not
+
+    def experiments(self) -> list[str]:
+        """The experiments started in this database, oldest first."""
+        return [row[0] for row in self._read("SELECT name FROM experiments ORDER BY started, name")]
+
+    def add(self, result: Result) -> None:
+        """Store one result, in its own short transaction."""
+        self.add_many([result])
+
+    def add_many(self, results: Sequence[Result]) -> None:
+        """Store several results in one transaction (a simulated class writes in batches)."""
+        self._write([("INSERT INTO results (experiment, student, at, hit, answer, expected, cards) "
+                      "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                      (r.experiment, r.student, r.at or _now(), int(r.hit), r.answer, r.expected, r.cards))
+                     for r in results])
+
+    def results(self, name: str | None = None) -> list[Result]:
+        """Every result (of one experiment), in the order they arrived."""
+        where, values = ("WHERE experiment = ? ", (name,)) if name else ("", ())
+        rows = self._read("SELECT id, experiment, student, at, hit, answer, expected, cards FROM results "
+                          f"{where}ORDER BY id", values)
+        return [Result(e, s, bool(h), c, a, x, at, i) for i, e, s, at, h, a, x, c in rows]
+
+    def count(self, name: str | None = None) -> int:
+        where, values = ("WHERE experiment = ?", (name,)) if name else ("", ())
+        return self._read(f"SELECT COUNT(*) FROM results {where}", values)[0][0]
+
+    def export_csv(self, target: str | Path | IO[str], name: str | None = None) -> int:
+        """Write every result (of one experiment) as CSV (:data:`COLUMNS`); returns the rows."""
+        rows = self.results(name)
+        own = isinstance(target, (str, Path))
+        handle = open(target, "w", newline="", encoding="utf-8") if own else target
+        try:
+            writer = csv.writer(handle, lineterminator="\n")
+            writer.writerow(COLUMNS)
+            for r in rows:
+                writer.writerow((r.id, r.experiment, r.student, r.at, int(r.hit), r.answer, r.expected, r.cards))
+        finally:
+            if own:
+                handle.close()
+        return len(rows)
+
+
+def _student(name: object) -> str:
+    if not isinstance(name, str) or not name.strip():
+        raise ExperimentError(f"student: choose a name to record results under, not {name!r}")
+    name = " ".join(name.split())
+    if len(name) > 40:
+        raise ExperimentError(f"student: a name of at most 40 characters, not {len(name)}")
+    return name
+
+
+# -- a class's run of one experiment ----------------------------------------------------------
+@dataclass(frozen=True)
+class Spread:
+    """How the students' own frequencies spread: how many students had each number of
+    hits (among those with ``results_each`` results), against the binomial's expectation."""
+
+    results_each: int
+    students: tuple[int, ...]
+    expected: tuple[float, ...]
+
+
+class ClassExperiment:
+    """One experiment in one class database: what students call, and what the dashboard reads.
+
+    ``deal(student=...)`` makes one result with :mod:`secrets` and records it (for
+    should-you-buy it shows the offer; the answer goes in with ``answer(...)``).
+    """
+
+    def __init__(self, name: str, db: str | os.PathLike | ClassDatabase) -> None:
+        self.experiment = experiment(name)
+        self.db = db if isinstance(db, ClassDatabase) else ClassDatabase(db)
+
+    def __repr__(self) -> str:
+        return f"ClassExperiment({self.name!r}, {self.db.where!r})"
+
+    @property
+    def name(self) -> str:
+        return self.experiment.name
+
+    @cached_property
+    def exact(self) -> Fraction | None:
+        return self.experiment.exact
+
+    def deal(self, student: str, *, answer: str | None = None, rng: random.Random | None = None) -> Trial:
+        """Deal one fresh result for ``student`` and record it (returns it, shown as a picture).
+
+        For should-you-buy, give ``answer`` ("buy" or "pass") now, or call
+        :meth:`answer` with the trial this returns.
+        """
+        student = _student(student)
+        trial = self.experiment.trial(rng or secrets.SystemRandom())
+        if self.experiment.asks_answer:
+            if answer is not None:
+                self.answer(trial, answer, student=student)
+            else:
+                self._pending[student] = trial
+            return trial
+        self.db.add(Result(self.name, student, bool(trial.hit), _cards_text(trial)))
+        return trial
+
+    @cached_property
+    def _pending(self) -> dict[str, Trial]:
+        return {}
+
+    def answer(self, trial: Trial | str, answer: str | None = None, *, student: str | None = None) -> str:
+        """Record a buy or pass for an offer; returns the kit's judgment, to compare.
+
+        ``answer(trial, "buy", student="Ana")``, or ``answer("buy", student="Ana")`` for
+        the offer last dealt to Ana in this session.
+        """
+        if isinstance(trial, str):
+            trial, answer = None, trial
+        student = _student(student)
+        if trial is None:
+            trial = self._pending.pop(student, None)
+            if trial is None:
+                raise ExperimentError(f"no offer is waiting for {student!r}: deal(student=...) first")
+        word = str(answer).strip().lower() if answer is not None else ""
+        if word not in ("buy", "pass"):
+            raise ExperimentError(f"answer: 'buy' or 'pass', not {answer!r}")
+        self.db.add(Result(self.name, student, word == trial.expected, _cards_text(trial), word, trial.expected))
+        return trial.expected
+
+    def results(self) -> list[Result]:
+        return self.db.results(self.name)
+
+    def pooled(self, results: Sequence[Result] | None = None) -> Interval:
+        """The class's frequency of hits with its Wilson interval."""
+        results = self.results() if results is None else results
+        n = len(results)
+        return wilson_interval(sum(r.hit for r in results) / n if n else 0.0, n)
+
+    def course(self, results: Sequence[Result] | None = None, points: int = 60) -> list[Interval]:
+        """The pooled frequency as results arrived: after 1, 2, ... results (about ``points`` steps)."""
+        results = self.results() if results is None else results
+        n = len(results)
+        if not n:
+            return []
+        step = max(1, n // points)
+        marks = sorted(set(range(step, n + 1, step)) | {1, n})
+        hits, out, k = 0, [], 0
+        for i, r in enumerate(results, 1):
+            hits += r.hit
+            if k < len(marks) and i == marks[k]:
+                out.append(wilson_interval(hits / i, i))
+                k += 1
+        return out
+
+    def by_student(self, results: Sequence[Result] | None = None) -> dict[str, tuple[int, int]]:
+        """Each student's (hits, results), in order of first result."""
+        out: dict[str, list[int]] = {}
+        for r in (self.results() if results is None else results):
+            tally = out.setdefault(r.student, [0, 0])
+            tally[0] += r.hit
+            tally[1] += 1
+        return {s: (h, n) for s, (h, n) in out.items()}
+
+    def spread(self, results: Sequence[Result] | None = None) -> Spread | None:
+        """Students' hit counts against the binomial, for the most common number of results."""
+        tallies = list(self.by_student(results).values())
+        p = self.exact
+        if not tallies:
+            return None
+        if p is None:
+            p = self.pooled(results).mean
+        sizes = [n for _, n in tallies]
+        each = max(set(sizes), key=lambda n: (sizes.count(n), n))
+        chosen = [h for h, n in tallies if n == each]
+        counts = tuple(chosen.count(k) for k in range(each + 1))
+        p = float(p)
+        expected = tuple(len(chosen) * math.comb(each, k) * p ** k * (1 - p) ** (each - k) for k in range(each + 1))
+        return Spread(each, counts, expected)
+
+    def answers(self, results: Sequence[Result] | None = None) -> list[tuple[str, str, Interval, int]]:
+        """Should-you-buy: per offer, the kit's judgment, the class's share answering buy
+        (Wilson interval) and how many agreed with the kit."""
+        rows: dict[str, list] = {}
+        for r in (self.results() if results is None else results):
+            row = rows.setdefault(r.cards, [r.expected, 0, 0, 0])
+            row[1] += r.answer == "buy"
+            row[2] += 1
+            row[3] += r.hit
+        order = {o.cards: o.number for o in offers()}
+        return [(cards, kit, wilson_interval(buys / n, n), agree)
+                for cards, (kit, buys, n, agree) in sorted(rows.items(), key=lambda kv: order.get(kv[0], 99))]
+
+    def dashboard_svg(self, results: Sequence[Result] | None = None) -> str:
+        """The teacher's picture: the pooled frequency closing in, the spread between
+        students, and (should-you-buy) the class's answers against the kit's."""
+        from .svg import bar_chart_svg, line_chart_svg, message_svg, stack_svg
+
+        results = self.results() if results is None else results
+        if not results:
+            return message_svg(f"{self.name}: no results yet")
+        pooled, course, exact = self.pooled(results), self.course(results), self.exact
+        pictures, labels = [], []
+        series = [("class frequency", [(c.n, c.mean) for c in course])]
+        if exact is not None:
+            series.append((f"exact {float(exact):.4f}", [(course[0].n, float(exact)), (course[-1].n, float(exact))]))
+        # The early intervals are wide; the scale is set by the answer, not by them.
+        top = 1.0 if exact is None else min(1.0, math.ceil(max(3 * float(exact), 2 * pooled.high) * 20) / 20)
+        count = lambda v: f"{v:.0f}" if v == int(v) else f"{v:.1f}"
+        frequency = lambda v: f"{v:.0f}" if v >= 1 and v == int(v) else f"{v:.2f}"
+        pictures.append(line_chart_svg(
+            series, band=[(c.n, c.low, c.high) for c in course], band_label="95% Wilson interval",
+            title=f"{self.name}: {pooled.mean:.3f} [{pooled.low:.3f}, {pooled.high:.3f}] after {pooled.n} results",
+            x_label="results pooled", y_label="frequency", y_range=(0.0, top), fmt=frequency,
+            x_ticks=sorted({course[0].n, *range(0, pooled.n + 1, _tick(pooled.n))} - {0} | {pooled.n}),
+            y_ticks=[top * i / 4 for i in range(5)]))
+        labels.append(self.experiment.question)
+        spread = self.spread(results)
+        if spread is not None and spread.results_each > 0:
+            pictures.append(bar_chart_svg(
+                [f"{k} of {spread.results_each}" for k in range(spread.results_each + 1)],
+                [("students", list(spread.students)), ("binomial", list(spread.expected))],
+                title=f"Hits per student, of {spread.results_each} each", fmt=count))
+            labels.append("The spread between students, against chance alone")
+        if self.experiment.asks_answer:
+            rows = self.answers(results)
+            pictures.append(bar_chart_svg(
+                [f"offer {o.number}" for o in offers() if any(o.cards == c for c, *_ in rows)],
+                [("class: buy", [i.mean for _, _, i, _ in rows]),
+                 ("kit: buy", [1.0 if kit == "buy" else 0.0 for _, kit, _, _ in rows])],
+                title="Share answering buy, offer by offer", fmt=lambda v: f"{v:.0%}"))
+            labels.append("The class's buy answers against the kit's judgment")
+        return stack_svg(pictures, labels)
+
+    def status(self) -> str:
+        """One line: results, students and the pooled frequency against the exact value."""
+        results = self.results()
+        pooled = self.pooled(results)
+        students = len(self.by_student(results))
+        line = f"{self.name}: {len(results)} results from {students} students"
+        if results:
+            line += f"; frequency {pooled.mean:.4f} [{pooled.low:.4f}, {pooled.high:.4f}] (Wilson)"
+        if self.exact is not None:
+            line += f"; exact {float(self.exact):.4f}"
+        return line
+
+
+def _tick(n: int) -> int:
+    # A round step for the x axis: about four ticks.
+    for step in (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 5000):
+        if n / step <= 5:
+            return step
+    return 10 ** len(str(n // 5))
+
+
+def _cards_text(trial: Trial) -> str:
+    return " | ".join(format_cards(cards) for _, cards in trial.groups)
+
+
+def start(name: str, db: str | os.PathLike | ClassDatabase) -> ClassExperiment:
+    """The teacher starts ``name`` in the database ``db`` (a path or a URL)."""
+    run = ClassExperiment(name, db)
+    run.db.start(name)
+    return run
+
+
+def join(name: str, db: str | os.PathLike | ClassDatabase) -> ClassExperiment:
+    """A student joins the class's ``name`` in ``db`` (started by the teacher first)."""
+    run = ClassExperiment(name, db)
+    if name not in run.db.experiments():
+        raise ExperimentError(f"experiment {name!r} has not been started in {run.db.where!r}: "
+                              f"the teacher runs 'tenpennies experiment start {name} --db ...'")
+    return run
+
+
+def current() -> ClassExperiment | None:
+    """The class's experiment named by the environment, or None when none is set.
+
+    The classroom app (``python3 dev.py app --experiment NAME --db PATH``) sets
+    :data:`EXPERIMENT_VARIABLE` to the experiment's name and :data:`DATABASE_VARIABLE`
+    to the database's path or URL; a notebook then calls ``current().deal(student=...)``.
+    """
+    name, db = os.environ.get(EXPERIMENT_VARIABLE), os.environ.get(DATABASE_VARIABLE)
+    if not name:
+        return None
+    if not db:
+        raise ExperimentError(f"{EXPERIMENT_VARIABLE} is {name!r} but {DATABASE_VARIABLE} is not set")
+    return join(name, db)
+
+
+# -- a simulated class ------------------------------------------------------------------------
+SIMULATED_START = datetime(2026, 1, 5, 9, 0, tzinfo=timezone.utc)
+"""The clock of a simulated class: a fixed Monday morning, so its rows are the same each run."""
+
+
+def _simulated_answer(trial: Trial, rng: random.Random) -> str:
+    # A student's rule of thumb: buy a card that pairs with the hand, pass otherwise;
+    # and one time in five the other answer, as people do.
+    hand, offered = trial.groups[0][1], trial.groups[1][1][0]
+    thumb = "buy" if sum(c.rank == offered.rank for c in hand) >= 2 else "pass"
+    return thumb if rng.random() >= 0.2 else ("pass" if thumb == "buy" else "buy")
+
+
+def simulate_class(run: ClassExperiment, students: int = 30, results_each: int = 5, seed: int = 0) -> int:
+    """Write the rows 30 (``students``) simulated students would, ``results_each`` each.
+
+    Seeded: the same seed gives the same rows, in the same order, with times a few
+    seconds apart from :data:`SIMULATED_START`, so a saved dashboard is byte-stable.
+    Students take turns in a shuffled order, as in a room. Returns the rows written.
+    """
+    if not (isinstance(students, int) and students >= 1):
+        raise ExperimentError(f"students: a whole number from 1, not {students!r}")
+    if not (isinstance(results_each, int) and results_each >= 1):
+        raise ExperimentError(f"results_each: a whole number from 1, not {results_each!r}")
+    rng = random.Random(f"class {run.name} {seed}")
+    names = [f"student {i + 1:02d}" for i in range(students)]
+    turns = [name for name in names for _ in range(results_each)]
+    rng.shuffle(turns)
+    rows = []
+    for k, student in enumerate(turns):
+        trial = run.experiment.trial(rng)
+        at = (SIMULATED_START + timedelta(seconds=7 * k)).isoformat(timespec="seconds")
+        if run.experiment.asks_answer:
+            word = _simulated_answer(trial, rng)
+            rows.append(Result(run.name, student, word == trial.expected, _cards_text(trial), word,
+                               trial.expected, at))
+        else:
+            rows.append(Result(run.name, student, bool(trial.hit), _cards_text(trial), at=at))
+    run.db.add_many(rows)
+    return len(rows)
+
+
+def class_spread(name: str, classes: int = 200, students: int = 30, results_each: int = 5,
+                 seed: int = 0) -> tuple[float, float, float]:
+    """The 5th, 50th and 95th percentiles of the pooled frequency over ``classes``
+    seeded simulated classes: what a teacher should expect a class to see."""
+    import tempfile
+
+    estimates = []
+    with tempfile.TemporaryDirectory() as folder:
+        for c in range(classes):
+            run = start(name, os.path.join(folder, f"class{c}.db"))
+            simulate_class(run, students, results_each, seed=seed * 100_000 + c)
+            estimates.append(run.pooled().mean)
+    estimates.sort()
+
+    def pct(q: float) -> float:
+        return estimates[min(len(estimates) - 1, int(q * len(estimates)))]
+
+    return pct(0.05), pct(0.5), pct(0.95)
+
+
+__all__ = [
+    "COLUMNS", "DATABASE_VARIABLE", "EXPERIMENTS", "EXPERIMENT_VARIABLE", "OFFERS", "ClassDatabase",
+    "ClassExperiment", "Experiment", "ExperimentError", "Offer", "Result", "Spread", "Trial",
+    "class_spread", "current", "experiment", "join", "kit_judgment", "offers", "simulate_class", "start",
+]
