@@ -30,7 +30,7 @@ The judgment
   later) and the mean points of an unseen card each (kept to the round's end).
 
 The verdict is ``"buy"`` when the whole interval of the gain is above zero, ``"pass"``
-when it is at or below zero (and not all zero), and ``"close"`` otherwise: no pretending.
+when it is below zero, and ``"close"`` whenever it holds zero: no pretending.
 A seat that has laid down passes a purchase (it only adds cards; the contract is held);
 its free take (C8) is close: the chances cannot tell, the bot's own rule decides.
 
@@ -78,6 +78,7 @@ from .rules import TEN_PENNIES, RuleSet
 from .simulate import Z95, Interval
 from .solver import cards_needed, outs
 from .view import PlayerView
+from .words import plural
 
 TOKEN_LEVELS = (1, 3, 6, 10)
 """The tokens held at which the shipped table is measured, in every round."""
@@ -327,7 +328,7 @@ def judge(hand: tuple, card: Card, round_no: int, rules: RuleSet, unseen: Sequen
     if gain.low > 0:
         verdict = "buy"
         reason = "buy-completes" if after == 0 else "buy-gain"
-    elif gain.high < 0 or (gain.high == 0 and gain.low < 0):
+    elif gain.high < 0:
         verdict = "pass"
         reason = "pass-no-gain" if buy_ways <= pass_ways else "pass-cost"
     else:
@@ -370,44 +371,56 @@ def should_buy(view: PlayerView, *, worth: Interval | float | None = None) -> Bu
     :class:`~tenpennies.simulate.Interval`. See the module's docstring for the judgment.
     """
     card = offer_of(view)
-    rules, r, seat, hand = view.rules, view.round_no, view.seat, view.hand
-    my_turn = view.active == seat
-    free = my_turn and rules.free_discard_take
+    seat = view.seat
+    seen = list(view.seen_cards())
+    seen.remove(card)  # the offered card apart, as buy_or_pass takes it
+    return judge_offer(view.hand, card, view.round_no, seen, my_turn=view.active == seat,
+                       tokens=view.tokens[seat], opened=view.opened[seat], rules=view.rules, worth=worth, seat=seat)
+
+
+def judge_offer(hand, card: Card, round_no: int, seen=(), *, my_turn: bool = True, tokens: int | None = None,
+                opened: bool = False, rules: RuleSet = TEN_PENNIES, worth: Interval | float | None = None,
+                seat: int = 0) -> BuyJudgment:
+    """:func:`should_buy` for a hand and an offer given as cards, as the buy calculator and
+    the buy puzzles hold them: ``seen`` is every other card seen outside the hand (not the
+    offered card), ``tokens`` those held (None: the rule set's full count)."""
+    hand = tuple(hand)
     if worth is not None and not isinstance(worth, Interval):
         if isinstance(worth, bool) or not isinstance(worth, (int, float)) or math.isnan(worth):
             raise WrongTypeError(f"worth must be a number of points or an Interval, not {worth!r}")
         worth = Interval(float(worth), float(worth), float(worth), 0)
-    seen = list(view.seen_cards())
-    unseen = _unseen_counts(hand, seen, rules)
-    tokens = view.tokens[seat]
-    verdict, reason, numbers = judge(hand, card, r, rules, unseen, opened=view.opened[seat], tokens=tokens,
+    if tokens is None:
+        tokens = rules.tokens
+    free = my_turn and rules.free_discard_take
+    seen = tuple(seen)
+    unseen = _unseen_counts(hand, seen + (card,), rules)
+    verdict, reason, numbers = judge(hand, card, round_no, rules, unseen, opened=opened, tokens=tokens,
                                      my_turn=my_turn, worth=worth)
-    seen.remove(card)  # buy_or_pass takes the offered card apart from what was seen
-    horizon = ("the chance of holding the contract once one more stock card is drawn: buying, "
-               f"with the {card} and then a stock card; passing, with "
+    horizon = ("the chance of holding the contract once one more stock card is drawn: "
+               + ("taking" if free else "buying") + f", with the {card} and then a stock card; passing, with "
                + ("this turn's stock card" if my_turn else "your next turn's stock card")
-               + ("" if free else f" (the purchase's {rules.buy_extra_cards} stock cards counted in its cost, "
-                  "not its chance)"))
+               + ("" if free else f" (the purchase's {plural(rules.buy_extra_cards, 'stock card')} counted in its "
+                  "cost, not its chance)"))
     if rules.tokens is not None and rules.name != TEN_PENNIES.name:
         horizon += f"; a token's worth as measured in {TEN_PENNIES.name}"
-    yes = (TakeDiscard(seat) if free else Buy(seat))
+    yes = TakeDiscard(seat) if free else Buy(seat)
+    stake = sum(rules.card_points[c.rank] for c in hand)
     if numbers is None:  # a seat already down
         zero = Interval(0.0, 0.0, 0.0, 0)
-        w = token_worth(rules, r, tokens) if worth is None else worth
-        facts = {"opened": True, "free": free, "card": card}
-        decision = Decision(Pass(seat) if verdict != "buy" else yes, reason, facts)
-        return BuyJudgment(verdict, reason, card, r, my_turn, free, Fraction(1), Fraction(1),
-                           sum(rules.card_points[c.rank] for c in hand), w, zero, zero, horizon, decision,
-                           (hand, tuple(seen), rules))
+        w = token_worth(rules, round_no, tokens) if worth is None else worth
+        facts = {"card": card, "free": free, "my_turn": my_turn, "opened": True, "points_at_stake": stake}
+        decision = Decision(Pass(seat), reason, facts)
+        return BuyJudgment(verdict, reason, card, round_no, my_turn, free, Fraction(1), Fraction(1),
+                           stake, w, zero, zero, horizon, decision, (hand, seen, rules))
     buy_ways, pass_ways, total, stake, w, extra, gain = numbers
     next_buy, next_pass = Fraction(buy_ways, total), Fraction(pass_ways, total)
     facts = {"card": card, "free": free, "my_turn": my_turn, "next_buy": next_buy, "next_pass": next_pass,
              "unseen": total, "buy_ways": buy_ways, "pass_ways": pass_ways, "points_at_stake": stake,
              "token_worth": w, "extra_cost": extra, "gain": gain, "tokens": tokens}
     decision = Decision(yes if verdict == "buy" else Pass(seat), reason, facts)
-    return BuyJudgment(verdict, reason, card, r, my_turn, free, next_buy, next_pass, stake, w, extra, gain,
-                       horizon, decision, (hand, tuple(seen), rules))
+    return BuyJudgment(verdict, reason, card, round_no, my_turn, free, next_buy, next_pass, stake, w, extra, gain,
+                       horizon, decision, (hand, seen, rules))
 
 
-__all__ = ["BuyJudgment", "HORIZON", "TOKEN_LEVELS", "TokenWorthTable", "interval_of", "judge",
+__all__ = ["BuyJudgment", "HORIZON", "TOKEN_LEVELS", "TokenWorthTable", "interval_of", "judge", "judge_offer",
            "measure_token_worth", "should_buy", "token_pair", "token_worth", "token_worth_table"]

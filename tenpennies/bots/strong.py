@@ -93,8 +93,8 @@ class StrongBot:
 
         An offer is judged by :func:`tenpennies.buying.should_buy` itself (the whole
         judgment, where :meth:`act` takes its fast core and short cuts); a "close" verdict
-        is settled by this bot's tie-break (buy when the gain's mean is above zero), and
-        its reason says so (``"close-buys"``, ``"close-passes"``).
+        is settled by this bot's tie-break (:meth:`_rule_of_thumb`, for outs only), and its
+        reason says so (``"close-buys"``, ``"close-passes"``).
         """
         if plays_runs(view.rules):
             return strong_decide(view, danger_cards=self.danger_cards)
@@ -105,7 +105,8 @@ class StrongBot:
             judgment = should_buy(view)
             facts = dict(judgment.decision.facts)
             if judgment.verdict == "close":
-                buys = judgment.gain.mean > 0
+                short, helpful = self._short_and_outs(view)
+                buys = view.top_discard.index in helpful and self._rule_of_thumb(view, short, self._unseen(view))
                 return Decision(Buy(seat) if buys else Pass(seat), "close-buys" if buys else "close-passes", facts)
             return judgment.decision
         rules, r, hand = view.rules, view.round_no, view.hand
@@ -197,7 +198,7 @@ class StrongBot:
     def _wants(self, view: PlayerView) -> bool:
         """Buy the offered card? :func:`tenpennies.buying.should_buy`'s verdict, from its fast
         core (:func:`tenpennies.buying.judge`), with this bot's own tie-break when the
-        verdict is "close": it follows the mean of the gain (buy when above zero)."""
+        verdict is "close" (:meth:`_rule_of_thumb`)."""
         seat = view.seat
         if view.opened[seat]:
             return False  # (asked first: most offers end here, and the rest of a view is made when read)
@@ -205,20 +206,36 @@ class StrongBot:
         if card is None:
             return False
         short, helpful = self._short_and_outs(view)
-        if short > 1 and card.index not in helpful:
-            # Neither side holds the contract after one more card, so the chances are equal
-            # (both 0) and the purchase's cost decides: the judgment's "pass", without
-            # counting the unseen cards.
+        if card.index not in helpful:
+            # A card that is not an out: the judgment says pass or close (buying cannot
+            # gain more than passing at its horizon, and costs at least nothing), and this
+            # bot's tie-break passes a card that is not an out: no need to count.
             return False
-        return self._judged(view, short, helpful)[0]
+        unseen = self._unseen(view)
+        verdict, _, _ = judge(view.hand, card, view.round_no, view.rules, unseen, opened=False,
+                              tokens=view.tokens[seat], my_turn=view.active == seat, need=short, hand_outs=helpful)
+        if verdict != "close":
+            return verdict == "buy"
+        return self._rule_of_thumb(view, short, unseen)
 
-    def _judged(self, view: PlayerView, short: float, helpful: frozenset) -> tuple[bool, str, tuple | None]:
-        seat = view.seat
-        verdict, reason, numbers = judge(view.hand, view.top_discard, view.round_no, view.rules, self._unseen(view),
-                                         opened=view.opened[seat], tokens=view.tokens[seat],
-                                         my_turn=view.active == seat, need=short, hand_outs=helpful)
-        yes = verdict == "buy" or (verdict == "close" and numbers is not None and numbers[6].mean > 0)
-        return yes, reason, numbers
+    def _rule_of_thumb(self, view: PlayerView, short: float, unseen: list[int]) -> bool:
+        """The tie-break when the judgment calls an offer close: buy an out (only outs get
+        here) when the contract goes down with it, or while tokens are to spare (``spare``
+        kept per round to come), no open opponent is near going out, and, when it leaves
+        the hand one card short, at least ``min_odds`` of the unseen cards complete it."""
+        seat, rules, r, card = view.seat, view.rules, view.round_no, view.top_discard
+        after = short - 1
+        if after == 0:
+            return True
+        spare = view.tokens[seat] - self.spare * (rules.rounds - r)
+        if spare < 1 or opponent_near_out(view, self.danger_cards):
+            return False
+        if after == 1:
+            # Compared exactly, in integers, copies / unseen >= p / q.
+            completing = outs(view.hand + (card,), r, rules, trusted=True)
+            p, q = self.min_odds.as_integer_ratio()
+            return sum([unseen[c.index] for c in completing]) * q >= p * sum(unseen)
+        return spare >= 2
 
     def _discard_closed(self, view: PlayerView) -> Card:
         rules, r, hand = view.rules, view.round_no, view.hand
