@@ -30,7 +30,8 @@ The judgment
   later) and the mean points of an unseen card each (kept to the round's end).
 
 The verdict is ``"buy"`` when the whole interval of the gain is above zero, ``"pass"``
-when it is below zero, and ``"close"`` whenever it holds zero: no pretending.
+when it is at or below zero (buying gains nothing and may lose), and ``"close"`` when
+it straddles zero (or is exactly zero: nothing to choose): no pretending.
 A seat that has laid down passes a purchase (it only adds cards; the contract is held);
 its free take (C8) is close: the chances cannot tell, the bot's own rule decides.
 
@@ -266,6 +267,11 @@ class BuyJudgment:
         return self._now.pass_probability
 
     @property
+    def extra_cards(self) -> int:
+        """The stock cards that come with a purchase (none with a free take)."""
+        return 0 if self.free else self._odds_args[2].buy_extra_cards
+
+    @property
     def action_word(self) -> str:
         """'take' for a free take (C8), else 'buy'."""
         return "take" if self.free else "buy"
@@ -328,8 +334,8 @@ def judge(hand: tuple, card: Card, round_no: int, rules: RuleSet, unseen: Sequen
     if gain.low > 0:
         verdict = "buy"
         reason = "buy-completes" if after == 0 else "buy-gain"
-    elif gain.high < 0:
-        verdict = "pass"
+    elif gain.high < 0 or (gain.high == 0 and gain.low < 0):
+        verdict = "pass"  # (at most nothing gained, and something may be lost)
         reason = "pass-no-gain" if buy_ways <= pass_ways else "pass-cost"
     else:
         verdict, reason = "close", "close"

@@ -58,8 +58,8 @@ def buy_words(judgment, contract_words: str = "the contract") -> str:
     facts = judgment.decision.facts
     if facts.get("opened"):
         if judgment.verdict == "pass":
-            return (f"you are down already, so a purchase would only add cards to your hand: "
-                    f"the buy judgment says pass")
+            return (f"you are down already, so a purchase would only add {judgment.extra_cards + 1} cards "
+                    f"to your hand: the buy judgment says pass")
         return (f"you are down already: the chances cannot tell taking {card} from drawing "
                 f"(you hold {contract_words} either way), so the buy judgment calls it close")
     gain = judgment.gain
@@ -67,7 +67,8 @@ def buy_words(judgment, contract_words: str = "the contract") -> str:
             "pass": f"the buy judgment says pass: {'taking' if judgment.free else 'buying'} would gain "
                     f"{points_interval(gain)}",
             "close": f"the buy judgment calls it close: {'taking' if judgment.free else 'buying'} gains "
-                     f"{points_interval(gain)}, an interval on both sides of zero"}[judgment.verdict]
+                     + ("nothing either way" if gain.low == gain.high == 0 else
+                        f"{points_interval(gain)}, an interval on both sides of zero")}[judgment.verdict]
     parts = [f"with one more stock card you would hold {contract_words} {percent(judgment.next_buy)} of the time "
              f"{'taking' if judgment.free else 'buying'} it, {percent(judgment.next_pass)} passing",
              f"{judgment.points_at_stake} points in hand are at stake"]
