@@ -310,7 +310,7 @@ def buy_question(position: SeatPosition) -> str:
     """The buy puzzle's question for ``position``: the one question, whatever the tokens
     (the judgment states the token's measured worth in its explanation)."""
     me = position.seat
-    return (BuyKind.question if position.tokens[me] else
+    return (BuyKind.question if position.tokens is None or position.tokens[me] else
             f"{BuyKind.question} You hold no token, so you cannot buy.")
 
 
@@ -344,7 +344,8 @@ class BuyKind(Kind):
         seen = tuple(position.discard_pile[:-1]) + tuple(c for t in position.table for c in t.cards)
         my_turn = position.active == me
         opened = position.opened[me]
-        j = judge_offer(hand, discard, r, seen, my_turn=my_turn, tokens=position.tokens[me], opened=opened,
+        tokens = position.tokens[me] if position.tokens is not None else None  # (none in Ten Card Rummy, C9)
+        j = judge_offer(hand, discard, r, seen, my_turn=my_turn, tokens=tokens, opened=opened,
                         rules=rules, seat=me)
         gain = j.gain
         # The answer is the judgment's verdict, "close" when the gain's interval holds zero.
@@ -362,8 +363,10 @@ class BuyKind(Kind):
             f"Holding it lets you shed your hand's {j.points_at_stake} points, so buying is worth "
             f"{j.points_at_stake} × ({_exact(j.next_buy - j.next_pass)}) = "
             f"{float(j.points_at_stake * (j.next_buy - j.next_pass)):.1f} points.",
-            f"It costs a token, worth {_interval(j.token_worth)} points with {plural(position.tokens[me], 'token')} "
-            f"in round {r} (measured in seeded play), and its stock cards: up to {j.extra_cost.high:.1f} points.",
+            (f"It costs a token, worth {_interval(j.token_worth)} points with {plural(tokens, 'token')} "
+             f"in round {r} (measured in seeded play), and its stock cards: up to {j.extra_cost.high:.1f} points."
+             if tokens is not None else
+             f"It costs no token ({rules.name}), and its stock cards: up to {j.extra_cost.high:.1f} points."),
             f"So {answer}: buying gains {_interval(gain)} points, "
             + ("above zero all through." if answer == "buy" else
                "at most zero." if answer == "pass" else "an interval on both sides of zero: too close to call."),
