@@ -30,8 +30,10 @@ The judgment
   later) and the mean points of an unseen card each (kept to the round's end).
 
 The verdict is ``"buy"`` when the whole interval of the gain is above zero, ``"pass"``
-when it is at or below zero (buying gains nothing and may lose), and ``"close"`` when
-it straddles zero (or is exactly zero: nothing to choose): no pretending.
+when it is below zero, and ``"close"`` whenever it holds zero: no pretending. (An
+interval that ends at zero is close too: the token's worth may be nothing and the extra
+cards may be shed, and what a purchase brings beyond the horizon is not counted. Making
+it "pass" made the strong bot 63 points a match weaker than at 48512b0; see below.)
 A seat that has laid down passes a purchase (it only adds cards; the contract is held);
 its free take (C8) is close: the chances cannot tell, the bot's own rule decides.
 
@@ -334,8 +336,8 @@ def judge(hand: tuple, card: Card, round_no: int, rules: RuleSet, unseen: Sequen
     if gain.low > 0:
         verdict = "buy"
         reason = "buy-completes" if after == 0 else "buy-gain"
-    elif gain.high < 0 or (gain.high == 0 and gain.low < 0):
-        verdict = "pass"  # (at most nothing gained, and something may be lost)
+    elif gain.high < 0:
+        verdict = "pass"
         reason = "pass-no-gain" if buy_ways <= pass_ways else "pass-cost"
     else:
         verdict, reason = "close", "close"

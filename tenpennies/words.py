@@ -68,6 +68,7 @@ def buy_words(judgment, contract_words: str = "the contract") -> str:
                     f"{points_interval(gain)}",
             "close": f"the buy judgment calls it close: {'taking' if judgment.free else 'buying'} gains "
                      + ("nothing either way" if gain.low == gain.high == 0 else
+                        f"{points_interval(gain)}, an interval that reaches zero" if 0 in (gain.low, gain.high) else
                         f"{points_interval(gain)}, an interval on both sides of zero")}[judgment.verdict]
     parts = [f"with one more stock card you would hold {contract_words} {percent(judgment.next_buy)} of the time "
              f"{'taking' if judgment.free else 'buying'} it, {percent(judgment.next_pass)} passing",
