@@ -105,3 +105,9 @@ from .odds import dealt_chance, exact_dealt_rounds
 from .solver import closest_discards, discard_chances
 
 __all__ += ["TakeDiscard", "dealt_chance", "exact_dealt_rounds", "closest_discards", "discard_chances"]
+
+# Issue 23: decisions with their reasons, and the one buy judgment.
+from .buying import BuyJudgment, judge_offer, measure_token_worth, should_buy, token_worth
+from .decision import Decision
+
+__all__ += ["BuyJudgment", "Decision", "judge_offer", "measure_token_worth", "should_buy", "token_worth"]

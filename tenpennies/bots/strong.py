@@ -7,12 +7,14 @@ Policy:
   (:func:`tenpennies.solver.discard_chances`; unseen: not in its hand nor among the
   cards its view has seen); of the best, the most expensive. When an open opponent is
   near going out and the contract is still far, it throws points instead.
-* Buys only cards that are outs, and only while it has not laid down. A card that
-  completes the contract is bought whenever a token is left; otherwise only with
-  tokens to spare (it keeps some for the harder later rounds), and not when the round
-  may end before the extra cards can be shed. When buying leaves it
-  one card short, it buys only if the exact odds that one unseen card completes the
-  contract (:func:`tenpennies.odds.draw_odds`) are worth it: the outs are not all seen.
+* Answers an offer as the one buy judgment says (:func:`tenpennies.buying.should_buy`,
+  through its fast core :func:`tenpennies.buying.judge`): buy when the gain's whole
+  interval is above zero, pass when below. A close call (the interval holds zero) is
+  broken by its rule of thumb, for outs only: a card that completes the contract is
+  bought; otherwise only with tokens to spare (``spare`` kept per round to come), not
+  when an open opponent is near going out, and, when it leaves the hand one card short,
+  only if at least ``min_odds`` of the unseen cards complete it. (A tie-break by the
+  gain's mean alone made it 65 points a match weaker than this rule of thumb at 48512b0.)
 * Lays down as soon as it can. Once down, it plans going out every turn
   (:func:`tenpennies.solver.plan_go_out`) and follows the plan when there is one;
   otherwise it sheds every card it can (melds, then additions, wilds last) and
