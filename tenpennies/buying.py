@@ -48,11 +48,27 @@ points to the match's end compared: the mean of ``points(t - 1) - points(t)`` wi
 ``python benchmarks/token_worth.py`` (deterministic; parallel like ``simulate``) with four
 strong bots buying by the strong bot's rule of 48512b0 (kept in ``benchmarks/old_strong.py``:
 measuring with the bot that reads the table would be circular), at token levels 1, 3, 6
-and 10 of every round, 120 pairs a cell (3,360 pairs, 6,720 partial matches, about fifteen
-minutes of one core). Between measured levels the worth is interpolated linearly, bounds
+and 10 of every round, 120 pairs a cell (3,360 pairs, 6,720 partial matches: 639 s on
+two workers of the shared machine, about fifteen minutes of one core). The intervals are
+wide (about 20 points either side of the mean), so many offers are close calls; e.g. the
+10th token in round 1: 8.2 [-3.6, 19.9] points, the 3rd in round 4: 32.8 [20.2, 45.3].
+Between measured levels the worth is interpolated linearly, bounds
 too; a worth below zero is read as zero (a token can always be left unspent, so holding
 one more cannot cost points: negative means is noise). Other rule sets with tokens use
 the Ten Pennies table (round and tokens clamped to it), and say so in the horizon.
+
+The strong bot and this judgment
+--------------------------------
+The strong bot asks :func:`judge` and breaks a close call with its old rule of thumb (for
+outs only). Against the strong bot of 48512b0 (``python benchmarks/buy_rule.py --matches
+200``: 200 seeds, each played with the seats swapped, two bots of each) it is weaker:
+tie-break by the gain's mean, +64.8 [51.7, 77.9] points a match (100 seeds); the old rule
+of thumb as tie-break with "pass" for an interval ending at zero, +62.8 [53.1, 72.6];
+and as shipped (close whenever the interval holds zero), +28.0 [19.1, 36.9], spending 7.2
+tokens a match to the old bot's 8.7. Every changed decision is a purchase of an out that
+the judgment calls a clear pass: the one-card horizon sees only what a purchase does by
+the next stock card, while the measured worth of a token (what the old bot gains from
+spending it) is much larger: the judgment undervalues a purchase's later effect.
 
     >>> from tenpennies import Position, Match
     >>> p = Position(round_no=1, hands=("7S 7H 7D 9S 9H KC 4D 5C 8D JH QS", "QS QH 3C KD 5S",
