@@ -110,3 +110,9 @@ __all__ += ["TakeDiscard", "dealt_chance", "exact_dealt_rounds", "closest_discar
 from .tournament import BotFile, Forfeit, Tournament, play_tournament, view_from_data, view_to_data
 
 __all__ += ["BotFile", "Forfeit", "Tournament", "play_tournament", "view_from_data", "view_to_data"]
+
+# Issue 23: decisions with their reasons, and the one buy judgment.
+from .buying import BuyJudgment, judge_offer, measure_token_worth, should_buy, token_worth
+from .decision import Decision
+
+__all__ += ["BuyJudgment", "Decision", "judge_offer", "measure_token_worth", "should_buy", "token_worth"]

@@ -7,7 +7,9 @@ expert bot (:func:`tenpennies.bots.expert.evaluate`) play the round to its end, 
 worlds the seat's view allows, and measure points: the seat's points at the round's end
 minus the mean of the others' (a token is not charged here, as the odds do not charge
 it). :func:`check_buys` puts the two side by side for many offers; :class:`BuyReport`
-says how often they agree and lists where they do not.
+says how often they agree and lists where they do not. Each check also holds the kit's
+one buy judgment (:func:`tenpennies.buying.should_buy`), which weighs the token (measured)
+and the points at stake, and may call an offer close.
 
 Only Ten Pennies: its purchases spend tokens (T4, T5) and its rollouts are the expert's.
 Ten Card Rummy has no tokens (C9) and the expert plays it by the strong bot's policy
@@ -33,6 +35,7 @@ from typing import Iterable, Iterator, Sequence
 from .actions import Buy, Pass
 from .bots import bot_seed, make_bot
 from .bots.expert import Evaluation, evaluate, tries_out
+from .buying import BuyJudgment, should_buy
 from .match import Match, Phase
 from .errors import TenPenniesError
 from .odds import BuyDecision
@@ -43,11 +46,21 @@ from .words import plural
 
 @dataclass(frozen=True)
 class BuyCheck:
-    """One offer: the exact odds' recommendation and the rollouts' estimates."""
+    """One offer: the exact odds' recommendation, the rollouts' estimates, and the one buy
+    judgment (:func:`tenpennies.buying.should_buy`: buy, pass or close)."""
 
     view: PlayerView
     odds: BuyDecision
     rollouts: Evaluation
+    judgment: BuyJudgment | None = None
+
+    @property
+    def judged_agree(self) -> bool | None:
+        """Does the rollouts' answer agree with the buy judgment? None when the judgment
+        calls it close (either answer is allowed then)."""
+        if self.judgment is None or self.judgment.verdict == "close":
+            return None
+        return self.judgment.verdict == self.played
 
     @property
     def gain(self) -> float:
@@ -171,7 +184,7 @@ def check_buy(view: PlayerView, rollouts: int = 100, seed: int = 0) -> BuyCheck:
     if why:
         raise TenPenniesError(why)
     played = evaluate(view, (Buy(view.seat), Pass(view.seat)), rollouts, seed, token_points=0.0)
-    return BuyCheck(view, offer_odds(view), played)
+    return BuyCheck(view, offer_odds(view), played, should_buy(view))
 
 
 def check_buys(views: Iterable[PlayerView], rollouts: int = 100, seed: int = 0) -> BuyReport:

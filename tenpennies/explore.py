@@ -10,7 +10,8 @@ lesson, a test or a widget can drive it from plain Python:
 * :class:`OddsTable`: the rule-set fields a house changes, and the exact chance of
   being dealt each round's contract under them (:func:`tenpennies.odds.dealt_probability`).
 * :class:`BuyChoice`: a hand and an offered card; the exact chance of holding the
-  contract after buying or after passing (:func:`tenpennies.odds.buy_or_pass`).
+  contract after buying or after passing (:func:`tenpennies.odds.buy_or_pass`), and the
+  one buy judgment's verdict (:func:`tenpennies.buying.judge_offer`).
 
 Each has ``svg()`` (its picture) and, where it helps, ``text()``;
 :mod:`tenpennies.widgets.explorers` only draws these and forwards clicks::
@@ -38,6 +39,7 @@ from .odds import BuyDecision, buy_or_pass, dealt_probability
 from .rules import TEN_PENNIES, RuleSet
 from .sets import set_problems
 from .solver import Arrangement, MissingCards, contract_arrangements, what_is_missing
+from .words import buy_words
 from . import svg
 from .words import plural
 
@@ -344,6 +346,14 @@ def _decision(hand: Hand, offered: Card, round_no: int, seen: tuple[Card, ...], 
     return buy_or_pass(hand, offered, round_no, seen, my_turn, rules)
 
 
+@functools.lru_cache(maxsize=256)
+def _judgment(hand: Hand, offered: Card, round_no: int, seen: tuple[Card, ...], my_turn: bool,
+              tokens: int | None, rules: RuleSet):
+    from .buying import judge_offer
+
+    return judge_offer(hand, offered, round_no, seen, my_turn=my_turn, tokens=tokens, rules=rules)
+
+
 @dataclass(frozen=True)
 class BuyChoice:
     """A hand, the discard on offer and what else the player has seen: buy or pass?
@@ -358,6 +368,7 @@ class BuyChoice:
     my_turn: bool = True
     rules: RuleSet = TEN_PENNIES
     error: str = ""
+    tokens: int | None = None  # tokens held (None: a match's start), for the judgment's token worth
 
     def __post_init__(self) -> None:
         self.rules.contract(self.round_no)  # a round that does not exist raises RuleSetError
@@ -401,14 +412,26 @@ class BuyChoice:
         return _decision(self.hand, self.offered, self.round_no, tuple(self.seen), self.my_turn,
                          self.rules)
 
+    @property
+    def judgment(self):
+        """The one buy judgment (:func:`tenpennies.buying.judge_offer`) for this hand and
+        offer, or None before a card is offered."""
+        if self.offered is None:
+            return None
+        return _judgment(self.hand, self.offered, self.round_no, tuple(self.seen), self.my_turn,
+                         self.tokens, self.rules)
+
     def text(self) -> str:
         d = self.decision
         if d is None:
             return "Choose the card on offer."
         lines = [f"buy  {d.discard}: {d.buy.ways}/{d.buy.total} = {float(d.buy_probability):.2%}",
                  f"pass: {d.pass_.ways}/{d.pass_.total} = {float(d.pass_probability):.2%}",
-                 f"-> {d.recommendation}"]
-        return "\n".join(lines + [f"  ({a})" for a in d.assumptions])
+                 f"-> more likely to hold the contract right after: {d.recommendation}"]
+        lines += [f"  ({a})" for a in d.assumptions]
+        j = self.judgment
+        lines.append(f"judgment: {j.verdict} ({buy_words(j, self.rules.contract(self.round_no).words)})")
+        return "\n".join(lines)
 
     def svg(self) -> str:
         """The hand, the offered card and the two chances as bars."""

@@ -22,17 +22,18 @@ played to the round's end, and the sentence gives the mean difference with its s
 error. A difference under two standard errors is too close to call: the sentence says so
 and the action stays the strong bot's. A decision that is not close keeps the strong bot's
 sentence. It costs about ``rollouts`` times the candidates (two or three) rounds played, a
-few milliseconds each, so the table's Hint button keeps the fast hint by default. A
-purchase's numbers are the exact odds of :func:`tenpennies.odds.buy_or_pass` (here seat 0
-is the active player: buying is its draw, and brings two stock cards, T5, T6):
+few milliseconds each, so the table's Hint button keeps the fast hint by default. An
+offer is put in words from the buy judgment (:func:`tenpennies.buying.should_buy`): its
+verdict, the gain with its interval, and what the gain is made of (here seat 0 is the
+active player: buying is its draw, and brings two stock cards, T5, T6):
 
     >>> p = Position(round_no=1, hands=("7S 7H 9S 9H KC 4D 5C 8D JH QS 3C", "QS QH 3C KD 5S",
     ...              "2S 2H 5C 8C JD", "TS TH JC 4S 6H"), discard_pile="6C 7D", dealer=3, top_discarder=3)
     >>> view = Match.from_position(p, seed=2).view(0)
     >>> print(hint(view))
-    Buy 7D: it brings you to one card from two sets of 3. With the 2 stock cards that come with it, you hold two sets of 3 at once 18% of the time (drawing instead: 0%).
+    Buy 7D: the buy judgment calls it close: buying gains -13.2 points [-35.9, 5.9], an interval on both sides of zero (with one more stock card you would hold two sets of 3 8% of the time buying it, 0% passing; 70 points in hand are at stake; a token is worth 8.2 points [0.0, 19.9] (measured); its stock cards may cost up to 21.9 points). The strong bot buys it by its tie-break.
     >>> print(hint(view, rollouts=40, seed=1))
-    Too close to call: in 40 rollouts buying ends the round 6.9 ± 5.2 points better than passing (a token counted as 8 points); the strong bot buys.
+    Too close to call: in 40 rollouts buying ends the round 6.7 ± 5.2 points better than passing (a token counted as 8.2 points); the strong bot buys.
 """
 
 from __future__ import annotations
@@ -46,7 +47,8 @@ from .errors import TenPenniesError, WrongTypeError
 from .odds import BuyDecision, buy_or_pass, unseen_cards
 from .solver import cards_needed, outs
 from .view import PlayerView
-from .words import plural
+from .buying import should_buy
+from .words import buy_words, decision_words, plural
 
 DANGER_CARDS = 2
 """An open opponent with this many cards or fewer may go out on its next turn (as the strong bot judges)."""
@@ -83,7 +85,7 @@ def hint(view: PlayerView, *, rollouts: int = 0, seed: int | str = 0, moves: str
     ``moves`` says how the sentence names a move whose name depends on where the hint is
     shown (:data:`MOVE_NAMES`): "buttons" for the table, "commands" for ``tenpennies play``.
     """
-    from .bots.expert import tries_out
+    from .bots.expert import token_cost, tries_out
     from .bots.strong import StrongBot
 
     if not isinstance(view, PlayerView):
@@ -97,11 +99,19 @@ def hint(view: PlayerView, *, rollouts: int = 0, seed: int | str = 0, moves: str
         raise TenPenniesError("no decision: the match is over")
     if view.to_act != view.seat:
         raise TenPenniesError(f"it is seat {view.to_act}'s decision now, not seat {view.seat}'s")
-    action = StrongBot().act(view)
+    decision = StrongBot().decide(view)
+    action = decision.action
+    offer = decision_words(decision, view)  # an offer of the top discard: the buy judgment's words
     if not tries_out(view.rules):
         # Ten Card Rummy's turn (meld, then take or draw, then discard) and its runs have
         # their own sentences; the rollouts are Ten Pennies' (the expert falls back there).
+        # An offer's sentence adds the buy judgment (tenpennies.buying.should_buy) it follows.
         sentence = _why_melds_game(view, action, moves)
+        if offer is not None:
+            said = buy_words(should_buy(view), view.contract.words)
+            sentence += f" {said[0].upper()}{said[1:]}."
+            if should_buy(view).verdict == "close":
+                sentence = sentence[:-1] + "; the strong bot's rule of thumb decides."
         if rollouts > 0:  # asked for, but not played: say so rather than pass it off as theirs
             sentence += f" (No rollouts: in {view.rules.name} the hint is the strong bot's.)"
         return Hint(action, sentence)
@@ -119,7 +129,9 @@ def hint(view: PlayerView, *, rollouts: int = 0, seed: int | str = 0, moves: str
             gain, error = evaluation.advantage(best, runner)
             chosen = best if _clear(gain, error) else action  # within the noise: the strong bot's choice
             return Hint(chosen, rollout_sentence(evaluation, view.top_discard, view=view, choice=action,
-                                                 token_points=bot.token_points))
+                                                 token_points=token_cost(view, bot.token_points)))
+    if offer is not None:
+        return Hint(action, offer)
     return Hint(action, _why(view, action))
 
 
@@ -187,15 +199,18 @@ def rollout_sentence(evaluation, offered: Card | None = None, *, view: PlayerVie
 
     When the difference is under two standard errors it is too close to call, and the
     sentence says so and names ``choice`` (the strong bot's action, which the hint then
-    keeps). ``token_points`` is what a token was counted as (the expert's
-    :data:`~tenpennies.bots.expert.TOKEN_POINTS` unless told), named when a purchase was tried.
+    keeps). ``token_points`` is what a token was counted as (unless told: its measured worth
+    in ``view``, :func:`tenpennies.bots.expert.token_cost`), named when a purchase was tried.
     """
-    from .bots.expert import TOKEN_POINTS
+    from .bots.expert import TOKEN_POINTS, token_cost
 
     best, runner = evaluation.estimates[0], evaluation.estimates[1]
     gain, error = evaluation.advantage(best.action, runner.action)
-    worth = TOKEN_POINTS if token_points is None else token_points
-    token = f" (a token counted as {worth:g} points)" if any(
+    if token_points is not None:
+        worth = token_points
+    else:
+        worth = token_cost(view) if view is not None else TOKEN_POINTS
+    token = f" (a token counted as {worth:.1f} points)" if any(
         isinstance(e.action, Buy) for e in evaluation.estimates) else ""
     measured = (f"in {best.rollouts} rollouts {_doing(best.action, view)} ends the round "
                 f"{gain:.1f} ± {error:.1f} points better than {_doing(runner.action, view)}{token}")
@@ -409,7 +424,12 @@ def _why(view: PlayerView, action: Action) -> str:
     wild = rules.wild_table(r)
     points = rules.card_points
     if isinstance(action, (Buy, Pass)):
-        return _why_offer(view, isinstance(action, Buy))
+        # (An offer is worded from the buy judgment, in hint(); here only an offer of nothing.)
+        if view.top_discard is None:
+            return "Pass: nothing is offered."
+        from .bots.strong import StrongBot
+
+        return decision_words(StrongBot().decide(view), view)
     if isinstance(action, LayDown):
         used = sum(wild[c.index] for c in action.cards)
         wilds = "no wild" if used == 0 else plural(used, 'wild')
@@ -454,47 +474,6 @@ def _why(view: PlayerView, action: Action) -> str:
                 f"complete it{which}.")
     return (f"Discard {card}{keep}: you are {_cards_word(need)} from {words}, and {chances} unseen cards "
             f"bring it one closer{which}.")
-
-
-def _why_offer(view: PlayerView, buy: bool) -> str:
-    rules, r, hand, me = view.rules, view.round_no, view.hand, view.seat
-    card, words = view.top_discard, view.contract.words
-    if card is None:
-        return "Pass: nothing is offered."
-    if view.opened[me]:
-        return (f"Pass on {card}: you are down already, so a purchase would only add "
-                f"{rules.buy_extra_cards + 1} cards to your hand.")
-    short, after = cards_needed(hand, r, rules), cards_needed(hand + (card,), r, rules)
-    rounds_left = rules.rounds - r
-    tokens = view.tokens[me]
-    if buy:
-        if after == 0:
-            return f"Buy {card}: with it your hand holds {words}, for one of your {plural(tokens, 'token')}."
-        if after == 1:
-            # The chance a purchase brings (the card and its stock cards, T5) beside passing's
-            # (on another's turn no card; on one's own, a stock card, T6): one home, the odds.
-            odds = offer_odds(view)
-            extra = plural(rules.buy_extra_cards, "stock card")
-            passing = "drawing instead" if odds.my_turn else "passing"
-            return (f"Buy {card}: it brings you to one card from {words}. With the {extra} that come with it, "
-                    f"you hold {words} at once {float(odds.buy_probability):.0%} of the time "
-                    f"({passing}: {float(odds.pass_probability):.0%}).")
-        return (f"Buy {card}: it brings you from {_cards_word(short)} to {_cards_word(after)} short of {words}, "
-                f"and {plural(tokens, 'token')} leave enough for the {plural(rounds_left, 'round')} to come.")
-    if short is not None and (after is None or after >= short):
-        return f"Pass on {card}: it does not bring {words} any closer."
-    if after == 0:
-        return f"Pass on {card}: you have no token to buy it with."
-    danger = _danger(view)
-    if tokens - (rules.rounds - r) < 1:
-        return (f"Pass on {card}: it would help, but your {plural(tokens, 'token')} must last the "
-                f"{plural(rounds_left, 'round')} to come.")
-    if danger:
-        return f"Pass on {card}: {danger} and may go out soon; three more cards in hand would cost points."
-    odds = offer_odds(view)
-    return (f"Pass on {card}: it would bring you only to {_cards_word(after)} from {words}, too little for a "
-            f"token; with its {plural(rules.buy_extra_cards, 'stock card')} you would hold {words} at once "
-            f"{float(odds.buy_probability):.0%} of the time (passing: {float(odds.pass_probability):.0%}).")
 
 
 __all__ = ["DANGER_CARDS", "MOVE_NAMES", "Hint", "hint", "offer_odds", "rollout_sentence"]

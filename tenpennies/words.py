@@ -34,3 +34,72 @@ def rank_plural(rank: int) -> str:
 def times(n: int) -> str:
     """'once', 'twice', 'three times'."""
     return {1: "once", 2: "twice"}.get(n, f"{number_word(n)} times")
+
+
+# -- decisions in words (issue 23): the buy judgment and the bots' decisions ----------------
+def percent(chance) -> str:
+    """'18%' for a chance (a Fraction or a float); '<1%' for a chance above nothing that rounds to 0."""
+    value = float(chance)
+    if 0 < value < 0.005:
+        return "<1%"
+    return f"{value:.0%}"
+
+
+def points_interval(interval) -> str:
+    """'12.3 points [4.0, 20.6]': a mean in points with its interval."""
+    return f"{interval.mean:.1f} points [{interval.low:.1f}, {interval.high:.1f}]"
+
+
+def buy_words(judgment, contract_words: str = "the contract") -> str:
+    """The buy judgment (:class:`tenpennies.buying.BuyJudgment`) in two sentences: its verdict
+    with the gain and its interval, then what the gain is made of (the chances at its
+    horizon, the points at stake, the token's measured worth, the extra cards)."""
+    card, verb = judgment.card, judgment.action_word
+    facts = judgment.decision.facts
+    if facts.get("opened"):
+        if judgment.verdict == "pass":
+            return (f"you are down already, so a purchase would only add {judgment.extra_cards + 1} cards "
+                    f"to your hand: the buy judgment says pass")
+        return (f"you are down already: the chances cannot tell taking {card} from drawing "
+                f"(you hold {contract_words} either way), so the buy judgment calls it close")
+    gain = judgment.gain
+    said = {"buy": f"the buy judgment says {verb}: it gains {points_interval(gain)}",
+            "pass": f"the buy judgment says pass: {'taking' if judgment.free else 'buying'} would gain "
+                    f"{points_interval(gain)}",
+            "close": f"the buy judgment calls it close: {'taking' if judgment.free else 'buying'} gains "
+                     + ("nothing either way" if gain.low == gain.high == 0 else
+                        f"{points_interval(gain)}, an interval that reaches zero" if 0 in (gain.low, gain.high) else
+                        f"{points_interval(gain)}, an interval on both sides of zero")}[judgment.verdict]
+    parts = [f"with one more stock card you would hold {contract_words} {percent(judgment.next_buy)} of the time "
+             f"{'taking' if judgment.free else 'buying'} it, {percent(judgment.next_pass)} passing",
+             f"{judgment.points_at_stake} points in hand are at stake"]
+    if judgment.token_worth.high > 0:
+        parts.append(f"a token is worth {points_interval(judgment.token_worth)} (measured)")
+    if judgment.extra_cost.high > 0:
+        parts.append(f"its stock cards may cost up to {judgment.extra_cost.high:.1f} points")
+    return f"{said} ({'; '.join(parts)})"
+
+
+def decision_words(decision, view) -> str | None:
+    """A bot's decision about an offer of the top discard in one sentence, from its reason
+    and facts (those :func:`tenpennies.buying.should_buy` gives); None for a decision of
+    another kind, which :func:`tenpennies.hint.hint` words itself."""
+    from .buying import should_buy
+
+    facts = decision.facts
+    if "card" not in facts or not (decision.reason.startswith(("buy", "pass", "close", "open"))):
+        return None
+    try:
+        judgment = should_buy(view)
+    except Exception:  # not an offer after all (a decision of another kind that names a card)
+        return None
+    card = judgment.card
+    taking = type(decision.action).__name__ in ("Buy", "TakeDiscard")
+    if taking:
+        start = f"Take {card}" if judgment.free else f"Buy {card}"
+    else:
+        start = f"Draw from the stock and leave {card}" if judgment.free else f"Pass on {card}"
+    sentence = f"{start}: {buy_words(judgment, view.contract.words)}."
+    if judgment.verdict == "close":
+        sentence += f" The strong bot {'takes' if taking and judgment.free else 'buys' if taking else 'passes'} it by its tie-break."
+    return sentence

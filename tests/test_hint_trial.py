@@ -13,6 +13,7 @@ from tenpennies.actions import AddToSet, Buy, Discard, Pass, TakeDiscard
 from tenpennies.bots import make_bot
 from tenpennies.bots.melding import partners
 from tenpennies.bots.strong import StrongBot
+from tenpennies.buying import should_buy
 from tenpennies.cards import Card
 from tenpennies.cli import main
 from tenpennies.errors import TenPenniesError
@@ -69,9 +70,15 @@ def test_c8_a_take_for_a_partner_says_what_the_card_goes_with_not_that_it_brings
     assert cards_needed(with_tc, 1, SIX) == cards_needed(view.hand, 1, SIX) == 1  # TC brings nothing closer
     count = unseen_outs(view, with_tc)
     assert count == 20
+    # Since issue 23 an offer's sentence ends with the buy judgment it follows (here: close,
+    # taking gains nothing at its horizon, so the strong bot's rule of thumb takes the partner).
     assert h.sentence == ("Take TC from the discard pile (Take Discard), free: TC goes with 8C toward a run of clubs; "
                           "it does not bring the contract closer now. You are still one card from one meld of 3 "
-                          f"(a set or a run); {count} unseen cards would complete it.")
+                          f"(a set or a run); {count} unseen cards would complete it. The buy judgment calls it "
+                          "close: taking gains nothing either way (with one more stock card you would hold one meld "
+                          "of 3 (a set or a run) 22% of the time taking it, 22% passing; 88 points in hand are at "
+                          "stake); the strong bot's rule of thumb decides.")
+    assert should_buy(view).verdict == "close"
     assert "for nothing" not in h.sentence
 
 
@@ -81,7 +88,10 @@ def test_c8_a_take_that_completes_the_contract_says_so_and_counts_nothing_more()
     view = Match.from_position(p, seed=1, rules=SIX).view(0)
     h = hint(view)
     assert h.action == TakeDiscard(0)
-    assert h.sentence == "Take 9S from the discard pile (Take Discard), free: with it you hold one meld of 3 (a set or a run)."
+    judgment = should_buy(view)
+    assert judgment.verdict == "buy" and judgment.next_buy == 1
+    assert h.sentence.startswith("Take 9S from the discard pile (Take Discard), free: with it you hold one meld of 3 "
+                                 "(a set or a run). The buy judgment says take: it gains ")
 
 
 def test_c8_c9_every_ten_card_rummy_hint_sentence_is_true_of_its_view():
@@ -127,33 +137,33 @@ def test_c8_c9_every_ten_card_rummy_hint_sentence_is_true_of_its_view():
 
 
 # -- 2. Ten Pennies: a purchase's odds are buy_or_pass's (the card and two stock cards, T5)
-def test_t5_a_buy_hint_gives_the_chance_a_purchase_brings_the_card_and_two_stock_cards():
+def test_t5_a_buy_hint_gives_the_judgments_chances_gain_and_verdict():
+    """Since issue 23 an offer is worded from the buy judgment (tenpennies.buying), not from
+    buy_or_pass alone: its verdict, the gain with its interval, and what it is made of."""
     view = first_decision(Match(seed=3))
     assert " ".join(map(str, view.hand)) == "AD 2D 3C 4D 5H 6S 6D 6C 7H JS QH" and view.top_discard == Card("7D")
     assert view.active != view.seat  # off-turn: passing brings no card now (T6)
     h = hint(view)
-    assert h.action == Buy(0)
-    seen = Counter(view.seen_cards())
-    seen[Card("7D")] -= 1
-    odds = buy_or_pass(view.hand, Card("7D"), 1, tuple(seen.elements()), my_turn=False)
-    assert offer_odds(view) == odds
-    assert f"{float(odds.buy_probability):.0%}" == "18%" and odds.pass_probability == 0
-    assert h.sentence == ("Buy 7D: it brings you to one card from two sets of 3. With the 2 stock cards that come "
-                          "with it, you hold two sets of 3 at once 18% of the time (passing: 0%).")
+    j = should_buy(view)
+    assert h.action == StrongBot().act(view)
+    said = {"buy": "says buy", "pass": "says pass", "close": "calls it close"}[j.verdict]
+    assert h.sentence.startswith(f"{'Buy' if h.action == Buy(0) else 'Pass on'} 7D: the buy judgment {said}")
+    assert (f"you would hold two sets of 3 {float(j.next_buy):.0%} of the time buying it, "
+            f"{float(j.next_pass):.0%} passing") in h.sentence
+    assert f"{j.points_at_stake} points in hand are at stake" in h.sentence
 
 
-def test_t5_every_buy_or_pass_number_is_the_exact_odds_of_the_offer():
+def test_t5_every_offer_hint_states_the_judgments_numbers():
     checked = 0
     for view in strong_views(TEN_PENNIES, seeds=(4, 5), limit=200):
-        if view.phase is not Phase.OFFER:
+        if view.phase is not Phase.OFFER or view.opened[view.seat]:
             continue
         s = hint(view).sentence
-        found = re.search(r"at once (\d+)% of the time \((?:passing|drawing instead): (\d+)%\)", s)
-        if found:
-            odds = offer_odds(view)
-            assert found.groups() == (f"{float(odds.buy_probability) * 100:.0f}",
-                                      f"{float(odds.pass_probability) * 100:.0f}"), s
-            checked += 1
+        j = should_buy(view)
+        assert f"{float(j.next_buy):.0%} of the time buying it, {float(j.next_pass):.0%} passing" in s, s
+        if j.verdict == "close":
+            assert "calls it close" in s, s
+        checked += 1
     assert checked
 
 

@@ -9,7 +9,7 @@ from tenpennies import Card, SeatPosition, TenPenniesError, parse_cards
 from tenpennies.cards import sort_key
 from tenpennies.odds import buy_or_pass
 from tenpennies.puzzles import FOLDER, KINDS, THEMES, PuzzleError, load, read_file, rederive
-from tenpennies.puzzles.kinds import percent, token_price
+from tenpennies.puzzles.kinds import token_price
 
 PUZZLES = load()
 
@@ -151,15 +151,16 @@ def test_missing_names_every_out():
     assert kind.check("4C JK 9C", p, {}).feedback == "9C would not complete it; you left out 1 card that would."
 
 
-def test_t5_buy_matches_the_odds_module_on_your_own_turn():
+def test_t5_buy_is_the_one_buy_judgment_on_your_own_turn():
+    from tenpennies.buying import judge_offer
+
     hand = "7S 7H 7D 9S 9H 4C 5C 6D KS QH JD"
     p = position(hand, pile="9D")
     s = KINDS["buy"].solve(p, {})
-    decision = buy_or_pass(parse_cards(hand), Card("9D"), round_no=1)
-    assert dict(s.options) == {"buy": decision.buy_probability, "pass": decision.pass_probability}
-    price = token_price(10, 7)
-    assert price == Fraction(7, 100) and s.answer == "buy"
-    assert s.margin == decision.buy_probability - decision.pass_probability - price
+    judgment = judge_offer(parse_cards(hand), Card("9D"), 1, tokens=10)
+    assert dict(s.options) == {"buy": judgment.next_buy, "pass": judgment.next_pass}
+    assert judgment.next_buy == 1 and s.answer == judgment.verdict == "buy"
+    assert s.margin == Fraction(round(judgment.gain.low * 10), 10) > 0
 
 
 def test_token_price_rises_as_tokens_run_out():
@@ -208,13 +209,12 @@ def test_count_and_cost():
 
 # -- what a learner is shown, and told when wrong ---------------------------------------------
 @pytest.mark.parametrize("puzzle", [p for p in PUZZLES if p.kind == "buy"], ids=lambda p: p.id)
-def test_t5_a_buy_question_states_the_tokens_price(puzzle):
-    price = puzzle.solution().facts["price"]
-    me = puzzle.position.seat
-    rounds_left = puzzle.position.rules.rounds - puzzle.position.round_no + 1
-    assert price == token_price(puzzle.position.tokens[me], rounds_left)
-    assert f"{rounds_left} / (10 × {puzzle.position.tokens[me]}) = {price} ({percent(price)})" in puzzle.question
-    assert "rounds left" in puzzle.question and "ten times the tokens you hold" in puzzle.question
+def test_t5_a_buy_question_states_no_invented_price(puzzle):
+    """The token's worth is measured (tenpennies.buying), and a close call is answered 'close'."""
+    judgment = puzzle.solution().facts["judgment"]
+    assert "ten times the tokens" not in puzzle.question and "measured" in puzzle.question
+    assert puzzle.answer == judgment.verdict
+    assert "measured in seeded play" in puzzle.explanation
 
 
 def tempting(puzzle, solution):
@@ -227,7 +227,7 @@ def tempting(puzzle, solution):
     elif kind == "missing":
         tries += ["none", answer.split()[0], f"{answer} {hand[0]}"]
     elif kind == "buy":
-        tries += ["buy", "pass"]
+        tries += ["buy", "pass", "close"]
     elif kind == "discard":
         tries += [str(c) for c in hand]
     elif kind == "go-out":

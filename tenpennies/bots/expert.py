@@ -1,8 +1,7 @@
 """The expert player: tries its close decisions out, many times, on worlds its view allows.
 
 Policy: the strong bot's (:mod:`tenpennies.bots.strong`), except where a choice is close
-and rollouts can tell: a purchase of a card that helps without completing the contract
-(while the tokens allow one, as the strong bot budgets them); the discard before laying
+and rollouts can tell: a purchase the buy judgment calls close; the discard before laying
 down once an open opponent is near going out (build the contract or shed points?); and,
 once down, whether to play a wild now or keep it. For those it
 
@@ -19,7 +18,11 @@ once down, whether to play a wild now or keep it. For those it
    luck cancels out;
 4. picks the candidate with the lowest mean *margin*: its points at the round's end minus
    the mean of the others' (T18), plus a token's worth for a purchase, since tokens last
-   the whole match (T4) and a round's end does not see them spent.
+   the whole match (T4) and a round's end does not see them spent: the measured worth
+   for the round and tokens held (:func:`tenpennies.buying.token_worth`, its mean).
+
+A purchase is tried out only when :func:`tenpennies.buying.should_buy` calls it close:
+where the judgment's whole interval says buy or pass, the strong bot follows it already.
 
 Laying down is never tried out: the strong bot lays down as soon as it can. A decision
 costs at most ``rollouts`` sampled worlds times the candidates (``candidates`` at most);
@@ -45,7 +48,9 @@ from dataclasses import dataclass
 from typing import Callable, Sequence
 
 from ..actions import Action, AddToSet, Buy, Deal, Discard, Draw, DrawSource, LayDown, Meld, Pass
+from ..buying import judge
 from ..cards import Card, sort_key
+from ..decision import Decision
 from ..errors import TenPenniesError
 from ..match import Match, Phase
 from ..odds import unseen_cards
@@ -57,9 +62,20 @@ from .strong import StrongBot
 from .tactics import costliest, opponent_near_out, shedding_action
 
 TOKEN_POINTS = 8.0
-"""What a token spent is taken to cost, in points at a round's end: about what the strong
-bot gains per purchase over the later rounds (a guess the benchmark supports; see the
-report of ``benchmarks/strength.py``)."""
+"""The fixed price of a token this bot once charged a purchase (a guess). No longer the
+default: a token now costs its measured worth for the round and the tokens held
+(:func:`tenpennies.buying.token_worth`, the mean of the shipped table); pass
+``token_points=8.0`` to play the old way."""
+
+
+def token_cost(view: PlayerView, token_points: float | None = None) -> float:
+    """What a purchase's token costs in ``view``, in points: ``token_points`` when given,
+    else the measured worth's mean (:func:`tenpennies.buying.token_worth`)."""
+    if token_points is not None:
+        return token_points
+    from ..buying import token_worth
+
+    return token_worth(view.rules, view.round_no, view.tokens[view.seat]).mean
 
 
 @dataclass(frozen=True)
@@ -274,7 +290,7 @@ def margin(points: Sequence[int], seat: int) -> float:
 
 def evaluate(view: PlayerView, actions: Sequence[Action], rollouts: int, seed: int, *,
              horizon: int | None = None, policy: Callable[[int], object] | None = None,
-             token_points: float = TOKEN_POINTS) -> Evaluation:
+             token_points: float | None = None) -> Evaluation:
     """Each of ``actions`` tried in the same ``rollouts`` sampled worlds, played out to the
     round's end (or ``horizon`` more turns) by :func:`quick_action` in every seat, or by
     bots built by ``policy`` (a factory taking a seed); the estimates best first (ties keep
@@ -286,6 +302,7 @@ def evaluate(view: PlayerView, actions: Sequence[Action], rollouts: int, seed: i
     if horizon is not None:
         limit = min(limit, horizon)
     policies = None if policy is None else [policy(s) for s in range(view.rules.players)]
+    token = token_cost(view, token_points)
     worlds = Worlds(view)
     margins: list[list[float]] = [[] for _ in actions]
     for i in range(rollouts):
@@ -293,7 +310,7 @@ def evaluate(view: PlayerView, actions: Sequence[Action], rollouts: int, seed: i
         for k, action in enumerate(actions):
             m = worlds.sample(random.Random(world_seed), world_seed)
             m.apply(action)
-            cost = token_points if isinstance(action, Buy) else 0.0
+            cost = token if isinstance(action, Buy) else 0.0
             margins[k].append(margin(play_out(m, limit, policies), me) + cost)
     estimates = [ActionEstimate(a, *_mean_and_error(xs), len(xs), tuple(xs)) for a, xs in zip(actions, margins)]
     order = sorted(range(len(actions)), key=lambda k: estimates[k].mean)
@@ -337,7 +354,7 @@ class ExpertBot:
 
     def __init__(self, seed: int | str = 0, *, rollouts: int = 16, candidates: int = 3,
                  horizon: int | None = None, near: int = 5, open_discards: bool = False,
-                 policy: Callable[[int], object] | None = None, token_points: float = TOKEN_POINTS) -> None:
+                 policy: Callable[[int], object] | None = None, token_points: float | None = None) -> None:
         self.seed = seed
         self.rollouts = rollouts
         self.candidates = candidates
@@ -359,6 +376,24 @@ class ExpertBot:
         except TenPenniesError:
             return choice  # a view no world can be dealt for (say, a puzzle's odd position)
         return evaluation.best.action
+
+    def decide(self, view: PlayerView) -> Decision:
+        """The explained path: the strong bot's decision, or, where this bot tries its
+        choice out, the best candidate with the rollouts' numbers (reason ``"rollouts"``)."""
+        decision = self.strong.decide(view)
+        options = self.options(view, decision.action)
+        if len(options) < 2:
+            return decision
+        try:
+            evaluation = self.evaluate(view, options)
+        except TenPenniesError:
+            return decision
+        best = evaluation.best
+        facts = {"candidates": len(options), "rollouts": best.rollouts, "mean": best.mean, "stderr": best.stderr,
+                 "token_points": token_cost(view, self.token_points), "judged": decision.reason}
+        if len(evaluation.estimates) > 1:
+            facts["gain"], facts["gain_stderr"] = evaluation.advantage(best.action, evaluation.estimates[1].action)
+        return Decision(best.action, "rollouts", facts)
 
     def evaluate(self, view: PlayerView, options: Sequence[Action]) -> Evaluation:
         """``options`` tried out in this bot's sampled worlds for ``view``."""
@@ -388,12 +423,12 @@ class ExpertBot:
         seat, card, rules, r = view.seat, view.top_discard, view.rules, view.round_no
         if view.opened[seat] or card is None:
             return (choice,)
-        short = _needed(view.hand, r, rules)
-        after = _needed(view.hand + (card,), r, rules)
-        if after >= short or after == 0:
-            return (choice,)  # a card that does not help is passed; one that completes is bought
-        if view.tokens[seat] - (rules.rounds - r) < 1:
-            return (choice,)  # the tokens must last the rounds to come, as the strong bot keeps them
+        # Only a close purchase is tried out: where the judgment (tenpennies.buying) says buy
+        # or pass with its whole interval, the strong bot's choice follows it already.
+        verdict, _, _ = judge(view.hand, card, r, rules, self.strong._unseen(view), opened=False,
+                              tokens=view.tokens[seat], my_turn=view.active == seat)
+        if verdict != "close":
+            return (choice,)
         other = Pass(seat) if isinstance(choice, Buy) else Buy(seat)
         return (choice, other)
 

@@ -20,9 +20,10 @@ bot       policy in a rule set with runs
 thumb     takes or buys a joker or a card with a partner; lays down as soon as it
           can; sheds; discards the most expensive card without a partner
 strong    asks the solver (which knows runs) how many cards the hand is short:
-          takes the free discard when it is a joker, has a partner or brings the
-          contract closer; buys only a joker or a card that brings it closer, and
-          not when an open opponent may go out; lays down the arrangement that
+          takes or buys the top discard by tenpennies.buying's judgment; when
+          that is close: takes a free discard that is a joker, has a partner or
+          brings the contract closer, buys a joker or a card that brings it closer
+          unless an open opponent may go out; lays down the arrangement that
           sheds the most; discards what leaves the hand least short, of those the
           card with fewest partners; once open it keeps cards that lay off on the
           table and sheds the rest by points
@@ -41,8 +42,11 @@ import math
 from typing import Iterable, Sequence
 
 from ..actions import Action, AddToSet, Buy, Discard, LayDown, Meld, Pass, TakeDiscard
+from ..buying import judge
 from ..cards import Card
+from ..decision import Decision
 from ..melds import meld_additions
+from ..odds import unseen_cards
 from ..rules import RuleSet
 from ..solver import cards_needed
 from ..view import PlayerView
@@ -185,9 +189,7 @@ def strong_act(view: PlayerView, *, danger_cards: int = 2) -> Action:
     card = view.top_discard
     seat = view.seat
     if Buy in kinds:
-        wants = (card is not None and not view.opened[seat] and not opponent_near_out(view, danger_cards)
-                 and (wild[card.index] or _strong_improves(card, view)))
-        return _answer(legal, wants)
+        return _answer(legal, _strong_offer(view, danger_cards)[0])
     for a in legal:
         if isinstance(a, LayDown):
             # Of the listed arrangements, the one that lays the most cards and points.
@@ -198,16 +200,88 @@ def strong_act(view: PlayerView, *, danger_cards: int = 2) -> Action:
     if shed is not None:
         return shed
     if TakeDiscard in kinds:
-        if card is None:
-            return _answer(legal, False)
-        if view.opened[seat]:
-            return _answer(legal, wild[card.index] or lays_off(card, view))
-        # Free (C8), and a known card with a partner beats an unknown stock card.
-        return _answer(legal, wild[card.index] or partners(card, view.hand + (card,), wild) > 0
-                       or _strong_improves(card, view))
+        return _answer(legal, _strong_offer(view, danger_cards)[0])
     if Discard in kinds:
         return Discard.of(seat, _strong_discard(view, wild, danger_cards))
     return legal[0]
+
+
+def _strong_offer(view: PlayerView, danger_cards: int) -> tuple[bool, str, tuple | None]:
+    """Take or buy the top discard? :func:`tenpennies.buying.judge`'s verdict (the fast core
+    of :func:`~tenpennies.buying.should_buy`); when it is "close" (the chances cannot
+    tell), this bot's rule of thumb: a free take (C8) of a wild, a card with a partner or
+    one that brings the contract closer (once down: a wild or a card that lays off); a
+    purchase (C9) of a wild or a card that brings it closer, unless an open opponent is
+    near going out."""
+    card, seat = view.top_discard, view.seat
+    if card is None:
+        return False, "pass-nothing-offered", None
+    free = view.active == seat and view.rules.free_discard_take
+    verdict, reason, numbers = judge(view.hand, card, view.round_no, view.rules, _unseen(view),
+                                     opened=view.opened[seat], tokens=view.tokens[seat], my_turn=view.active == seat)
+    if verdict != "close":
+        return verdict == "buy", reason, numbers
+    wild = view.rules.wild_table(view.round_no)
+    if free:
+        if view.opened[seat]:
+            yes = wild[card.index] or lays_off(card, view)
+        else:
+            yes = wild[card.index] or partners(card, view.hand + (card,), wild) > 0 or _strong_improves(card, view)
+    else:
+        yes = (not view.opened[seat] and not opponent_near_out(view, danger_cards)
+               and (wild[card.index] or _strong_improves(card, view)))
+    return yes, "close-buys" if yes else "close-passes", numbers
+
+
+def _unseen(view: PlayerView) -> list[int]:
+    left = [0] * 53
+    for c, n in unseen_cards(view.hand, view.seen_cards(), view.rules).items():
+        left[c.index] = n
+    return left
+
+
+def strong_decide(view: PlayerView, *, danger_cards: int = 2) -> Decision:
+    """:func:`strong_act` with its reason: an offer by :func:`tenpennies.buying.should_buy`
+    (and the tie-break above), any other decision by the kind of action it is."""
+    legal = view.legal_actions
+    kinds = _kinds(legal)
+    # An offer: another's purchase (C9) at once; the free take (C8) once the turn's
+    # lay-down and melds are made (they come first, C6).
+    offered = view.top_discard is not None and (
+        Buy in kinds or (TakeDiscard in kinds and _turn_opening(view, legal) is None
+                         and not any(isinstance(a, LayDown) for a in legal)))
+    if offered:
+        from ..buying import should_buy
+
+        judgment = should_buy(view)
+        yes = judgment.verdict == "buy"
+        reason = judgment.reason
+        if judgment.verdict == "close":
+            yes = _strong_offer(view, danger_cards)[0]
+            reason = "close-buys" if yes else "close-passes"
+        return Decision(_answer(legal, yes), reason, dict(judgment.decision.facts))
+    return _decision_of(strong_act(view, danger_cards=danger_cards), view)
+
+
+def thumb_decide(view: PlayerView) -> Decision:
+    """:func:`thumb_act` with its reason, by the kind of action it is."""
+    return _decision_of(thumb_act(view), view)
+
+
+def _decision_of(action: Action, view: PlayerView) -> Decision:
+    """A decision named by its kind of action, with the points it sheds or throws."""
+    points = view.rules.card_points
+    if isinstance(action, (TakeDiscard, Buy)):
+        return Decision(action, "take" if isinstance(action, TakeDiscard) else "buy", {"card": view.top_discard})
+    if isinstance(action, Pass):
+        return Decision(action, "pass", {"card": view.top_discard})
+    if isinstance(action, LayDown):
+        return Decision(action, "lay-down", {"cards": len(action.cards)})
+    if isinstance(action, (Meld, AddToSet)):
+        return Decision(action, "shed", {"points": sum(points[c.rank] for c in action.cards)})
+    if isinstance(action, Discard):
+        return Decision(action, "discard", {"points": points[action.card.rank]})
+    return Decision(action, "listed", {})
 
 
 def _strong_improves(card: Card, view: PlayerView) -> bool:
@@ -240,4 +314,5 @@ def _strong_discard(view: PlayerView, wild, danger_cards: int) -> Card:
             best, best_key = card, key
     return best
 
-__all__ = ["lays_off", "partners", "plays_runs", "shedding_action", "strong_act", "thumb_act"]
+__all__ = ["lays_off", "partners", "plays_runs", "shedding_action", "strong_act", "strong_decide", "thumb_act",
+           "thumb_decide"]

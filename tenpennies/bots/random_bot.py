@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 
 from ..actions import Action
+from ..decision import Decision
 from ..view import PlayerView
 
 
@@ -29,6 +30,11 @@ class RandomBot:
 
     def act(self, view: PlayerView) -> Action:
         return self._rng.choice(view.legal_actions)
+
+    def decide(self, view: PlayerView) -> Decision:
+        """:meth:`act`'s choice (the same draw of the generator), with how many it was among."""
+        legal = view.legal_actions
+        return Decision(self._rng.choice(legal), "random", {"choices": len(legal)})
 
     def __repr__(self) -> str:
         return "RandomBot()"

@@ -7,12 +7,14 @@ Policy:
   (:func:`tenpennies.solver.discard_chances`; unseen: not in its hand nor among the
   cards its view has seen); of the best, the most expensive. When an open opponent is
   near going out and the contract is still far, it throws points instead.
-* Buys only cards that are outs, and only while it has not laid down. A card that
-  completes the contract is bought whenever a token is left; otherwise only with
-  tokens to spare (it keeps some for the harder later rounds), and not when the round
-  may end before the extra cards can be shed. When buying leaves it
-  one card short, it buys only if the exact odds that one unseen card completes the
-  contract (:func:`tenpennies.odds.draw_odds`) are worth it: the outs are not all seen.
+* Answers an offer as the one buy judgment says (:func:`tenpennies.buying.should_buy`,
+  through its fast core :func:`tenpennies.buying.judge`): buy when the gain's whole
+  interval is above zero, pass when below. A close call (the interval holds zero) is
+  broken by its rule of thumb, for outs only: a card that completes the contract is
+  bought; otherwise only with tokens to spare (``spare`` kept per round to come), not
+  when an open opponent is near going out, and, when it leaves the hand one card short,
+  only if at least ``min_odds`` of the unseen cards complete it. (A tie-break by the
+  gain's mean alone made it 65 points a match weaker than this rule of thumb at 48512b0.)
 * Lays down as soon as it can. Once down, it plans going out every turn
   (:func:`tenpennies.solver.plan_go_out`) and follows the plan when there is one;
   otherwise it sheds every card it can (melds, then additions, wilds last) and
@@ -29,15 +31,19 @@ Policy:
 from __future__ import annotations
 
 import math
+from collections import Counter
 
-from ..actions import Action, AddToSet, Discard, LayDown, Meld
+from ..actions import Action, AddToSet, Buy, Discard, LayDown, Meld, Pass
 from ..cards import Card
 from ..match import Phase
 from ..rules import RuleSet
+from ..buying import judge, should_buy
+from ..decision import Decision
+from ..odds import unseen_cards
 from ..solver import can_lay_down, cards_needed, discard_chances, find_contract, outs, plan_go_out, what_is_missing
 from ..view import PlayerView
 from .tactics import answer_offer, costliest, open_outlook, opponent_near_out, shedding_action
-from .melding import plays_runs, strong_act
+from .melding import plays_runs, strong_act, strong_decide
 
 
 class StrongBot:
@@ -84,6 +90,64 @@ class StrongBot:
                 return shed
         return Discard.of(seat, self._discard_open(view, wild))
 
+    def decide(self, view: PlayerView) -> Decision:
+        """The explained path: the action :meth:`act` takes, with its reason and numbers.
+
+        An offer is judged by :func:`tenpennies.buying.should_buy` itself (the whole
+        judgment, where :meth:`act` takes its fast core and short cuts); a "close" verdict
+        is settled by this bot's tie-break (:meth:`_rule_of_thumb`, for outs only), and its
+        reason says so (``"close-buys"``, ``"close-passes"``).
+        """
+        if plays_runs(view.rules):
+            return strong_decide(view, danger_cards=self.danger_cards)
+        seat = view.seat
+        if view.phase is _OFFER:
+            if view.top_discard is None:
+                return Decision(Pass(seat), "pass-nothing-offered", {})
+            judgment = should_buy(view)
+            facts = dict(judgment.decision.facts)
+            if judgment.verdict == "close":
+                short, helpful = self._short_and_outs(view)
+                buys = view.top_discard.index in helpful and self._rule_of_thumb(view, short, self._unseen(view))
+                return Decision(Buy(seat) if buys else Pass(seat), "close-buys" if buys else "close-passes", facts)
+            return judgment.decision
+        rules, r, hand = view.rules, view.round_no, view.hand
+        points = rules.card_points
+        if not view.opened[seat]:
+            contract = find_contract(hand, r, rules)
+            if contract is not None:
+                left = list((Counter(hand) - Counter(c for s in contract.sets for c in s)).elements())
+                return Decision(LayDown(seat, contract.sets), "lay-down",
+                                {"wilds": sum(rules.wild_table(r)[c.index] for s in contract.sets for c in s),
+                                 "cards_left": len(left), "points_left": sum(points[c.rank] for c in left)})
+            need = _needed(hand, r, rules)
+            if opponent_near_out(view, self.danger_cards) and need >= 2:
+                wild = rules.wild_table(r)
+                card = costliest([c for c in hand if not wild[c.index]] or list(hand), rules)
+                return Decision(Discard(seat, card), "discard-points-danger",
+                                {"points": points[card.rank], "cards_short": need})
+            unseen = unseen_cards(hand, view.seen_cards(), rules)
+            least, closest = discard_chances(hand, r, rules, unseen)
+            least = math.inf if least is None else least
+            card = max(closest, key=lambda c: (closest[c], points[c.rank], c.rank, c.index))
+            rest = list(hand)
+            rest.remove(card)
+            return Decision(Discard(seat, card), "discard-most-outs",
+                            {"cards_short": least, "unseen_outs": closest[card], "points": points[card.rank],
+                             "outs": tuple(outs(rest, r, rules)) if least < math.inf else ()})
+        goes_out, sheds = open_outlook(hand, view.table, r, rules)
+        if self.plan and goes_out:
+            step = self._going_out(view)
+            if step is not None:
+                return Decision(step, "go-out-plan", {"cards": len(hand)})
+        wild = rules.wild_table(r)
+        if sheds:
+            shed = shedding_action(view.legal_actions, wild)
+            if shed is not None:
+                return Decision(shed, "shed", {"points": sum(points[c.rank] for c in shed.cards)})
+        card = self._discard_open(view, wild)
+        return Decision(Discard(seat, card), "discard-costliest-single", {"points": points[card.rank]})
+
     @staticmethod
     def _going_out(view: PlayerView) -> Action | None:
         """The next step of a plan to go out this turn, if the open hand has one: its
@@ -102,14 +166,15 @@ class StrongBot:
 
     # -- reading the table ------------------------------------------------------------
     def _unseen(self, view: PlayerView) -> list[int]:
-        """Copies of each card value (by index) this seat has not seen: the deck less its
-        hand and :meth:`PlayerView.seen_cards`, as :func:`tenpennies.odds.unseen_cards`
-        counts them (without its check for hands no deal makes)."""
+        """Copies of each card value (by index) this seat has not seen: the deck
+        (:func:`tenpennies.odds.unseen_cards` of nothing seen, once per rule set) less its
+        hand and :meth:`PlayerView.seen_cards`, counted by index (a Counter of cards
+        hashes each card in Python: this is asked on most offers)."""
         rules, copies = self._deck
         if rules is not view.rules:
             rules, copies = view.rules, [0] * 53
-            for c in rules.deck():
-                copies[c.index] += 1
+            for c, n in unseen_cards((), (), rules).items():
+                copies[c.index] = n
             self._deck = (rules, copies)
         left = list(copies)
         for c in view.hand:
@@ -133,36 +198,43 @@ class StrongBot:
 
     # -- decisions ----------------------------------------------------------------------
     def _wants(self, view: PlayerView) -> bool:
+        """Buy the offered card? :func:`tenpennies.buying.should_buy`'s verdict, from its fast
+        core (:func:`tenpennies.buying.judge`), with this bot's own tie-break when the
+        verdict is "close" (:meth:`_rule_of_thumb`)."""
         seat = view.seat
         if view.opened[seat]:
             return False  # (asked first: most offers end here, and the rest of a view is made when read)
-        rules, r = view.rules, view.round_no
         card = view.top_discard
         if card is None:
             return False
-        # One card brings a hand at most one card closer, and the outs are exactly the
-        # cards that do: any other leaves it as short as it was.
         short, helpful = self._short_and_outs(view)
         if card.index not in helpful:
+            # A card that is not an out: the judgment says pass or close (buying cannot
+            # gain more than passing at its horizon, and costs at least nothing), and this
+            # bot's tie-break passes a card that is not an out: no need to count.
             return False
+        unseen = self._unseen(view)
+        verdict, _, _ = judge(view.hand, card, view.round_no, view.rules, unseen, opened=False,
+                              tokens=view.tokens[seat], my_turn=view.active == seat, need=short, hand_outs=helpful)
+        if verdict != "close":
+            return verdict == "buy"
+        return self._rule_of_thumb(view, short, unseen)
+
+    def _rule_of_thumb(self, view: PlayerView, short: float, unseen: list[int]) -> bool:
+        """The tie-break when the judgment calls an offer close: buy an out (only outs get
+        here) when the contract goes down with it, or while tokens are to spare (``spare``
+        kept per round to come), no open opponent is near going out, and, when it leaves
+        the hand one card short, at least ``min_odds`` of the unseen cards complete it."""
+        seat, rules, r, card = view.seat, view.rules, view.round_no, view.top_discard
         after = short - 1
         if after == 0:
-            return True  # the contract goes down this turn or next: worth any token
+            return True
         spare = view.tokens[seat] - self.spare * (rules.rounds - r)
-        if spare < 1:
+        if spare < 1 or opponent_near_out(view, self.danger_cards):
             return False
-        if opponent_near_out(view, self.danger_cards):
-            return False  # three more cards in hand just as the round may end
         if after == 1:
-            # One card from the contract after buying: is the last card still likely to
-            # come? The exact odds that one unseen card completes it: with one card
-            # short, the outs are exactly the completing cards, so it is their unseen
-            # copies among all unseen cards (what tenpennies.odds.draw_odds counts for
-            # one card; the offered card moves from the seen pile to the hand).
-            unseen = self._unseen(view)
+            # Compared exactly, in integers, copies / unseen >= p / q.
             completing = outs(view.hand + (card,), r, rules, trusted=True)
-            # Compared exactly, in integers, copies / unseen >= p / q: as exact as a Fraction
-            # compared with the float min_odds, at a quarter of the cost.
             p, q = self.min_odds.as_integer_ratio()
             return sum([unseen[c.index] for c in completing]) * q >= p * sum(unseen)
         return spare >= 2

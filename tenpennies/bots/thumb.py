@@ -20,13 +20,14 @@ Policy:
 
 from __future__ import annotations
 
-from ..actions import Action, Discard, LayDown
+from ..actions import Action, Buy, Discard, LayDown, Pass
+from ..decision import Decision
 from ..cards import Card
 from ..match import Phase
 from ..solver import can_lay_down, find_contract
 from ..view import PlayerView
 from .tactics import answer_offer, costliest, may_shed, shedding_action
-from .melding import plays_runs, thumb_act
+from .melding import plays_runs, thumb_act, thumb_decide
 
 
 class ThumbBot:
@@ -55,6 +56,38 @@ class ThumbBot:
             if shed is not None:
                 return shed
         return Discard.of(seat, self._discard(view, wild))
+
+    def decide(self, view: PlayerView) -> Decision:
+        """The explained path: :meth:`act`'s action with its rule of thumb and numbers."""
+        if plays_runs(view.rules):
+            return thumb_decide(view)
+        seat, rules, r = view.seat, view.rules, view.round_no
+        wild = rules.wild_table(r)
+        if view.phase is _OFFER:
+            card = view.top_discard
+            if view.opened[seat] or card is None:
+                return Decision(Pass(seat), "pass-open" if card is not None else "pass-nothing-offered", {})
+            suits = sorted({c.suit for c in view.hand if c.rank == card.rank and not wild[c.index]})
+            builds = wild[card.index] or (len(suits) >= 2 and card.suit not in suits)
+            kept = rules.rounds - r
+            facts = {"card": card, "wild": wild[card.index], "suits_held": len(suits),
+                     "tokens": view.tokens[seat], "tokens_kept": kept}
+            if not builds:
+                return Decision(Pass(seat), "pass-does-not-build", facts)
+            if view.tokens[seat] <= kept:
+                return Decision(Pass(seat), "pass-tokens-kept", facts)
+            return Decision(Buy(seat), "buy-builds", facts)
+        points = rules.card_points
+        if not view.opened[seat]:
+            contract = find_contract(view.hand, r, rules)
+            if contract is not None:
+                return Decision(LayDown(seat, contract.sets), "lay-down", {"sets": len(contract.sets)})
+        else:
+            shed = shedding_action(view.legal_actions, wild)
+            if shed is not None:
+                return Decision(shed, "shed", {"points": sum(points[c.rank] for c in shed.cards)})
+        card = self._discard(view, wild)
+        return Decision(Discard(seat, card), "discard-useless", {"points": points[card.rank]})
 
     def _wants(self, view: PlayerView) -> bool:
         seat, rules = view.seat, view.rules

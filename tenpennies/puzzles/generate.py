@@ -169,7 +169,7 @@ def clear(kind: str, p: SeatPosition, params: dict[str, Any], s: Solution,
         if not before_simplify and (len({equal_key(c, p) for c in best}) != 1 or len(best) > 2):
             return False
     if kind == "buy":
-        return s.options[0][1] > 0
+        return s.options[0][1] > 0 and s.answer != "close"  # a close call makes no puzzle
     if kind == "count":
         return 2 <= s.facts["count"] <= 40
     if kind == "missing":
@@ -427,10 +427,9 @@ def words_for(kind: str, p: SeatPosition, params: dict[str, Any], s: Solution) -
                           f"Another {c} does not help: with it you still need {plural(after, 'more card')}."))
     elif kind == "buy":
         title = f"Round {r}: buy the {p.top_discard}?"
-        gain = s.facts["gain"]
         hints = ["Compare two chances: holding the contract after buying, and after simply drawing.",
                  s.reasoning[0],
-                 f"Buying gains {gain} ({percent(gain)})."]
+                 s.reasoning[2]]  # what holding the contract sooner is worth, in points (tenpennies.buying)
         other = "pass" if s.answer == "buy" else "buy"
         wrong.append((other, buy_wrong(s)))
     elif kind == "discard":

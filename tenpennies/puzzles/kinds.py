@@ -313,74 +313,81 @@ class MissingKind(Kind):
 
 # -- buy? ------------------------------------------------------------------------------
 def token_price(tokens: int, rounds_left: int) -> Fraction:
-    """How much a purchase must raise the chance of holding the contract to be worth a token.
-
-    A token is dearer the fewer are left for the rounds to come: ``rounds_left /
-    (10 * tokens)`` (this round included), so 10 tokens with 7 rounds to go ask 7
-    percentage points, 2 tokens with 4 rounds to go ask 20. A buy puzzle's question
-    states this price and how it is set (see :func:`buy_question`). With no token left
-    the price is 1: nothing is worth it, since you cannot buy.
-    """
+    """The price once stated as fact in buy puzzles, ``rounds_left / (10 * tokens)`` (1 with
+    no token): an invented number, kept only for old notebooks. Buy puzzles now ask the one
+    buy judgment (:func:`tenpennies.buying.should_buy`), whose token is worth what was
+    measured in play."""
     return Fraction(rounds_left, 10 * tokens) if tokens else Fraction(1)
 
 
 def buy_question(position: SeatPosition) -> str:
-    """The buy puzzle's question for ``position``, with the token's price as a number."""
-    me, rules = position.seat, position.rules
-    tokens, rounds_left = position.tokens[me], rules.rounds - position.round_no + 1
-    price = token_price(tokens, rounds_left)
-    return (f"{BuyKind.question} Here that is {rounds_left} / (10 × {tokens}) = {_exact(price)}."
-            if tokens else f"{BuyKind.question} You hold no token, so you cannot buy.")
+    """The buy puzzle's question for ``position``: the one question, whatever the tokens
+    (the judgment states the token's measured worth in its explanation)."""
+    me = position.seat
+    return (BuyKind.question if position.tokens is None or position.tokens[me] else
+            f"{BuyKind.question} You hold no token, so you cannot buy.")
+
+
+def _points(x: float) -> Fraction:
+    """Points to one decimal, exactly (a puzzle's margin is a fraction)."""
+    return Fraction(round(x * 10), 10)
 
 
 class BuyKind(Kind):
     name = "buy"
-    question = ("The top discard is offered to you. Buy it (spending a token) or pass? Buy only if "
-                "it raises your chance of holding the contract after your next draw by at least "
-                "the token's price: the rounds left (this one included) over ten times the tokens "
-                "you hold.")
-    answer_form = "Answer 'buy' or 'pass'."
+    question = ("The top discard is offered to you. Buy it (spending a token), pass, or is it too close to "
+                "call? Weigh what buying does to your chance of holding the contract against what it costs: "
+                "a token (its worth, measured in play) and the extra stock cards' points.")
+    answer_form = "Answer 'buy', 'pass' or 'close'."
     ranked = True
 
     def read(self, text, position):
         word = text.strip().lower().rstrip(".!")
-        if word not in ("buy", "pass"):
-            raise NotationError("it is neither 'buy' nor 'pass'")
+        if word in ("too close", "too close to call"):
+            word = "close"
+        if word not in ("buy", "pass", "close"):
+            raise NotationError("it is neither 'buy', 'pass' nor 'close'")
         return word
 
     def solve(self, position, params):
+        from ..buying import judge_offer
+
         me, r, rules = position.seat, position.round_no, position.rules
         hand, discard = tuple(position.hand), position.top_discard
         # What the seat has seen, the offered card apart: the pile below it and the table.
         seen = tuple(position.discard_pile[:-1]) + tuple(c for t in position.table for c in t.cards)
         my_turn = position.active == me
-        extra = rules.buy_extra_cards
-        # By the end of your next draw: on your own turn buying is that draw (T6); on
-        # another's turn you buy now and still draw on your own turn.
-        buy = draw_odds(hand + (discard,), extra + (0 if my_turn else 1), r, seen, rules)
-        pass_ = draw_odds(hand, 1, r, seen + (discard,), rules)
-        gain = buy.probability - pass_.probability
-        price = token_price(position.tokens[me], rules.rounds - r + 1)
-        answer = "buy" if gain >= price else "pass"
-        when = ("It is your turn, so buying is your draw: you get the "
-                f"{discard} and {extra} stock cards." if my_turn else
-                f"It is not your turn: buying gets you the {discard} and {extra} stock cards now, "
-                "and you still draw on your turn.")
+        opened = position.opened[me]
+        tokens = position.tokens[me] if position.tokens is not None else None  # (none in Ten Card Rummy, C9)
+        j = judge_offer(hand, discard, r, seen, my_turn=my_turn, tokens=tokens, opened=opened,
+                        rules=rules, seat=me)
+        gain = j.gain
+        # The answer is the judgment's verdict, "close" when the gain's interval holds zero.
+        answer = j.verdict
+        margin = _points(gain.low if answer == "buy" else -gain.high if answer == "pass" else 0.0)
+        when = (f"It is your turn, so buying is your draw: you get the {discard} and "
+                f"{plural(rules.buy_extra_cards, 'stock card')}." if my_turn else
+                f"It is not your turn: buying gets you the {discard} and {plural(rules.buy_extra_cards, 'stock card')} "
+                "now, and passing gets you nothing until your turn.")
+        contract = position.contract.words
         reasoning = (
             when,
-            f"Buying: the chance of holding {position.contract.words} after your next draw is "
-            f"{_exact(buy.probability)}.",
-            f"Passing: you draw one stock card{'' if my_turn else ' on your turn'}; the chance is "
-            f"{_exact(pass_.probability)}.",
-            f"Buying gains {_exact(gain)}. With {plural(position.tokens[me], 'token')} for {rules.rounds - r + 1} rounds "
-            f"(this one included), a token's price is {_exact(price)}.",
-            "So buy: the gain equals the price." if gain == price else
-            f"So {answer}: the gain {'beats' if gain > price else 'falls below'} the price by "
-            f"{_exact(abs(gain - price))}.",
+            f"With one more stock card, the chance of holding {contract} is {_exact(j.next_buy)} if you buy "
+            f"and {_exact(j.next_pass)} if you pass.",
+            f"Holding it lets you shed your hand's {j.points_at_stake} points, so buying is worth "
+            f"{j.points_at_stake} × ({_exact(j.next_buy - j.next_pass)}) = "
+            f"{float(j.points_at_stake * (j.next_buy - j.next_pass)):.1f} points.",
+            (f"It costs a token, worth {_interval(j.token_worth)} points with {plural(tokens, 'token')} "
+             f"in round {r} (measured in seeded play), and its stock cards: up to {j.extra_cost.high:.1f} points."
+             if tokens is not None else
+             f"It costs no token ({rules.name}), and its stock cards: up to {j.extra_cost.high:.1f} points."),
+            f"So {answer}: buying gains {_interval(gain)} points, "
+            + ("above zero all through." if answer == "buy" else
+               "at most zero." if answer == "pass" else "an interval on both sides of zero: too close to call."),
         )
-        return Solution(self.name, answer, margin=abs(gain - price),
-                        options=(("buy", buy.probability), ("pass", pass_.probability)),
-                        reasoning=reasoning, facts={"gain": gain, "price": price})
+        return Solution(self.name, answer, margin=margin,
+                        options=(("buy", j.next_buy), ("pass", j.next_pass)),
+                        reasoning=reasoning, facts={"gain": gain, "judgment": j})
 
     def judge(self, value, solution, position, params):
         if value == solution.answer:
@@ -388,11 +395,19 @@ class BuyKind(Kind):
         return Verdict(False, buy_wrong(solution))
 
 
+def _interval(interval) -> str:
+    return f"{interval.mean:.1f} [{interval.low:.1f}, {interval.high:.1f}]"
+
+
 def buy_wrong(solution: Solution) -> str:
     """Why the other choice than ``solution.answer`` is wrong, in a sentence."""
-    gain, price = solution.facts["gain"], solution.facts["price"]
-    return (f"The gain, {percent(gain)}, is {'more' if solution.answer == 'buy' else 'less'} "
-            f"than the token's price, {percent(price)}.")
+    gain = solution.facts["gain"]
+    if solution.answer == "close":
+        return (f"Too close to call: buying gains {_interval(gain)} points, an interval on both sides of "
+                "zero, so neither buying nor passing is clearly better.")
+    if solution.answer == "buy":
+        return f"Buying gains {_interval(gain)} points: more than nothing, even at the interval's low end."
+    return f"Buying would gain {_interval(gain)} points: nothing, even at the interval's high end."
 
 
 # -- which discard? --------------------------------------------------------------------

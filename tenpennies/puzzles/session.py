@@ -92,7 +92,7 @@ class PuzzleSession:
         if p.kind == "missing":
             return Choices(cards=_palette(p), pick="many")
         if p.kind == "buy":
-            return Choices(words=("buy", "pass"))
+            return Choices(words=("buy", "pass", "close"))
         if p.kind == "discard":
             return Choices(cards=hand, pick="one")
         if p.kind == "additions":

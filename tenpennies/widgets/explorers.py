@@ -229,7 +229,7 @@ class OddsExplorer(_Explorer):
 # ---------------------------------------------------------------------------------
 class BuyCalculator(_HandExplorer):
     """A hand and an offered card: the exact chance of holding the contract after
-    buying, and after passing.
+    buying, and after passing, and the one buy judgment's verdict (in the summary).
 
     Type in ``hand_text``, ``offered_text`` and ``seen_text`` (cards seen elsewhere), or
     deal with ``seed`` and ``deal_button``; ``my_turn`` says whether passing means
@@ -258,7 +258,7 @@ class BuyCalculator(_HandExplorer):
 
     def _summary(self) -> str:
         d = self.state.decision
-        told = str(d) if d is not None else "nothing offered"
+        told = f"{d}; judgment: {self.state.judgment.verdict}" if d is not None else "nothing offered"
         return f"round {self.state.round_no}, {self.state.hand}: {told}"
 
 

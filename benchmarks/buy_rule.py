@@ -1,0 +1,53 @@
+"""The strong bot's buy rule, new (tenpennies.buying's judgment) against old (48512b0's, in
+benchmarks/old_strong.py): paired seeded matches, two of each, seats swapped.
+
+    python benchmarks/buy_rule.py --matches 200 --workers 2
+
+Each seed is played twice, new-old-new-old and old-new-old-new, so both bots sit in every
+seat of the same deals; the figure is the new bot's points per match minus the old bot's,
+per seed pair (the two matches' mean difference), with its 95% interval over the pairs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from old_strong import OldStrongBot  # noqa: E402
+
+from tenpennies import simulate  # noqa: E402
+from tenpennies.bots.strong import StrongBot  # noqa: E402
+from tenpennies.buying import interval_of  # noqa: E402
+
+
+def main(argv=None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--matches", type=int, default=200, help="seeds; each is played twice (seats swapped)")
+    parser.add_argument("--seed", type=int, default=2023)
+    parser.add_argument("--workers", type=int, default=2)
+    args = parser.parse_args(argv)
+    begun = time.perf_counter()
+    a = list(simulate([StrongBot, OldStrongBot, StrongBot, OldStrongBot], args.matches, args.seed,
+                      workers=args.workers, progress=True))
+    b = list(simulate([OldStrongBot, StrongBot, OldStrongBot, StrongBot], args.matches, args.seed,
+                      workers=args.workers, progress=True))
+    diffs, spent_new, spent_old = [], [], []
+    for x, y in zip(a, b):
+        new = (x.scores[0] + x.scores[2] + y.scores[1] + y.scores[3]) / 4
+        old = (x.scores[1] + x.scores[3] + y.scores[0] + y.scores[2]) / 4
+        diffs.append(new - old)
+        spent_new.append((x.tokens_spent[0] + x.tokens_spent[2] + y.tokens_spent[1] + y.tokens_spent[3]) / 4)
+        spent_old.append((x.tokens_spent[1] + x.tokens_spent[3] + y.tokens_spent[0] + y.tokens_spent[2]) / 4)
+    d = interval_of(diffs)
+    print(f"{args.matches} seeds x 2 (seats swapped): new strong - old strong = {d.mean:.2f} "
+          f"[{d.low:.2f}, {d.high:.2f}] points per match (lower is better)")
+    print(f"tokens spent per match: new {sum(spent_new) / len(spent_new):.2f}, old {sum(spent_old) / len(spent_old):.2f}")
+    print(f"{time.perf_counter() - begun:.0f} s")
+
+
+if __name__ == "__main__":
+    main()
