@@ -28,12 +28,16 @@ The judgment
 * **the cost** is a token's worth (an interval, measured, below; none in Ten Card Rummy,
   which spends no token, C9) plus the extra stock cards' points, between nothing (shed
   later) and the mean points of an unseen card each (kept to the round's end).
+* **beyond the horizon**: an offered out (a card that brings the hand one card closer)
+  keeps helping after the next draw, which the chances above do not see. The gain's
+  interval therefore reaches up to what certainty would save, the hand's points times the
+  chance passing leaves out (``reach``); its low end and its mean stay the horizon's.
 
 The verdict is ``"buy"`` when the whole interval of the gain is above zero, ``"pass"``
 when it is below zero, and ``"close"`` whenever it holds zero: no pretending. (An
 interval that ends at zero is close too: the token's worth may be nothing and the extra
-cards may be shed, and what a purchase brings beyond the horizon is not counted. Making
-it "pass" made the strong bot 63 points a match weaker than at 48512b0; see below.)
+cards may be shed. Making it "pass" made the strong bot 63 points a match weaker than at
+48512b0; see below.)
 A seat that has laid down passes a purchase (it only adds cards; the contract is held);
 its free take (C8) is close: the chances cannot tell, the bot's own rule decides.
 
@@ -59,16 +63,17 @@ the Ten Pennies table (round and tokens clamped to it), and say so in the horizo
 
 The strong bot and this judgment
 --------------------------------
-The strong bot asks :func:`judge` and breaks a close call with its old rule of thumb (for
-outs only). Against the strong bot of 48512b0 (``python benchmarks/buy_rule.py --matches
-200``: 200 seeds, each played with the seats swapped, two bots of each) it is weaker:
-tie-break by the gain's mean, +64.8 [51.7, 77.9] points a match (100 seeds); the old rule
-of thumb as tie-break with "pass" for an interval ending at zero, +62.8 [53.1, 72.6];
-and as shipped (close whenever the interval holds zero), +28.0 [19.1, 36.9], spending 7.2
-tokens a match to the old bot's 8.7. Every changed decision is a purchase of an out that
-the judgment calls a clear pass: the one-card horizon sees only what a purchase does by
-the next stock card, while the measured worth of a token (what the old bot gains from
-spending it) is much larger: the judgment undervalues a purchase's later effect.
+The strong bot asks :func:`judge` and breaks a close call with its rule of thumb (for outs
+only). The gain's upper end counts what an out does past the horizon (it keeps the hand a
+card closer for the rest of the round), bounded by the hand's points, so a purchase of an
+out is a clear pass only when even that cannot pay for the token. Without that bound the
+judgment undervalued purchases: it called clear passes on outs that the strong bot of
+48512b0 bought to its profit, and a strong bot following it lost +28.0 [19.1, 36.9] points a
+match to the old one (``python benchmarks/buy_rule.py --matches 200``; +62.8 when an
+interval ending at zero also counted as a pass). With the bound, every pinned strong
+decision of ``tests/test_bot_decisions.py`` is the one the strong bot of 48512b0 made: the
+judgment's clear verdicts are ones that bot reached too, and its close calls are where the
+bot's rule of thumb, not the numbers, decides (and the words say so).
 
     >>> from tenpennies import Position, Match
     >>> p = Position(round_no=1, hands=("7S 7H 7D 9S 9H KC 4D 5C 8D JH QS", "QS QH 3C KD 5S",
@@ -348,7 +353,13 @@ def judge(hand: tuple, card: Card, round_no: int, rules: RuleSet, unseen: Sequen
     mean_card = sum(map(int.__mul__, unseen, by_index)) / total if total else 0.0
     extra = Interval(extras * mean_card / 2, 0.0, float(extras * mean_card), 0)
     value = stake * (buy_ways - pass_ways) / total if total else 0.0
-    gain = Interval(value - worth.mean - extra.mean, value - worth.high - extra.high, value - worth.low - extra.low, 0)
+    # Beyond the horizon: an out brings the hand a card closer for the rest of the round,
+    # which the next draw's chance does not see. At most, buying turns the chance passing
+    # leaves into certainty, saving the hand's points: that bounds the gain from above, so
+    # a purchase of an out is never called a clear pass on the horizon's numbers alone.
+    reach = stake * (total - pass_ways) / total if total and after < need else value
+    gain = Interval(value - worth.mean - extra.mean, value - worth.high - extra.high,
+                    max(value, reach) - worth.low - extra.low, 0)
     if gain.low > 0:
         verdict = "buy"
         reason = "buy-completes" if after == 0 else "buy-gain"

@@ -430,8 +430,7 @@ def words_for(kind: str, p: SeatPosition, params: dict[str, Any], s: Solution) -
         hints = ["Compare two chances: holding the contract after buying, and after simply drawing.",
                  s.reasoning[0],
                  s.reasoning[2]]  # what holding the contract sooner is worth, in points (tenpennies.buying)
-        other = "pass" if s.answer == "buy" else "buy"
-        wrong.append((other, buy_wrong(s)))
+        wrong.extend((other, buy_wrong(s)) for other in ("buy", "pass", "close") if other != s.answer)
     elif kind == "discard":
         title = f"Round {r}: which discard?"
         chances = s.facts["chances"]
