@@ -28,7 +28,7 @@ from .melds import MeldKind, laid_out_run, meld_kinds
 from .position import wild_limit_words
 from .rules import TEN_PENNIES, RuleSet
 from .view import PlayerView
-from .words import plural
+from .words import capitalized, join_and, plural
 
 SORTS = ("rank", "contract")
 """How a hand may be shown: by rank, or as the solver would group it for the contract."""
@@ -150,10 +150,6 @@ def to_you(reason: str, seat: int | None) -> str:
     return reason
 
 
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
 def narrate(entry, viewer: int | None, rules: RuleSet = TEN_PENNIES,
             names: Mapping[int, str] | None = None, round_no: int | None = None) -> str | None:
     """One log entry in words, spoken to ``viewer`` ('you'); None for entries said elsewhere.
@@ -167,9 +163,9 @@ def narrate(entry, viewer: int | None, rules: RuleSet = TEN_PENNIES,
     if kind is Deal:
         up = f"the up card is {entry.up_card}" if entry.up_card else "no card is turned up"
         return (f"Round {entry.round_no} of {rules.rounds}: {rules.contract(entry.round_no).words}. "
-                f"{_cap(who(entry.dealer, viewer, names))} dealt; {up}.")
+                f"{capitalized(who(entry.dealer, viewer, names))} dealt; {up}.")
     if kind is Draw:
-        name = _cap(who(entry.seat, viewer, names))
+        name = capitalized(who(entry.seat, viewer, names))
         if entry.source == DrawSource.DISCARD:
             price = "" if rules.tokens is None else " for a token"  # C9: no tokens in some games
             return f"{name} bought {entry.card}{price}."
@@ -190,7 +186,7 @@ def narrate(entry, viewer: int | None, rules: RuleSet = TEN_PENNIES,
         return f"Round {entry.round_no} is over: {how}."
     if kind is Buy or kind is TakeDiscard:
         return None  # the card's Draw says it, with the card
-    name = _cap(who(entry.seat, viewer, names))
+    name = capitalized(who(entry.seat, viewer, names))
     if kind is Pass:
         # Where the active player may take the discard (C8), "passed" alone could be read
         # as ending the turn: both the active player and a seat offered a buy pass on it.
@@ -267,7 +263,7 @@ def winners_sentence(view: PlayerView, viewer: int | None = "view", names: Mappi
     low = min(view.scores)
     won = [who(s, viewer, names) for s, p in enumerate(view.scores) if p == low]
     verb = "win" if len(won) > 1 or won == ["you"] else "wins"
-    return f"The match is over: {' and '.join(won)} {verb} with {plural(low, 'point')}."
+    return f"The match is over: {join_and(won)} {verb} with {plural(low, 'point')}."
 
 
 def describe(view: PlayerView, names: Mapping[int, str] | None = None, order: Sequence[Card] | None = None) -> str:

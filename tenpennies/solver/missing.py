@@ -14,6 +14,7 @@ from typing import Iterable, Mapping, Sequence
 
 from ..cards import ALL_CARDS, SUIT_NAMES, SUITS, Card, Cards
 from ..rules import TEN_PENNIES, RuleSet
+from ..words import join_or, rank_word
 from . import _run_gaps, _runs
 from ._core import _capacity, _held, _round, _Round
 
@@ -330,16 +331,6 @@ def outs(hand: Iterable[Card], round_no: int, rules: RuleSet = TEN_PENNIES, *,
     return tuple([ALL_CARDS[i] for i in _closer(cnt, lv, w, most_wilds, need, t)])
 
 
-def _rank_word(rank: int) -> str:
-    return {1: "ace", 11: "jack", 12: "queen", 13: "king"}.get(rank, str(rank))
-
-
-def _join_or(parts: list[str]) -> str:
-    if len(parts) <= 2:
-        return ", or ".join(parts)
-    return ", ".join(parts[:-1]) + ", or " + parts[-1]
-
-
 def _describe_outs(outs: tuple[Card, ...], t: _Round, deck, cnt) -> str:
     parts = []
     by_rank: dict[int, list[str]] = {}
@@ -349,7 +340,7 @@ def _describe_outs(outs: tuple[Card, ...], t: _Round, deck, cnt) -> str:
             by_rank.setdefault(c.rank, []).append(c.suit)
     for rank in sorted(by_rank, key=lambda r: (r == 1, r)):
         suits = by_rank[rank]
-        word = f"a natural {_rank_word(rank)}"
+        word = f"a natural {rank_word(rank)}"
         if len(suits) == 4:
             parts.append(word)
         elif len(suits) == 3:
@@ -358,7 +349,7 @@ def _describe_outs(outs: tuple[Card, ...], t: _Round, deck, cnt) -> str:
         elif len(suits) == 2:
             parts.append(f"{word} of " + " or ".join(SUIT_NAMES[x] + "s" for x in suits))
         else:
-            parts.append(f"the {_rank_word(rank)} of {SUIT_NAMES[suits[0]]}s")
+            parts.append(f"the {rank_word(rank)} of {SUIT_NAMES[suits[0]]}s")
     if wilds:
         available = [i for i in range(53) if t.wild[i] and deck[i] > cnt[i]]
         if len(wilds) == len(available):
@@ -366,7 +357,7 @@ def _describe_outs(outs: tuple[Card, ...], t: _Round, deck, cnt) -> str:
             parts.append("a joker" if only_jokers else "a wild")
         else:
             parts.extend(f"the {c.name}" for c in wilds)
-    return _join_or(parts)
+    return join_or(parts)
 
 
 def what_is_missing(
