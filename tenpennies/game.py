@@ -41,7 +41,7 @@ import json
 from collections import Counter
 from typing import Iterable, Sequence
 
-from .actions import Action, AddToSet, Buy, Discard, LayDown, Meld, Pass, RoundEnd
+from .actions import Action, AddToMeld, Buy, Discard, LayDown, Meld, Pass, RoundEnd
 from .bots import Bot, bot_seed, make_bot
 from .bots.loop import play, step
 from .cards import Card
@@ -89,7 +89,7 @@ class Game:
     tests). ``learning`` allows :meth:`undo` and :meth:`hint`.
 
     Button-like methods (:meth:`buy`, :meth:`pass_offer`, :meth:`lay_down`,
-    :meth:`meld`, :meth:`add_to_set`, :meth:`discard`) build the action from the
+    :meth:`meld`, :meth:`add_to_meld`, :meth:`discard`) build the action from the
     selected cards and play it: they return True when it was played and False when it
     was refused, with the engine's reason in :attr:`message`. They do not move the bots:
     call :meth:`advance` (all at once) or :meth:`step` (one decision at a time).
@@ -289,12 +289,14 @@ class Game:
                                 else "select the cards of the new set first")
         return self.act(Meld(self.seat, self.selected_cards, end))
 
-    def add_to_set(self, set_index: int, end: str | None = None) -> bool:
+    def add_to_meld(self, set_index: int, end: str | None = None) -> bool:
         """Add the selected cards to a table meld; ``end`` (``"low"``/``"high"``) says where
         a wild goes on a run (C4: the high end if not said)."""
         if not self.selected:
             return self._refuse("select the cards to add first")
-        return self.act(AddToSet(self.seat, set_index, self.selected_cards, end))
+        return self.act(AddToMeld(self.seat, set_index, self.selected_cards, end))
+
+    add_to_set = add_to_meld  # its first name, which the widgets and notebooks use
 
     def lay_down(self) -> bool:
         """Lay down the contract: the selected cards' own arrangement, or the solver's.
@@ -311,7 +313,7 @@ class Game:
         if self.selected:
             cards = self.selected_cards
             exact = [a for a in contract_arrangements(cards, view.round_no, view.rules) if a.size == len(cards)]
-            sets = exact[0].sets if exact else _as_melds(cards, view.round_no, view.rules)
+            sets = exact[0].melds if exact else _as_melds(cards, view.round_no, view.rules)
             if self.act(LayDown(self.seat, sets)):
                 return True
             if "already laid down" not in self.message and not view.rules.has_runs:
@@ -324,7 +326,7 @@ class Game:
                 return self.act(LayDown(self.seat, ()))  # the engine says it is down already
             return self._refuse("you cannot lay down yet: " + str(what_is_missing(view.hand, view.round_no,
                                                                                   view.rules)))
-        return self.act(LayDown(self.seat, found.sets))
+        return self.act(LayDown(self.seat, found.melds))
 
     @property
     def moves(self) -> tuple[str, ...]:

@@ -21,7 +21,7 @@ import re
 from collections import Counter
 from typing import Iterable, Mapping, Sequence
 
-from .actions import (AddToSet, Buy, Deal, Discard, Draw, DrawSource, HowEnded, LayDown, Meld, Pass, Recycle,
+from .actions import (AddToMeld, Buy, Deal, Discard, Draw, DrawSource, HowEnded, LayDown, Meld, Pass, Recycle,
                       RoundEnd, TakeDiscard)
 from .cards import Card, format_cards, sort_key
 from .melds import MeldKind, laid_out_run, meld_kinds
@@ -196,7 +196,7 @@ def narrate(entry, viewer: int | None, rules: RuleSet = TEN_PENNIES,
         return f"{name} laid down {melds}."
     if kind is Meld:
         return f"{name} melded {format_cards(_laid_out(entry.cards, entry.end, rules, round_no))}{_at_end(entry.end)}."
-    if kind is AddToSet:
+    if kind is AddToMeld:
         noun = "meld" if rules.has_runs else "set"
         return f"{name} added {format_cards(entry.cards)} to {noun} {entry.set_index}{_at_end(entry.end)}."
     if kind is Discard:
@@ -301,7 +301,7 @@ def hand_groups(hand: Iterable[Card], round_no: int, rules: RuleSet = TEN_PENNIE
 
     hand = list(hand)
     found = find_contract(hand, round_no, rules)
-    groups: list[tuple[Card, ...]] = list(found.sets) if found else []
+    groups: list[tuple[Card, ...]] = list(found.melds) if found else []
     rest = Counter(hand) - Counter(c for g in groups for c in g)
     wild = rules.wild_table(round_no)
     by_rank: dict[int, list[Card]] = {}
