@@ -20,8 +20,9 @@ PACKAGE = Path(__file__).resolve().parent.parent / "tenpennies"
 
 FRONT_END = {"game", "narrate", "hint", "layout", "svg", "widgets", "cli", "explore", "course", "puzzles",
              "buycheck", "__init__", "__main__"}
-"""Top-level modules and packages of ``tenpennies`` that are front end (or, for
-``__init__``, gather the public names); every other one is engine."""
+"""Top-level modules and packages of ``tenpennies`` that are front end (the puzzles and
+the buy check explain themselves to a learner, the buy check with the hint's words;
+``__init__`` gathers the public names); every other one is engine."""
 
 SHOWN = {"game", "narrate", "hint", "layout", "svg", "widgets"}
 """What the engine may not import, except in a picture hook."""
