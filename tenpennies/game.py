@@ -42,7 +42,7 @@ from collections import Counter
 from typing import Iterable, Sequence
 
 from .actions import Action, AddToMeld, Buy, Discard, LayDown, Meld, Pass, RoundEnd
-from .bots import Bot, bot_seed, make_bot
+from .bots import seat_bot
 from .bots.loop import play, step
 from .cards import Card
 from .errors import IllegalActionError, NoSuchCardError, TenPenniesError
@@ -113,8 +113,7 @@ class Game:
         self.rules = rules
         self.seed = seed
         self.learning = learning
-        self.bots = {s: (b if isinstance(b, Bot) and not isinstance(b, type) else make_bot(b, bot_seed(seed, s)))
-                     for s, b in zip(others, bots)}
+        self.bots = {s: seat_bot(b, seed, s) for s, b in zip(others, bots)}
         self._bot_specs = dict(zip(others, bots))
         self.names = {s: getattr(b, "name", "bot") for s, b in self.bots.items()}
         self.position = position
