@@ -15,6 +15,14 @@ must decide). ``bots`` maps a seat to its bot; a seat not in it is a person's.
     >>> step(match, bots), play(match, bots)                   # seat 0 must decide: nothing moves
     (False, 0)
 
+With ``until``, the loop stops early, before the first decision it answers True for:
+
+    >>> match = Match(seed=3)
+    >>> everyone = {s: make_bot("random", s) for s in range(4)}
+    >>> played = play(match, everyone, until=lambda m: m.round_no > 1)
+    >>> match.round_no, match.is_over, played > 0
+    (2, False, True)
+
 An action a bot may not take raises the match's error, naming the bot and its seat, and
 nothing changes (the match refuses it whole).
 """
