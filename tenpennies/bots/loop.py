@@ -42,17 +42,21 @@ def decide(match: Match, seat: int, bot) -> None:
     try:
         match.apply(action)
     except ValueError as exc:
-        raise type(exc)(f"bot {bot.name!r} at seat {seat} chose {action!r}: {exc}") from None
+        raise _named(exc, bot, seat, action) from None
+
+
+def _named(exc: ValueError, bot, seat: int, action) -> ValueError:
+    """The match's refusal of a bot's action, naming the bot, its seat and the action."""
+    return type(exc)(f"bot {bot.name!r} at seat {seat} chose {action!r}: {exc}")
 
 
 def step(match: Match, bots: Mapping[int, object]) -> bool:
     """Play one bot decision; False (and nothing played) when the seat to act has no bot
     in ``bots`` or the match is over."""
-    seat = match.to_act
-    bot = bots.get(seat) if seat is not None else None
+    bot = bots.get(match.to_act)
     if bot is None:
         return False
-    decide(match, seat, bot)
+    decide(match, match.to_act, bot)
     return True
 
 
@@ -61,23 +65,24 @@ def play(match: Match, bots: Mapping[int, object], until: Callable[[Match], bool
     match is over; returns how many decisions were played.
 
     ``until``, if given, is asked before each decision and stops the loop when it
-    answers True (say, ``lambda m: m.round_no > 2`` to stop when round 3 is dealt).
+    answers True (say, ``lambda m: m.round_no > 1`` to stop when round 2 is dealt).
     """
     # A simulated match is some 1,500 decisions, most of them an offer answered in a few
-    # microseconds: what the loop reads each time is read once, and the plain loop stays
-    # free of the ``until`` test.
+    # microseconds, so the loop is :func:`decide` written out, with what it reads each
+    # time read once (a call per decision would cost more than the loop itself).
     played = 0
+    get, view_of, apply = bots.get, PlayerView.of, match.apply
     seat = match.to_act
-    if until is None:
-        while seat in bots:
-            decide(match, seat, bots[seat])
-            played += 1
-            seat = match.to_act
-        return played
-    while seat in bots and not until(match):
-        decide(match, seat, bots[seat])
+    bot = get(seat)
+    while bot is not None and (until is None or not until(match)):
+        action = bot.act(view_of(match, seat))
+        try:
+            apply(action)
+        except ValueError as exc:
+            raise _named(exc, bot, seat, action) from None
         played += 1
         seat = match.to_act
+        bot = get(seat)
     return played
 
 
