@@ -13,7 +13,7 @@ table), puzzles, explore, course, words (counts in words), errors, svg, cli; the
 Jupyter widgets live apart in ``tenpennies.widgets``.
 """
 
-from .actions import AddToSet, Buy, Discard, DrawSource, HowEnded, LayDown, Meld, Pass, parse_action
+from .actions import AddToMeld, AddToSet, Buy, Discard, DrawSource, HowEnded, LayDown, Meld, Pass, parse_action
 from .cards import ALL_CARDS, JOKER, Card, Cards, Hand, format_cards, parse_cards
 from .errors import (
     HandError,
@@ -55,7 +55,7 @@ from .odds import dealt_probability
 from .simulate import MatchResult, RoundResult, Summary, simulate, summarize, write_csv, write_json
 
 __all__ = [
-    "AddToSet", "Buy", "Discard", "LayDown", "Meld", "Pass", "parse_action", "DrawSource", "HowEnded",
+    "AddToMeld", "AddToSet", "Buy", "Discard", "LayDown", "Meld", "Pass", "parse_action", "DrawSource", "HowEnded",
     "ALL_CARDS", "JOKER", "Card", "Cards", "Hand", "format_cards", "parse_cards",
     "IllegalActionError", "InvalidSetError", "NotationError", "PositionError", "RecordError", "TenPenniesError",
     "RuleSetError", "WrongTypeError", "NoSuchCardError", "HandError",

@@ -135,12 +135,20 @@ class Meld:
 
 
 @dataclass(frozen=True)
-class AddToSet:
-    """Add cards from hand to a meld on the table (anyone's), once open (T10, C11).
+class AddToMeld:
+    """Add cards from hand to a meld on the table (anyone's), once open (T10, C11): a set
+    in Ten Pennies, a set or a run in Ten Card Rummy. ``AddToSet`` is the same class under
+    its first name, which notebooks and saved code use.
 
-    ``set_index`` counts the table's melds in the order they were laid down, from 0.
-    ``end`` (``"low"``/``"high"``) says where a wild goes on a run that could take it
-    at either end (C4); not given, it takes the higher rank.
+    ``set_index`` counts the table's melds in the order they were laid down, from 0 (the
+    name of the field is kept: it is in reprs and keyword calls). ``end``
+    (``"low"``/``"high"``) says where a wild goes on a run that could take it at either
+    end (C4); not given, it takes the higher rank. A record writes it ``add 0 7S``.
+
+        >>> AddToMeld(1, 0, parse_cards("7C"))
+        AddToMeld(seat=1, set_index=0, cards=Cards('7C'))
+        >>> AddToSet is AddToMeld
+        True
     """
 
     seat: int
@@ -159,10 +167,14 @@ class AddToSet:
 
     def __repr__(self) -> str:
         end = "" if self.end is None else f", end={self.end!r}"
-        return f"AddToSet(seat={self.seat}, set_index={self.set_index}, cards={Cards(self.cards)!r}{end})"
+        return f"AddToMeld(seat={self.seat}, set_index={self.set_index}, cards={Cards(self.cards)!r}{end})"
 
     def _repr_svg_(self) -> str:
         return _action_svg(self)
+
+
+AddToSet = AddToMeld
+"""The first name of :class:`AddToMeld` (from before runs came in), kept working."""
 
 
 @dataclass(frozen=True)
@@ -193,15 +205,20 @@ class Discard:
 _DISCARDS = [[Discard(s, c) for c in ALL_CARDS] for s in range(16)]
 
 
-def _action_svg(action) -> str:
-    from .svg import action_svg  # pictures are drawn only when asked for
+def _repr_svg_(action) -> str:
+    """Every action's ``_repr_svg_``: its picture, drawn by :mod:`tenpennies.svg`, which is
+    imported only when a picture is asked for (the engine never pays for pictures)."""
+    from .svg import action_svg
 
     return action_svg(action)
 
 
-Action = Union[Buy, Pass, TakeDiscard, LayDown, Meld, AddToSet, Discard]
+_action_svg = _repr_svg_  # the name the actions' hooks above call
+
+
+Action = Union[Buy, Pass, TakeDiscard, LayDown, Meld, AddToMeld, Discard]
 OFFER_ACTIONS = (Buy, Pass, TakeDiscard)
-PLAY_ACTIONS = (LayDown, Meld, AddToSet, Discard)
+PLAY_ACTIONS = (LayDown, Meld, AddToMeld, Discard)
 
 
 def _split_end(rest: str) -> tuple[str, str | None]:
@@ -233,7 +250,7 @@ def parse_action(text: str, seat: int) -> Action:
         parts = rest.split(maxsplit=1)
         if len(parts) == 2 and parts[0].isdecimal() and parts[0].isascii():
             cards, end = _split_end(parts[1])
-            return AddToSet(seat, int(parts[0]), parse_cards(cards), end)
+            return AddToMeld(seat, int(parts[0]), parse_cards(cards), end)
         raise NotationError(f"bad action {text!r}: write 'add SET_NUMBER CARDS', like 'add 0 7S'")
     if verb == "discard":
         cards = parse_cards(rest)

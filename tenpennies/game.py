@@ -3,9 +3,9 @@ r"""A game at the table: one driver for every front end (the terminal, the widge
 A :class:`Game` holds a :class:`~tenpennies.match.Match`, which seats are bots (the
 others are people), the cards a person has selected, the log of what happened in words,
 and, in learning mode, an undo stack. :meth:`Game.advance` plays the bots until a person
-must decide (or the match is over); that loop is written here once, and
-:func:`tenpennies.bots.play_match`, ``tenpennies play`` and
-:class:`tenpennies.widgets.PlayTable` all use it.
+must decide (or the match is over), through the bots' one loop,
+:func:`tenpennies.bots.play`; ``tenpennies play`` and
+:class:`tenpennies.widgets.PlayTable` drive a match through a :class:`Game`.
 
 A front end reads only :attr:`Game.view` (the person's
 :class:`~tenpennies.view.PlayerView`) and what is built from it (the hand as shown, the
@@ -30,315 +30,39 @@ words, the hint), so nothing it shows can hold a card that seat may not see (T20
 
 :class:`Replay` steps forward and back through a saved match on the same footing, from
 any seat's view or the teacher's all-hands view.
+
+What the table says (narration, the moves' words and labels, score tables, a hand in
+groups) lives in :mod:`tenpennies.narrate`; its names are importable from here too.
 """
 
 from __future__ import annotations
 
 import json
-import re
 from collections import Counter
-from typing import Iterable, Mapping, Sequence
+from typing import Iterable, Sequence
 
-from .actions import (Action, AddToSet, Buy, Deal, Discard, Draw, DrawSource, HowEnded, LayDown, Meld, Pass,
-                      Recycle, RoundEnd, TakeDiscard)
-from .cards import Card, format_cards, sort_key
+from .actions import Action, AddToMeld, Buy, Discard, LayDown, Meld, Pass, RoundEnd
+from .bots import seat_bot
+from .bots.loop import play, step
+from .cards import Card
 from .errors import IllegalActionError, NoSuchCardError, TenPenniesError
 from .match import Match, Phase, Position
-from .melds import MeldKind, laid_out_run, meld_kinds
-from .position import wild_limit_words
+from .narrate import (BUTTON_LABELS, DRAW_MOVES, LAY_DOWN_RULE, LAY_DOWN_RULE_RUNS, MOVES, RUN_BUTTON_LABELS,
+                      RUN_MOVES, SORTS, button_label, describe, grouped_hand, hand_groups, lay_down_rule,
+                      move_words, moves_of, narrate, narrated, score_rows, score_table, to_you, who,
+                      winners_sentence)
 from .rules import TEN_PENNIES, RuleSet
 from .view import PlayerView
 from .words import plural
 
-SORTS = ("rank", "contract")
-"""How a hand may be shown: by rank, or as the solver would group it for the contract."""
-
-LAY_DOWN_RULE = ("Lay Down Contract with nothing selected lays down the best arrangement of your hand; "
-                 "with cards selected, each rank makes one set and wilds join the sets short of cards.")
-"""How selected cards become the contract's sets, said once for every front end."""
-
-LAY_DOWN_RULE_RUNS = ("Lay Down Contract with nothing selected lays down the best arrangement of your hand; "
-                      "with cards selected, they must make the contract's melds (sets or runs) by themselves. "
-                      "To add a joker to a run, click the run's end where it should go.")
-"""The same, for a game with runs (C3, C4)."""
-
-
-def lay_down_rule(rules: RuleSet) -> str:
-    """How selected cards become the contract's melds under ``rules``, in words."""
-    return LAY_DOWN_RULE_RUNS if rules.has_runs else LAY_DOWN_RULE
-
-MOVES = {
-    "take": "Take the top discard as your draw, for nothing",
-    "draw": "Leave the top discard (others may buy it) and draw from the stock",
-    "buy": "Buy the offered card: it and 2 stock cards, for a token",
-    "pass": "Let the offered card go",
-    "lay_down": "Lay down your contract",
-    "meld": "Put the selected cards on the table as a new set",
-    "add": "Add the selected cards to a set on the table (then click the set)",
-    "discard": "Discard the one selected card, ending your turn",
-    "hint": "Ask the strong bot what it would do and why",
-    "undo": "Take back your last decision",
-    "new": "Start a new match",
-}
-"""What each of the table's moves does, in words (the buttons' tooltips); a rule set may
-use only some of them (:func:`moves_of`), and words a rule set changes come from
-:func:`move_words`."""
-
-RUN_MOVES = {
-    "meld": "Put the selected cards on the table as a new set or run",
-    "add": "Add the selected cards to a meld on the table (then click it; for a joker on a run, click the end)",
-}
-"""The words of moves that differ where melds may be runs (C3, C4)."""
-
-BUTTON_LABELS = {
-    "take": "Take Discard", "draw": "Draw From Stock", "buy": "Buy", "pass": "Pass", "lay_down": "Lay Down Contract",
-    "meld": "Meld", "add": "Add to Set", "discard": "Discard", "hint": "Hint", "undo": "Undo", "new": "New Match",
-}
-"""The label of each move's button on the table, as :mod:`tenpennies.widgets.table` shows
-it; a hint names a move by it (:func:`button_label`), so the words match the button."""
-
-RUN_BUTTON_LABELS = {"add": "Add to Meld"}
-"""Labels that differ where melds may be runs (C3, C11): a run is no set."""
-
-
-def button_label(move: str, rules: RuleSet = TEN_PENNIES) -> str:
-    """The table's button for a move of :data:`MOVES` under ``rules``.
-
-    >>> from tenpennies.rules import TEN_CARD_RUMMY
-    >>> button_label("add"), button_label("add", TEN_CARD_RUMMY)
-    ('Add to Set', 'Add to Meld')
-    """
-    if rules.has_runs and move in RUN_BUTTON_LABELS:
-        return RUN_BUTTON_LABELS[move]
-    return BUTTON_LABELS[move]
-
-
-DRAW_MOVES = ("take", "draw")
-"""The moves of a turn whose draw is a choice (C6, C8): take the top discard, or the stock."""
-
-
-def moves_of(rules: RuleSet) -> tuple[str, ...]:
-    """The moves of :data:`MOVES` a rule set uses: "take" and "draw" only where the active
-    player chooses its draw (C8).
-
-    >>> moves_of(TEN_PENNIES)
-    ('buy', 'pass', 'lay_down', 'meld', 'add', 'discard', 'hint', 'undo', 'new')
-    """
-    return tuple(m for m in MOVES if rules.free_discard_take or m not in DRAW_MOVES)
-
-
-def move_words(move: str, rules: RuleSet = TEN_PENNIES) -> str:
-    """What a move does under ``rules``, in words: a purchase's price is the rule set's, and
-    where melds may be runs, melding and adding say so."""
-    if rules.has_runs and move in RUN_MOVES:
-        return RUN_MOVES[move]
-    if move != "buy":
-        return MOVES[move]
-    extra = plural(rules.buy_extra_cards, "stock card", spelled=False)
-    price = "" if rules.tokens is None else ", for a token"
-    return f"Buy the offered card: it and {extra}{price}"
-
-
-# -- words ---------------------------------------------------------------------------------
-def who(seat: int | None, viewer: int | None, names: Mapping[int, str] | None = None) -> str:
-    """'you' for the viewer, else 'seat 2' (with the bot's name when given)."""
-    if seat == viewer:
-        return "you"
-    name = (names or {}).get(seat)
-    return f"seat {seat} ({name})" if name else f"seat {seat}"
-
-
-def to_you(reason: str, seat: int | None) -> str:
-    """An engine's reason about ``seat`` spoken to that seat's player.
-
-    >>> to_you("seat 0 has not laid down its contract (two sets of 3) yet", 0)
-    'you have not laid down your contract (two sets of 3) yet'
-    >>> to_you("it is seat 2's turn to play, not seat 0's", 0)
-    "it is seat 2's turn to play, not yours"
-    >>> to_you("seat 1 is being offered 6C: it may only buy or pass", 1)
-    'you are being offered 6C: you may only buy or pass'
-    """
-    if seat is None:
-        return reason
-    me = rf"\bseat {seat}(?!\d)"
-    if not re.search(me, reason):
-        return reason
-    for pattern, words in ((rf"not {me}'s", "not yours"), (rf"{me}'s", "your"), (rf"{me} is\b", "you are"),
-                           (rf"{me} has\b", "you have"), (rf"{me} does\b", "you do"), (me, "you"),
-                           (r"\bits contract\b", "your contract"), (r"\bit may\b", "you may")):
-        reason = re.sub(pattern, words, reason)
-    return reason
-
-
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
-def narrate(entry, viewer: int | None, rules: RuleSet = TEN_PENNIES,
-            names: Mapping[int, str] | None = None, round_no: int | None = None) -> str | None:
-    """One log entry in words, spoken to ``viewer`` ('you'); None for entries said elsewhere.
-
-    Give it entries of the viewer's public log (:attr:`PlayerView.log`): another seat's
-    stock card is hidden there, so it is told as "drew a card". ``viewer=None`` narrates
-    for a teacher who sees everything. Given the entry's ``round_no``, a new run is told in
-    the order the table shows it (rank order, C4), not the order it was played in.
-    """
-    kind = type(entry)
-    if kind is Deal:
-        up = f"the up card is {entry.up_card}" if entry.up_card else "no card is turned up"
-        return (f"Round {entry.round_no} of {rules.rounds}: {rules.contract(entry.round_no).words}. "
-                f"{_cap(who(entry.dealer, viewer, names))} dealt; {up}.")
-    if kind is Draw:
-        name = _cap(who(entry.seat, viewer, names))
-        if entry.source == DrawSource.DISCARD:
-            price = "" if rules.tokens is None else " for a token"  # C9: no tokens in some games
-            return f"{name} bought {entry.card}{price}."
-        if entry.source == DrawSource.TAKEN:
-            return f"{name} took {entry.card} from the discard pile."
-        card = "a card" if entry.card is None else str(entry.card)
-        extra = " as part of the purchase" if entry.source == DrawSource.PURCHASE else ""
-        return f"{name} drew {card}{extra}."
-    if kind is Recycle:
-        if entry.up_card is not None:  # C12: turned over, not shuffled
-            return (f"The stock ran out: the discard pile was turned over into a new stock of "
-                    f"{plural(entry.cards, 'card')}, and {entry.up_card} turned up to start a new discard pile.")
-        return f"The stock ran out: {plural(entry.cards, 'card')} of the discard pile were shuffled into a new stock."
-    if kind is RoundEnd:
-        how = {HowEnded.OUT: f"{who(entry.went_out, viewer, names)} went out",
-               HowEnded.NO_DRAW: "nobody could draw from the stock",
-               HowEnded.TURN_CAP: f"the turn limit ({rules.turn_cap} turns) was reached"}[entry.how]
-        return f"Round {entry.round_no} is over: {how}."
-    if kind is Buy or kind is TakeDiscard:
-        return None  # the card's Draw says it, with the card
-    name = _cap(who(entry.seat, viewer, names))
-    if kind is Pass:
-        # Where the active player may take the discard (C8), "passed" alone could be read
-        # as ending the turn: both the active player and a seat offered a buy pass on it.
-        return f"{name} passed on the discard." if rules.free_discard_take else f"{name} passed."
-    if kind is LayDown:
-        melds = " / ".join(format_cards(_laid_out(s, None, rules, round_no)) for s in entry.sets)
-        return f"{name} laid down {melds}."
-    if kind is Meld:
-        return f"{name} melded {format_cards(_laid_out(entry.cards, entry.end, rules, round_no))}{_at_end(entry.end)}."
-    if kind is AddToSet:
-        noun = "meld" if rules.has_runs else "set"
-        return f"{name} added {format_cards(entry.cards)} to {noun} {entry.set_index}{_at_end(entry.end)}."
-    if kind is Discard:
-        return f"{name} discarded {entry.card}."
-    return None
-
-
-def narrated(log: Sequence, viewer: int | None, rules: RuleSet = TEN_PENNIES,
-             names: Mapping[int, str] | None = None, start: int = 0):
-    """``(entry, words)`` for each entry of ``log`` from ``start`` on (words None where
-    :func:`narrate` says nothing), each told knowing its round."""
-    round_no = None
-    for i, entry in enumerate(log):
-        if type(entry) is Deal:
-            round_no = entry.round_no
-        if i >= start:
-            yield entry, narrate(entry, viewer, rules, names, round_no)
-
-
-def _laid_out(cards: Sequence[Card], end: str | None, rules: RuleSet, round_no: int | None) -> Sequence[Card]:
-    """A new meld's cards as the table shows them: a run in rank order (C4), a set as played."""
-    if not rules.has_runs or round_no is None:
-        return cards
-    kinds = meld_kinds(cards, round_no, rules)
-    if MeldKind.RUN not in kinds or MeldKind.SET in kinds:
-        return cards
-    return laid_out_run(cards, round_no, rules, end)
-
-
-def _at_end(end: str | None) -> str:
-    return "" if end is None else f" (the wild at the {end} end)"
-
-
-def score_table(view: PlayerView, viewer: int | None = "view", names: Mapping[int, str] | None = None,
-                upto: int | None = None) -> str:
-    """Each round's points and the totals, as a text table (from public facts only).
-
-    ``upto`` stops after that round (the totals then are those after it).
-    """
-    if viewer == "view":
-        viewer = view.seat
-    rows = score_rows(view, upto)
-    heads = [who(s, viewer, names) for s in range(len(view.scores))]
-    widths = [max(len(h), 5) for h in heads]
-    lines = ["         " + "  ".join(h.rjust(w) for h, w in zip(heads, widths))]
-    for label, values in rows:
-        lines.append(f"{label:<9}" + "  ".join(str(v).rjust(w) for v, w in zip(values, widths)))
-    return "\n".join(lines)
-
-
-def score_rows(view: PlayerView, upto: int | None = None) -> list[tuple[str, tuple[int, ...]]]:
-    """``[("round 1", points...), ..., ("total", totals)]`` from the view's public log."""
-    ends = [e for e in view.log if type(e) is RoundEnd]
-    later = [e.points for e in ends if upto is not None and e.round_no > upto]
-    totals = tuple(t - sum(p[s] for p in later) for s, t in enumerate(view.scores))
-    rows = [(f"round {e.round_no}", e.points) for e in ends if upto is None or e.round_no <= upto]
-    return rows + [("total", totals)]
-
-
-def winners_sentence(view: PlayerView, viewer: int | None = "view", names: Mapping[int, str] | None = None) -> str:
-    """Who won, in words (T19: the lowest total; ties share the win)."""
-    if viewer == "view":
-        viewer = view.seat
-    low = min(view.scores)
-    won = [who(s, viewer, names) for s, p in enumerate(view.scores) if p == low]
-    verb = "win" if len(won) > 1 or won == ["you"] else "wins"
-    return f"The match is over: {' and '.join(won)} {verb} with {plural(low, 'point')}."
-
-
-def describe(view: PlayerView, names: Mapping[int, str] | None = None, order: Sequence[Card] | None = None) -> str:
-    """The table as one seat sees it, in words, spoken to that seat."""
-    me = view.seat
-    lines = [f"Round {view.round_no} of {view.rules.rounds}: {view.contract.words} "
-             f"(wild: {view.rules.wild_words(view.round_no)}, {wild_limit_words(view.contract)})."]
-    for s in range(len(view.hand_sizes)):
-        if s == me:
-            continue
-        mark = ">" if s == view.to_act else " "
-        lines.append(f"{mark} {who(s, me, names)}: {plural(view.hand_sizes[s], 'card')}, "
-                     f"{_tokens(view, s)}{plural(view.scores[s], 'point')} so far, "
-                     f"{'open' if view.opened[s] else 'not open'}")
-    lines.append(f"  stock: {plural(view.stock_size, 'card')}; discard pile: {plural(len(view.discard_pile), 'card')}"
-                 + (f", top {view.top_discard}" if view.top_discard else ""))
-    for i, t in enumerate(view.table):
-        lines.append(f"  {t.kind.value} {i} ({who(t.owner, me, names)}): {' '.join(str(c) for c in t.cards)}")
-    hand = order if order is not None else view.hand
-    lines.append(f"  your hand ({plural(len(hand), 'card')}, "
-                 f"{_tokens(view, me)}{plural(view.scores[me], 'point')} so far, "
-                 f"{'open' if view.opened[me] else 'not open'}): {' '.join(str(c) for c in hand)}")
-    return "\n".join(lines)
-
-
-def _tokens(view: PlayerView, seat: int) -> str:
-    """'9 tokens, ', or nothing where the rule set has no tokens (C9)."""
-    return "" if view.rules.tokens is None else f"{plural(view.tokens[seat], 'token')}, "
-
-
-def hand_groups(hand: Iterable[Card], round_no: int, rules: RuleSet = TEN_PENNIES) -> tuple[tuple[Card, ...], ...]:
-    """The hand in groups, as the solver would see it: the contract's sets first (if the
-    hand holds it), then cards of one rank together, biggest groups first, wilds last."""
-    from .solver import find_contract
-
-    hand = list(hand)
-    found = find_contract(hand, round_no, rules)
-    groups: list[tuple[Card, ...]] = list(found.sets) if found else []
-    rest = Counter(hand) - Counter(c for g in groups for c in g)
-    wild = rules.wild_table(round_no)
-    by_rank: dict[int, list[Card]] = {}
-    wilds = []
-    for c in sorted(rest.elements(), key=sort_key):
-        (wilds if wild[c.index] else by_rank.setdefault(c.rank, [])).append(c)
-    groups += sorted((tuple(g) for g in by_rank.values()), key=lambda g: (-len(g), sort_key(g[0])))
-    return tuple(groups) + ((tuple(wilds),) if wilds else ())
-
-
-def grouped_hand(hand: Iterable[Card], round_no: int, rules: RuleSet = TEN_PENNIES) -> tuple[Card, ...]:
-    """:func:`hand_groups`, one card after another."""
-    return tuple(c for g in hand_groups(hand, round_no, rules) for c in g)
+__all__ = [
+    "Game", "Replay", "default_bots",
+    # the table's words live in tenpennies.narrate; kept here, where front ends and notebooks import them
+    "BUTTON_LABELS", "DRAW_MOVES", "LAY_DOWN_RULE", "LAY_DOWN_RULE_RUNS", "MOVES", "RUN_BUTTON_LABELS",
+    "RUN_MOVES", "SORTS", "button_label", "describe", "grouped_hand", "hand_groups", "lay_down_rule",
+    "move_words", "moves_of", "narrate", "narrated", "score_rows", "score_table", "to_you", "who",
+    "winners_sentence",
+]
 
 
 # -- the game ------------------------------------------------------------------------------
@@ -365,7 +89,7 @@ class Game:
     tests). ``learning`` allows :meth:`undo` and :meth:`hint`.
 
     Button-like methods (:meth:`buy`, :meth:`pass_offer`, :meth:`lay_down`,
-    :meth:`meld`, :meth:`add_to_set`, :meth:`discard`) build the action from the
+    :meth:`meld`, :meth:`add_to_meld`, :meth:`discard`) build the action from the
     selected cards and play it: they return True when it was played and False when it
     was refused, with the engine's reason in :attr:`message`. They do not move the bots:
     call :meth:`advance` (all at once) or :meth:`step` (one decision at a time).
@@ -374,8 +98,6 @@ class Game:
     def __init__(self, seed: int | str = 0, *, seat: int | None = 0,
                  bots: Sequence | None = None, rules: RuleSet = TEN_PENNIES,
                  position: Position | None = None, learning: bool = True) -> None:
-        from .bots import Bot, bot_seed, make_bot
-
         n = rules.players
         if seat is not None and not (isinstance(seat, int) and 0 <= seat < n):
             raise TenPenniesError(f"seat must be 0 to {n - 1} or None, not {seat!r}")
@@ -391,8 +113,7 @@ class Game:
         self.rules = rules
         self.seed = seed
         self.learning = learning
-        self.bots = {s: (b if isinstance(b, Bot) and not isinstance(b, type) else make_bot(b, bot_seed(seed, s)))
-                     for s, b in zip(others, bots)}
+        self.bots = {s: seat_bot(b, seed, s) for s, b in zip(others, bots)}
         self._bot_specs = dict(zip(others, bots))
         self.names = {s: getattr(b, "name", "bot") for s, b in self.bots.items()}
         self.position = position
@@ -567,12 +288,14 @@ class Game:
                                 else "select the cards of the new set first")
         return self.act(Meld(self.seat, self.selected_cards, end))
 
-    def add_to_set(self, set_index: int, end: str | None = None) -> bool:
+    def add_to_meld(self, set_index: int, end: str | None = None) -> bool:
         """Add the selected cards to a table meld; ``end`` (``"low"``/``"high"``) says where
         a wild goes on a run (C4: the high end if not said)."""
         if not self.selected:
             return self._refuse("select the cards to add first")
-        return self.act(AddToSet(self.seat, set_index, self.selected_cards, end))
+        return self.act(AddToMeld(self.seat, set_index, self.selected_cards, end))
+
+    add_to_set = add_to_meld  # its first name, which the widgets and notebooks use
 
     def lay_down(self) -> bool:
         """Lay down the contract: the selected cards' own arrangement, or the solver's.
@@ -589,7 +312,7 @@ class Game:
         if self.selected:
             cards = self.selected_cards
             exact = [a for a in contract_arrangements(cards, view.round_no, view.rules) if a.size == len(cards)]
-            sets = exact[0].sets if exact else _as_melds(cards, view.round_no, view.rules)
+            sets = exact[0].melds if exact else _as_melds(cards, view.round_no, view.rules)
             if self.act(LayDown(self.seat, sets)):
                 return True
             if "already laid down" not in self.message and not view.rules.has_runs:
@@ -602,7 +325,7 @@ class Game:
                 return self.act(LayDown(self.seat, ()))  # the engine says it is down already
             return self._refuse("you cannot lay down yet: " + str(what_is_missing(view.hand, view.round_no,
                                                                                   view.rules)))
-        return self.act(LayDown(self.seat, found.sets))
+        return self.act(LayDown(self.seat, found.melds))
 
     @property
     def moves(self) -> tuple[str, ...]:
@@ -707,31 +430,12 @@ class Game:
     # -- the bots -----------------------------------------------------------------------------
     def step(self) -> bool:
         """Play one bot decision; False when it is a person's decision or the match is over."""
-        seat = self.match.to_act
-        if seat is None or seat == self.seat:
-            return False
-        _decide(self.match, seat, self.bots[seat])
-        return True
+        return step(self.match, self.bots)
 
     def advance(self) -> None:
-        """Play the bots until a person must decide or the match is over."""
-        # (The loop of step, with what it reads each time read once: a simulated match is
-        # some 1,500 decisions, most of them an offer answered in a few microseconds.)
-        match, person, bots = self.match, self.seat, self.bots
-        seat = match.to_act
-        while seat is not None and seat != person:
-            _decide(match, seat, bots[seat])
-            seat = match.to_act
-
-
-def _decide(match: Match, seat: int, bot) -> None:
-    """``bot`` at ``seat`` decides from its view, and the match plays what it chose; an
-    illegal choice raises the match's error, naming the bot."""
-    action = bot.act(PlayerView.of(match, seat))
-    try:
-        match.apply(action)
-    except ValueError as exc:
-        raise type(exc)(f"bot {bot.name!r} at seat {seat} chose {action!r}: {exc}") from None
+        """Play the bots until a person must decide or the match is over (the bots' loop,
+        :func:`tenpennies.bots.play`)."""
+        play(self.match, self.bots)
 
 
 def _as_melds(cards: Sequence[Card], round_no: int, rules: RuleSet) -> tuple[tuple[Card, ...], ...]:

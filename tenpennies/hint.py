@@ -285,7 +285,7 @@ def _why_melds_game(view: PlayerView, action: Action, moves: str) -> str:
     what a card goes with, what lays off where. Each clause is a fact about the view; a
     move is named by the table's button or the CLI's command (``moves``)."""
     from .bots.melding import lays_off
-    from .game import button_label
+    from .narrate import button_label
     from .melds import meld_additions
 
     rules, r, hand, me = view.rules, view.round_no, view.hand, view.seat

@@ -61,7 +61,7 @@ from typing import Any
 
 from .cards import ALL_CARDS, JOKER, Card
 from .errors import RuleSetError
-from .words import plural, rank_plural
+from .words import join_and, plural, rank_plural
 
 
 class MeldKind(StrEnum):
@@ -338,7 +338,7 @@ class RuleSet:
         """'jokers', or 'jokers, aces and twos'."""
         ranks = sorted(self.wild_ranks[round_no - 1])
         names = ["jokers"] + [rank_plural(r) for r in ranks]
-        return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        return join_and(names)
 
     def may_buy(self, round_no: int) -> bool:
         """Is buying allowed at all in this round (C9: from round 4 in Ten Card Rummy)?"""

@@ -34,7 +34,7 @@ def test_the_hint_is_the_strong_bots_own_action_with_a_sentence_naming_it():
             h = hint(view)
             assert isinstance(h, Hint) and h.action == StrongBot().act(view)
             verb = h.sentence.split()[0]
-            assert verb == {"Buy": "Buy", "Pass": "Pass", "LayDown": "Lay", "Meld": "Meld", "AddToSet": "Add",
+            assert verb == {"Buy": "Buy", "Pass": "Pass", "LayDown": "Lay", "Meld": "Meld", "AddToMeld": "Add",
                             "Discard": "Discard"}[type(h.action).__name__]
             assert str(h) == h.sentence and h.sentence.endswith(".")
             seen_kinds.add(type(h.action))

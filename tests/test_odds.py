@@ -451,7 +451,7 @@ def test_z_score_uses_the_exact_standard_error():
 
 
 def test_without_numpy_the_fallback_runs(monkeypatch):
-    monkeypatch.setattr(odds, "_numpy", lambda: None)
+    monkeypatch.setattr(odds.estimates, "_numpy", lambda: None)  # where the simulations look it up
     assert simulate_dealt(1, samples=500, seed=1).method == "python"
     with pytest.raises(ImportError):
         simulate_dealt(1, samples=500, seed=1, use_numpy=True)

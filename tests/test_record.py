@@ -156,8 +156,8 @@ def test_ten_card_rummy_matches_save_load_and_replay(players, tmp_path):
 @pytest.mark.parametrize("text, action", [
     ("take", "TakeDiscard(seat=2)"),
     ("meld 5S 6S JK low", "Meld(seat=2, cards=Cards('5S 6S JK'), end='low')"),
-    ("add 3 JK high", "AddToSet(seat=2, set_index=3, cards=Cards('JK'), end='high')"),
-    ("add 0 7C", "AddToSet(seat=2, set_index=0, cards=Cards('7C'))"),
+    ("add 3 JK high", "AddToMeld(seat=2, set_index=3, cards=Cards('JK'), end='high')"),
+    ("add 0 7C", "AddToMeld(seat=2, set_index=0, cards=Cards('7C'))"),
 ])
 def test_new_action_words_read_back(text, action):
     from tenpennies.actions import parse_action
@@ -202,3 +202,21 @@ def test_a_record_reads_from_utf8_bytes_and_from_a_file(tmp_path):
     path.write_bytes(record.dumps(m).encode("utf-8")[:-3] + b"\xc3")
     with pytest.raises(RecordError, match="not UTF-8"):
         record.load(path)
+
+
+def test_a_record_saved_before_add_to_set_was_named_add_to_meld_still_loads():
+    """tests/data/record_48512b0_additions.json was saved at commit 48512b0, when the
+    action was AddToSet: a record writes it as ``add N CARDS``, and it reads back as an
+    AddToMeld (AddToSet is the same class), reaching the saved state."""
+    from pathlib import Path
+
+    from tenpennies.actions import AddToMeld, AddToSet
+
+    path = Path(__file__).parent / "data" / "record_48512b0_additions.json"
+    saved = json.loads(path.read_text())
+    m = record.load(path)
+    assert m.is_over and list(m.scores) == saved["state"]["scores"]
+    added = [a for a in record.actions_of(m) if isinstance(a, AddToMeld)]
+    assert len(added) == sum(text.startswith("add ") for _, text in saved["actions"]) > 0
+    assert AddToSet is AddToMeld and all(type(a) is AddToSet for a in added)
+    assert record.to_dict(m)["actions"] == saved["actions"]  # written back as it was read

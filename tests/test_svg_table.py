@@ -95,7 +95,7 @@ def test_a_whole_match_plays_through_the_buttons(table_module):
         chosen = [i for i, b in enumerate(board.hand_row.children) if b.button_style == "info"]
         assert tuple(chosen) == tuple(sorted(game.selected))
         before = len(game.match.log)
-        if kind == "AddToSet":
+        if kind == "AddToMeld":
             table.buttons["add"].click()
             number = [r.index for r in table.layout_now.regions_of("set")].index(action.set_index)
             board.set_buttons[number].click()

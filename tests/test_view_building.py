@@ -135,7 +135,7 @@ def test_public_fields_follow_every_logged_change(game):
             kinds.update(type(e).__name__ for e in m.log[before:])
     # Every kind of change was met, more than once: a recycled stock in Ten Pennies, the
     # top discard taken as the draw in Ten Card Rummy (C8).
-    assert all(kinds[k] > 1 for k in ("Draw", "Discard", "Buy", "LayDown", "Meld", "AddToSet", "Deal",
+    assert all(kinds[k] > 1 for k in ("Draw", "Discard", "Buy", "LayDown", "Meld", "AddToMeld", "Deal",
                                       "RoundEnd", "Recycle" if rules is TEN_PENNIES else "TakeDiscard")), kinds
 
 

@@ -34,6 +34,7 @@ from ..errors import TenPenniesError, WrongTypeError
 from ..match import Match
 from ..rules import TEN_PENNIES, RuleSet
 from ..view import PlayerView
+from .loop import play, step
 
 
 @runtime_checkable
@@ -127,11 +128,19 @@ def play_match(
     """
     if len(bots) != rules.players:
         raise TenPenniesError(f"a match needs {rules.players} bots, one per seat, not {len(bots)}")
-    from ..game import Game  # the one loop that advances bots, shared with the live table
+    players = {s: seat_bot(b, seed, s) for s, b in enumerate(bots)}
+    match = Match(seed, rules)
+    play(match, players)
+    return match
 
-    game = Game(seed, seat=None, bots=bots, rules=rules)
-    game.advance()
-    return game.match
+
+def seat_bot(bot: str | BotFactory | Bot, match_seed: int | str, seat: int) -> Bot:
+    """The bot for ``seat`` of the match seeded ``match_seed``: ``bot`` itself if it is a
+    bot already built, else made from its name or factory with :func:`bot_seed`."""
+    if isinstance(bot, Bot) and not isinstance(bot, type):
+        return bot
+    return make_bot(bot, bot_seed(match_seed, seat))
 
 
-__all__ = ["Bot", "BotFactory", "bot_names", "bot_seed", "derive_seed", "make_bot", "play_match"]
+__all__ = ["Bot", "BotFactory", "bot_names", "bot_seed", "derive_seed", "make_bot", "play", "play_match",
+           "seat_bot", "step"]

@@ -43,7 +43,7 @@ untouched, so Ten Pennies keeps its speed::
 
 The solver is split by concept: :mod:`.contracts` (finding and listing),
 :mod:`.checking` (a player's own arrangement), :mod:`.missing` (what is missing and the
-outs), :mod:`.going_out` (adding to sets and going out); :mod:`._core` holds the
+outs), :mod:`.discards` (which discard leaves a hand closest), :mod:`.going_out` (adding to sets and going out); :mod:`._core` holds the
 per-round tables they share and :class:`Arrangement`, :mod:`._runs` and
 :mod:`._run_gaps` the search where melds may be runs.
 """
@@ -62,6 +62,6 @@ __all__ = [
 ]
 
 # Asked by bots on every turn before they lay down (issue 12): every discard weighed in one pass.
-from .missing import closest_discards, discard_chances  # noqa: E402
+from .discards import closest_discards, discard_chances  # noqa: E402
 
 __all__ += ["closest_discards", "discard_chances"]

@@ -21,20 +21,27 @@ __all__ = ["Arrangement"]
 
 @dataclass(frozen=True)
 class Arrangement:
-    """A way to lay down a round's contract: its sets, wilds used and points shed.
+    """A way to lay down a round's contract: its melds, wilds used and points shed.
 
-    ``sets`` holds each set with its naturals first (in card order) and its wilds
-    last; the sets are ordered by rank, then by their cards. Where melds may be runs
-    (C3), ``sets`` holds the melds: a set as above, a run in rank order with each wild
-    at the place it stands for (:func:`tenpennies.melds.arrange_run`), the melds in the
-    order of their first cards. ``wilds`` counts wild
-    cards used, ``points`` the points (T18) the cards would have cost in hand.
+    :attr:`melds` (the field ``sets``, by its first name, which reprs and saved notebooks
+    show) holds each set with its naturals first (in card order) and its wilds last; the
+    sets are ordered by rank, then by their cards. Where melds may be runs (C3), it holds
+    sets as above and runs in rank order with each wild at the place it stands for
+    (:func:`tenpennies.melds.arrange_run`), the melds in the order of their first cards.
+    ``wilds`` counts wild cards used, ``points`` the points (T18) the cards would have
+    cost in hand.
     """
 
     sets: tuple[tuple[Card, ...], ...]
     round_no: int
     wilds: int
     points: int
+
+    @property
+    def melds(self) -> tuple[tuple[Card, ...], ...]:
+        """The contract's melds: sets, and runs where the rule set has them (the field
+        ``sets``, named for both games)."""
+        return self.sets
 
     @property
     def cards(self) -> tuple[Card, ...]:
