@@ -19,9 +19,10 @@ import pytest
 PACKAGE = Path(__file__).resolve().parent.parent / "tenpennies"
 
 FRONT_END = {"game", "narrate", "hint", "layout", "svg", "widgets", "cli", "explore", "course", "puzzles",
-             "buycheck", "__init__", "__main__"}
+             "buycheck", "experiments", "__init__", "__main__"}
 """Top-level modules and packages of ``tenpennies`` that are front end (the puzzles and
-the buy check explain themselves to a learner, the buy check with the hint's words;
+the buy check explain themselves to a learner, the buy check with the hint's words; a
+class experiment shows each student's cards and the teacher's dashboard;
 ``__init__`` gathers the public names); every other one is engine."""
 
 SHOWN = {"game", "narrate", "hint", "layout", "svg", "widgets"}

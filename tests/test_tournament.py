@@ -365,7 +365,7 @@ def test_tournament_command_prints_the_summary_and_the_forfeits(capsys, folder):
     out, err = capsys.readouterr()
     assert code == 0 and err == ""
     lines = out.splitlines()
-    assert lines[0] == "1 matches; 95% confidence intervals; lower points are better"
+    assert lines[0] == "1 matches; 95% confidence intervals: means by t, shares by Wilson; lower points are better"
     assert [line.split()[0] for line in lines[2:6]] == ["NeverBuys", "Crashes", "thumb", "random"]
     assert lines[-2].startswith("forfeits (a forfeited seat is played by the random bot for the rest of its match; "
                                 "time limit 2 s a decision)")
