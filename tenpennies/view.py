@@ -5,13 +5,18 @@ card), every top discard taken as a draw (C8), hand sizes, tokens, purchases thi
 scores, the contract, whose turn it is and the phase. Private: a player's own hand, its
 stock draws, and the stock cards a buyer receives (two in Ten Pennies, one in Ten Card
 Rummy). A view's fields hold only public facts and the seat's own hand, so they cannot
-leak another hand or the stock order. (Its log shares the seat's public log, kept with
-the match, which holds public entries only.)
+leak another hand or the stock order.
 
-A view is a snapshot: its fields are what they were when it was made, however the match
-goes on. Most are filled when first read, since a bot reads few of them; until then the
-view keeps the match (privately, to fill them from) and lets go of it before the match
-next changes, filling whatever it still lacks (:meth:`PublicLogs.seal_lent`).
+A view is a value: every field is filled when it is made, with frozen data only
+(tuples, frozen dataclasses, cards, ints, the frozen rule set), and it keeps no
+reference to the match, its lists, or a call that reaches them. A bot given a view can
+read only what its seat may know and change nothing (tests/test_view_walk.py walks
+everything a view reaches to prove it). Its ``legal_actions`` are listed when first
+read, by :func:`tenpennies.listing.legal_actions`, from the view's own fields.
+
+Made for every decision of every bot, a view is kept cheap by sharing frozen values the
+match's :class:`PublicLogs` keeps up to date as the log grows: the fields every seat
+sees alike, each seat's sorted hand, and each seat's log as frozen chunks.
 """
 
 from __future__ import annotations
@@ -19,13 +24,15 @@ from __future__ import annotations
 from bisect import insort
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from itertools import chain
 from typing import TYPE_CHECKING
-from weakref import ref
 
+from ._interned import HIDDEN_DRAWS as _HIDDEN_DRAWS, PUBLIC_SOURCES as _PUBLIC_SOURCES
 from .actions import (Action, AddToSet, Buy, Deal, Discard, Draw, DrawSource, LayDown, Meld, Pass, Recycle,
                       RoundEnd, TakeDiscard)
 from .cards import BY_ORDER, Card, Hand, format_cards
 from .errors import TenPenniesError
+from .listing import legal_actions as _list_actions
 from .rules import Contract, RuleSet
 from .sets import TableSet
 
@@ -35,9 +42,10 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class PlayerView:
-    """One seat's view of a match: ``match.view(seat)``. Its fields are filled when first
-    read (see the module's notes); ``legal_actions`` is empty unless it is this seat's
-    decision (listed when first read: most bots decide most turns without reading them)."""
+    """One seat's view of a match: ``match.view(seat)``, a frozen value holding only what
+    the seat may know. ``legal_actions`` is empty unless it is this seat's decision; then
+    it is listed from the view's own fields when first read (most bots decide most turns
+    without reading it)."""
 
     seat: int
     rules: RuleSet
@@ -65,16 +73,14 @@ class PlayerView:
         if not 0 <= seat < match.rules.players:
             raise TenPenniesError(f"there is no seat {seat}")
         view = object.__new__(cls)
-        # Built when a bot reads it (issue 12): a view is made for every decision of every
-        # bot, and most read little of it (the random bot only its listing; an open strong
-        # bot answers an offer from who has laid down). So only the fields every decision
-        # reads are filled now; the rest when first read, from the match, which has not
-        # changed since; or, if the view is still kept when the match is about to change,
-        # then (PublicLogs.seal_lent): either way what they were now (the descriptors at
-        # the end of this module fill them).
-        # (Filled directly: a frozen dataclass's __init__ sets its fields one at a time
-        # through object.__setattr__; tests/test_view_building.py checks every field.)
+        # Filled directly: a frozen dataclass's __init__ sets its fields one at a time
+        # through object.__setattr__, and a view is made for every decision of every bot
+        # (tests/test_view_building.py checks every field against the match's state).
+        # The values are frozen and shared: the public fields (one dict, kept by
+        # PublicLogs, copied here), the seat's sorted hand and its log as of now.
+        logs = match.public_logs
         fields = view.__dict__
+        fields.update(logs.public_fields(match))
         to_act = match.to_act
         fields["seat"] = seat
         fields["rules"] = match.rules
@@ -84,26 +90,15 @@ class PlayerView:
         fields["active"] = match.active
         fields["to_act"] = to_act
         fields["opened"] = tuple(match.opened)
+        fields["hand"] = logs.hand(seat, match.hands[seat])
+        fields["log"] = logs.of(seat)
         if to_act != seat:
-            fields["legal_actions"] = ()
-        fields["_match"] = match  # until the view is sealed
-        match.public_logs.lend(view)
+            fields["legal_actions"] = ()  # (else listed when first read: _Listed)
         return view
-
-    def __getstate__(self) -> dict:
-        # A copy (or a pickle) holds every field, not a way to read the match later.
-        _seal(self)
-        return self.__dict__
 
     @property
     def top_discard(self) -> Card | None:
-        fields = self.__dict__
-        pile = fields.get("discard_pile")
-        if pile is None:
-            # Not filled yet: the match's pile is unchanged since the view was made, and
-            # most offers are answered from the top card alone (no public fields copied).
-            match = fields.get("_match")
-            pile = self.discard_pile if match is None else match.discard_pile
+        pile = self.discard_pile
         return pile[-1] if pile else None
 
     @property
@@ -152,21 +147,41 @@ class PlayerView:
 
 
 class PublicLog(Sequence):
-    """The first ``length`` entries of a seat's public log: an immutable read-only prefix.
+    """A seat's public log as of when its view was made: a frozen sequence of entries.
 
-    A match's log only grows, so a view can share the public log lists instead of
-    copying them (which made every view cost time in proportion to the whole match).
     The entries are the ones every other seat sees, with this seat's own where it sees
-    more (its stock draws, its hand at a round's end), kept by position.
+    more (its stock draws, its hand at a round's end). Held as frozen chunks of
+    ``_CHUNK`` entries and a short tuple after them, so a view made after each new entry
+    shares the chunks with every earlier view of its seat instead of copying the whole
+    log (which made every view cost time in proportion to the whole match).
     """
 
-    __slots__ = ("_entries", "_own", "_length", "bought")
+    __slots__ = ("_chunks", "_tail", "_length", "bought")
 
-    def __init__(self, entries: list, own: dict, length: int, bought: tuple[tuple[Card, ...], ...]) -> None:
-        self._entries, self._own, self._length = entries, own, length
+    def __init__(self, chunks: tuple[tuple, ...], tail: tuple, bought: tuple[tuple[Card, ...], ...]) -> None:
+        setattr_ = object.__setattr__
+        setattr_(self, "_chunks", chunks)
+        setattr_(self, "_tail", tail)
+        setattr_(self, "_length", len(chunks) * _CHUNK + len(tail))
         # Per seat, the cards it bought this round and has not played since (public, T20),
-        # as of this prefix: kept by PublicLogs as the log grows.
-        self.bought = bought
+        # as of this log: kept by PublicLogs as the log grows.
+        setattr_(self, "bought", bought)
+
+    @classmethod
+    def of_entries(cls, entries, bought: tuple[tuple[Card, ...], ...] = ()) -> "PublicLog":
+        """A public log holding ``entries``, in order."""
+        entries = tuple(entries)
+        full = len(entries) - len(entries) % _CHUNK
+        chunks = tuple(entries[i:i + _CHUNK] for i in range(0, full, _CHUNK))
+        return cls(chunks, entries[full:], bought)
+
+    def __setattr__(self, name, value):
+        raise AttributeError(f"a public log is frozen: it cannot set {name!r}")
+
+    __delattr__ = __setattr__
+
+    def __reduce__(self):
+        return PublicLog, (self._chunks, self._tail, self.bought)
 
     def __len__(self) -> int:
         return self._length
@@ -178,21 +193,24 @@ class PublicLog(Sequence):
             i += self._length
         if not 0 <= i < self._length:
             raise IndexError("log index out of range")
-        return self._own.get(i, self._entries[i])
+        chunks = self._chunks
+        if i < len(chunks) * _CHUNK:
+            return chunks[i // _CHUNK][i % _CHUNK]
+        return self._tail[i - len(chunks) * _CHUNK]
 
     def __iter__(self):
-        own = self._own
-        return map(own.get, range(self._length), self._entries[:self._length])
+        return chain(chain.from_iterable(self._chunks), self._tail)
 
     def since_last(self, kind: type) -> tuple:
         """The entries after the last one of type ``kind`` (all of them if there is none)."""
-        entries, own, end = self._entries, self._own, self._length
-        start = 0
-        for i in range(end - 1, -1, -1):
-            if type(entries[i]) is kind:  # a seat's own entry is of the same type as the others'
-                start = i + 1
-                break
-        return tuple(map(own.get, range(start, end), entries[start:end]))
+        found: list[tuple] = []
+        for part in chain((self._tail,), reversed(self._chunks)):
+            for i in range(len(part) - 1, -1, -1):
+                if type(part[i]) is kind:
+                    found.append(part[i + 1:])
+                    return tuple(chain.from_iterable(reversed(found)))
+            found.append(part)
+        return tuple(self)
 
     def __eq__(self, other) -> bool:
         return isinstance(other, (PublicLog, tuple)) and tuple(self) == tuple(other)
@@ -204,62 +222,46 @@ class PublicLog(Sequence):
         return f"PublicLog({self._length} entries)"
 
 
-class PublicLogs:
-    """Every seat's public log of one match, kept in step with the match's log.
+_CHUNK = 64  # entries per frozen chunk of a public log: a new view copies fewer than this
 
-    The match makes one and owns it (``match.public_logs``); this class alone changes it.
-    Each new log entry is made public once per seat, so a view costs only what is new.
-    It also keeps the hand each seat was last shown, sorted, for the same reason: a seat
-    is shown its hand at every decision, and the hand changes far less often; and the
-    fields of a view every seat sees alike (:meth:`public_fields`), since most decisions
-    are answers to an offer, between which nothing on the table changes.
+
+class PublicLogs:
+    """Every seat's public log of one match, kept in step with the match's log, and the
+    frozen values views share.
+
+    The match makes one and owns it (``match.public_logs``); this class alone changes it,
+    and no view holds it: a view holds only the frozen values it hands out. Each new log
+    entry is made public once per seat, so a view costs only what is new. It also keeps
+    the hand each seat was last shown, sorted, for the same reason: a seat is shown its
+    hand at every decision, and the hand changes far less often; and the fields of a view
+    every seat sees alike (:meth:`public_fields`), since most decisions are answers to an
+    offer, between which nothing on the table changes.
     """
 
-    __slots__ = ("_log", "_done", "_shared", "_own", "_bought", "_hands", "_public", "_stale", "_lent")
+    __slots__ = ("_log", "_done", "_chunks", "_tails", "_made", "_bought", "_hands", "_public", "_stale")
 
     def __init__(self, log: list, players: int) -> None:
         self._log = log  # the match's own log list, which only grows
         self._done = 0
-        # The log as every other seat sees an entry, and per seat its own entries where
-        # it sees more, by position: most entries are public as they are, so each is
-        # kept once rather than once per seat.
-        self._shared: list = []
-        self._own: list[dict] = [{} for _ in range(players)]
+        # Per seat, its public log: the full chunks (frozen, shared by the views) and the
+        # entries since them, which a view copies (fewer than _CHUNK).
+        self._chunks: list[tuple[tuple, ...]] = [()] * players
+        self._tails: list[list] = [[] for _ in range(players)]
+        self._made: list[PublicLog | None] = [None] * players  # the last log handed out, per seat
         self._bought: tuple[tuple[Card, ...], ...] = ((),) * players
         self._hands: list[tuple[list, Hand]] = [([], Hand())] * players
         self._public: dict | None = None
         self._stale = _EVERYTHING  # which of the public fields the log shows may have changed
-        self._lent: list[ref] = []  # the views made since the match last changed (PlayerView.of)
-
-    def lend(self, view: PlayerView) -> None:
-        """Note a view just made, whose fields are filled when read (:meth:`PlayerView.of`)."""
-        lent = self._lent
-        if len(lent) >= 64:
-            # Many views and no change (a table drawn again and again, a finished match):
-            # only those still kept need noting.
-            lent[:] = [made for made in lent if made() is not None]
-        lent.append(ref(view))
-
-    def seal_lent(self) -> None:
-        """The match is about to change: fill every view made since it last changed that
-        is still kept, from the match as it is, so each holds what it was made with. A
-        view a bot was given and let go (most are) is gone by now, and costs nothing."""
-        lent = self._lent
-        for made in lent:
-            view = made()
-            if view is not None:
-                _seal(view)
-        lent.clear()
 
     def public_fields(self, match: "Match") -> dict:
-        """The fields of a :class:`PlayerView` filled when read that are the same for every
-        seat and phase (the table, the discard pile, hand sizes, tokens, scores ...; the
-        round, its contract and who has laid down come with the view, :meth:`PlayerView.of`),
-        copied from ``match`` when the log, brought up to date first, shows they may have
-        changed: every change of them is logged, and a pass (an offer declined, or the
-        active player's take declined) changes none of them. Most entries change only a
-        few (a draw or a discard: hand sizes, the stock and the pile), and only those are
-        copied again (see _STALE). A view copies the dict, whose values are frozen."""
+        """The fields of a :class:`PlayerView` that are the same for every seat and phase
+        (the table, the discard pile, hand sizes, tokens, scores ...; the round, its
+        contract and who has laid down are read by :meth:`PlayerView.of`), copied from
+        ``match`` when the log, brought up to date first, shows they may have changed:
+        every change of them is logged, and a pass (an offer declined, or the active
+        player's take declined) changes none of them. Most entries change only a few (a
+        draw or a discard: hand sizes, the stock and the pile), and only those are copied
+        again (see _STALE). A view copies the dict, whose values are frozen."""
         self._catch_up()
         stale, public = self._stale, self._public
         if not stale:
@@ -313,9 +315,13 @@ class PublicLogs:
         return shown
 
     def of(self, seat: int) -> PublicLog:
-        """``seat``'s public log: the match's log with what ``seat`` may not see hidden."""
+        """``seat``'s public log: the match's log with what ``seat`` may not see hidden, a
+        frozen value (the same one until the log grows)."""
         self._catch_up()
-        return PublicLog(self._shared, self._own[seat], self._done, self._bought)
+        made = self._made[seat]
+        if made is None or made._length != self._done:
+            made = self._made[seat] = PublicLog(self._chunks[seat], tuple(self._tails[seat]), self._bought)
+        return made
 
     def _catch_up(self) -> None:
         """Make public the match's log entries since last asked (once each, for every seat),
@@ -323,37 +329,41 @@ class PublicLogs:
         log, done = self._log, self._done
         if done == len(log):
             return
-        shared, own, stale = self._shared, self._own, self._stale
+        tails, stale = self._tails, self._stale
         for entry in log[done:]:
             kind = type(entry)
             if kind is Pass:
-                shared.append(entry)  # most entries: a pass changes nothing a view shows
-                continue
-            stale |= _STALE.get(kind, _EVERYTHING)  # what public_fields copies again
-            if kind is Draw:
-                if entry.source in _PUBLIC_SOURCES:
-                    shared.append(entry)
-                    self._track_bought(entry, kind)  # a bought or taken discard: known to be in the hand
-                else:
-                    # Every other seat sees a stock draw alike: it says only who drew from
-                    # where, so one value serves all.
-                    key = (entry.seat, entry.source)
-                    shown = _HIDDEN_DRAWS.get(key)
-                    if shown is None:
-                        shown = _HIDDEN_DRAWS[key] = Draw(entry.seat, None, entry.source)
-                    own[entry.seat][len(shared)] = entry
-                    shared.append(shown)
-                continue
-            if kind is RoundEnd:
-                for s, mine in enumerate(own):
-                    mine[len(shared)] = public_entry(entry, s)
-                shared.append(public_entry(entry, None))
+                for tail in tails:
+                    tail.append(entry)  # most entries: a pass changes nothing a view shows
             else:
-                shared.append(entry)  # offers, discards, melds: public as they are
-            # A deal, or a play by a seat known to hold a bought card, changes what is
-            # known of the bought cards (asked here: most entries are neither).
-            if kind in _BOUGHT_CHANGES and (kind is Deal or self._bought[entry.seat]):
-                self._track_bought(entry, kind)
+                stale |= _STALE.get(kind, _EVERYTHING)  # what public_fields copies again
+                if kind is Draw:
+                    if entry.source in _PUBLIC_SOURCES:
+                        for tail in tails:
+                            tail.append(entry)
+                        self._track_bought(entry, kind)  # a bought or taken discard: known to be in the hand
+                    else:
+                        # Every other seat sees a stock draw alike: it says only who drew
+                        # from where, so one value serves all.
+                        shown = _HIDDEN_DRAWS[(entry.seat, entry.source)]
+                        for s, tail in enumerate(tails):
+                            tail.append(entry if s == entry.seat else shown)
+                elif kind is RoundEnd:
+                    for s, tail in enumerate(tails):
+                        tail.append(public_entry(entry, s))
+                else:
+                    for tail in tails:
+                        tail.append(entry)  # offers, discards, melds: public as they are
+                    # A deal, or a play by a seat known to hold a bought card, changes what
+                    # is known of the bought cards (asked here: most entries are neither).
+                    if kind in _BOUGHT_CHANGES and (kind is Deal or self._bought[entry.seat]):
+                        self._track_bought(entry, kind)
+            if len(tails[0]) == _CHUNK:
+                # A chunk is full: frozen once, shared by every later view of the seat.
+                chunks = self._chunks
+                for s, tail in enumerate(tails):
+                    chunks[s] = chunks[s] + (tuple(tail),)
+                    tail.clear()
         self._stale = stale
         self._done = len(log)
 
@@ -380,97 +390,27 @@ class PublicLogs:
         if len(kept) != len(held):
             self._bought = bought[:seat] + (tuple(kept),) + bought[seat + 1:]
 
-
-# The fields PlayerView.of leaves to be filled when first read, in three groups, each
-# filled at once when one of its fields is first read: a bot that reads the table and its
-# hand (most decisions) does not pay for its log, nor one that reads its listing for either.
-_PUBLIC_FIELDS = ("hand_sizes", "tokens", "scores", "table", "discard_pile", "top_discarder",
-                  "stock_size", "turns", "buys")  # the same for every seat: PublicLogs.public_fields
-
-
-def _fill_log(fields: dict, match: "Match") -> None:
-    fields["log"] = match.public_logs.of(fields["seat"])
-
-
-def _fill_hand(fields: dict, match: "Match") -> None:
-    seat = fields["seat"]
-    fields["hand"] = match.public_logs.hand(seat, match.hands[seat])
-
-
-def _fill_public(fields: dict, match: "Match") -> None:
-    fields.update(match.public_logs.public_fields(match))
-
-
-# Each group by the field that tells whether it is filled, with how to fill it.
-_GROUPS = (("log", _fill_log), ("hand", _fill_hand), (_PUBLIC_FIELDS[0], _fill_public))
-
-
-class _FilledWhenRead:
-    """A field of a view filled when first read, with the others of its group, from the
-    match, unchanged since the view was made (:meth:`PlayerView.of`). A descriptor with
-    no ``__set__``: once filled, the view's own value is found first, and this is never
-    asked again."""
-
-    __slots__ = ("name", "fill")
-
-    def __init__(self, name: str, fill) -> None:
-        self.name, self.fill = name, fill
+class _Listed:
+    """A view's ``legal_actions``, listed when first read (a bot that can tell it will
+    only discard, or answers an offer, need not pay for the listing) by the one listing,
+    :func:`tenpennies.listing.legal_actions`, from the view's own frozen fields: the
+    seat's hand, the table, who has laid down, the phase, the round and the rules. A
+    descriptor with no ``__set__``: once listed, the view's own value is found first."""
 
     def __get__(self, view, owner=None):
         if view is None:
             return self
         fields = view.__dict__
-        match = fields.get("_match")
-        if match is None:
-            raise AttributeError(f"this view has no {self.name}")
-        self.fill(fields, match)
-        return fields[self.name]
-
-
-class _ListedWhenRead:
-    """A view's ``legal_actions``, listed when first read: from the match, unchanged
-    since the view was made; or, for a view sealed unread, by the call _seal kept."""
-
-    def __get__(self, view, owner=None):
-        if view is None:
-            return self
-        fields = view.__dict__
-        match = fields.get("_match")
-        if match is not None:
-            actions = tuple(match.legal_actions())
-        elif "_listing" in fields:
-            actions = tuple(fields.pop("_listing")())
-        else:
-            raise AttributeError("this view has no legal_actions")
+        pile = fields["discard_pile"]
+        actions = tuple(_list_actions(fields["phase"], fields["to_act"], active=fields["active"],
+                                      hand=fields["hand"], opened=fields["opened"], table=fields["table"],
+                                      round_no=fields["round_no"], rules=fields["rules"],
+                                      top_discard=pile[-1] if pile else None))
         fields["legal_actions"] = actions
         return actions
 
 
-PlayerView.log = _FilledWhenRead("log", _fill_log)
-PlayerView.hand = _FilledWhenRead("hand", _fill_hand)
-for _name in _PUBLIC_FIELDS:
-    setattr(PlayerView, _name, _FilledWhenRead(_name, _fill_public))
-PlayerView.legal_actions = _ListedWhenRead()
-
-
-def _seal(view: PlayerView) -> None:
-    """Fill every field of ``view`` still to be filled, and let go of its match: before
-    the match changes (or when the view is copied)."""
-    fields = view.__dict__
-    match = fields.pop("_match", None)
-    if match is None:
-        return  # sealed already
-    for filled, fill in _GROUPS:
-        if filled not in fields:
-            fill(fields, match)
-    if "legal_actions" not in fields:
-        # A call that lists them later, from a copy of what listing reads (the seat's own
-        # hand, the table ...), if a bot reads them; or the listing, where it is cheap.
-        listing = match.deferred_legal_actions()
-        if type(listing) is tuple:
-            fields["legal_actions"] = listing
-        else:
-            fields["_listing"] = listing
+PlayerView.legal_actions = _Listed()
 
 
 # Which public fields of a view a log entry may change (public_fields copies them again):
@@ -483,14 +423,6 @@ _STALE = {Draw: _PLAY, Discard: _PLAY, Recycle: _PLAY, TakeDiscard: _PLAY, Buy: 
 
 # The log entries other than a draw that change which bought cards are known to be in a hand.
 _BOUGHT_CHANGES = frozenset((Deal, Discard, Meld, AddToSet, LayDown))
-
-
-# Drawn cards everyone sees: a bought discard (T20, C16) and a discard taken as the draw (C8).
-_PUBLIC_SOURCES = (DrawSource.DISCARD, DrawSource.TAKEN)
-
-# A stock draw as the other seats see it, by (seat, source): it holds no card (T20, C16),
-# so the same frozen value stands for every such draw.
-_HIDDEN_DRAWS: dict = {}
 
 
 def public_entry(entry, seat: int | None):
