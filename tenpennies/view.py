@@ -24,7 +24,6 @@ from __future__ import annotations
 from bisect import insort
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from itertools import chain
 from typing import TYPE_CHECKING
 
 from ._interned import HIDDEN_DRAWS as _HIDDEN_DRAWS, PUBLIC_SOURCES as _PUBLIC_SOURCES
@@ -91,10 +90,18 @@ class PlayerView:
         fields["to_act"] = to_act
         fields["opened"] = tuple(match.opened)
         fields["hand"] = logs.hand(seat, match.hands[seat])
-        fields["log"] = logs.of(seat)
+        fields["_log_state"] = logs.log_state(seat)  # (its log, made when first read: _Logged)
         if to_act != seat:
             fields["legal_actions"] = ()  # (else listed when first read: _Listed)
         return view
+
+    def __getstate__(self) -> dict:
+        # A copy (or a pickle) holds its log as made, not the chain it is made from
+        # (as deep as the log is long: too deep for pickle).
+        self.log
+        fields = dict(self.__dict__)
+        fields.pop("_log_state", None)
+        return fields
 
     @property
     def top_discard(self) -> Card | None:
@@ -118,7 +125,8 @@ class PlayerView:
         seen = list(self.discard_pile)  # (plain loops: a bot asks this before most discards)
         for meld in self.table:
             seen.extend(meld.cards)
-        for s, cards in enumerate(self.log.bought):
+        state = self.__dict__.get("_log_state")  # (the bought cards, without making the log)
+        for s, cards in enumerate(self.log.bought if state is None else state[2]):
             if s != self.seat:
                 seen.extend(cards)
         return tuple(seen)
@@ -150,19 +158,20 @@ class PublicLog(Sequence):
     """A seat's public log as of when its view was made: a frozen sequence of entries.
 
     The entries are the ones every other seat sees, with this seat's own where it sees
-    more (its stock draws, its hand at a round's end). Held as frozen chunks of
-    ``_CHUNK`` entries and a short tuple after them, so a view made after each new entry
-    shares the chunks with every earlier view of its seat instead of copying the whole
-    log (which made every view cost time in proportion to the whole match).
+    more (its stock draws, its hand at a round's end). Held as a chain of frozen pairs,
+    ``(earlier, entry)`` ending in the last entry, which the match's :class:`PublicLogs`
+    extends as the log grows: every view of the seat shares the chain up to its own
+    length, so making a view copies nothing of the log (copying it made every view cost
+    time in proportion to the whole match). Reading from the end (``log[-1]``,
+    :meth:`since_last`) walks back only as far as it reads.
     """
 
-    __slots__ = ("_chunks", "_tail", "_length", "bought")
+    __slots__ = ("_last", "_length", "bought")
 
-    def __init__(self, chunks: tuple[tuple, ...], tail: tuple, bought: tuple[tuple[Card, ...], ...]) -> None:
+    def __init__(self, last: tuple | None, length: int, bought: tuple[tuple[Card, ...], ...] = ()) -> None:
         setattr_ = object.__setattr__
-        setattr_(self, "_chunks", chunks)
-        setattr_(self, "_tail", tail)
-        setattr_(self, "_length", len(chunks) * _CHUNK + len(tail))
+        setattr_(self, "_last", last)  # (earlier pair, last entry), or None: no entries
+        setattr_(self, "_length", length)
         # Per seat, the cards it bought this round and has not played since (public, T20),
         # as of this log: kept by PublicLogs as the log grows.
         setattr_(self, "bought", bought)
@@ -170,10 +179,10 @@ class PublicLog(Sequence):
     @classmethod
     def of_entries(cls, entries, bought: tuple[tuple[Card, ...], ...] = ()) -> "PublicLog":
         """A public log holding ``entries``, in order."""
-        entries = tuple(entries)
-        full = len(entries) - len(entries) % _CHUNK
-        chunks = tuple(entries[i:i + _CHUNK] for i in range(0, full, _CHUNK))
-        return cls(chunks, entries[full:], bought)
+        last, length = None, 0
+        for entry in entries:
+            last, length = (last, entry), length + 1
+        return cls(last, length, bought)
 
     def __setattr__(self, name, value):
         raise AttributeError(f"a public log is frozen: it cannot set {name!r}")
@@ -181,10 +190,18 @@ class PublicLog(Sequence):
     __delattr__ = __setattr__
 
     def __reduce__(self):
-        return PublicLog, (self._chunks, self._tail, self.bought)
+        # As its entries: the chain is as deep as the log is long, too deep for pickle.
+        return PublicLog.of_entries, (tuple(self), self.bought)
 
     def __len__(self) -> int:
         return self._length
+
+    def _backwards(self):
+        """The entries from the last to the first."""
+        pair = self._last
+        while pair is not None:
+            pair, entry = pair
+            yield entry
 
     def __getitem__(self, i):
         if isinstance(i, slice):
@@ -193,36 +210,36 @@ class PublicLog(Sequence):
             i += self._length
         if not 0 <= i < self._length:
             raise IndexError("log index out of range")
-        chunks = self._chunks
-        if i < len(chunks) * _CHUNK:
-            return chunks[i // _CHUNK][i % _CHUNK]
-        return self._tail[i - len(chunks) * _CHUNK]
+        for back, entry in enumerate(self._backwards(), 1):
+            if back == self._length - i:
+                return entry
 
     def __iter__(self):
-        return chain(chain.from_iterable(self._chunks), self._tail)
+        entries = list(self._backwards())
+        entries.reverse()
+        return iter(entries)
+
+    def __reversed__(self):
+        return self._backwards()
 
     def since_last(self, kind: type) -> tuple:
         """The entries after the last one of type ``kind`` (all of them if there is none)."""
-        found: list[tuple] = []
-        for part in chain((self._tail,), reversed(self._chunks)):
-            for i in range(len(part) - 1, -1, -1):
-                if type(part[i]) is kind:
-                    found.append(part[i + 1:])
-                    return tuple(chain.from_iterable(reversed(found)))
-            found.append(part)
-        return tuple(self)
+        found = []
+        for entry in self._backwards():
+            if type(entry) is kind:  # a seat's own entry is of the same type as the others'
+                break
+            found.append(entry)
+        found.reverse()
+        return tuple(found)
 
     def __eq__(self, other) -> bool:
-        return isinstance(other, (PublicLog, tuple)) and tuple(self) == tuple(other)
+        return isinstance(other, (PublicLog, tuple)) and len(self) == len(other) and tuple(self) == tuple(other)
 
     def __hash__(self) -> int:
         return hash(tuple(self))
 
     def __repr__(self) -> str:
         return f"PublicLog({self._length} entries)"
-
-
-_CHUNK = 64  # entries per frozen chunk of a public log: a new view copies fewer than this
 
 
 class PublicLogs:
@@ -238,16 +255,15 @@ class PublicLogs:
     offer, between which nothing on the table changes.
     """
 
-    __slots__ = ("_log", "_done", "_chunks", "_tails", "_made", "_bought", "_hands", "_public", "_stale")
+    __slots__ = ("_log", "_done", "_last", "_states", "_bought", "_hands", "_public", "_stale")
 
     def __init__(self, log: list, players: int) -> None:
         self._log = log  # the match's own log list, which only grows
         self._done = 0
-        # Per seat, its public log: the full chunks (frozen, shared by the views) and the
-        # entries since them, which a view copies (fewer than _CHUNK).
-        self._chunks: list[tuple[tuple, ...]] = [()] * players
-        self._tails: list[list] = [[] for _ in range(players)]
-        self._made: list[PublicLog | None] = [None] * players  # the last log handed out, per seat
+        # Per seat, the last pair of its public log's chain (PublicLog), and what a view
+        # holds to make its log from, kept while the log has not grown.
+        self._last: list[tuple | None] = [None] * players
+        self._states: list[tuple | None] = [None] * players
         self._bought: tuple[tuple[Card, ...], ...] = ((),) * players
         self._hands: list[tuple[list, Hand]] = [([], Hand())] * players
         self._public: dict | None = None
@@ -315,13 +331,18 @@ class PublicLogs:
         return shown
 
     def of(self, seat: int) -> PublicLog:
-        """``seat``'s public log: the match's log with what ``seat`` may not see hidden, a
-        frozen value (the same one until the log grows)."""
+        """``seat``'s public log: the match's log with what ``seat`` may not see hidden."""
+        return PublicLog(*self.log_state(seat))
+
+    def log_state(self, seat: int) -> tuple:
+        """What :class:`PublicLog` is made of, for ``seat`` now: frozen values (the last
+        pair of its chain, the length, the bought cards), the same tuple until the log
+        grows. A view holds this and makes its log when first read."""
         self._catch_up()
-        made = self._made[seat]
-        if made is None or made._length != self._done:
-            made = self._made[seat] = PublicLog(self._chunks[seat], tuple(self._tails[seat]), self._bought)
-        return made
+        state = self._states[seat]
+        if state is None or state[1] != self._done:
+            state = self._states[seat] = (self._last[seat], self._done, self._bought)
+        return state
 
     def _catch_up(self) -> None:
         """Make public the match's log entries since last asked (once each, for every seat),
@@ -329,41 +350,37 @@ class PublicLogs:
         log, done = self._log, self._done
         if done == len(log):
             return
-        tails, stale = self._tails, self._stale
+        last, stale = self._last, self._stale
+        seats = range(len(last))
         for entry in log[done:]:
             kind = type(entry)
             if kind is Pass:
-                for tail in tails:
-                    tail.append(entry)  # most entries: a pass changes nothing a view shows
-            else:
-                stale |= _STALE.get(kind, _EVERYTHING)  # what public_fields copies again
-                if kind is Draw:
-                    if entry.source in _PUBLIC_SOURCES:
-                        for tail in tails:
-                            tail.append(entry)
-                        self._track_bought(entry, kind)  # a bought or taken discard: known to be in the hand
-                    else:
-                        # Every other seat sees a stock draw alike: it says only who drew
-                        # from where, so one value serves all.
-                        shown = _HIDDEN_DRAWS[(entry.seat, entry.source)]
-                        for s, tail in enumerate(tails):
-                            tail.append(entry if s == entry.seat else shown)
-                elif kind is RoundEnd:
-                    for s, tail in enumerate(tails):
-                        tail.append(public_entry(entry, s))
+                for s in seats:
+                    last[s] = (last[s], entry)  # most entries: a pass changes nothing a view shows
+                continue
+            stale |= _STALE.get(kind, _EVERYTHING)  # what public_fields copies again
+            if kind is Draw:
+                if entry.source in _PUBLIC_SOURCES:
+                    for s in seats:
+                        last[s] = (last[s], entry)
+                    self._track_bought(entry, kind)  # a bought or taken discard: known to be in the hand
                 else:
-                    for tail in tails:
-                        tail.append(entry)  # offers, discards, melds: public as they are
-                    # A deal, or a play by a seat known to hold a bought card, changes what
-                    # is known of the bought cards (asked here: most entries are neither).
-                    if kind in _BOUGHT_CHANGES and (kind is Deal or self._bought[entry.seat]):
-                        self._track_bought(entry, kind)
-            if len(tails[0]) == _CHUNK:
-                # A chunk is full: frozen once, shared by every later view of the seat.
-                chunks = self._chunks
-                for s, tail in enumerate(tails):
-                    chunks[s] = chunks[s] + (tuple(tail),)
-                    tail.clear()
+                    # Every other seat sees a stock draw alike: it says only who drew from
+                    # where, so one value serves all.
+                    shown = _HIDDEN_DRAWS[(entry.seat, entry.source)]
+                    for s in seats:
+                        last[s] = (last[s], entry if s == entry.seat else shown)
+                continue
+            if kind is RoundEnd:
+                for s in seats:
+                    last[s] = (last[s], public_entry(entry, s))
+            else:
+                for s in seats:
+                    last[s] = (last[s], entry)  # offers, discards, melds: public as they are
+                # A deal, or a play by a seat known to hold a bought card, changes what is
+                # known of the bought cards (asked here: most entries are neither).
+                if kind in _BOUGHT_CHANGES and (kind is Deal or self._bought[entry.seat]):
+                    self._track_bought(entry, kind)
         self._stale = stale
         self._done = len(log)
 
@@ -410,7 +427,20 @@ class _Listed:
         return actions
 
 
+class _Logged:
+    """A view's ``log``, made when first read (most bots never read it) from what the
+    view holds: the frozen chain of its seat's public log up to when it was made."""
+
+    def __get__(self, view, owner=None):
+        if view is None:
+            return self
+        fields = view.__dict__
+        log = fields["log"] = PublicLog(*fields["_log_state"])
+        return log
+
+
 PlayerView.legal_actions = _Listed()
+PlayerView.log = _Logged()
 
 
 # Which public fields of a view a log entry may change (public_fields copies them again):
