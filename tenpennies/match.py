@@ -7,7 +7,9 @@ subclasses: ``meld_before_draw`` (C6), ``free_discard_take`` (C8), ``buy_from_ro
 ``stock_rebuild`` (T16, C12), ``meld_kinds`` (sets only, or sets and runs).
 
 A :class:`Match` is always in one of these phases, each with one small function that
-checks an action, and one that lists the actions (OpenSpiel style):
+checks an action, and one that lists the actions (OpenSpiel style; the listing is
+:mod:`tenpennies.listing`'s, a pure function of what the seat to act may know, which
+the seat's view lists from too):
 
 - ``OFFER``: the top discard is being offered; ``to_act`` answers with Buy or Pass
   (T5-T9, C9). In Ten Card Rummy the active player answers an offer of the card beneath
@@ -41,19 +43,17 @@ from collections import Counter
 from typing import Iterable, Sequence
 
 from .actions import (
-    Action, AddToSet, Buy, Deal, Discard, Draw, DrawSource, Event, HowEnded, LayDown, Meld, Pass, Recycle, RoundEnd,
+    Action, AddToSet, Buy, Deal, Discard, DrawSource, Event, HowEnded, LayDown, Meld, Pass, Recycle, RoundEnd,
     TakeDiscard,
 )
 from ._interned import draw_entry
 from .cards import Card, Hand, format_cards, sort_key
 from .errors import IllegalActionError, InvalidSetError, WrongTypeError
-from .melds import (
-    MeldKind, TableMeld, is_valid_meld, laid_out_run, meld_additions, meld_kinds, meld_problems, run_ranks,
-)
+from .melds import MeldKind, TableMeld, laid_out_run, meld_kinds, meld_problems, run_ranks
 from .position import Position  # Position lives in position.py; imported here for old users
 from .rules import TEN_PENNIES, Contract, RuleSet, hand_points
-from .solver import can_lay_down, contract_problems, find_contracts
-from .sets import is_valid_set, set_problems, set_rank, single_additions
+from .solver import contract_problems
+from .sets import is_valid_set, set_problems, set_rank
 from .listing import legal_actions as list_actions
 from .view import PlayerView, PublicLogs
 

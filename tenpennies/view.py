@@ -11,12 +11,14 @@ A view is a value: every field is filled when it is made, with frozen data only
 (tuples, frozen dataclasses, cards, ints, the frozen rule set), and it keeps no
 reference to the match, its lists, or a call that reaches them. A bot given a view can
 read only what its seat may know and change nothing (tests/test_view_walk.py walks
-everything a view reaches to prove it). Its ``legal_actions`` are listed when first
-read, by :func:`tenpennies.listing.legal_actions`, from the view's own fields.
+everything a view reaches to prove it). Two fields are made when first read, from the
+view's own frozen fields only: ``legal_actions``, listed by the one listing,
+:func:`tenpennies.listing.legal_actions`, and ``log``, from the frozen chain it holds.
 
 Made for every decision of every bot, a view is kept cheap by sharing frozen values the
 match's :class:`PublicLogs` keeps up to date as the log grows: the fields every seat
-sees alike, each seat's sorted hand, and each seat's log as frozen chunks.
+sees alike, each seat's sorted hand, and each seat's log as a chain of frozen pairs
+(:class:`PublicLog`), so making a view copies nothing in proportion to the match.
 """
 
 from __future__ import annotations
@@ -76,10 +78,11 @@ class PlayerView:
         # through object.__setattr__, and a view is made for every decision of every bot
         # (tests/test_view_building.py checks every field against the match's state).
         # The values are frozen and shared: the public fields (one dict, kept by
-        # PublicLogs, copied here), the seat's sorted hand and its log as of now.
+        # PublicLogs, copied here), the seat's sorted hand, and what its log is made of
+        # as of now (made when first read: most bots never read it).
         logs = match.public_logs
         fields = view.__dict__
-        fields.update(logs.public_fields(match))
+        fields["_public"] = logs.public_state(match)  # (its public fields, filled when first read: _Shared)
         to_act = match.to_act
         fields["seat"] = seat
         fields["rules"] = match.rules
@@ -98,14 +101,18 @@ class PlayerView:
     def __getstate__(self) -> dict:
         # A copy (or a pickle) holds its log as made, not the chain it is made from
         # (as deep as the log is long: too deep for pickle).
-        self.log
+        self.log, self.table  # (every field made)
         fields = dict(self.__dict__)
         fields.pop("_log_state", None)
+        fields.pop("_public", None)
         return fields
 
     @property
     def top_discard(self) -> Card | None:
-        pile = self.discard_pile
+        fields = self.__dict__
+        pile = fields.get("discard_pile")
+        if pile is None:
+            pile = fields["_public"][_PILE]  # (most offers are answered from the top card alone)
         return pile[-1] if pile else None
 
     @property
@@ -126,7 +133,7 @@ class PlayerView:
         for meld in self.table:
             seen.extend(meld.cards)
         state = self.__dict__.get("_log_state")  # (the bought cards, without making the log)
-        for s, cards in enumerate(self.log.bought if state is None else state[2]):
+        for s, cards in enumerate(self.log.bought if state is None else state[-1]):
             if s != self.seat:
                 seen.extend(cards)
         return tuple(seen)
@@ -158,19 +165,22 @@ class PublicLog(Sequence):
     """A seat's public log as of when its view was made: a frozen sequence of entries.
 
     The entries are the ones every other seat sees, with this seat's own where it sees
-    more (its stock draws, its hand at a round's end). Held as a chain of frozen pairs,
-    ``(earlier, entry)`` ending in the last entry, which the match's :class:`PublicLogs`
-    extends as the log grows: every view of the seat shares the chain up to its own
-    length, so making a view copies nothing of the log (copying it made every view cost
-    time in proportion to the whole match). Reading from the end (``log[-1]``,
-    :meth:`since_last`) walks back only as far as it reads.
+    more (its stock draws, its hand at a round's end). Held as chains of frozen pairs,
+    ``(earlier, entry)``, ending in the last entry, which the match's :class:`PublicLogs`
+    extends as the log grows: the entries as every other seat sees them (one chain for
+    all seats), and the seat's own entries, ``(earlier, position, entry)``. Every view
+    shares the chains up to its own length, so making a view copies nothing of the log
+    (copying it made every view cost time in proportion to the whole match). Reading
+    from the end (``log[-1]``, :meth:`since_last`) walks back only as far as it reads.
     """
 
-    __slots__ = ("_last", "_length", "bought")
+    __slots__ = ("_last", "_own", "_length", "bought")
 
-    def __init__(self, last: tuple | None, length: int, bought: tuple[tuple[Card, ...], ...] = ()) -> None:
+    def __init__(self, last: tuple | None, own: tuple | None, length: int,
+                 bought: tuple[tuple[Card, ...], ...] = ()) -> None:
         setattr_ = object.__setattr__
         setattr_(self, "_last", last)  # (earlier pair, last entry), or None: no entries
+        setattr_(self, "_own", own)  # (earlier, position, entry) of the seat's own last, or None
         setattr_(self, "_length", length)
         # Per seat, the cards it bought this round and has not played since (public, T20),
         # as of this log: kept by PublicLogs as the log grows.
@@ -182,7 +192,7 @@ class PublicLog(Sequence):
         last, length = None, 0
         for entry in entries:
             last, length = (last, entry), length + 1
-        return cls(last, length, bought)
+        return cls(last, None, length, bought)
 
     def __setattr__(self, name, value):
         raise AttributeError(f"a public log is frozen: it cannot set {name!r}")
@@ -198,9 +208,14 @@ class PublicLog(Sequence):
 
     def _backwards(self):
         """The entries from the last to the first."""
-        pair = self._last
+        pair, own, i = self._last, self._own, self._length
+        own_at = -1 if own is None else own[1]
         while pair is not None:
             pair, entry = pair
+            i -= 1
+            if i == own_at:  # the seat's own entry here (a stock draw it made, its hand ...)
+                own, _, entry = own
+                own_at = -1 if own is None else own[1]
             yield entry
 
     def __getitem__(self, i):
@@ -255,19 +270,32 @@ class PublicLogs:
     offer, between which nothing on the table changes.
     """
 
-    __slots__ = ("_log", "_done", "_last", "_states", "_bought", "_hands", "_public", "_stale")
+    __slots__ = ("_log", "_done", "_last", "_own", "_states", "_bought", "_hands", "_public", "_shared",
+                 "_stale")
 
     def __init__(self, log: list, players: int) -> None:
         self._log = log  # the match's own log list, which only grows
         self._done = 0
-        # Per seat, the last pair of its public log's chain (PublicLog), and what a view
-        # holds to make its log from, kept while the log has not grown.
-        self._last: list[tuple | None] = [None] * players
+        # The public log's chains (PublicLog): the entries as every other seat sees them,
+        # and per seat its own where it sees more; and per seat what a view holds to make
+        # its log from, kept while the log has not grown.
+        self._last: tuple | None = None
+        self._own: list[tuple | None] = [None] * players
         self._states: list[tuple | None] = [None] * players
         self._bought: tuple[tuple[Card, ...], ...] = ((),) * players
         self._hands: list[tuple[list, Hand]] = [([], Hand())] * players
         self._public: dict | None = None
+        self._shared: tuple = ()  # the public fields' values, frozen (public_state)
         self._stale = _EVERYTHING  # which of the public fields the log shows may have changed
+
+    def public_state(self, match: "Match") -> tuple:
+        """The values of :meth:`public_fields`, in the order of ``_PUBLIC_FIELDS``, as one
+        frozen tuple, made again only when they change: what a view holds, to fill those
+        fields from when first read."""
+        self._catch_up()
+        if self._stale or not self._shared:
+            self._shared = tuple(self.public_fields(match).values())
+        return self._shared
 
     def public_fields(self, match: "Match") -> dict:
         """The fields of a :class:`PlayerView` that are the same for every seat and phase
@@ -341,7 +369,7 @@ class PublicLogs:
         self._catch_up()
         state = self._states[seat]
         if state is None or state[1] != self._done:
-            state = self._states[seat] = (self._last[seat], self._done, self._bought)
+            state = self._states[seat] = (self._last, self._own[seat], self._done, self._bought)
         return state
 
     def _catch_up(self) -> None:
@@ -350,37 +378,34 @@ class PublicLogs:
         log, done = self._log, self._done
         if done == len(log):
             return
-        last, stale = self._last, self._stale
-        seats = range(len(last))
-        for entry in log[done:]:
+        last, own, stale = self._last, self._own, self._stale
+        for position, entry in enumerate(log[done:], done):
             kind = type(entry)
             if kind is Pass:
-                for s in seats:
-                    last[s] = (last[s], entry)  # most entries: a pass changes nothing a view shows
+                last = (last, entry)  # most entries: a pass changes nothing a view shows
                 continue
             stale |= _STALE.get(kind, _EVERYTHING)  # what public_fields copies again
             if kind is Draw:
                 if entry.source in _PUBLIC_SOURCES:
-                    for s in seats:
-                        last[s] = (last[s], entry)
+                    last = (last, entry)
                     self._track_bought(entry, kind)  # a bought or taken discard: known to be in the hand
                 else:
                     # Every other seat sees a stock draw alike: it says only who drew from
-                    # where, so one value serves all.
-                    shown = _HIDDEN_DRAWS[(entry.seat, entry.source)]
-                    for s in seats:
-                        last[s] = (last[s], entry if s == entry.seat else shown)
+                    # where, so one value serves all; the drawer sees its card.
+                    last = (last, _HIDDEN_DRAWS[(entry.seat, entry.source)])
+                    own[entry.seat] = (own[entry.seat], position, entry)
                 continue
             if kind is RoundEnd:
-                for s in seats:
-                    last[s] = (last[s], public_entry(entry, s))
+                last = (last, public_entry(entry, None))
+                for s in range(len(own)):
+                    own[s] = (own[s], position, public_entry(entry, s))
             else:
-                for s in seats:
-                    last[s] = (last[s], entry)  # offers, discards, melds: public as they are
+                last = (last, entry)  # offers, discards, melds: public as they are
                 # A deal, or a play by a seat known to hold a bought card, changes what is
                 # known of the bought cards (asked here: most entries are neither).
                 if kind in _BOUGHT_CHANGES and (kind is Deal or self._bought[entry.seat]):
                     self._track_bought(entry, kind)
+        self._last = last
         self._stale = stale
         self._done = len(log)
 
@@ -418,11 +443,10 @@ class _Listed:
         if view is None:
             return self
         fields = view.__dict__
-        pile = fields["discard_pile"]
         actions = tuple(_list_actions(fields["phase"], fields["to_act"], active=fields["active"],
-                                      hand=fields["hand"], opened=fields["opened"], table=fields["table"],
+                                      hand=fields["hand"], opened=fields["opened"], table=view.table,
                                       round_no=fields["round_no"], rules=fields["rules"],
-                                      top_discard=pile[-1] if pile else None))
+                                      top_discard=view.top_discard))
         fields["legal_actions"] = actions
         return actions
 
@@ -439,8 +463,33 @@ class _Logged:
         return log
 
 
+class _Shared:
+    """A public field of a view (the same for every seat: :meth:`PublicLogs.public_fields`),
+    filled with the others when first read from the frozen tuple of their values the view
+    holds (a bot answering an offer from the top card reads none of them)."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __get__(self, view, owner=None):
+        if view is None:
+            return self
+        fields = view.__dict__
+        fields.update(zip(_PUBLIC_FIELDS, fields["_public"]))
+        return fields[self.name]
+
+
+# The fields every seat sees alike, in the order PublicLogs.public_fields makes them.
+_PUBLIC_FIELDS = ("hand_sizes", "tokens", "scores", "table", "discard_pile", "top_discarder",
+                  "stock_size", "turns", "buys")
+_PILE = _PUBLIC_FIELDS.index("discard_pile")
+
 PlayerView.legal_actions = _Listed()
 PlayerView.log = _Logged()
+for _name in _PUBLIC_FIELDS:
+    setattr(PlayerView, _name, _Shared(_name))
 
 
 # Which public fields of a view a log entry may change (public_fields copies them again):

@@ -119,9 +119,10 @@ def test_a_view_holds_its_fields_at_once_and_keeps_them():
     for m in walk(TEN_PENNIES, 8, ("strong", "random", "thumb", "random"), rounds=2):
         for s in range(4):
             view = m.view(s)
-            # Filled when made, but for the two made from its own fields when first read
-            # (its log, and the listing of the seat to act).
-            assert names - {"log", "legal_actions"} <= set(vars(view))
+            # Filled when made, but for those made from its own frozen values when first
+            # read: its log, the listing of the seat to act, and the fields every seat
+            # sees alike (from one shared tuple).
+            assert names - {"log", "legal_actions", *view_module._PUBLIC_FIELDS} <= set(vars(view))
             kept.append((view, plainly_built(m, s)))
         plays += m.phase.value == "play"
     # Views kept unread while the match went on (their actions listed only now) hold what they held then.
