@@ -77,12 +77,19 @@ class PlayerView:
         # Filled directly: a frozen dataclass's __init__ sets its fields one at a time
         # through object.__setattr__, and a view is made for every decision of every bot
         # (tests/test_view_building.py checks every field against the match's state).
-        # The values are frozen and shared: the public fields (one dict, kept by
-        # PublicLogs, copied here), the seat's sorted hand, and what its log is made of
-        # as of now (made when first read: most bots never read it).
+        # The values are frozen and shared, kept by PublicLogs as the log grows: the
+        # public fields (one tuple for all seats until they change), the seat's sorted
+        # hand, and what its log is made of (the last links of its chains). The public
+        # fields and the log are made from them when first read (most bots read few).
+        # PublicLogs' fast paths are taken here, in line: this runs at every decision.
         logs = match.public_logs
+        if logs._done != len(logs._log):
+            logs._catch_up()
+        shared = logs._shared
+        if logs._stale or not shared:
+            shared = logs.public_state(match)
         fields = view.__dict__
-        fields["_public"] = logs.public_state(match)  # (its public fields, filled when first read: _Shared)
+        fields["_public"] = shared  # (its public fields, filled when first read: _Shared)
         to_act = match.to_act
         fields["seat"] = seat
         fields["rules"] = match.rules
@@ -91,9 +98,13 @@ class PlayerView:
         fields["phase"] = match.phase
         fields["active"] = match.active
         fields["to_act"] = to_act
-        fields["opened"] = tuple(match.opened)
-        fields["hand"] = logs.hand(seat, match.hands[seat])
-        fields["_log_state"] = logs.log_state(seat)  # (its log, made when first read: _Logged)
+        cards = match.hands[seat]
+        held, shown = logs._hands[seat]
+        fields["hand"] = shown if held == cards else logs.hand(seat, cards)
+        state = logs._states[seat]
+        if state is None or state[2] != logs._done:
+            state = logs.log_state(seat)
+        fields["_log_state"] = state  # (its log, made when first read: _Logged)
         if to_act != seat:
             fields["legal_actions"] = ()  # (else listed when first read: _Listed)
         return view
@@ -299,13 +310,14 @@ class PublicLogs:
 
     def public_fields(self, match: "Match") -> dict:
         """The fields of a :class:`PlayerView` that are the same for every seat and phase
-        (the table, the discard pile, hand sizes, tokens, scores ...; the round, its
-        contract and who has laid down are read by :meth:`PlayerView.of`), copied from
-        ``match`` when the log, brought up to date first, shows they may have changed:
-        every change of them is logged, and a pass (an offer declined, or the active
-        player's take declined) changes none of them. Most entries change only a few (a
-        draw or a discard: hand sizes, the stock and the pile), and only those are copied
-        again (see _STALE). A view copies the dict, whose values are frozen."""
+        (the table and who has laid down, the discard pile, hand sizes, tokens, scores
+        ...; the round, its contract and whose turn it is are read by
+        :meth:`PlayerView.of`), copied from ``match`` when the log, brought up to date
+        first, shows they may have changed: every change of them is logged, and a pass (an
+        offer declined, or the active player's take declined) changes none of them. Most
+        entries change only a few (a draw or a discard: hand sizes, the stock and the
+        pile), and only those are copied again (see _STALE). Views hold them frozen, as
+        one tuple (:meth:`public_state`)."""
         self._catch_up()
         stale, public = self._stale, self._public
         if not stale:
@@ -324,6 +336,7 @@ class PublicLogs:
                 public["buys"] = tuple(match.buys)
             if stale & _TABLE:
                 public["table"] = tuple(match.table)
+                public["opened"] = tuple(match.opened)  # (a lay-down is a change of the table)
             return public
         public = self._public = {
             "hand_sizes": tuple(map(len, match.hands)),
@@ -335,6 +348,7 @@ class PublicLogs:
             "stock_size": len(match.stock),
             "turns": match.turns,
             "buys": tuple(match.buys),
+            "opened": tuple(match.opened),
         }
         return public
 
@@ -444,7 +458,7 @@ class _Listed:
             return self
         fields = view.__dict__
         actions = tuple(_list_actions(fields["phase"], fields["to_act"], active=fields["active"],
-                                      hand=fields["hand"], opened=fields["opened"], table=view.table,
+                                      hand=fields["hand"], opened=view.opened, table=view.table,
                                       round_no=fields["round_no"], rules=fields["rules"],
                                       top_discard=view.top_discard))
         fields["legal_actions"] = actions
@@ -483,7 +497,7 @@ class _Shared:
 
 # The fields every seat sees alike, in the order PublicLogs.public_fields makes them.
 _PUBLIC_FIELDS = ("hand_sizes", "tokens", "scores", "table", "discard_pile", "top_discarder",
-                  "stock_size", "turns", "buys")
+                  "stock_size", "turns", "buys", "opened")
 _PILE = _PUBLIC_FIELDS.index("discard_pile")
 
 PlayerView.legal_actions = _Listed()
