@@ -53,7 +53,9 @@ def legal_actions(phase, seat: int, *, active: int, hand: Sequence[Card], opened
     (a :class:`tenpennies.cards.Hand`, as the seat is shown it), since the order of the
     listing (and which wild a new run is listed with) follows the hand's.
     """
-    lister = _BY_PHASE.get(phase.value)
+    # (By the member's value as stored: Enum's ``value`` is a Python property, and the
+    # Phase enum lives in match.py, which imports this module.)
+    lister = _BY_PHASE.get(phase._value_)
     if lister is None:
         return []  # the match is over
     return lister(seat, active, hand, opened, table, round_no, rules, top_discard)

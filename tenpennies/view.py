@@ -98,6 +98,7 @@ class PlayerView:
         fields["phase"] = match.phase
         fields["active"] = match.active
         fields["to_act"] = to_act
+        fields["opened"] = shared[_OPENED]  # (read by most decisions: filled now)
         cards = match.hands[seat]
         held, shown = logs._hands[seat]
         fields["hand"] = shown if held == cards else logs.hand(seat, cards)
@@ -498,7 +499,7 @@ class _Shared:
 # The fields every seat sees alike, in the order PublicLogs.public_fields makes them.
 _PUBLIC_FIELDS = ("hand_sizes", "tokens", "scores", "table", "discard_pile", "top_discarder",
                   "stock_size", "turns", "buys", "opened")
-_PILE = _PUBLIC_FIELDS.index("discard_pile")
+_PILE, _OPENED = _PUBLIC_FIELDS.index("discard_pile"), _PUBLIC_FIELDS.index("opened")
 
 PlayerView.legal_actions = _Listed()
 PlayerView.log = _Logged()
