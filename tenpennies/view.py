@@ -83,8 +83,17 @@ class PlayerView:
         # fields and the log are made from them when first read (most bots read few).
         # PublicLogs' fast paths are taken here, in line: this runs at every decision.
         logs = match.public_logs
-        if logs._done != len(logs._log):
-            logs._catch_up()
+        done = logs._done
+        log = logs._log
+        if done != len(log):
+            entry = log[-1]
+            if done + 1 == len(log) and type(entry) is Pass:
+                # Most often one entry since the last view, a pass (an offer declined),
+                # which changes no public field: the same link every seat sees.
+                logs._last = (logs._last, entry)
+                logs._done = done + 1
+            else:
+                logs._catch_up()
         shared = logs._shared
         if logs._stale or not shared:
             shared = logs.public_state(match)
