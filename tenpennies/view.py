@@ -467,8 +467,12 @@ class _Listed:
         if view is None:
             return self
         fields = view.__dict__
+        public = fields.get("_public")
+        # (From the shared tuple where the view has one: reading view.table would fill
+        # every public field, and the random bot lists at every decision.)
+        table = view.table if public is None else public[_TABLE_AT]
         actions = tuple(_list_actions(fields["phase"], fields["to_act"], active=fields["active"],
-                                      hand=fields["hand"], opened=view.opened, table=view.table,
+                                      hand=fields["hand"], opened=fields["opened"], table=table,
                                       round_no=fields["round_no"], rules=fields["rules"],
                                       top_discard=view.top_discard))
         fields["legal_actions"] = actions
@@ -508,7 +512,7 @@ class _Shared:
 # The fields every seat sees alike, in the order PublicLogs.public_fields makes them.
 _PUBLIC_FIELDS = ("hand_sizes", "tokens", "scores", "table", "discard_pile", "top_discarder",
                   "stock_size", "turns", "buys", "opened")
-_PILE, _OPENED = _PUBLIC_FIELDS.index("discard_pile"), _PUBLIC_FIELDS.index("opened")
+_PILE, _OPENED, _TABLE_AT = (_PUBLIC_FIELDS.index(name) for name in ("discard_pile", "opened", "table"))
 
 PlayerView.legal_actions = _Listed()
 PlayerView.log = _Logged()
