@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Union
 
-from .cards import ALL_CARDS, Card, Cards, format_cards, parse_cards
+from .cards import Card, Cards, format_cards, parse_cards
 from .errors import NotationError
 
 
@@ -188,9 +188,9 @@ class Discard:
     def of(cls, seat: int, card: Card) -> "Discard":
         """``Discard(seat, card)``, made once per seat and card value and shared: actions
         are frozen values, and a bot discards every turn (making one cost more than most
-        of its choice)."""
-        if 0 <= seat < len(_DISCARDS) and isinstance(card, Card):
-            return _DISCARDS[seat][card.index]
+        of its choice): see :mod:`tenpennies._interned`."""
+        if 0 <= seat < _interned.SEATS and isinstance(card, Card):
+            return _interned.DISCARDS[seat][card.index]
         return cls(seat, card)  # (the match says what is wrong with it, if it is played)
 
     @property
@@ -199,10 +199,6 @@ class Discard:
 
     def _repr_svg_(self) -> str:
         return _action_svg(self)
-
-
-# Discard.of's values, per seat (as many as any rule set seats) and card index.
-_DISCARDS = [[Discard(s, c) for c in ALL_CARDS] for s in range(16)]
 
 
 def _repr_svg_(action) -> str:
@@ -352,3 +348,8 @@ class RoundEnd:
 
 
 Event = Union[Deal, Draw, Recycle, RoundEnd]
+
+
+# Discard.of's values (and the other shared actions) live there; imported last, as that
+# module makes its values from the classes above.
+from . import _interned  # noqa: E402

@@ -7,7 +7,9 @@ subclasses: ``meld_before_draw`` (C6), ``free_discard_take`` (C8), ``buy_from_ro
 ``stock_rebuild`` (T16, C12), ``meld_kinds`` (sets only, or sets and runs).
 
 A :class:`Match` is always in one of these phases, each with one small function that
-checks an action, and one that lists the actions (OpenSpiel style):
+checks an action, and one that lists the actions (OpenSpiel style; the listing is
+:mod:`tenpennies.listing`'s, a pure function of what the seat to act may know, which
+the seat's view lists from too):
 
 - ``OFFER``: the top discard is being offered; ``to_act`` answers with Buy or Pass
   (T5-T9, C9). In Ten Card Rummy the active player answers an offer of the card beneath
@@ -38,22 +40,21 @@ from __future__ import annotations
 import enum
 import random
 from collections import Counter
-from itertools import combinations
-from typing import Callable, Iterable, Sequence
+from typing import Iterable, Sequence
 
 from .actions import (
-    Action, AddToSet, Buy, Deal, Discard, Draw, DrawSource, Event, HowEnded, LayDown, Meld, Pass, Recycle, RoundEnd,
+    Action, AddToSet, Buy, Deal, Discard, DrawSource, Event, HowEnded, LayDown, Meld, Pass, Recycle, RoundEnd,
     TakeDiscard,
 )
-from .cards import BY_ORDER, IN_ORDER, Card, Hand, format_cards, sort_key
+from ._interned import draw_entry
+from .cards import Card, Hand, format_cards, sort_key
 from .errors import IllegalActionError, InvalidSetError, WrongTypeError
-from .melds import (
-    MeldKind, TableMeld, is_valid_meld, laid_out_run, meld_additions, meld_kinds, meld_problems, run_ranks,
-)
+from .melds import MeldKind, TableMeld, laid_out_run, meld_kinds, meld_problems, run_ranks
 from .position import Position  # Position lives in position.py; imported here for old users
 from .rules import TEN_PENNIES, Contract, RuleSet, hand_points
-from .solver import can_lay_down, contract_problems, find_contracts
-from .sets import is_valid_set, set_problems, set_rank, single_additions
+from .solver import contract_problems
+from .sets import is_valid_set, set_problems, set_rank
+from .listing import legal_actions as list_actions
 from .view import PlayerView, PublicLogs
 
 
@@ -252,14 +253,14 @@ class Match:
             self._rebuild_stock()
         card = self.stock.pop()
         self.hands[seat].append(card)
-        self.log.append(_draw_entry(seat, card, source))
+        self.log.append(draw_entry(seat, card, source))
         return True
 
     def _take_top(self, seat: int, source: DrawSource) -> None:
         card = self.discard_pile.pop()
         self._discarders.pop()
         self.hands[seat].append(card)
-        self.log.append(_draw_entry(seat, card, source))
+        self.log.append(draw_entry(seat, card, source))
 
     def _regular_draw(self) -> None:
         # T6, C9: after others bought or all passed, the active player draws from the stock.
@@ -476,7 +477,6 @@ class Match:
     def apply(self, action: Action) -> None:
         """Check ``action`` and play it; raise :class:`IllegalActionError` (changing nothing) if illegal."""
         self.verify(action)
-        self.public_logs.seal_lent()  # views still kept hold what they were made with
         self.log.append(action)
         _APPLY[type(action)](self, action)
 
@@ -552,95 +552,16 @@ class Match:
 
     # -- listing actions: one function per phase --------------------------------------
     def legal_actions(self) -> list[Action]:
-        """What ``to_act`` can do now.
-
-        During an offer: buy and pass (the active player of Ten Card Rummy: take and
-        pass). In play (or before the draw in Ten Card Rummy): once open, every legal
-        single-card addition to a table meld and every new meld of three; before
-        opening, laying down the solver's best arrangement for each of its objectives
-        (fewest wilds, most points, fewest cards); then discarding any card (Ten Pennies)
-        or taking the top discard and passing (Ten Card Rummy). Larger melds, additions
-        of several cards and other valid arrangements are legal too (:meth:`is_legal`
-        says), though not listed, since there can be thousands.
-        """
+        """What ``to_act`` can do now: :func:`tenpennies.listing.legal_actions`, the one
+        listing, which a seat's view lists from too (from what the seat may know)."""
         if self.phase is _OVER:
             return []
-        return _LIST[self.phase](self, self.to_act)
-
-    def _offer_actions(self, seat: int) -> list[Action]:
-        if self._free_take and seat == self.active:
-            return [_TAKES[seat], _PASSES[seat]]
-        return [_BUYS[seat], _PASSES[seat]]
-
-    def _play_actions(self, seat: int) -> list[Action]:
-        hand = self.hands[seat]
-        held = _held(hand)
-        actions = self._melding_actions(seat, hand, held)
-        actions.extend(map(_DISCARDS[seat].__getitem__, held))
-        return actions
-
-    def _meld_phase_actions(self, seat: int) -> list[Action]:
-        hand = self.hands[seat]
-        actions = self._melding_actions(seat, hand, _held(hand))
-        if self.discard_pile:
-            actions.append(_TAKES[seat])
-        actions.append(_PASSES[seat])
-        return actions
-
-    def _discard_actions(self, seat: int) -> list[Action]:
-        return list(map(_DISCARDS[seat].__getitem__, _held(self.hands[seat])))
-
-    def _melding_actions(self, seat: int, hand: list[Card], held: list[int]) -> list[Action]:
-        """Lay-downs, or once open, additions and new melds: ``held`` are the hand's
-        distinct cards by place in reading order (:func:`_held`)."""
-        actions: list[Action] = []
-        r, rules = self.round_no, self.rules
-        if not self.opened[seat]:
-            # Most hands cannot lay down: the fast yes/no test spares building an arrangement.
-            if can_lay_down(hand, r, rules, trusted=True):
-                # One arrangement per objective the solver knows, without repeats.
-                found = {a.sets: None for a in find_contracts(hand, r, rules, trusted=True).values()}
-                if self._runs:
-                    # Listed means legal: the check owns the rules of runs and wilds (C4, C5).
-                    found = [sets for sets in found if not contract_problems(sets, r, rules, hand=hand)]
-                actions.extend(LayDown(seat, sets) for sets in found)
-            return actions
-        distinct = list(map(_CARD_AT, held))  # (cards only once open: most listings are of closed hands)
-        if not self._runs:
-            # sets.single_additions is the O(1)-per-card check that solver.additions lists
-            # with; each set is asked only of the cards that could join it, its rank's and
-            # the wilds, in the listing's order (hands grow to thirty cards after purchases).
-            made = _ADDITIONS[seat]
-            wild = rules.wild_table(r)
-            wilds: list[Card] = []
-            by_rank: dict[int, list[Card]] = {}
-            for c in distinct:
-                if wild[c.index]:
-                    wilds.append(c)
-                else:
-                    by_rank.setdefault(c.rank, []).append(c)
-            for i, s in enumerate(self.table):
-                naturals = by_rank.get(s.rank)  # (the match made it with set_rank)
-                if naturals is None:
-                    candidates = wilds
-                else:
-                    candidates = sorted(naturals + wilds, key=BY_ORDER) if wilds else naturals
-                fits = single_additions(s.cards, candidates, r, rules) if candidates else None
-                if fits:
-                    row = made.get(i) or made.setdefault(i, [None] * 53)
-                    for c in fits:
-                        action = row[c.order]
-                        if action is None:
-                            action = row[c.order] = AddToSet(seat, i, (c,))
-                        actions.append(action)
-            actions.extend(Meld(seat, trio) for trio in _new_sets_of_three(hand, distinct, r, rules))
-        else:
-            for i, meld in enumerate(self.table):
-                actions.extend(AddToSet(seat, i, (c,), end) for c, end in meld_additions(meld, distinct, r, rules))
-            actions.extend(Meld(seat, trio) for trio in _new_sets_of_three(hand, distinct, r, rules)
-                           if is_valid_meld(trio, MeldKind.SET, r, rules))
-            actions.extend(Meld(seat, trio, end) for trio, end in _new_runs_of_three(hand, r, rules))
-        return actions
+        seat = self.to_act
+        pile = self.discard_pile
+        return list_actions(self.phase, seat, active=self.active,
+                            hand=self.public_logs.hand(seat, self.hands[seat]), opened=self.opened,
+                            table=self.table, round_no=self.round_no, rules=self.rules,
+                            top_discard=pile[-1] if pile else None)
 
     # -- reading the state -------------------------------------------------------------
     @property
@@ -686,36 +607,6 @@ class Match:
         """What one seat may know (T20): see :class:`tenpennies.view.PlayerView`."""
         return PlayerView.of(self, seat)
 
-    def deferred_legal_actions(self) -> Callable[[], list[Action]] | tuple[Action, ...]:
-        """:meth:`legal_actions` as a call to make later, if a bot reads them (issue 12).
-
-        In play, listing is the costly part of a view (lay-downs, additions, new sets),
-        and a bot that can tell it will only discard need not pay for it. A view lists
-        from the match while it is unchanged; a view still kept unread when the match is
-        about to change keeps this call. The call lists them for a copy of what listing
-        reads, taken now: the hand of the seat to act, the table, who has laid down, the
-        round and the phase. It holds nothing of another hand or of the stock (T20), so
-        a view may keep it. In other phases the actions are listed at once, as a tuple:
-        a buy and a pass cost nothing to list.
-        """
-        if self.phase is _OFFER:
-            # The same two answers for a seat every time: one tuple per seat, kept.
-            seat = self.to_act
-            return _TAKE_OR_PASS[seat] if self._free_take and seat == self.active else _BUY_OR_PASS[seat]
-        if self.phase is not _PLAY:
-            return tuple(self.legal_actions())
-        probe = object.__new__(Match)
-        seat = self.to_act
-        # What listing reads, and nothing else: filled in one go (a view is built for
-        # every decision, so a loop of setattr showed here).
-        probe.__dict__.update({
-            "rules": self.rules, "round_no": self.round_no, "phase": self.phase, "active": self.active,
-            "to_act": seat, "_runs": self._runs,
-            "hands": {seat: list(self.hands[seat])},  # its own hand, no other
-            "opened": list(self.opened), "table": list(self.table),
-        })
-        return probe.legal_actions
-
     def __str__(self) -> str:
         return self.describe()
 
@@ -757,125 +648,11 @@ class Match:
         return f"<Match seed={self.seed!r} round {self.round_no} {self.phase.value} to_act={self.to_act}>"
 
 
-# Actions are frozen values, so the few that recur on every turn are made once and shared.
-_SEATS = range(16)
-_BUYS = [Buy(s) for s in _SEATS]
-_PASSES = [Pass(s) for s in _SEATS]
-_TAKES = [TakeDiscard(s) for s in _SEATS]
-_DISCARDS = [[Discard.of(s, c) for c in IN_ORDER] for s in _SEATS]  # (the shared values, by place)
-# A single card added to a set, per seat, set index and the card's place, made when first
-# listed and kept: an open hand lists its additions every turn, and they are frozen values.
-_ADDITIONS: list[dict[int, list]] = [{} for _ in _SEATS]  # by the card's place in reading order
-# An offer's listing as a view holds it (:meth:`Match.deferred_legal_actions`), per seat.
-_BUY_OR_PASS = [(b, p) for b, p in zip(_BUYS, _PASSES)]
-_TAKE_OR_PASS = [(t, p) for t, p in zip(_TAKES, _PASSES)]
-
-
-def _draw_entry(seat: int, card: Card, source: DrawSource) -> Draw:
-    """The log entry of a draw: a frozen value, so each (seat, card, source) is made once
-    and shared, as a match logs hundreds of draws (making a frozen dataclass is slow)."""
-    key = (seat, card.index, source)  # (a card's hash is Python code; its index is not)
-    entry = _DRAWS.get(key)
-    if entry is None:
-        entry = _DRAWS[key] = Draw(seat, card, source)
-    return entry
-
-
-_DRAWS: dict[tuple[int, int, DrawSource], Draw] = {}
-
-
-def _held(hand: list[Card]) -> list[int]:
-    """The places in reading order (``Card.order``) of the distinct cards of a hand, in
-    that order (one per kind of card).
-
-    Places, not cards: each is a small int, so they are a set of ints sorted in C,
-    without a Python call per card (Card.__hash__, or a sort key); the discards and
-    the cards are looked up by place. (A set comprehension: mapping an attrgetter over
-    a dozen cards costs more in Python 3.11.)
-    """
-    return sorted({c.order for c in hand})
-
-
-_CARD_AT = IN_ORDER.__getitem__  # a place in reading order -> the card
-
-# The phase-driven tables: what a phase is called, how it checks and lists actions, and
-# how each kind of action is played.
+# The phase-driven tables: what a phase is called, how it checks actions, and how each
+# kind of action is played (listing them is tenpennies.listing's).
 _DOING = {Phase.OFFER: "answer the offer", Phase.PLAY: "play", Phase.MELD: "meld, then take or pass",
           Phase.DISCARD: "discard"}
 _VERIFY = {Phase.OFFER: Match._verify_offer, Phase.PLAY: Match._verify_play,
            Phase.MELD: Match._verify_meld_phase, Phase.DISCARD: Match._verify_discard_phase}
-_LIST = {Phase.OFFER: Match._offer_actions, Phase.PLAY: Match._play_actions,
-         Phase.MELD: Match._meld_phase_actions, Phase.DISCARD: Match._discard_actions}
 _APPLY = {Pass: Match._pass, Buy: Match._buy, TakeDiscard: Match._take, Discard: Match._discard,
           LayDown: Match._meld, Meld: Match._meld, AddToSet: Match._meld}
-
-
-def _new_sets_of_three(hand: Sequence[Card], values: list[Card], round_no: int,
-                       rules: RuleSet) -> list[tuple[Card, ...]]:
-    """Every distinct valid new set of the smallest size in a hand (two 7♠ count once);
-    ``values`` are its distinct cards in reading order, as the listing has them already.
-
-    Built as naturals of one rank plus a few wilds, so the work stays small even in
-    round 7 with many wild cards about. Combinations of a sorted pool come out in a
-    fixed order, so the listing is deterministic without sorting card tuples.
-    """
-    wild = rules.wild_table(round_no)
-    size, limit, repeated = rules.min_set_size, rules.wild_limits[round_no - 1], rules.repeated_suits_allowed
-    if rules.wilds_outnumbered:
-        limit = min(limit, (size - 1) // 2)  # C4: naturals outnumber wilds
-    counts = [0] * 53  # copies of each card value, by index (a Counter hashes every card)
-    for c in hand:
-        counts[c.index] += 1
-    wild_pool = [c for c in values if wild[c.index] for _ in range(min(counts[c.index], limit))]
-    most_wilds = min(limit, size - 1, len(wild_pool))
-    by_rank: dict[int, list[Card]] = {}
-    for c in values:
-        if not wild[c.index]:
-            by_rank.setdefault(c.rank, []).extend([c] * (min(counts[c.index], size) if repeated else 1))
-    found: list[tuple[Card, ...]] = []
-    wild_groups: dict[int, list[tuple[Card, ...]]] = {}
-    for naturals in by_rank.values():
-        if len(naturals) + most_wilds < size:
-            continue  # too few cards of this rank, even with every wild allowed
-        for n_wild in range(max(0, size - len(naturals)), most_wilds + 1):
-            if n_wild not in wild_groups:
-                wild_groups[n_wild] = list(dict.fromkeys(combinations(wild_pool, n_wild)))
-            # Without repeated suits a rank's naturals are distinct card values, one per
-            # suit, so their combinations are distinct sets already; with repeats, two
-            # copies of a card make the same combination twice (asked only then: tuples
-            # of cards hash by a Python call per card).
-            groups = combinations(naturals, size - n_wild)
-            for group in dict.fromkeys(groups) if repeated else groups:
-                found.extend(group + w for w in wild_groups[n_wild])
-    return found
-
-
-def _new_runs_of_three(hand: Iterable[Card], round_no: int, rules: RuleSet) -> list[tuple[tuple[Card, ...], str | None]]:
-    """Every distinct new run of three in a hand, with the end a wild takes (C3, C4).
-
-    A window of three ranks in one suit, wrapping over the top (K A 2); a missing rank
-    may be one wild, which for a window's end card is listed at both ends: ``5S 6S JK``
-    as 4-5-6 (``"low"``) and as 5-6-7 (``None``, the default higher rank).
-    """
-    wild = rules.wild_table(round_no)
-    wilds = [c for c in hand if wild[c.index]]
-    one_wild = wilds[:1] if rules.wild_limits[round_no - 1] >= 1 else []
-    by_suit: dict[str, dict[int, Card]] = {}
-    for c in hand:
-        if not wild[c.index]:
-            by_suit.setdefault(c.suit, {})[c.rank] = c
-    found: dict[tuple[tuple[Card, ...], str | None], None] = {}
-    for ranks in by_suit.values():
-        if len(ranks) < 2:
-            continue
-        for start in range(13):
-            window = [ranks.get((start + k) % 13 + 1) for k in range(3)]
-            missing = window.count(None)
-            if missing == 0:
-                found[(tuple(window), None)] = None
-            elif missing == 1 and one_wild:
-                place = window.index(None)
-                naturals = tuple(c for c in window if c is not None)
-                found[(naturals + tuple(one_wild), "low" if place == 0 else None)] = None
-    return [(cards, end) for cards, end in found
-            if is_valid_meld(cards, MeldKind.RUN, round_no, rules)]

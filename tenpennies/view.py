@@ -5,13 +5,20 @@ card), every top discard taken as a draw (C8), hand sizes, tokens, purchases thi
 scores, the contract, whose turn it is and the phase. Private: a player's own hand, its
 stock draws, and the stock cards a buyer receives (two in Ten Pennies, one in Ten Card
 Rummy). A view's fields hold only public facts and the seat's own hand, so they cannot
-leak another hand or the stock order. (Its log shares the seat's public log, kept with
-the match, which holds public entries only.)
+leak another hand or the stock order.
 
-A view is a snapshot: its fields are what they were when it was made, however the match
-goes on. Most are filled when first read, since a bot reads few of them; until then the
-view keeps the match (privately, to fill them from) and lets go of it before the match
-next changes, filling whatever it still lacks (:meth:`PublicLogs.seal_lent`).
+A view is a value: every field is filled when it is made, with frozen data only
+(tuples, frozen dataclasses, cards, ints, the frozen rule set), and it keeps no
+reference to the match, its lists, or a call that reaches them. A bot given a view can
+read only what its seat may know and change nothing (tests/test_view_walk.py walks
+everything a view reaches to prove it). Two fields are made when first read, from the
+view's own frozen fields only: ``legal_actions``, listed by the one listing,
+:func:`tenpennies.listing.legal_actions`, and ``log``, from the frozen chain it holds.
+
+Made for every decision of every bot, a view is kept cheap by sharing frozen values the
+match's :class:`PublicLogs` keeps up to date as the log grows: the fields every seat
+sees alike, each seat's sorted hand, and each seat's log as a chain of frozen pairs
+(:class:`PublicLog`), so making a view copies nothing in proportion to the match.
 """
 
 from __future__ import annotations
@@ -20,12 +27,13 @@ from bisect import insort
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
-from weakref import ref
 
+from ._interned import HIDDEN_DRAWS as _HIDDEN_DRAWS, PUBLIC_SOURCES as _PUBLIC_SOURCES
 from .actions import (Action, AddToSet, Buy, Deal, Discard, Draw, DrawSource, LayDown, Meld, Pass, Recycle,
                       RoundEnd, TakeDiscard)
 from .cards import BY_ORDER, Card, Hand, format_cards
 from .errors import TenPenniesError
+from .listing import legal_actions as _list_actions
 from .rules import Contract, RuleSet
 from .sets import TableSet
 
@@ -35,9 +43,10 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class PlayerView:
-    """One seat's view of a match: ``match.view(seat)``. Its fields are filled when first
-    read (see the module's notes); ``legal_actions`` is empty unless it is this seat's
-    decision (listed when first read: most bots decide most turns without reading them)."""
+    """One seat's view of a match: ``match.view(seat)``, a frozen value holding only what
+    the seat may know. ``legal_actions`` is empty unless it is this seat's decision; then
+    it is listed from the view's own fields when first read (most bots decide most turns
+    without reading it)."""
 
     seat: int
     rules: RuleSet
@@ -65,16 +74,31 @@ class PlayerView:
         if not 0 <= seat < match.rules.players:
             raise TenPenniesError(f"there is no seat {seat}")
         view = object.__new__(cls)
-        # Built when a bot reads it (issue 12): a view is made for every decision of every
-        # bot, and most read little of it (the random bot only its listing; an open strong
-        # bot answers an offer from who has laid down). So only the fields every decision
-        # reads are filled now; the rest when first read, from the match, which has not
-        # changed since; or, if the view is still kept when the match is about to change,
-        # then (PublicLogs.seal_lent): either way what they were now (the descriptors at
-        # the end of this module fill them).
-        # (Filled directly: a frozen dataclass's __init__ sets its fields one at a time
-        # through object.__setattr__; tests/test_view_building.py checks every field.)
+        # Filled directly: a frozen dataclass's __init__ sets its fields one at a time
+        # through object.__setattr__, and a view is made for every decision of every bot
+        # (tests/test_view_building.py checks every field against the match's state).
+        # The values are frozen and shared, kept by PublicLogs as the log grows: the
+        # public fields (one tuple for all seats until they change), the seat's sorted
+        # hand, and what its log is made of (the last links of its chains). The public
+        # fields and the log are made from them when first read (most bots read few).
+        # PublicLogs' fast paths are taken here, in line: this runs at every decision.
+        logs = match.public_logs
+        done = logs._done
+        log = logs._log
+        if done != len(log):
+            entry = log[-1]
+            if done + 1 == len(log) and type(entry) is Pass:
+                # Most often one entry since the last view, a pass (an offer declined),
+                # which changes no public field: the same link every seat sees.
+                logs._last = (logs._last, entry)
+                logs._done = done + 1
+            else:
+                logs._catch_up()
+        shared = logs._shared
+        if logs._stale or not shared:
+            shared = logs.public_state(match)
         fields = view.__dict__
+        fields["_public"] = shared  # (its public fields, filled when first read: _Shared)
         to_act = match.to_act
         fields["seat"] = seat
         fields["rules"] = match.rules
@@ -83,27 +107,33 @@ class PlayerView:
         fields["phase"] = match.phase
         fields["active"] = match.active
         fields["to_act"] = to_act
-        fields["opened"] = tuple(match.opened)
+        fields["opened"] = shared[_OPENED]  # (read by most decisions: filled now)
+        cards = match.hands[seat]
+        held, shown = logs._hands[seat]
+        fields["hand"] = shown if held == cards else logs.hand(seat, cards)
+        state = logs._states[seat]
+        if state is None or state[2] != logs._done:
+            state = logs.log_state(seat)
+        fields["_log_state"] = state  # (its log, made when first read: _Logged)
         if to_act != seat:
-            fields["legal_actions"] = ()
-        fields["_match"] = match  # until the view is sealed
-        match.public_logs.lend(view)
+            fields["legal_actions"] = ()  # (else listed when first read: _Listed)
         return view
 
     def __getstate__(self) -> dict:
-        # A copy (or a pickle) holds every field, not a way to read the match later.
-        _seal(self)
-        return self.__dict__
+        # A copy (or a pickle) holds its log as made, not the chain it is made from
+        # (as deep as the log is long: too deep for pickle).
+        self.log, self.table  # (every field made)
+        fields = dict(self.__dict__)
+        fields.pop("_log_state", None)
+        fields.pop("_public", None)
+        return fields
 
     @property
     def top_discard(self) -> Card | None:
         fields = self.__dict__
         pile = fields.get("discard_pile")
         if pile is None:
-            # Not filled yet: the match's pile is unchanged since the view was made, and
-            # most offers are answered from the top card alone (no public fields copied).
-            match = fields.get("_match")
-            pile = self.discard_pile if match is None else match.discard_pile
+            pile = fields["_public"][_PILE]  # (most offers are answered from the top card alone)
         return pile[-1] if pile else None
 
     @property
@@ -123,7 +153,8 @@ class PlayerView:
         seen = list(self.discard_pile)  # (plain loops: a bot asks this before most discards)
         for meld in self.table:
             seen.extend(meld.cards)
-        for s, cards in enumerate(self.log.bought):
+        state = self.__dict__.get("_log_state")  # (the bought cards, without making the log)
+        for s, cards in enumerate(self.log.bought if state is None else state[-1]):
             if s != self.seat:
                 seen.extend(cards)
         return tuple(seen)
@@ -152,24 +183,61 @@ class PlayerView:
 
 
 class PublicLog(Sequence):
-    """The first ``length`` entries of a seat's public log: an immutable read-only prefix.
+    """A seat's public log as of when its view was made: a frozen sequence of entries.
 
-    A match's log only grows, so a view can share the public log lists instead of
-    copying them (which made every view cost time in proportion to the whole match).
     The entries are the ones every other seat sees, with this seat's own where it sees
-    more (its stock draws, its hand at a round's end), kept by position.
+    more (its stock draws, its hand at a round's end). Held as chains of frozen pairs,
+    ``(earlier, entry)``, ending in the last entry, which the match's :class:`PublicLogs`
+    extends as the log grows: the entries as every other seat sees them (one chain for
+    all seats), and the seat's own entries, ``(earlier, position, entry)``. Every view
+    shares the chains up to its own length, so making a view copies nothing of the log
+    (copying it made every view cost time in proportion to the whole match). Reading
+    from the end (``log[-1]``, :meth:`since_last`) walks back only as far as it reads.
     """
 
-    __slots__ = ("_entries", "_own", "_length", "bought")
+    __slots__ = ("_last", "_own", "_length", "bought")
 
-    def __init__(self, entries: list, own: dict, length: int, bought: tuple[tuple[Card, ...], ...]) -> None:
-        self._entries, self._own, self._length = entries, own, length
+    def __init__(self, last: tuple | None, own: tuple | None, length: int,
+                 bought: tuple[tuple[Card, ...], ...] = ()) -> None:
+        setattr_ = object.__setattr__
+        setattr_(self, "_last", last)  # (earlier pair, last entry), or None: no entries
+        setattr_(self, "_own", own)  # (earlier, position, entry) of the seat's own last, or None
+        setattr_(self, "_length", length)
         # Per seat, the cards it bought this round and has not played since (public, T20),
-        # as of this prefix: kept by PublicLogs as the log grows.
-        self.bought = bought
+        # as of this log: kept by PublicLogs as the log grows.
+        setattr_(self, "bought", bought)
+
+    @classmethod
+    def of_entries(cls, entries, bought: tuple[tuple[Card, ...], ...] = ()) -> "PublicLog":
+        """A public log holding ``entries``, in order."""
+        last, length = None, 0
+        for entry in entries:
+            last, length = (last, entry), length + 1
+        return cls(last, None, length, bought)
+
+    def __setattr__(self, name, value):
+        raise AttributeError(f"a public log is frozen: it cannot set {name!r}")
+
+    __delattr__ = __setattr__
+
+    def __reduce__(self):
+        # As its entries: the chain is as deep as the log is long, too deep for pickle.
+        return PublicLog.of_entries, (tuple(self), self.bought)
 
     def __len__(self) -> int:
         return self._length
+
+    def _backwards(self):
+        """The entries from the last to the first."""
+        pair, own, i = self._last, self._own, self._length
+        own_at = -1 if own is None else own[1]
+        while pair is not None:
+            pair, entry = pair
+            i -= 1
+            if i == own_at:  # the seat's own entry here (a stock draw it made, its hand ...)
+                own, _, entry = own
+                own_at = -1 if own is None else own[1]
+            yield entry
 
     def __getitem__(self, i):
         if isinstance(i, slice):
@@ -178,24 +246,30 @@ class PublicLog(Sequence):
             i += self._length
         if not 0 <= i < self._length:
             raise IndexError("log index out of range")
-        return self._own.get(i, self._entries[i])
+        for back, entry in enumerate(self._backwards(), 1):
+            if back == self._length - i:
+                return entry
 
     def __iter__(self):
-        own = self._own
-        return map(own.get, range(self._length), self._entries[:self._length])
+        entries = list(self._backwards())
+        entries.reverse()
+        return iter(entries)
+
+    def __reversed__(self):
+        return self._backwards()
 
     def since_last(self, kind: type) -> tuple:
         """The entries after the last one of type ``kind`` (all of them if there is none)."""
-        entries, own, end = self._entries, self._own, self._length
-        start = 0
-        for i in range(end - 1, -1, -1):
-            if type(entries[i]) is kind:  # a seat's own entry is of the same type as the others'
-                start = i + 1
+        found = []
+        for entry in self._backwards():
+            if type(entry) is kind:  # a seat's own entry is of the same type as the others'
                 break
-        return tuple(map(own.get, range(start, end), entries[start:end]))
+            found.append(entry)
+        found.reverse()
+        return tuple(found)
 
     def __eq__(self, other) -> bool:
-        return isinstance(other, (PublicLog, tuple)) and tuple(self) == tuple(other)
+        return isinstance(other, (PublicLog, tuple)) and len(self) == len(other) and tuple(self) == tuple(other)
 
     def __hash__(self) -> int:
         return hash(tuple(self))
@@ -205,61 +279,55 @@ class PublicLog(Sequence):
 
 
 class PublicLogs:
-    """Every seat's public log of one match, kept in step with the match's log.
+    """Every seat's public log of one match, kept in step with the match's log, and the
+    frozen values views share.
 
-    The match makes one and owns it (``match.public_logs``); this class alone changes it.
-    Each new log entry is made public once per seat, so a view costs only what is new.
-    It also keeps the hand each seat was last shown, sorted, for the same reason: a seat
-    is shown its hand at every decision, and the hand changes far less often; and the
-    fields of a view every seat sees alike (:meth:`public_fields`), since most decisions
-    are answers to an offer, between which nothing on the table changes.
+    The match makes one and owns it (``match.public_logs``); this class alone changes it,
+    and no view holds it: a view holds only the frozen values it hands out. Each new log
+    entry is made public once per seat, so a view costs only what is new. It also keeps
+    the hand each seat was last shown, sorted, for the same reason: a seat is shown its
+    hand at every decision, and the hand changes far less often; and the fields of a view
+    every seat sees alike (:meth:`public_fields`), since most decisions are answers to an
+    offer, between which nothing on the table changes.
     """
 
-    __slots__ = ("_log", "_done", "_shared", "_own", "_bought", "_hands", "_public", "_stale", "_lent")
+    __slots__ = ("_log", "_done", "_last", "_own", "_states", "_bought", "_hands", "_public", "_shared",
+                 "_stale")
 
     def __init__(self, log: list, players: int) -> None:
         self._log = log  # the match's own log list, which only grows
         self._done = 0
-        # The log as every other seat sees an entry, and per seat its own entries where
-        # it sees more, by position: most entries are public as they are, so each is
-        # kept once rather than once per seat.
-        self._shared: list = []
-        self._own: list[dict] = [{} for _ in range(players)]
+        # The public log's chains (PublicLog): the entries as every other seat sees them,
+        # and per seat its own where it sees more; and per seat what a view holds to make
+        # its log from, kept while the log has not grown.
+        self._last: tuple | None = None
+        self._own: list[tuple | None] = [None] * players
+        self._states: list[tuple | None] = [None] * players
         self._bought: tuple[tuple[Card, ...], ...] = ((),) * players
         self._hands: list[tuple[list, Hand]] = [([], Hand())] * players
         self._public: dict | None = None
+        self._shared: tuple = ()  # the public fields' values, frozen (public_state)
         self._stale = _EVERYTHING  # which of the public fields the log shows may have changed
-        self._lent: list[ref] = []  # the views made since the match last changed (PlayerView.of)
 
-    def lend(self, view: PlayerView) -> None:
-        """Note a view just made, whose fields are filled when read (:meth:`PlayerView.of`)."""
-        lent = self._lent
-        if len(lent) >= 64:
-            # Many views and no change (a table drawn again and again, a finished match):
-            # only those still kept need noting.
-            lent[:] = [made for made in lent if made() is not None]
-        lent.append(ref(view))
-
-    def seal_lent(self) -> None:
-        """The match is about to change: fill every view made since it last changed that
-        is still kept, from the match as it is, so each holds what it was made with. A
-        view a bot was given and let go (most are) is gone by now, and costs nothing."""
-        lent = self._lent
-        for made in lent:
-            view = made()
-            if view is not None:
-                _seal(view)
-        lent.clear()
+    def public_state(self, match: "Match") -> tuple:
+        """The values of :meth:`public_fields`, in the order of ``_PUBLIC_FIELDS``, as one
+        frozen tuple, made again only when they change: what a view holds, to fill those
+        fields from when first read."""
+        self._catch_up()
+        if self._stale or not self._shared:
+            self._shared = tuple(self.public_fields(match).values())
+        return self._shared
 
     def public_fields(self, match: "Match") -> dict:
-        """The fields of a :class:`PlayerView` filled when read that are the same for every
-        seat and phase (the table, the discard pile, hand sizes, tokens, scores ...; the
-        round, its contract and who has laid down come with the view, :meth:`PlayerView.of`),
-        copied from ``match`` when the log, brought up to date first, shows they may have
-        changed: every change of them is logged, and a pass (an offer declined, or the
-        active player's take declined) changes none of them. Most entries change only a
-        few (a draw or a discard: hand sizes, the stock and the pile), and only those are
-        copied again (see _STALE). A view copies the dict, whose values are frozen."""
+        """The fields of a :class:`PlayerView` that are the same for every seat and phase
+        (the table and who has laid down, the discard pile, hand sizes, tokens, scores
+        ...; the round, its contract and whose turn it is are read by
+        :meth:`PlayerView.of`), copied from ``match`` when the log, brought up to date
+        first, shows they may have changed: every change of them is logged, and a pass (an
+        offer declined, or the active player's take declined) changes none of them. Most
+        entries change only a few (a draw or a discard: hand sizes, the stock and the
+        pile), and only those are copied again (see _STALE). Views hold them frozen, as
+        one tuple (:meth:`public_state`)."""
         self._catch_up()
         stale, public = self._stale, self._public
         if not stale:
@@ -278,6 +346,7 @@ class PublicLogs:
                 public["buys"] = tuple(match.buys)
             if stale & _TABLE:
                 public["table"] = tuple(match.table)
+                public["opened"] = tuple(match.opened)  # (a lay-down is a change of the table)
             return public
         public = self._public = {
             "hand_sizes": tuple(map(len, match.hands)),
@@ -289,6 +358,7 @@ class PublicLogs:
             "stock_size": len(match.stock),
             "turns": match.turns,
             "buys": tuple(match.buys),
+            "opened": tuple(match.opened),
         }
         return public
 
@@ -314,8 +384,17 @@ class PublicLogs:
 
     def of(self, seat: int) -> PublicLog:
         """``seat``'s public log: the match's log with what ``seat`` may not see hidden."""
+        return PublicLog(*self.log_state(seat))
+
+    def log_state(self, seat: int) -> tuple:
+        """What :class:`PublicLog` is made of, for ``seat`` now: frozen values (the last
+        pair of its chain, the length, the bought cards), the same tuple until the log
+        grows. A view holds this and makes its log when first read."""
         self._catch_up()
-        return PublicLog(self._shared, self._own[seat], self._done, self._bought)
+        state = self._states[seat]
+        if state is None or state[1] != self._done:
+            state = self._states[seat] = (self._last, self._own[seat], self._done, self._bought)
+        return state
 
     def _catch_up(self) -> None:
         """Make public the match's log entries since last asked (once each, for every seat),
@@ -323,37 +402,34 @@ class PublicLogs:
         log, done = self._log, self._done
         if done == len(log):
             return
-        shared, own, stale = self._shared, self._own, self._stale
-        for entry in log[done:]:
+        last, own, stale = self._last, self._own, self._stale
+        for position, entry in enumerate(log[done:], done):
             kind = type(entry)
             if kind is Pass:
-                shared.append(entry)  # most entries: a pass changes nothing a view shows
+                last = (last, entry)  # most entries: a pass changes nothing a view shows
                 continue
             stale |= _STALE.get(kind, _EVERYTHING)  # what public_fields copies again
             if kind is Draw:
                 if entry.source in _PUBLIC_SOURCES:
-                    shared.append(entry)
+                    last = (last, entry)
                     self._track_bought(entry, kind)  # a bought or taken discard: known to be in the hand
                 else:
                     # Every other seat sees a stock draw alike: it says only who drew from
-                    # where, so one value serves all.
-                    key = (entry.seat, entry.source)
-                    shown = _HIDDEN_DRAWS.get(key)
-                    if shown is None:
-                        shown = _HIDDEN_DRAWS[key] = Draw(entry.seat, None, entry.source)
-                    own[entry.seat][len(shared)] = entry
-                    shared.append(shown)
+                    # where, so one value serves all; the drawer sees its card.
+                    last = (last, _HIDDEN_DRAWS[(entry.seat, entry.source)])
+                    own[entry.seat] = (own[entry.seat], position, entry)
                 continue
             if kind is RoundEnd:
-                for s, mine in enumerate(own):
-                    mine[len(shared)] = public_entry(entry, s)
-                shared.append(public_entry(entry, None))
+                last = (last, public_entry(entry, None))
+                for s in range(len(own)):
+                    own[s] = (own[s], position, public_entry(entry, s))
             else:
-                shared.append(entry)  # offers, discards, melds: public as they are
-            # A deal, or a play by a seat known to hold a bought card, changes what is
-            # known of the bought cards (asked here: most entries are neither).
-            if kind in _BOUGHT_CHANGES and (kind is Deal or self._bought[entry.seat]):
-                self._track_bought(entry, kind)
+                last = (last, entry)  # offers, discards, melds: public as they are
+                # A deal, or a play by a seat known to hold a bought card, changes what is
+                # known of the bought cards (asked here: most entries are neither).
+                if kind in _BOUGHT_CHANGES and (kind is Deal or self._bought[entry.seat]):
+                    self._track_bought(entry, kind)
+        self._last = last
         self._stale = stale
         self._done = len(log)
 
@@ -380,97 +456,68 @@ class PublicLogs:
         if len(kept) != len(held):
             self._bought = bought[:seat] + (tuple(kept),) + bought[seat + 1:]
 
-
-# The fields PlayerView.of leaves to be filled when first read, in three groups, each
-# filled at once when one of its fields is first read: a bot that reads the table and its
-# hand (most decisions) does not pay for its log, nor one that reads its listing for either.
-_PUBLIC_FIELDS = ("hand_sizes", "tokens", "scores", "table", "discard_pile", "top_discarder",
-                  "stock_size", "turns", "buys")  # the same for every seat: PublicLogs.public_fields
-
-
-def _fill_log(fields: dict, match: "Match") -> None:
-    fields["log"] = match.public_logs.of(fields["seat"])
-
-
-def _fill_hand(fields: dict, match: "Match") -> None:
-    seat = fields["seat"]
-    fields["hand"] = match.public_logs.hand(seat, match.hands[seat])
-
-
-def _fill_public(fields: dict, match: "Match") -> None:
-    fields.update(match.public_logs.public_fields(match))
-
-
-# Each group by the field that tells whether it is filled, with how to fill it.
-_GROUPS = (("log", _fill_log), ("hand", _fill_hand), (_PUBLIC_FIELDS[0], _fill_public))
-
-
-class _FilledWhenRead:
-    """A field of a view filled when first read, with the others of its group, from the
-    match, unchanged since the view was made (:meth:`PlayerView.of`). A descriptor with
-    no ``__set__``: once filled, the view's own value is found first, and this is never
-    asked again."""
-
-    __slots__ = ("name", "fill")
-
-    def __init__(self, name: str, fill) -> None:
-        self.name, self.fill = name, fill
+class _Listed:
+    """A view's ``legal_actions``, listed when first read (a bot that can tell it will
+    only discard, or answers an offer, need not pay for the listing) by the one listing,
+    :func:`tenpennies.listing.legal_actions`, from the view's own frozen fields: the
+    seat's hand, the table, who has laid down, the phase, the round and the rules. A
+    descriptor with no ``__set__``: once listed, the view's own value is found first."""
 
     def __get__(self, view, owner=None):
         if view is None:
             return self
         fields = view.__dict__
-        match = fields.get("_match")
-        if match is None:
-            raise AttributeError(f"this view has no {self.name}")
-        self.fill(fields, match)
-        return fields[self.name]
-
-
-class _ListedWhenRead:
-    """A view's ``legal_actions``, listed when first read: from the match, unchanged
-    since the view was made; or, for a view sealed unread, by the call _seal kept."""
-
-    def __get__(self, view, owner=None):
-        if view is None:
-            return self
-        fields = view.__dict__
-        match = fields.get("_match")
-        if match is not None:
-            actions = tuple(match.legal_actions())
-        elif "_listing" in fields:
-            actions = tuple(fields.pop("_listing")())
-        else:
-            raise AttributeError("this view has no legal_actions")
+        public = fields.get("_public")
+        # (From the shared tuple where the view has one: reading view.table would fill
+        # every public field, and the random bot lists at every decision.)
+        table = view.table if public is None else public[_TABLE_AT]
+        actions = tuple(_list_actions(fields["phase"], fields["to_act"], active=fields["active"],
+                                      hand=fields["hand"], opened=fields["opened"], table=table,
+                                      round_no=fields["round_no"], rules=fields["rules"],
+                                      top_discard=view.top_discard))
         fields["legal_actions"] = actions
         return actions
 
 
-PlayerView.log = _FilledWhenRead("log", _fill_log)
-PlayerView.hand = _FilledWhenRead("hand", _fill_hand)
+class _Logged:
+    """A view's ``log``, made when first read (most bots never read it) from what the
+    view holds: the frozen chain of its seat's public log up to when it was made."""
+
+    def __get__(self, view, owner=None):
+        if view is None:
+            return self
+        fields = view.__dict__
+        log = fields["log"] = PublicLog(*fields["_log_state"])
+        return log
+
+
+class _Shared:
+    """A public field of a view (the same for every seat: :meth:`PublicLogs.public_fields`),
+    filled with the others when first read from the frozen tuple of their values the view
+    holds (a bot answering an offer from the top card reads none of them)."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __get__(self, view, owner=None):
+        if view is None:
+            return self
+        fields = view.__dict__
+        fields.update(zip(_PUBLIC_FIELDS, fields["_public"]))
+        return fields[self.name]
+
+
+# The fields every seat sees alike, in the order PublicLogs.public_fields makes them.
+_PUBLIC_FIELDS = ("hand_sizes", "tokens", "scores", "table", "discard_pile", "top_discarder",
+                  "stock_size", "turns", "buys", "opened")
+_PILE, _OPENED, _TABLE_AT = (_PUBLIC_FIELDS.index(name) for name in ("discard_pile", "opened", "table"))
+
+PlayerView.legal_actions = _Listed()
+PlayerView.log = _Logged()
 for _name in _PUBLIC_FIELDS:
-    setattr(PlayerView, _name, _FilledWhenRead(_name, _fill_public))
-PlayerView.legal_actions = _ListedWhenRead()
-
-
-def _seal(view: PlayerView) -> None:
-    """Fill every field of ``view`` still to be filled, and let go of its match: before
-    the match changes (or when the view is copied)."""
-    fields = view.__dict__
-    match = fields.pop("_match", None)
-    if match is None:
-        return  # sealed already
-    for filled, fill in _GROUPS:
-        if filled not in fields:
-            fill(fields, match)
-    if "legal_actions" not in fields:
-        # A call that lists them later, from a copy of what listing reads (the seat's own
-        # hand, the table ...), if a bot reads them; or the listing, where it is cheap.
-        listing = match.deferred_legal_actions()
-        if type(listing) is tuple:
-            fields["legal_actions"] = listing
-        else:
-            fields["_listing"] = listing
+    setattr(PlayerView, _name, _Shared(_name))
 
 
 # Which public fields of a view a log entry may change (public_fields copies them again):
@@ -483,14 +530,6 @@ _STALE = {Draw: _PLAY, Discard: _PLAY, Recycle: _PLAY, TakeDiscard: _PLAY, Buy: 
 
 # The log entries other than a draw that change which bought cards are known to be in a hand.
 _BOUGHT_CHANGES = frozenset((Deal, Discard, Meld, AddToSet, LayDown))
-
-
-# Drawn cards everyone sees: a bought discard (T20, C16) and a discard taken as the draw (C8).
-_PUBLIC_SOURCES = (DrawSource.DISCARD, DrawSource.TAKEN)
-
-# A stock draw as the other seats see it, by (seat, source): it holds no card (T20, C16),
-# so the same frozen value stands for every such draw.
-_HIDDEN_DRAWS: dict = {}
 
 
 def public_entry(entry, seat: int | None):

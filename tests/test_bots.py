@@ -16,6 +16,7 @@ from tenpennies.bots.thumb import ThumbBot
 from tenpennies.match import Match, Phase, Position
 from tenpennies.odds import draw_odds, unseen_cards
 from tenpennies.solver import cards_needed, outs
+from test_view_walk import leaks
 
 
 def test_registry_names_and_protocol():
@@ -50,9 +51,20 @@ class _Recorder:
 
 
 def test_t20_a_bot_sees_no_other_hand_and_no_stock():
-    recorder = _Recorder()
-    play_match([recorder, "thumb", "thumb", "thumb"], seed=2)
-    assert recorder.views
+    # Everything a bot can reach from the view it is given is walked (test_view_walk):
+    # no match (a view that kept one let a bot read every hand, and even swap them), no
+    # other hand, no stock, nothing it could change. Its log hides the others' stock cards.
+    recorder, match = _Recorder(), Match(seed=2)
+    bots = [recorder, ThumbBot(1), ThumbBot(2), ThumbBot(3)]
+    walked = 0
+    while not match.is_over:
+        seat = match.to_act
+        view = match.view(seat)
+        if seat == 0 and len(recorder.views) % 10 == 0:
+            assert leaks(view, match) == [], len(match.log)
+            walked += 1
+        match.apply(bots[seat].act(view))
+    assert walked > 10
     for view in recorder.views[::25]:
         assert view.seat == 0
         for entry in view.log:

@@ -1,9 +1,14 @@
 """Players for the kit: the bot protocol, the bots by name, and a match between them.
 
-A bot is anything with an ``act(view) -> Action`` method. It sees only its seat's
+A bot is anything with an ``act(view) -> Action`` method. It is given only its seat's
 :class:`~tenpennies.view.PlayerView` (T20): its own hand and the public table, never
-another hand or the stock, because the view does not hold them. ``view.legal_actions``
-lists actions it may take; any other action the match accepts is fine too.
+another hand or the stock, because the view does not hold them. A view is a value: it
+holds frozen data only (tuples, cards, frozen records), and no reference to the match or
+anything that reaches it, so a bot can neither look past its seat nor change the match
+(tests/test_view_walk.py walks every object a view reaches to check it). The match
+changes only through the action the bot returns, which it checks first.
+``view.legal_actions`` lists actions it may take (by :func:`tenpennies.listing.legal_actions`,
+from the view's own fields); any other action the match accepts is fine too.
 
 Bots are reproducible: each is built from a seed, and :func:`play_match` gives seat
 ``s`` of the match seeded ``seed`` the seed ``bot_seed(seed, s)``::

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Iterable, Sequence
 
+from .. import _interned
 from ..actions import Action, AddToSet, Buy, Meld, Pass
 from ..cards import ALL_CARDS, Card
 from ..rules import RuleSet
@@ -40,16 +41,15 @@ def shedding_action(legal: Iterable[Action], wild: Sequence[bool]) -> Action | N
 
 
 def answer_offer(seat: int, buy: bool) -> Buy | Pass:
-    """``Buy(seat)`` if ``buy``, else ``Pass(seat)``: each made once per seat and shared,
-    as they are frozen values (a bot answers hundreds of offers a match, and making a
+    """``Buy(seat)`` if ``buy``, else ``Pass(seat)``: the shared values of
+    :mod:`tenpennies._interned` (a bot answers hundreds of offers a match, and making a
     frozen dataclass costs more than deciding most of them)."""
-    answers = _ANSWERS.get(seat)
-    if answers is None:
-        answers = _ANSWERS[seat] = (Pass(seat), Buy(seat))
-    return answers[buy]
+    if 0 <= seat < _interned.SEATS:
+        return _PASS_OR_BUY[seat][buy]
+    return Buy(seat) if buy else Pass(seat)
 
 
-_ANSWERS: dict[int, tuple[Pass, Buy]] = {}
+_PASS_OR_BUY = _interned.PASS_OR_BUY
 
 
 def costliest(cards: Iterable[Card], rules: RuleSet) -> Card:

@@ -178,8 +178,7 @@ def view_from_data(data: dict, earlier: Sequence = (), rules: RuleSet | None = N
         top_discarder=data["top_discarder"],
         stock_size=data["stock_size"],
         turns=data["turns"],
-        # The log as today's view keeps it: the first entries of a list that only grows.
-        log=PublicLog(entries, {}, len(entries), bought),
+        log=PublicLog.of_entries(entries, bought),
         legal_actions=tuple(action_from_data(a) for a in data["legal_actions"]),
         buys=tuple(data["buys"]),
     )

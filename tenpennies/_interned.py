@@ -1,0 +1,69 @@
+"""The action and log values made once and shared: their one home (private).
+
+Actions and log entries are frozen values, so two equal ones are interchangeable, and
+any holder may keep one: nobody can change it. Yet making a frozen dataclass costs more
+than most decisions (its ``__init__`` sets each field through ``object.__setattr__``),
+and a simulated match makes some 1,500 decisions, most of them a buy or a pass, a
+discard, or a listing of them, and logs hundreds of draws. So the values that recur on
+every turn are made here, once per seat (as many as any rule set seats) and card, and
+shared by the match, the listing (:mod:`tenpennies.listing`), the views, the bots and
+:meth:`tenpennies.actions.Discard.of`, the public way to get one.
+
+Nothing here is reachable from a view but the frozen values themselves: the tables and
+caches are this module's own.
+"""
+
+from __future__ import annotations
+
+from .actions import AddToSet, Buy, Discard, Draw, DrawSource, Pass, TakeDiscard
+from .cards import ALL_CARDS, IN_ORDER, Card
+
+SEATS = 16  # more than any rule set seats (RuleSet.with_players refuses more)
+
+BUYS = tuple(Buy(s) for s in range(SEATS))
+PASSES = tuple(Pass(s) for s in range(SEATS))
+TAKES = tuple(TakeDiscard(s) for s in range(SEATS))
+# An offer's two answers per seat, as the listing gives them (the buyer's, or the
+# active player's of Ten Card Rummy, C8), and as a bot picks one (``[buy]``).
+BUY_OR_PASS = tuple((b, p) for b, p in zip(BUYS, PASSES))
+TAKE_OR_PASS = tuple((t, p) for t, p in zip(TAKES, PASSES))
+PASS_OR_BUY = tuple((p, b) for b, p in zip(BUYS, PASSES))
+
+# Discard.of's values, per seat and card index; and the same values by the card's place
+# in reading order (``Card.order``), as the listing walks a hand's distinct cards.
+DISCARDS = tuple(tuple(Discard(s, c) for c in ALL_CARDS) for s in range(SEATS))
+DISCARDS_IN_ORDER = tuple(tuple(row[c.index] for c in IN_ORDER) for row in DISCARDS)
+
+# A single card added to a set, per seat, set index and the card's place in reading
+# order, made when first listed and kept: an open hand lists its additions every turn.
+ADDITIONS: tuple[dict[int, list], ...] = tuple({} for _ in range(SEATS))
+
+
+def addition(seat: int, set_index: int, card: Card) -> AddToSet:
+    """``AddToSet(seat, set_index, (card,))``, made once and shared (sets-only games)."""
+    made = ADDITIONS[seat]
+    row = made.get(set_index) or made.setdefault(set_index, [None] * 53)
+    action = row[card.order]
+    if action is None:
+        action = row[card.order] = AddToSet(seat, set_index, (card,))
+    return action
+
+
+# Drawn cards everyone sees: a bought discard (T20, C16) and a discard taken as the draw (C8).
+PUBLIC_SOURCES = (DrawSource.DISCARD, DrawSource.TAKEN)
+
+# A stock draw as the other seats see it, by (seat, source): it holds no card (T20, C16),
+# so the same frozen value stands for every such draw.
+HIDDEN_DRAWS = {(s, source): Draw(s, None, source) for s in range(SEATS)
+                for source in DrawSource if source not in PUBLIC_SOURCES}
+
+_DRAWS: dict[tuple[int, int, DrawSource], Draw] = {}
+
+
+def draw_entry(seat: int, card: Card, source: DrawSource) -> Draw:
+    """The log entry of a draw, each (seat, card, source) made once and shared."""
+    key = (seat, card.index, source)  # (a card's hash is Python code; its index is not)
+    entry = _DRAWS.get(key)
+    if entry is None:
+        entry = _DRAWS[key] = Draw(seat, card, source)
+    return entry

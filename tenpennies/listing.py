@@ -1,0 +1,219 @@
+"""The one listing of legal actions: a pure function of what the seat to act may know.
+
+:func:`legal_actions` lists what the seat to act can do from its own hand, the table,
+the phase, who is active, whether it has laid down, the round and the rules; nothing
+of another hand or of the stock (T20). :meth:`tenpennies.match.Match.legal_actions`
+calls it with the match's state, and a :class:`tenpennies.view.PlayerView` with its own
+fields, so the match and a view list the same actions, in the same order. The meld
+enumeration it needs (new sets and runs of three in a hand) lives here too: searching a
+hand is solver-like work, no part of the match's bookkeeping.
+
+    >>> from tenpennies import TEN_PENNIES, Hand
+    >>> from tenpennies.match import Phase
+    >>> hand = Hand("7S 7H 7D 9C KD")
+    >>> [a.text for a in legal_actions(Phase.PLAY, 0, active=0, hand=hand, opened=(True, False, False, False),
+    ...                                table=(), round_no=2, rules=TEN_PENNIES, top_discard=None)][:3]
+    ['meld 7S 7H 7D', 'discard 7S', 'discard 7H']
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Iterable, Sequence
+
+from . import _interned
+from .actions import Action, AddToSet, LayDown, Meld
+from .cards import BY_ORDER, IN_ORDER, Card
+from .melds import MeldKind, TableMeld, is_valid_meld, meld_additions
+from .rules import RuleSet
+from .sets import single_additions
+from .solver import can_lay_down, contract_problems, find_contracts
+
+_BUY_OR_PASS, _TAKE_OR_PASS = _interned.BUY_OR_PASS, _interned.TAKE_OR_PASS
+_TAKES, _PASSES, _DISCARDS = _interned.TAKES, _interned.PASSES, _interned.DISCARDS_IN_ORDER
+_CARD_AT = IN_ORDER.__getitem__  # a place in reading order -> the card
+
+
+def legal_actions(phase, seat: int, *, active: int, hand: Sequence[Card], opened: Sequence[bool],
+                  table: Sequence[TableMeld], round_no: int, rules: RuleSet,
+                  top_discard: Card | None) -> list[Action]:
+    """What ``seat``, the seat to act in ``phase`` (a :class:`tenpennies.match.Phase`),
+    can do, from what it may know: its ``hand``, who has laid down (``opened``, per
+    seat), the ``table``'s melds, the ``active`` seat, the round, the rules, and the
+    top discard (``None``: the pile is empty).
+
+    During an offer: buy and pass (the active player of Ten Card Rummy: take and pass,
+    C8). In play (or before the draw in Ten Card Rummy): once open, every legal
+    single-card addition to a table meld and every new meld of three; before opening,
+    laying down the solver's best arrangement for each of its objectives (fewest wilds,
+    most points, fewest cards); then discarding any card (Ten Pennies) or taking the top
+    discard and passing (Ten Card Rummy). Larger melds, additions of several cards and
+    other valid arrangements are legal too (:meth:`Match.is_legal` says), though not
+    listed, since there can be thousands. Both callers give the hand in reading order
+    (a :class:`tenpennies.cards.Hand`, as the seat is shown it), since the order of the
+    listing (and which wild a new run is listed with) follows the hand's.
+    """
+    # (By the member's value as stored: Enum's ``value`` is a Python property, and the
+    # Phase enum lives in match.py, which imports this module.)
+    lister = _BY_PHASE.get(phase._value_)
+    if lister is None:
+        return []  # the match is over
+    return lister(seat, active, hand, opened, table, round_no, rules, top_discard)
+
+
+def _offer(seat, active, hand, opened, table, round_no, rules, top_discard) -> list[Action]:
+    return list(_TAKE_OR_PASS[seat] if rules.free_discard_take and seat == active else _BUY_OR_PASS[seat])
+
+
+def _play(seat, active, hand, opened, table, round_no, rules, top_discard) -> list[Action]:
+    held = _held(hand)
+    actions = _melding(seat, hand, held, opened[seat], table, round_no, rules)
+    actions.extend(map(_DISCARDS[seat].__getitem__, held))
+    return actions
+
+
+def _meld_phase(seat, active, hand, opened, table, round_no, rules, top_discard) -> list[Action]:
+    actions = _melding(seat, hand, _held(hand), opened[seat], table, round_no, rules)
+    if top_discard is not None:
+        actions.append(_TAKES[seat])
+    actions.append(_PASSES[seat])
+    return actions
+
+
+def _discard(seat, active, hand, opened, table, round_no, rules, top_discard) -> list[Action]:
+    return list(map(_DISCARDS[seat].__getitem__, _held(hand)))
+
+
+_BY_PHASE = {"offer": _offer, "play": _play, "meld": _meld_phase, "discard": _discard}
+
+
+def _melding(seat: int, hand: Sequence[Card], held: list[int], is_open: bool, table: Sequence[TableMeld],
+             r: int, rules: RuleSet) -> list[Action]:
+    """Lay-downs, or once open, additions and new melds: ``held`` are the hand's
+    distinct cards by place in reading order (:func:`_held`)."""
+    actions: list[Action] = []
+    runs = rules.has_runs
+    if not is_open:
+        # Most hands cannot lay down: the fast yes/no test spares building an arrangement.
+        if can_lay_down(hand, r, rules, trusted=True):
+            # One arrangement per objective the solver knows, without repeats.
+            found = {a.sets: None for a in find_contracts(hand, r, rules, trusted=True).values()}
+            if runs:
+                # Listed means legal: the check owns the rules of runs and wilds (C4, C5).
+                found = [sets for sets in found if not contract_problems(sets, r, rules, hand=hand)]
+            actions.extend(LayDown(seat, sets) for sets in found)
+        return actions
+    distinct = list(map(_CARD_AT, held))  # (cards only once open: most listings are of closed hands)
+    if not runs:
+        # sets.single_additions is the O(1)-per-card check that solver.additions lists
+        # with; each set is asked only of the cards that could join it, its rank's and
+        # the wilds, in the listing's order (hands grow to thirty cards after purchases).
+        wild = rules.wild_table(r)
+        wilds: list[Card] = []
+        by_rank: dict[int, list[Card]] = {}
+        for c in distinct:
+            if wild[c.index]:
+                wilds.append(c)
+            else:
+                by_rank.setdefault(c.rank, []).append(c)
+        addition = _interned.addition
+        for i, s in enumerate(table):
+            naturals = by_rank.get(s.rank)  # (the match made it with set_rank)
+            if naturals is None:
+                candidates = wilds
+            else:
+                candidates = sorted(naturals + wilds, key=BY_ORDER) if wilds else naturals
+            fits = single_additions(s.cards, candidates, r, rules) if candidates else None
+            if fits:
+                actions.extend(addition(seat, i, c) for c in fits)
+        actions.extend(Meld(seat, trio) for trio in _new_sets_of_three(hand, distinct, r, rules))
+    else:
+        for i, meld in enumerate(table):
+            actions.extend(AddToSet(seat, i, (c,), end) for c, end in meld_additions(meld, distinct, r, rules))
+        actions.extend(Meld(seat, trio) for trio in _new_sets_of_three(hand, distinct, r, rules)
+                       if is_valid_meld(trio, MeldKind.SET, r, rules))
+        actions.extend(Meld(seat, trio, end) for trio, end in _new_runs_of_three(hand, r, rules))
+    return actions
+
+
+def _held(hand: Iterable[Card]) -> list[int]:
+    """The places in reading order (``Card.order``) of the distinct cards of a hand, in
+    that order (one per kind of card).
+
+    Places, not cards: each is a small int, so they are a set of ints sorted in C,
+    without a Python call per card (Card.__hash__, or a sort key); the discards and
+    the cards are looked up by place. (A set comprehension: mapping an attrgetter over
+    a dozen cards costs more in Python 3.11.)
+    """
+    return sorted({c.order for c in hand})
+
+
+def _new_sets_of_three(hand: Sequence[Card], values: list[Card], round_no: int,
+                      rules: RuleSet) -> list[tuple[Card, ...]]:
+    """Every distinct valid new set of the smallest size in a hand (two 7♠ count once);
+    ``values`` are its distinct cards in reading order, as the listing has them already.
+
+    Built as naturals of one rank plus a few wilds, so the work stays small even in
+    round 7 with many wild cards about. Combinations of a sorted pool come out in a
+    fixed order, so the listing is deterministic without sorting card tuples.
+    """
+    wild = rules.wild_table(round_no)
+    size, limit, repeated = rules.min_set_size, rules.wild_limits[round_no - 1], rules.repeated_suits_allowed
+    if rules.wilds_outnumbered:
+        limit = min(limit, (size - 1) // 2)  # C4: naturals outnumber wilds
+    counts = [0] * 53  # copies of each card value, by index (a Counter hashes every card)
+    for c in hand:
+        counts[c.index] += 1
+    wild_pool = [c for c in values if wild[c.index] for _ in range(min(counts[c.index], limit))]
+    most_wilds = min(limit, size - 1, len(wild_pool))
+    by_rank: dict[int, list[Card]] = {}
+    for c in values:
+        if not wild[c.index]:
+            by_rank.setdefault(c.rank, []).extend([c] * (min(counts[c.index], size) if repeated else 1))
+    found: list[tuple[Card, ...]] = []
+    wild_groups: dict[int, list[tuple[Card, ...]]] = {}
+    for naturals in by_rank.values():
+        if len(naturals) + most_wilds < size:
+            continue  # too few cards of this rank, even with every wild allowed
+        for n_wild in range(max(0, size - len(naturals)), most_wilds + 1):
+            if n_wild not in wild_groups:
+                wild_groups[n_wild] = list(dict.fromkeys(combinations(wild_pool, n_wild)))
+            # Without repeated suits a rank's naturals are distinct card values, one per
+            # suit, so their combinations are distinct sets already; with repeats, two
+            # copies of a card make the same combination twice (asked only then: tuples
+            # of cards hash by a Python call per card).
+            groups = combinations(naturals, size - n_wild)
+            for group in dict.fromkeys(groups) if repeated else groups:
+                found.extend(group + w for w in wild_groups[n_wild])
+    return found
+
+
+def _new_runs_of_three(hand: Iterable[Card], round_no: int, rules: RuleSet) -> list[tuple[tuple[Card, ...], str | None]]:
+    """Every distinct new run of three in a hand, with the end a wild takes (C3, C4).
+
+    A window of three ranks in one suit, wrapping over the top (K A 2); a missing rank
+    may be one wild, which for a window's end card is listed at both ends: ``5S 6S JK``
+    as 4-5-6 (``"low"``) and as 5-6-7 (``None``, the default higher rank).
+    """
+    wild = rules.wild_table(round_no)
+    wilds = [c for c in hand if wild[c.index]]
+    one_wild = wilds[:1] if rules.wild_limits[round_no - 1] >= 1 else []
+    by_suit: dict[str, dict[int, Card]] = {}
+    for c in hand:
+        if not wild[c.index]:
+            by_suit.setdefault(c.suit, {})[c.rank] = c
+    found: dict[tuple[tuple[Card, ...], str | None], None] = {}
+    for ranks in by_suit.values():
+        if len(ranks) < 2:
+            continue
+        for start in range(13):
+            window = [ranks.get((start + k) % 13 + 1) for k in range(3)]
+            missing = window.count(None)
+            if missing == 0:
+                found[(tuple(window), None)] = None
+            elif missing == 1 and one_wild:
+                place = window.index(None)
+                naturals = tuple(c for c in window if c is not None)
+                found[(naturals + tuple(one_wild), "low" if place == 0 else None)] = None
+    return [(cards, end) for cards, end in found
+            if is_valid_meld(cards, MeldKind.RUN, round_no, rules)]
