@@ -47,23 +47,33 @@ DEFAULT_IDLE_SECONDS = 180
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _header_of_v1(message: bytes) -> dict | None:
-    """The header of a kernel message in the v1 websocket protocol, or None.
+def _v1_offsets(message: bytes) -> list[int] | None:
+    """The offsets of a message's parts in the v1 kernel websocket protocol, or None.
 
-    The layout: a count ``n`` of offsets, then ``n`` offsets (8-byte little-endian
-    each), then the parts (channel, header, ...). Voila's own reader trusts the count;
-    this one refuses a count the message is too short to hold.
+    The layout: a count ``n``, then ``n`` offsets (8-byte little-endian integers), then
+    the parts (channel, header, parent header, metadata, content, buffers) between
+    consecutive offsets. Voila's reader and jupyter_server's both trust the count and
+    build a list that long; this refuses a count the message is too short to hold, and
+    offsets that run backwards or past its end.
     """
-    if len(message) < 8:
+    if not isinstance(message, (bytes, bytearray)) or len(message) < 8:
         return None
     count = int.from_bytes(message[:8], "little")
     if count < 3 or 8 * (count + 1) > len(message):
         return None
-    offsets = [int.from_bytes(message[8 * (i + 1):8 * (i + 2)], "little") for i in range(3)]
-    if not offsets[1] <= offsets[2] <= len(message):
+    offsets = [int.from_bytes(message[8 * (i + 1):8 * (i + 2)], "little") for i in range(count)]
+    if offsets[0] < 8 * (count + 1) or any(a > b for a, b in zip(offsets, offsets[1:])) or offsets[-1] > len(message):
+        return None
+    return offsets
+
+
+def _header_of_v1(message: bytes) -> dict | None:
+    """The header of a kernel message in the v1 websocket protocol, or None."""
+    offsets = _v1_offsets(message)
+    if offsets is None:
         return None
     try:
-        header = json.loads(message[offsets[1]:offsets[2]].decode("utf-8"))
+        header = json.loads(bytes(message[offsets[1]:offsets[2]]).decode("utf-8"))
     except (UnicodeDecodeError, ValueError):
         return None
     return header if isinstance(header, dict) else None
@@ -76,7 +86,8 @@ class ClassroomWebsocketHandler(VoilaKernelWebsocketHandler):
     ours uses, and every message sent in it goes through code (Voila's header reader)
     that was written for the other protocol; refusing the handshake keeps a hostile
     client away from all of it. The reader is bounded as well (:func:`_header_of_v1`),
-    so one bad frame can never again cost more than its own length.
+    and so is what is accepted from a client that does speak v1 (:meth:`on_message`):
+    one bad frame can never again cost more than its own length.
     """
 
     async def get(self, *args, **kwargs):
@@ -87,6 +98,15 @@ class ClassroomWebsocketHandler(VoilaKernelWebsocketHandler):
             self.finish(f"this server speaks only the {KERNEL_PROTOCOL} websocket subprotocol")
             return
         await super().get(*args, **kwargs)
+
+    def on_message(self, message):
+        # jupyter_server reads an incoming frame's offsets as Voila reads outgoing ones,
+        # trusting its count: eight bytes of 0xff would stall and swell the server as
+        # surely. A v1 page sends only well-formed binary frames; anything else is dropped.
+        if _v1_offsets(message) is None:
+            self.log.warning("Dropped a malformed frame (%d bytes) on a kernel websocket.", len(message))
+            return None
+        return super().on_message(message)
 
     def select_subprotocol(self, subprotocols):
         return KERNEL_PROTOCOL if KERNEL_PROTOCOL in subprotocols else None
@@ -168,7 +188,7 @@ def voila_arguments(notebook: str, *, max_players: int, idle_seconds: int, pract
         # A kernel with no page connected for idle_seconds is ended (a tab closed without
         # Voila hearing of it); a page that is open stays connected and is never culled.
         f"--ClassroomKernelManager.cull_idle_timeout={idle_seconds}",
-        f"--ClassroomKernelManager.cull_interval={max(10, idle_seconds // 4)}",
+        f"--ClassroomKernelManager.cull_interval={max(1, min(60, idle_seconds // 4))}",
         "--ClassroomKernelManager.cull_connected=False",
         # A student's page must not show the server's stack traces.
         "--VoilaConfiguration.show_tracebacks=False",
