@@ -3,20 +3,17 @@
 ``python3 dev.py app`` runs ``python -m tenpennies.classroom``, which is Voila
 (:class:`ClassroomVoila`) with three changes, each against something a student found:
 
-- :class:`ClassroomWebsocketHandler` serves a kernel's websocket only to a client that
-  speaks the current kernel protocol (the ``v1.kernel.websocket.jupyter.org``
-  subprotocol, which every Voila and JupyterLab page asks for). Voila 0.5.13's handler
-  reads the header of every binary message it sends as if it were in that protocol;
-  a client without the subprotocol is sent the legacy binary format, whose first bytes
-  read as a count of about 10**17 offsets, and the list of them grew the server by
-  GBs until the OOM killer ended every student's match (the event loop stuck in it, so
-  no other page was answered meanwhile).
+- :class:`ClassroomWebsocketHandler` reads every frame of a kernel's websocket with bounds,
+  in the protocol the connection speaks. Voila 0.5.13 read the frames it sends to a client
+  without the ``v1.kernel.websocket.jupyter.org`` subprotocol as if they were v1, and
+  their first bytes as a count of about 10**17 offsets: one such client sending nothing
+  grew the server by GBs until the OOM killer ended every student's match.
 - :class:`ClassroomKernelManager` caps the kernels (one per open page, so one per
   player) at ``max_kernels``; a page asked for beyond it gets a short page saying the
-  table is full, not a stack trace. Kernels of closed tabs end: Voila's page asks for
-  its kernel's shutdown when it closes, and a kernel with no page connected is culled
-  after ``cull_idle_timeout`` seconds (a tab that vanished without a word, a ``GET``
-  that never opened its websocket).
+  table is full, not a stack trace. Kernels of closed tabs end: ``close_seconds`` (30)
+  after a kernel's last websocket closes, if no page came back; and a kernel with no
+  page connected is culled after ``cull_idle_timeout`` seconds (300: a ``GET`` that
+  never opened its websocket, a page too slow to).
 - A *practice* server (``--practice``) lets ``?seed=`` choose the deal; a classroom
   server deals from :mod:`secrets` and ignores it (see :mod:`tenpennies.widgets.page`,
   which the kernel runs, and the environment variable :data:`PRACTICE_ENV`).
@@ -28,6 +25,7 @@ Only this process imports it; the kernels never do (they import
 from __future__ import annotations
 
 import argparse
+import asyncio
 import json
 import os
 import sys
@@ -43,83 +41,109 @@ from .widgets.page import PRACTICE_ENV
 
 KERNEL_PROTOCOL = "v1.kernel.websocket.jupyter.org"
 DEFAULT_MAX_PLAYERS = 40
-DEFAULT_IDLE_SECONDS = 180
+DEFAULT_IDLE_SECONDS = 300
+DEFAULT_CLOSE_SECONDS = 30
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _v1_offsets(message: bytes) -> list[int] | None:
-    """The offsets of a message's parts in the v1 kernel websocket protocol, or None.
+def _offsets(message, *, width: int, order: str, least: int) -> list[int] | None:
+    """The offsets of a kernel message's parts in a binary websocket frame, or None.
 
-    The layout: a count ``n``, then ``n`` offsets (8-byte little-endian integers), then
-    the parts (channel, header, parent header, metadata, content, buffers) between
-    consecutive offsets. Voila's reader and jupyter_server's both trust the count and
-    build a list that long; this refuses a count the message is too short to hold, and
-    offsets that run backwards or past its end.
+    Both protocols begin with a count ``n`` and ``n`` offsets (``width`` bytes each, in
+    byte ``order``), then the parts between consecutive offsets. Voila's reader and
+    jupyter_server's both trust the count, building a list (or a format string) that
+    long; this refuses a count the frame is too short to hold, and offsets that run
+    backwards or past its end, so a frame costs no more than its own length.
     """
-    if not isinstance(message, (bytes, bytearray)) or len(message) < 8:
+    if not isinstance(message, (bytes, bytearray)) or len(message) < width:
         return None
-    count = int.from_bytes(message[:8], "little")
-    if count < 3 or 8 * (count + 1) > len(message):
+    count = int.from_bytes(message[:width], order)
+    if count < least or width * (count + 1) > len(message):
         return None
-    offsets = [int.from_bytes(message[8 * (i + 1):8 * (i + 2)], "little") for i in range(count)]
-    if offsets[0] < 8 * (count + 1) or any(a > b for a, b in zip(offsets, offsets[1:])) or offsets[-1] > len(message):
+    offsets = [int.from_bytes(message[width * (i + 1):width * (i + 2)], order) for i in range(count)]
+    if offsets[0] < width * (count + 1) or offsets[-1] > len(message) or any(
+            a > b for a, b in zip(offsets, offsets[1:])):
         return None
     return offsets
 
 
-def _header_of_v1(message: bytes) -> dict | None:
-    """The header of a kernel message in the v1 websocket protocol, or None."""
-    offsets = _v1_offsets(message)
-    if offsets is None:
-        return None
+def v1_offsets(message) -> list[int] | None:
+    """Offsets of a v1 frame: 8-byte little-endian; channel, header, ... (at least 3 offsets)."""
+    return _offsets(message, width=8, order="little", least=3)
+
+
+def legacy_offsets(message) -> list[int] | None:
+    """Offsets of a legacy binary frame: 4-byte big-endian; the JSON message, then buffers."""
+    return _offsets(message, width=4, order="big", least=1)
+
+
+def _json_part(message, start: int, end: int):
     try:
-        header = json.loads(bytes(message[offsets[1]:offsets[2]]).decode("utf-8"))
+        return json.loads(bytes(message[start:end]).decode("utf-8"))
     except (UnicodeDecodeError, ValueError):
         return None
+
+
+def message_header(message, protocol: str | None) -> dict | None:
+    """The header of a message about to be sent in ``protocol`` (v1, or None for legacy)."""
+    if isinstance(message, dict):
+        header = message.get("header")
+    elif isinstance(message, str):
+        # Legacy messages without buffers go as JSON text; only one that may be an
+        # execute_input is worth reading whole.
+        whole = _json_part(message.encode("utf-8"), 0, None) if "execute_input" in message else None
+        header = whole.get("header") if isinstance(whole, dict) else None
+    elif protocol == KERNEL_PROTOCOL:
+        offsets = v1_offsets(message)
+        header = _json_part(message, offsets[1], offsets[2]) if offsets else None
+    else:
+        offsets = legacy_offsets(message)
+        whole = _json_part(message, offsets[0], offsets[1] if len(offsets) > 1 else len(message)) if offsets else None
+        header = whole.get("header") if isinstance(whole, dict) else None
     return header if isinstance(header, dict) else None
 
 
 class ClassroomWebsocketHandler(VoilaKernelWebsocketHandler):
-    """A kernel's websocket for pages that speak the v1 kernel protocol, and no one else.
+    """A kernel's websocket whose frames are read with bounds, in either protocol.
 
-    Why refuse rather than fix the reader only: the legacy protocol is what no page of
-    ours uses, and every message sent in it goes through code (Voila's header reader)
-    that was written for the other protocol; refusing the handshake keeps a hostile
-    client away from all of it. The reader is bounded as well (:func:`_header_of_v1`),
-    and so is what is accepted from a client that does speak v1 (:meth:`on_message`):
-    one bad frame can never again cost more than its own length.
+    Voila 0.5.13 reads the header of every binary message it sends (to drop each cell's
+    ``execute_input``, so a page never sees the code it hides) as if it were in the v1
+    protocol. A client without the v1 subprotocol is sent the legacy binary format,
+    whose first bytes then read as a count of about 10**17 offsets: the list of them
+    grew the server by GBs, the event loop stuck in it, until the OOM killer ended every
+    student's match. jupyter_server reads an *incoming* frame's count the same way, so
+    a client that does speak v1 could send eight bytes of 0xff to the same effect.
+
+    Why serve the legacy protocol at all rather than refuse it: a page whose first
+    connection fails reconnects without the subprotocol (JupyterLab's kernel client
+    does, to reach old servers), so refusing it would strand a real student's tab after
+    one network hiccup. Each frame is read here with the reader of the protocol the
+    connection speaks (:func:`message_header`), and an incoming frame whose offsets do
+    not fit it is dropped, so one bad frame costs no more than its length. Voila is at
+    its newest release (0.5.13) and jupyter_server's reader is unchanged in 2.21.1, so
+    no version to move to fixes this.
     """
 
-    async def get(self, *args, **kwargs):
-        offered = [p.strip() for p in self.request.headers.get("Sec-WebSocket-Protocol", "").split(",")]
-        if KERNEL_PROTOCOL not in offered:
-            # Before the upgrade, so no kernel connection is made at all.
-            self.set_status(400)
-            self.finish(f"this server speaks only the {KERNEL_PROTOCOL} websocket subprotocol")
-            return
-        await super().get(*args, **kwargs)
-
     def on_message(self, message):
-        # jupyter_server reads an incoming frame's offsets as Voila reads outgoing ones,
-        # trusting its count: eight bytes of 0xff would stall and swell the server as
-        # surely. A v1 page sends only well-formed binary frames; anything else is dropped.
-        if _v1_offsets(message) is None:
-            self.log.warning("Dropped a malformed frame (%d bytes) on a kernel websocket.", len(message))
+        if isinstance(message, (bytes, bytearray)):
+            fits = v1_offsets(message) if self.selected_subprotocol == KERNEL_PROTOCOL else legacy_offsets(message)
+            if fits is None:
+                self.log.warning("Dropped a malformed frame (%d bytes) on a kernel websocket.", len(message))
+                return None
+        elif self.selected_subprotocol == KERNEL_PROTOCOL:
+            self.log.warning("Dropped a text frame on a v1 kernel websocket (v1 frames are binary).")
             return None
         return super().on_message(message)
 
-    def select_subprotocol(self, subprotocols):
-        return KERNEL_PROTOCOL if KERNEL_PROTOCOL in subprotocols else None
+    def on_close(self):
+        kernel_id = getattr(self, "kernel_id", None)
+        super().on_close()
+        manager = self.kernel_manager
+        if kernel_id is not None and isinstance(manager, ClassroomKernelManager):
+            manager.end_when_abandoned(kernel_id)
 
     def write_message(self, message, binary: bool = False):
-        # Voila drops each cell's execute_input, so a page never sees the code it hides;
-        # this keeps that, with a header reader that cannot be made to run away.
-        if isinstance(message, bytes):
-            header = _header_of_v1(message)
-        elif isinstance(message, dict):
-            header = message.get("header")
-        else:
-            header = None
+        header = message_header(message, self.selected_subprotocol)
         if header and header.get("msg_type") == "execute_input":
             return None
         return super(VoilaKernelWebsocketHandler, self).write_message(message, binary)
@@ -143,6 +167,21 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
 
     max_kernels = Integer(DEFAULT_MAX_PLAYERS, config=True,
                           help="The most kernels (players) at once; 0 for no limit.")
+    close_seconds = Integer(DEFAULT_CLOSE_SECONDS, config=True,
+                            help="End a kernel this long after its last page closed, unless one came back.")
+
+    def end_when_abandoned(self, kernel_id: str) -> None:
+        """End ``kernel_id`` in :attr:`close_seconds` if no page is connected to it then.
+
+        A closed tab's websocket closes, and its seat should come free soon; the wait
+        lets a reloaded page or a page reconnecting after a hiccup keep its match.
+        """
+        async def end() -> None:
+            if kernel_id in self and self.kernel_model(kernel_id).get("connections", 0) == 0:
+                self.log.info("Ending kernel %s: its page closed %d s ago.", kernel_id, self.close_seconds)
+                await self.shutdown_kernel(kernel_id)
+
+        asyncio.get_running_loop().call_later(self.close_seconds, lambda: asyncio.ensure_future(end()))
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
@@ -179,12 +218,13 @@ class ClassroomVoila(Voila):
                 for pattern, handler, *rest in super().init_handlers()]
 
 
-def voila_arguments(notebook: str, *, max_players: int, idle_seconds: int, practice: bool) -> list[str]:
+def voila_arguments(notebook: str, *, max_players: int, idle_seconds: int, close_seconds: int) -> list[str]:
     """The Voila command-line settings of a classroom server."""
     return [
         notebook,
         f"--VoilaConfiguration.multi_kernel_manager_class={__name__}.ClassroomKernelManager",
         f"--ClassroomKernelManager.max_kernels={max_players}",
+        f"--ClassroomKernelManager.close_seconds={close_seconds}",
         # A kernel with no page connected for idle_seconds is ended (a tab closed without
         # Voila hearing of it); a page that is open stays connected and is never culled.
         f"--ClassroomKernelManager.cull_idle_timeout={idle_seconds}",
@@ -209,9 +249,11 @@ def main(argv: list[str] | None = None) -> None:
                         help=f"end a kernel whose page has been gone this long (default {DEFAULT_IDLE_SECONDS})")
     parser.add_argument("--practice", action="store_true",
                         help="a practice server: ?seed=N in a page's address chooses its deal")
+    parser.add_argument("--close-seconds", type=int, default=DEFAULT_CLOSE_SECONDS,
+                        help=f"end a kernel this long after its tab closed (default {DEFAULT_CLOSE_SECONDS})")
     args, voila_extra = parser.parse_known_args(argv)
-    if args.max_players < 0 or args.idle_seconds < 1:
-        parser.error("--max-players must be 0 or more and --idle-seconds 1 or more")
+    if args.max_players < 0 or args.idle_seconds < 1 or args.close_seconds < 0:
+        parser.error("--max-players and --close-seconds must be 0 or more, --idle-seconds 1 or more")
     # The kernels inherit this process's environment (Voila passes it on to each).
     if args.practice:
         os.environ[PRACTICE_ENV] = "1"
@@ -219,7 +261,7 @@ def main(argv: list[str] | None = None) -> None:
         os.environ.pop(PRACTICE_ENV, None)
     ClassroomVoila.launch_instance(
         voila_arguments(args.notebook, max_players=args.max_players, idle_seconds=args.idle_seconds,
-                        practice=args.practice) + voila_extra)
+                        close_seconds=args.close_seconds) + voila_extra)
 
 
 if __name__ == "__main__":
