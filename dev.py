@@ -8,7 +8,8 @@
     python3 dev.py app     make .venv if needed, then serve the live table
                            (notebooks/play.ipynb) with Voila, code hidden; each browser
                            tab gets its own match, dealt in secret (options:
-                           --max-players 40, --idle-seconds 300, --practice for ?seed=)
+                           --max-players 40, --close-seconds 30, --idle-seconds 300,
+                           --practice for ?seed=)
     python3 dev.py course  make .venv if needed, then build the course as a static web site
                            (every notebook as saved, the rules, an index) in build/course/
     python3 dev.py site    make .venv if needed, then build the classroom site in build/lite/:
@@ -85,10 +86,11 @@ def main(argv: list[str]) -> int:
     elif command == "app":
         # The classroom server (tenpennies/classroom.py): Voila with one kernel per page,
         # so every tab plays its own match, dealt in secret; at most --max-players tabs
-        # at once (40 by default); a kernel whose page is gone ends after --idle-seconds
-        # (300); every kernel websocket frame read with bounds (one raw client could
-        # otherwise exhaust the server's memory). --practice lets ?seed= choose a page's
-        # deal. Other arguments go to Voila (--port=8866 ...).
+        # at once (40 by default); a kernel ends --close-seconds (30) after its page
+        # closed, or --idle-seconds (300) with no page connected; every kernel websocket
+        # frame is read with bounds (one raw client could otherwise exhaust the server's
+        # memory). --practice lets ?seed= choose a page's deal. Other arguments go to
+        # Voila (--port=8866 ...).
         args = [str(PYTHON), "-m", "tenpennies.classroom", *extra]
     else:
         args = [str(PYTHON), "-m", "pytest", "--nbval", "--nbval-current-env", *extra]

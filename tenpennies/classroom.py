@@ -159,7 +159,8 @@ class TableFull(web.HTTPError):
 
 
 class ClassroomKernelManager(AsyncMappingKernelManager):
-    """Voila's kernel manager with a cap: at most ``max_kernels`` kernels at once.
+    """Voila's kernel manager with a cap (at most ``max_kernels`` kernels at once) that
+    ends a kernel ``close_seconds`` after its last page closed.
 
     A kernel being started counts from the moment it is asked for, so pages asked for
     together cannot all slip under the cap.
