@@ -87,6 +87,10 @@ def face_up(frames: list[bytes]) -> tuple[str, ...]:
 
 async def one_tab(browser, url: str):
     """Open a tab; the seconds until its table is playable, its face-up cards, the page."""
+    # One browser for every tab: it holds at most 6 connections to a host and each page's
+    # HTML streams while its notebook runs, so later tabs queue behind earlier ones (a
+    # context per tab was tried: 30 contexts loading the page's scripts each overwhelmed
+    # this 2-core machine, and fewer tabs became playable).
     page = await browser.new_page(viewport={"width": 1100, "height": 1100})
     frames: list[bytes] = []
     page.on("websocket", lambda ws: ws.on("framereceived", lambda p: frames.append(

@@ -10,7 +10,8 @@ a hostile student.
   (:data:`tenpennies.widgets.page.SEED_FILE_ENV`: the kernel writes it to a file only the
   test reads) and plays the same match here to know the hidden cards.
 - ``?seed=`` chooses the deal only on a practice server, which says so on the page.
-- A full server says so in a page, and a seat comes free when a tab's kernel ends.
+- A full server says so in a page; a seat comes free when a kernel no page opened is
+  culled, and soon after a tab is closed.
 """
 
 from __future__ import annotations
@@ -19,7 +20,6 @@ import contextlib
 import json
 import re
 import time
-import urllib.error
 import urllib.request
 
 import pytest
@@ -29,14 +29,14 @@ from .test_play_table import LiveTable, mirror
 
 pytestmark = pytest.mark.browser
 pytest.importorskip("tenpennies.widgets")
-from tenpennies.classroom import legacy_offsets  # noqa: E402
+pytest.importorskip("voila")
+from tenpennies.classroom import KERNEL_PROTOCOL, legacy_offsets  # noqa: E402
 from tenpennies.match import Phase  # noqa: E402
 from tenpennies.widgets.page import PRACTICE_NOTE, SEED_FILE_ENV  # noqa: E402
 
 # The kernel-side detector of hidden cards (the wire-level test), reused on the browser's frames.
 from test_hidden_information import Sent, hidden_identities, known_identities, leaks  # noqa: E402
 
-KERNEL_PROTOCOL = "v1.kernel.websocket.jupyter.org"
 # Unfixed, the server grew by 8-55 MB a second (as fast as the machine builds a list) and
 # stopped answering; fixed, it grows by under a MB while attacked.
 ATTACK_SECONDS = 10
@@ -223,7 +223,7 @@ def test_no_page_frame_or_log_reveals_the_seed_or_a_hidden_card(browser, classro
 
 # -- ?seed= only on a practice server -----------------------------------------------------------
 def test_the_seed_in_the_address_is_ignored_unless_the_server_is_for_practice(
-        browser, classroom, seed_file, voila, tmp_path_factory):
+        browser, classroom, seed_file, voila):
     before = seeds_written(seed_file)
     page, _ = open_table(browser, classroom.url + "/?seed=7")
     assert new_seed(seed_file, before) != "7"
