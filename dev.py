@@ -7,7 +7,9 @@
                            doctest and notebook tests), with any extra pytest arguments
     python3 dev.py app     make .venv if needed, then serve the live table
                            (notebooks/play.ipynb) with Voila, code hidden; each browser
-                           tab gets its own match
+                           tab gets its own match, dealt in secret (options:
+                           --max-players 40, --close-seconds 30, --idle-seconds 300,
+                           --practice for ?seed=)
     python3 dev.py course  make .venv if needed, then build the course as a static web site
                            (every notebook as saved, the rules, an index) in build/course/
     python3 dev.py site    make .venv if needed, then build the classroom site in build/lite/:
@@ -82,12 +84,14 @@ def main(argv: list[str]) -> int:
             # VM often runs everything as root, and the README's command must just work.
             args.append("--allow-root")
     elif command == "app":
-        # Voila starts one kernel per page, so every tab plays its own match. A tab closed
-        # without Voila hearing of it leaves its kernel running: one idle for half an hour
-        # with no page connected is shut down, so a classroom's server does not fill up.
-        args = [str(PYTHON), "-m", "voila", str(ROOT / "notebooks" / "play.ipynb"),
-                "--MappingKernelManager.cull_idle_timeout=1800", "--MappingKernelManager.cull_interval=120",
-                *extra]
+        # The classroom server (tenpennies/classroom.py): Voila with one kernel per page,
+        # so every tab plays its own match, dealt in secret; at most --max-players tabs
+        # at once (40 by default); a kernel ends --close-seconds (30) after its page
+        # closed, or --idle-seconds (300) with no page connected; every kernel websocket
+        # frame is read with bounds (one raw client could otherwise exhaust the server's
+        # memory). --practice lets ?seed= choose a page's deal. Other arguments go to
+        # Voila (--port=8866 ...).
+        args = [str(PYTHON), "-m", "tenpennies.classroom", *extra]
     else:
         args = [str(PYTHON), "-m", "pytest", "--nbval", "--nbval-current-env", *extra]
     return subprocess.call(args)

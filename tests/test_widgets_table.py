@@ -249,3 +249,27 @@ def test_the_controls_have_room_for_their_labels():
     assert table.speed.style.description_width == "initial"
     assert table.sort.description == "" and table.sort.style.button_width == "auto"
     assert all(len(label) <= 16 for label, _ in table.sort.options)
+
+
+def test_a_classroom_table_names_no_seed_and_deals_its_next_match_in_secret():
+    table = PlayTable(seed=859319, delay=0, classroom=True)
+    assert table._repr_mimebundle_()["text/plain"] == "<PlayTable seat=0: round 1 of 7>"
+    texts = [repr(w.get_state()) for w in table.children] + [table.log_box.value, table.status.value]
+    assert not any("859319" in t for t in texts)
+    table.buttons["new"].click()
+    assert table.game.seed not in (859319, 859320)  # not the next seed, which anyone could guess
+    assert table.game.match.round_no == 1 and len(table.game.hand) == 11
+
+
+def test_seed_in_the_address_chooses_the_deal_only_on_a_practice_server():
+    from tenpennies.widgets.page import PRACTICE_ENV, page_seed, play_table
+
+    assert page_seed({"QUERY_STRING": "seed=7"}) is None
+    assert page_seed({"QUERY_STRING": "seed=7", PRACTICE_ENV: "1"}) == 7
+    assert page_seed({"QUERY_STRING": "seed=abc", PRACTICE_ENV: "1"}) == "abc"
+    assert page_seed({"QUERY_STRING": "", PRACTICE_ENV: "1"}) is None
+    classroom = play_table({"QUERY_STRING": "seed=7"}, delay=0)
+    assert classroom.classroom and classroom.game.seed != 7
+    practice = play_table({"QUERY_STRING": "seed=7", PRACTICE_ENV: "1"}, delay=0)
+    note, table = practice.children
+    assert "practice server" in note.value and table.game.seed == 7 and not table.classroom

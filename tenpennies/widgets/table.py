@@ -168,13 +168,20 @@ class PlayTable(_Board):
     refusal shows in red (the game's :attr:`~tenpennies.game.Game.message`); a hint or
     an instruction in green (:attr:`note`). Each button's tooltip says what it does and,
     when it is greyed out, why (:meth:`tenpennies.game.Game.tooltip`).
+
+    ``classroom=True`` keeps the deal secret from the browser: the repr names no seed,
+    and New Match deals from :mod:`secrets` rather than the next seed (the classroom
+    server's tables, :func:`tenpennies.widgets.page.play_table`). The seed stays in the
+    kernel (:attr:`game`), which is the server's side.
     """
 
     def __init__(self, seed: int | str = 0, seat: int = 0, bots: Sequence | None = None,
                  rules: RuleSet = TEN_PENNIES, *, position: Position | None = None, delay: float = 0.4,
-                 learning: bool = True, four_colour: bool = False, width: int = WIDTH) -> None:
+                 learning: bool = True, four_colour: bool = False, width: int = WIDTH,
+                 classroom: bool = False) -> None:
         super().__init__()
         self.game = Game(seed, seat=seat, bots=bots, rules=rules, position=position, learning=learning)
+        self.classroom = classroom
         self.adding = False  # Add to Set was pressed: the next click on a set adds the selection
         self.round_end = ""  # the last round's end, shown until the person's next move
         self.note = ""  # a hint or an instruction, shown (not in red) until the person's next move
@@ -234,9 +241,11 @@ class PlayTable(_Board):
 
     def __repr__(self) -> str:
         # The notebook's text/plain for this widget: short and the same run to run (nbval).
+        # A classroom table names no seed: with it, Match(seed) shows every hand.
         g = self.game
         where = "over" if g.is_over else f"round {g.match.round_no} of {g.rules.rounds}"
-        return f"<PlayTable seed={g.seed!r} seat={g.seat}: {where}>"
+        seed = "" if self.classroom else f" seed={g.seed!r}"
+        return f"<PlayTable{seed} seat={g.seat}: {where}>"
 
     # -- drawing ----------------------------------------------------------------------------
     def redraw(self) -> None:
@@ -342,7 +351,12 @@ class PlayTable(_Board):
     def _new(self) -> None:
         self.adding = False
         self.note = self.round_end = ""
-        self.game.new_match()
+        if self.classroom:
+            from .page import secret_seed
+
+            self.game.new_match(secret_seed())  # not the next seed: that would be guessable
+        else:
+            self.game.new_match()
         self.lines = []
         self._run_bots()
 

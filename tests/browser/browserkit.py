@@ -58,8 +58,8 @@ class Server:
 
     ATTEMPTS = 3
 
-    def __init__(self, base: Path, args: list[str]):
-        env = dict(os.environ)
+    def __init__(self, base: Path, args: list[str], env: dict | None = None):
+        env = {**os.environ, **(env or {})}
         for name in ("runtime", "config", "data"):
             d = base / f"jupyter-{name}"
             d.mkdir(parents=True, exist_ok=True)
@@ -98,6 +98,68 @@ class Server:
                 os.killpg(self.proc.pid, signal.SIGKILL)
                 self.proc.wait()
         self._log_file.close()
+
+
+def classroom_args(notebook: Path, *options: str) -> list[str]:
+    """The arguments of a classroom server (``python3 dev.py app``) for :class:`Server`."""
+    return ["tenpennies.classroom", str(notebook), *options, "--no-browser", "--port={port}",
+            "--Voila.port_retries=0", "--Voila.ip=127.0.0.1"]
+
+
+def rss_mb(pid: int) -> float:
+    """A process's resident memory in MB, from /proc."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
+def children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` (a server's kernels)."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue  # it ended meanwhile
+        if int(fields[1]) == pid:
+            found.append(int(stat.parent.name))
+    return found
+
+
+def kernel_message(frame: bytes) -> dict | None:
+    """A kernel message of the v1 websocket protocol as a dict (``channel``, ``header``,
+    ``parent_header``, ``metadata``, ``content``, ``buffers``), or None if it is not one."""
+    if not isinstance(frame, (bytes, bytearray)) or len(frame) < 8:
+        return None
+    count = int.from_bytes(frame[:8], "little")
+    if count < 6 or 8 * (count + 1) > len(frame):
+        return None
+    offsets = [int.from_bytes(frame[8 * (i + 1):8 * (i + 2)], "little") for i in range(count)]
+    parts = [bytes(frame[offsets[i]:offsets[i + 1]]) for i in range(count - 1)]
+    try:
+        msg = {"channel": parts[0].decode()}
+        for name, part in zip(("header", "parent_header", "metadata", "content"), parts[1:5]):
+            msg[name] = json.loads(part)
+    except (UnicodeDecodeError, ValueError):
+        return None
+    msg["buffers"] = parts[5:]
+    return msg
+
+
+class Frames:
+    """Every websocket frame a page receives (``page.on("websocket")``), as bytes."""
+
+    def __init__(self, page):
+        self.received: list[bytes] = []
+        page.on("websocket", self._socket)
+
+    def _socket(self, ws) -> None:
+        ws.on("framereceived", lambda payload: self.received.append(
+            payload.encode() if isinstance(payload, str) else bytes(payload)))
+
+    def messages(self) -> list[dict]:
+        return [m for m in map(kernel_message, self.received) if m is not None]
 
 
 def write_notebook(path: Path, *sources: str) -> Path:

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from .browserkit import CHROMIUM, CHROMIUM_ARGS, LATENCIES, LATENCY_FILE, ROOT, Server
+from .browserkit import CHROMIUM, CHROMIUM_ARGS, LATENCIES, LATENCY_FILE, ROOT, Server, classroom_args
 
 
 def _unavailable(reason: str):
@@ -56,12 +56,10 @@ def notebook_dir(tmp_path_factory) -> Path:
 
 @pytest.fixture(scope="module")
 def voila(notebook_dir, tmp_path_factory):
-    """Voila serving ``notebook_dir`` with the code hidden, as ``python3 dev.py app`` does."""
+    """A practice server (``python3 dev.py app --practice``: ``?seed=`` chooses the deal)
+    serving ``notebook_dir``, the code hidden."""
     base = tmp_path_factory.mktemp("voila")
-    server = Server(base, [
-        "voila", "--no-browser", "--port={port}", "--Voila.port_retries=0", "--Voila.ip=127.0.0.1",
-        "--show_tracebacks=True", str(notebook_dir),
-    ])
+    server = Server(base, classroom_args(notebook_dir, "--practice"))
     yield server
     server.stop()
 

@@ -1,0 +1,269 @@
+"""The classroom server: Voila serving the live table to a room of students, safely.
+
+``python3 dev.py app`` runs ``python -m tenpennies.classroom``, which is Voila
+(:class:`ClassroomVoila`) with three changes, each against something a student found:
+
+- :class:`ClassroomWebsocketHandler` reads every frame of a kernel's websocket with bounds,
+  in the protocol the connection speaks. Voila 0.5.13 read the frames it sends to a client
+  without the ``v1.kernel.websocket.jupyter.org`` subprotocol as if they were v1, and
+  their first bytes as a count of about 10**17 offsets: one such client sending nothing
+  grew the server by GBs until the OOM killer ended every student's match.
+- :class:`ClassroomKernelManager` caps the kernels (one per open page, so one per
+  player) at ``max_kernels``; a page asked for beyond it gets a short page saying the
+  table is full, not a stack trace. Kernels of closed tabs end: ``close_seconds`` (30)
+  after a kernel's last websocket closes, if no page came back; and a kernel with no
+  page connected is culled after ``cull_idle_timeout`` seconds (300: a ``GET`` that
+  never opened its websocket, a page too slow to).
+- A *practice* server (``--practice``) lets ``?seed=`` choose the deal; a classroom
+  server deals from :mod:`secrets` and ignores it (see :mod:`tenpennies.widgets.page`,
+  which the kernel runs, and the environment variable :data:`PRACTICE_ENV`).
+
+Only this process imports it; the kernels never do (they import
+:mod:`tenpennies.widgets.page`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import sys
+from pathlib import Path
+
+from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+from tornado import web
+from traitlets import Integer
+from voila.app import Voila
+from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
+
+from .widgets.page import PRACTICE_ENV
+
+KERNEL_PROTOCOL = "v1.kernel.websocket.jupyter.org"
+DEFAULT_MAX_PLAYERS = 40
+DEFAULT_IDLE_SECONDS = 300
+DEFAULT_CLOSE_SECONDS = 30
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _offsets(message, *, width: int, order: str, least: int) -> list[int] | None:
+    """The offsets of a kernel message's parts in a binary websocket frame, or None.
+
+    Both protocols begin with a count ``n`` and ``n`` offsets (``width`` bytes each, in
+    byte ``order``), then the parts between consecutive offsets. Voila's reader and
+    jupyter_server's both trust the count, building a list (or a format string) that
+    long; this refuses a count the frame is too short to hold, and offsets that run
+    backwards or past its end, so a frame costs no more than its own length.
+    """
+    if not isinstance(message, (bytes, bytearray)) or len(message) < width:
+        return None
+    count = int.from_bytes(message[:width], order)
+    if count < least or width * (count + 1) > len(message):
+        return None
+    offsets = [int.from_bytes(message[width * (i + 1):width * (i + 2)], order) for i in range(count)]
+    if offsets[0] < width * (count + 1) or offsets[-1] > len(message) or any(
+            a > b for a, b in zip(offsets, offsets[1:])):
+        return None
+    return offsets
+
+
+def v1_offsets(message) -> list[int] | None:
+    """Offsets of a v1 frame: 8-byte little-endian; channel, header, ... (at least 3 offsets)."""
+    return _offsets(message, width=8, order="little", least=3)
+
+
+def legacy_offsets(message) -> list[int] | None:
+    """Offsets of a legacy binary frame: 4-byte big-endian; the JSON message, then buffers."""
+    return _offsets(message, width=4, order="big", least=1)
+
+
+def _json_part(message, start: int, end: int):
+    try:
+        return json.loads(bytes(message[start:end]).decode("utf-8"))
+    except (UnicodeDecodeError, ValueError):
+        return None
+
+
+def message_header(message, protocol: str | None) -> dict | None:
+    """The header of a message about to be sent in ``protocol`` (v1, or None for legacy)."""
+    if isinstance(message, dict):
+        header = message.get("header")
+    elif isinstance(message, str):
+        # Legacy messages without buffers go as JSON text; only one that may be an
+        # execute_input is worth reading whole.
+        whole = _json_part(message.encode("utf-8"), 0, None) if "execute_input" in message else None
+        header = whole.get("header") if isinstance(whole, dict) else None
+    elif protocol == KERNEL_PROTOCOL:
+        offsets = v1_offsets(message)
+        header = _json_part(message, offsets[1], offsets[2]) if offsets else None
+    else:
+        offsets = legacy_offsets(message)
+        whole = _json_part(message, offsets[0], offsets[1] if len(offsets) > 1 else len(message)) if offsets else None
+        header = whole.get("header") if isinstance(whole, dict) else None
+    return header if isinstance(header, dict) else None
+
+
+class ClassroomWebsocketHandler(VoilaKernelWebsocketHandler):
+    """A kernel's websocket whose frames are read with bounds, in either protocol.
+
+    Voila 0.5.13 reads the header of every binary message it sends (to drop each cell's
+    ``execute_input``, so a page never sees the code it hides) as if it were in the v1
+    protocol. A client without the v1 subprotocol is sent the legacy binary format,
+    whose first bytes then read as a count of about 10**17 offsets: the list of them
+    grew the server by GBs, the event loop stuck in it, until the OOM killer ended every
+    student's match. jupyter_server reads an *incoming* frame's count the same way, so
+    a client that does speak v1 could send eight bytes of 0xff to the same effect.
+
+    Why serve the legacy protocol at all rather than refuse it: a page whose first
+    connection fails reconnects without the subprotocol (JupyterLab's kernel client
+    does, to reach old servers), so refusing it would strand a real student's tab after
+    one network hiccup. Each frame is read here with the reader of the protocol the
+    connection speaks (:func:`message_header`), and an incoming frame whose offsets do
+    not fit it is dropped, so one bad frame costs no more than its length. Voila is at
+    its newest release (0.5.13) and jupyter_server's reader is unchanged in 2.21.1, so
+    no version to move to fixes this.
+    """
+
+    def on_message(self, message):
+        if isinstance(message, (bytes, bytearray)):
+            fits = v1_offsets(message) if self.selected_subprotocol == KERNEL_PROTOCOL else legacy_offsets(message)
+            if fits is None:
+                self.log.warning("Dropped a malformed frame (%d bytes) on a kernel websocket.", len(message))
+                return None
+        elif self.selected_subprotocol == KERNEL_PROTOCOL:
+            self.log.warning("Dropped a text frame on a v1 kernel websocket (v1 frames are binary).")
+            return None
+        return super().on_message(message)
+
+    def on_close(self):
+        kernel_id = getattr(self, "kernel_id", None)
+        super().on_close()
+        manager = self.kernel_manager
+        if kernel_id is not None and isinstance(manager, ClassroomKernelManager):
+            manager.end_when_abandoned(kernel_id)
+
+    def write_message(self, message, binary: bool = False):
+        header = message_header(message, self.selected_subprotocol)
+        if header and header.get("msg_type") == "execute_input":
+            return None
+        return super(VoilaKernelWebsocketHandler, self).write_message(message, binary)
+
+
+class TableFull(web.HTTPError):
+    """Every seat of the server is taken (HTTP 503, with a page saying so)."""
+
+    def __init__(self, players: int):
+        word = "player is" if players == 1 else "players are"
+        reason = f"The table is full: {players} {word} playing; try again in a minute"
+        super().__init__(503, reason, reason=reason)
+
+
+class ClassroomKernelManager(AsyncMappingKernelManager):
+    """Voila's kernel manager with a cap (at most ``max_kernels`` kernels at once) that
+    ends a kernel ``close_seconds`` after its last page closed.
+
+    A kernel being started counts from the moment it is asked for, so pages asked for
+    together cannot all slip under the cap.
+    """
+
+    max_kernels = Integer(DEFAULT_MAX_PLAYERS, config=True,
+                          help="The most kernels (players) at once; 0 for no limit.")
+    close_seconds = Integer(DEFAULT_CLOSE_SECONDS, config=True,
+                            help="End a kernel this long after its last page closed, unless one came back.")
+
+    def end_when_abandoned(self, kernel_id: str) -> None:
+        """End ``kernel_id`` in :attr:`close_seconds` if no page is connected to it then.
+
+        A closed tab's websocket closes, and its seat should come free soon; the wait
+        lets a reloaded page or a page reconnecting after a hiccup keep its match.
+        """
+        async def end() -> None:
+            if kernel_id in self and self.kernel_model(kernel_id).get("connections", 0) == 0:
+                self.log.info("Ending kernel %s: its page closed %d s ago.", kernel_id, self.close_seconds)
+                await self.shutdown_kernel(kernel_id)
+
+        asyncio.get_running_loop().call_later(self.close_seconds, lambda: asyncio.ensure_future(end()))
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self._starting = 0
+
+    async def _async_start_kernel(self, *, kernel_id=None, path=None, **kwargs):
+        if kernel_id is not None and kernel_id in self:
+            return await super()._async_start_kernel(kernel_id=kernel_id, path=path, **kwargs)
+        running = len(self.list_kernel_ids()) + self._starting
+        if self.max_kernels and running >= self.max_kernels:
+            self.log.warning("The table is full (%d kernels): a page was turned away.", running)
+            raise TableFull(running)
+        self._starting += 1
+        try:
+            return await super()._async_start_kernel(kernel_id=kernel_id, path=path, **kwargs)
+        finally:
+            self._starting -= 1
+
+    start_kernel = _async_start_kernel
+
+
+class ClassroomVoila(Voila):
+    """Voila whose kernel websockets are :class:`ClassroomWebsocketHandler`'s.
+
+    Voila lists its websocket handler in ``init_handlers`` with no setting to change it,
+    so the one entry is swapped here; every other handler is Voila's own.
+    """
+
+    name = "tenpennies-classroom"
+
+    def init_handlers(self):
+        return [(pattern, ClassroomWebsocketHandler, *rest) if handler is VoilaKernelWebsocketHandler
+                else (pattern, handler, *rest)
+                for pattern, handler, *rest in super().init_handlers()]
+
+
+def voila_arguments(notebook: str, *, max_players: int, idle_seconds: int, close_seconds: int) -> list[str]:
+    """The Voila command-line settings of a classroom server."""
+    return [
+        notebook,
+        f"--VoilaConfiguration.multi_kernel_manager_class={__name__}.ClassroomKernelManager",
+        f"--ClassroomKernelManager.max_kernels={max_players}",
+        f"--ClassroomKernelManager.close_seconds={close_seconds}",
+        # A kernel with no page connected for idle_seconds is ended (a tab closed without
+        # Voila hearing of it); a page that is open stays connected and is never culled.
+        f"--ClassroomKernelManager.cull_idle_timeout={idle_seconds}",
+        f"--ClassroomKernelManager.cull_interval={max(1, min(60, idle_seconds // 4))}",
+        "--ClassroomKernelManager.cull_connected=False",
+        # A student's page must not show the server's stack traces.
+        "--VoilaConfiguration.show_tracebacks=False",
+    ]
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(
+        prog="python -m tenpennies.classroom",
+        description="Serve the live table to a classroom with Voila: one match per browser tab.",
+        epilog="Other arguments go to Voila (e.g. --port=8866 --no-browser --Voila.ip=0.0.0.0).")
+    parser.add_argument("notebook", nargs="?", default=str(ROOT / "notebooks" / "play.ipynb"),
+                        help="the notebook (or a folder of notebooks) to serve; notebooks/play.ipynb by default")
+    parser.add_argument("--max-players", type=int, default=DEFAULT_MAX_PLAYERS,
+                        help=f"the most tabs (kernels) at once; more are told the table is full "
+                             f"(default {DEFAULT_MAX_PLAYERS}; 0 for no limit)")
+    parser.add_argument("--idle-seconds", type=int, default=DEFAULT_IDLE_SECONDS,
+                        help=f"end a kernel whose page has been gone this long (default {DEFAULT_IDLE_SECONDS})")
+    parser.add_argument("--practice", action="store_true",
+                        help="a practice server: ?seed=N in a page's address chooses its deal")
+    parser.add_argument("--close-seconds", type=int, default=DEFAULT_CLOSE_SECONDS,
+                        help=f"end a kernel this long after its tab closed (default {DEFAULT_CLOSE_SECONDS})")
+    args, voila_extra = parser.parse_known_args(argv)
+    if args.max_players < 0 or args.idle_seconds < 1 or args.close_seconds < 0:
+        parser.error("--max-players and --close-seconds must be 0 or more, --idle-seconds 1 or more")
+    # The kernels inherit this process's environment (Voila passes it on to each).
+    if args.practice:
+        os.environ[PRACTICE_ENV] = "1"
+    else:
+        os.environ.pop(PRACTICE_ENV, None)
+    ClassroomVoila.launch_instance(
+        voila_arguments(args.notebook, max_players=args.max_players, idle_seconds=args.idle_seconds,
+                        close_seconds=args.close_seconds) + voila_extra)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

@@ -1,0 +1,74 @@
+"""The live table of one page of the classroom server (``notebooks/play.ipynb`` calls it).
+
+Each page's kernel deals its own match. On a classroom server the deal comes from
+:mod:`secrets` (64 random bits) and nothing the browser gets names it: the table is a
+``PlayTable(..., classroom=True)``, whose repr, words and widget states hold no seed, and
+whose New Match deals from :mod:`secrets` again. A seed from ``randrange(1_000_000)``
+could be found by trying every one against the eleven cards a student holds, and then
+``Match(seed)`` shows every hand and the stock.
+
+On a *practice* server (``python3 dev.py app --practice``, which sets :data:`PRACTICE_ENV`
+for the kernels) ``?seed=N`` in the page's address chooses the deal, and the page says
+so. Elsewhere (JupyterLab, a classroom server) ``?seed=`` is ignored.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from html import escape
+from typing import Mapping
+from urllib.parse import parse_qs
+
+PRACTICE_ENV = "TENPENNIES_PRACTICE"
+# A test-only hook: when set, the kernel writes its deal's seed to this file (never to
+# the page or the log), so a test can check that nothing the browser gets reveals it.
+SEED_FILE_ENV = "TENPENNIES_TEST_SEED_FILE"
+PRACTICE_NOTE = "practice server: deals chosen by ?seed= in the page's address"
+
+
+def is_practice(environ: Mapping[str, str] = os.environ) -> bool:
+    """True in a kernel of a practice server (``--practice``)."""
+    return environ.get(PRACTICE_ENV, "") == "1"
+
+
+def secret_seed() -> int:
+    """A deal nobody can guess: 64 bits from :mod:`secrets`."""
+    return secrets.randbits(64)
+
+
+def page_seed(environ: Mapping[str, str] = os.environ) -> int | str | None:
+    """The seed a practice page's ``?seed=`` asks for, or None (a classroom page, or none given).
+
+    A number is the seed as a number (``?seed=7`` deals as ``Match(7)``); anything else
+    is a string seed.
+    """
+    if not is_practice(environ):
+        return None
+    values = parse_qs(environ.get("QUERY_STRING", "")).get("seed")
+    if not values:
+        return None
+    text = values[0].strip()
+    return int(text) if text.lstrip("-").isdigit() else text
+
+
+def play_table(environ: Mapping[str, str] = os.environ, **options):
+    """The page's :class:`~tenpennies.widgets.PlayTable`: seeded by ``?seed=`` on a practice
+    server, secretly dealt otherwise. On a practice server it is shown below a line
+    saying so (the return value is then a box holding both)."""
+    import ipywidgets as widgets
+
+    from .table import PlayTable
+
+    chosen = page_seed(environ)
+    practice = is_practice(environ)
+    seed = secret_seed() if chosen is None else chosen
+    seed_file = environ.get(SEED_FILE_ENV)
+    if seed_file:
+        with open(seed_file, "a", encoding="utf-8") as f:
+            f.write(f"{seed}\n")
+    table = PlayTable(seed=seed, classroom=not practice, **options)
+    if not practice:
+        return table
+    note = widgets.HTML(f"<div style='font-size:12px;color:#555'>{escape(PRACTICE_NOTE)}</div>")
+    return widgets.VBox([note, table])
