@@ -15,7 +15,6 @@ so. Elsewhere (JupyterLab, a classroom server) ``?seed=`` is ignored.
 from __future__ import annotations
 
 import os
-import secrets
 from html import escape
 from typing import Mapping
 from urllib.parse import parse_qs
@@ -30,11 +29,6 @@ PRACTICE_NOTE = "practice server: deals chosen by ?seed= in the page's address"
 def is_practice(environ: Mapping[str, str] = os.environ) -> bool:
     """True in a kernel of a practice server (``--practice``)."""
     return environ.get(PRACTICE_ENV, "") == "1"
-
-
-def secret_seed() -> int:
-    """A deal nobody can guess: 64 bits from :mod:`secrets`."""
-    return secrets.randbits(64)
 
 
 def page_seed(environ: Mapping[str, str] = os.environ) -> int | str | None:
@@ -58,7 +52,7 @@ def play_table(environ: Mapping[str, str] = os.environ, **options):
     saying so (the return value is then a box holding both)."""
     import ipywidgets as widgets
 
-    from .table import PlayTable
+    from .table import PlayTable, secret_seed
 
     chosen = page_seed(environ)
     practice = is_practice(environ)

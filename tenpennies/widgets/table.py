@@ -14,6 +14,8 @@ is ready and after every change, batched with ``hold_canvas``.
 
 from __future__ import annotations
 
+import secrets
+
 import asyncio
 from html import escape
 from typing import Sequence
@@ -110,6 +112,13 @@ def _canvas(width: int, height: int) -> MultiCanvas:
     canvas = MultiCanvas(LAYERS, width=width, height=height)
     canvas.layout.width, canvas.layout.height = f"{width}px", f"{height}px"
     return canvas
+
+
+
+def secret_seed() -> int:
+    """A deal nobody can guess: 64 bits from :mod:`secrets` (the classroom's deals, and its
+    New Match: the next seed of a known one would be guessable)."""
+    return secrets.randbits(64)
 
 
 class _Board(widgets.VBox):
@@ -352,8 +361,6 @@ class PlayTable(_Board):
         self.adding = False
         self.note = self.round_end = ""
         if self.classroom:
-            from .page import secret_seed
-
             self.game.new_match(secret_seed())  # not the next seed: that would be guessable
         else:
             self.game.new_match()
