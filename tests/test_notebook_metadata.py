@@ -27,7 +27,6 @@ PENDING = {
     "notebooks/03_the_seven_contracts.ipynb", "notebooks/04_a_turn.ipynb",
     "notebooks/05_laying_down_and_going_out.ipynb", "notebooks/06_stock_and_turn_cap.ipynb",
     "notebooks/07_scoring_a_whole_match.ipynb", "notebooks/09_ten_card_rummy.ipynb",
-    "notebooks/play.ipynb",
 }
 NOTEBOOKS = [p for p in normalize_notebooks.notebooks() if str(p.relative_to(ROOT)) not in PENDING]
 

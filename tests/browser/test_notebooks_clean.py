@@ -33,7 +33,6 @@ PENDING = {
     "notebooks/03_the_seven_contracts.ipynb", "notebooks/04_a_turn.ipynb",
     "notebooks/05_laying_down_and_going_out.ipynb", "notebooks/06_stock_and_turn_cap.ipynb",
     "notebooks/07_scoring_a_whole_match.ipynb", "notebooks/09_ten_card_rummy.ipynb",
-    "notebooks/play.ipynb",
 }
 FOLDERS = ("notebooks", "puzzles")
 STEP_MS = 60000  # one notebook's open, save and close, on a loaded machine
