@@ -122,7 +122,8 @@ def test_opening_and_saving_every_notebook_in_jupyterlab_leaves_the_checkout_cle
             problems[name] = problem
             page.screenshot(path=str(repo_copy.parent / "stuck.png"))
     page.close()
-    assert not problems, f"JupyterLab could not open, save and close: {problems}"
+    assert not problems, (f"JupyterLab could not open, save and close: {problems} "
+                          f"(the page as it was: {repo_copy.parent / 'stuck.png'})")
     lab_on_copy.stop()  # every save is on disk
     dirty = [line[3:] for line in _git(repo_copy, "status", "--porcelain").splitlines()]
     assert not dirty, (
