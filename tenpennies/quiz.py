@@ -356,8 +356,12 @@ class PickCards:
         return _right_picks(self)
 
     def solution(self) -> Cards:
-        """One right pick (the largest the kit finds), as cards."""
-        best = Counter(self._right_picks()[0])
+        """One right pick, as cards: for the contract, the one :func:`find_contract` lays
+        down; otherwise the largest the kit finds."""
+        if self.goal == "contract":
+            best = _counts(find_contract(self.hand, self.round_no, self.rules).cards)
+        else:
+            best = Counter(self._right_picks()[0])
         return Cards(c for c in self.hand if _take(best, c))
 
     def cards(self, picks: Iterable[int]) -> Cards:
