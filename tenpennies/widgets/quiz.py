@@ -67,7 +67,7 @@ class Ask(widgets.VBox):
         columns = []
         for i, card in enumerate(question.hand):
             button = widgets.ToggleButton(description="pick", tooltip=f"pick the {card.name}",
-                                          layout=widgets.Layout(width="52px"))
+                                          layout=widgets.Layout(width="72px"))
             button.observe(lambda change, i=i: self._toggled(i, change["new"]), "value")
             self.card_buttons.append(button)
             picture = widgets.HTML(svg.card_svg(card, wild=question.rules.is_wild(card, question.round_no)))
@@ -82,6 +82,7 @@ class Ask(widgets.VBox):
     def _toggled(self, position: int, on: bool) -> None:
         if (position in self.attempt.picked) != on:
             self._update(lambda a: a.pick(position))
+        self.card_buttons[position].description = "picked" if on else "pick"
 
     def _update(self, step: Callable[[Attempt], Attempt]) -> None:
         """Apply ``step`` to the attempt and redraw; show an unexpected error, then raise it."""
@@ -104,6 +105,7 @@ class Ask(widgets.VBox):
             self.message.value = f"<p style='color:{colour};margin:4px 0'>{escape(feedback.text)}</p>"
         for i, button in enumerate(self.card_buttons):
             button.value = i in self.attempt.picked
+            button.description = "picked" if button.value else "pick"
         if self.attempt.revealed:
             self.answer.value = self.attempt.question.answer()._repr_html_()
 
