@@ -44,7 +44,7 @@ from typing import Any, ClassVar, Iterable, Mapping, Sequence, Union
 
 from .cards import ALL_CARDS, Card, Cards, format_cards
 from .errors import IllegalActionError, TenPenniesError
-from .melds import meld_kinds, meld_problems
+from .melds import MeldKind, meld_kinds, meld_problems
 from .rules import TEN_PENNIES, RuleSet, hand_points
 from .sets import set_problems
 from .solver import contract_arrangements, contract_problems, find_contract, what_is_missing
@@ -229,8 +229,10 @@ def is_meld(cards: Iterable[Card], round_no: int, *, rules: RuleSet = TEN_PENNIE
     if kinds:
         why = f"{cards} is a {' and a '.join(k.value for k in kinds)} in round {round_no}"
     else:
+        # MeldKind's order, not the rule set's (a frozenset): the words must not vary run to run.
         why = f"{cards} is no meld in round {round_no}: " + "; ".join(
-            f"not a {k.value} ({'; '.join(meld_problems(cards, k, round_no, rules))})" for k in rules.meld_kinds)
+            f"not a {k.value} ({'; '.join(meld_problems(cards, k, round_no, rules))})"
+            for k in MeldKind if k in rules.meld_kinds)
     return _yes_no(prompt or f"Is {cards} a meld in round {round_no}?", bool(kinds), why, ruling, stated,
                    _svg.hand_svg(cards, round_no, rules))
 
@@ -404,7 +406,7 @@ class PickCards:
                 set_problems(Cards(self.onto + cards), self.round_no, self.rules))
         if self.goal == "meld":
             return "; ".join(f"not a {k.value} ({'; '.join(meld_problems(cards, k, self.round_no, self.rules))})"
-                             for k in self.rules.meld_kinds)
+                             for k in MeldKind if k in self.rules.meld_kinds)
         found = find_contract(cards, self.round_no, self.rules)
         if found is not None:
             spare = _counts(cards) - _counts(found.cards)
