@@ -36,6 +36,7 @@ so a test (or :func:`tenpennies.widgets.ask`) drives a question without a browse
 from __future__ import annotations
 
 import dataclasses
+import functools
 import itertools
 from collections import Counter
 from dataclasses import dataclass
@@ -327,6 +328,9 @@ class PickCards:
             raise QuizError(f"unknown goal {self.goal!r}: choose one of {', '.join(GOALS)}")
         if self.goal == "add" and not self.onto:
             raise QuizError(f"{self.prompt!r}: the goal 'add' needs the set on the table (onto=...)")
+        if self.goal == "add" and self.rules.has_runs:
+            # Adding to a run depends on which end a wild takes (C4): ask it as a choice.
+            raise QuizError(f"{self.prompt!r}: the goal 'add' is for sets of Ten Pennies, not {self.rules.name}")
         if not self._right_picks():
             raise QuizError(f"{self.prompt!r}: no pick from {self.hand} makes {self._goal_words()}")
         if self.stated is not None:
@@ -344,18 +348,11 @@ class PickCards:
         return f"a {self.goal} in round {self.round_no}"
 
     def _valid(self, cards: Cards) -> bool:
-        if self.goal == "set":
-            return not set_problems(cards, self.round_no, self.rules)
-        if self.goal == "meld":
-            return bool(meld_kinds(cards, self.round_no, self.rules))
-        if self.goal == "add":
-            return bool(cards) and not set_problems(Cards(self.onto + cards), self.round_no, self.rules)
-        found = find_contract(cards, self.round_no, self.rules)
-        return found is not None and found.size == len(cards)
+        return _makes(self.goal, cards, self.round_no, self.rules, self.onto)
 
     def _right_picks(self) -> tuple[Counter, ...]:
         """Every right pick, as counts of card values (two 7S are not told apart), largest first."""
-        return _right_picks(self)
+        return _right_picks(self.hand, self.goal, self.round_no, self.rules, self.onto)
 
     def solution(self) -> Cards:
         """One right pick, as cards: for the contract, the one :func:`find_contract` lays
@@ -459,26 +456,34 @@ def _missing_words(cards: Cards, round_no: int, rules: RuleSet) -> str:
     return text[0].lower() + text[1:] if text else f"they are not round {round_no}'s contract"
 
 
-_RIGHT: dict = {}
+def _makes(goal: str, cards: Cards, round_no: int, rules: RuleSet, onto: Cards) -> bool:
+    """Do ``cards`` make what ``goal`` asks, by the kit's checks?"""
+    if goal == "set":
+        return not set_problems(cards, round_no, rules)
+    if goal == "meld":
+        return bool(meld_kinds(cards, round_no, rules))
+    if goal == "add":
+        return bool(cards) and not set_problems(Cards(onto + cards), round_no, rules)
+    found = find_contract(cards, round_no, rules)
+    return found is not None and found.size == len(cards)
 
 
-def _right_picks(q: PickCards) -> tuple[Counter, ...]:
-    key = (q.hand, q.goal, q.round_no, q.rules, q.onto)
-    if key not in _RIGHT:
-        if q.goal == "contract":
-            found = [_counts(a.cards) for a in contract_arrangements(q.hand, q.round_no, q.rules)]
-        else:
-            values = sorted(_counts(q.hand).items())
-            found = []
-            # Every sub-multiset of the hand (a hand holds at most 2^11 of them): cheap,
-            # and it lets a partial pick be judged "part of a right one" exactly.
-            for take in itertools.product(*(range(n + 1) for _, n in values)):
-                counts = Counter({v: k for (v, _), k in zip(values, take) if k})
-                if counts and q._valid(Cards(ALL_CARDS[v] for v in sorted(counts.elements()))):
-                    found.append(counts)
-        found.sort(key=lambda c: (-sum(c.values()), sorted(c.elements())))
-        _RIGHT[key] = tuple(found)
-    return _RIGHT[key]
+@functools.lru_cache(maxsize=256)
+def _right_picks(hand: Cards, goal: str, round_no: int, rules: RuleSet, onto: Cards) -> tuple[Counter, ...]:
+    """Every right pick from ``hand``, as counts of card values, largest first."""
+    if goal == "contract":
+        found = [_counts(a.cards) for a in contract_arrangements(hand, round_no, rules)]
+    else:
+        values = sorted(_counts(hand).items())
+        found = []
+        # Every sub-multiset of the hand (a hand holds at most 2^11 of them): cheap, and it
+        # lets a partial pick be judged "part of a right one" exactly.
+        for take in itertools.product(*(range(n + 1) for _, n in values)):
+            counts = Counter({v: k for (v, _), k in zip(values, take) if k})
+            if counts and _makes(goal, Cards(ALL_CARDS[v] for v in sorted(counts.elements())), round_no, rules, onto):
+                found.append(counts)
+    found.sort(key=lambda c: (-sum(c.values()), sorted(c.elements())))
+    return tuple(found)
 
 
 def pick_cards(hand: Iterable[Card], goal: str, round_no: int, *, rules: RuleSet = TEN_PENNIES,

@@ -153,6 +153,8 @@ def test_a_wrong_stated_answer_is_caught():
         pick_cards(parse_cards("7S 7H 9D JK"), "set", 1, stated=parse_cards("7S 7H 9D"))
     with pytest.raises(QuizError, match="no pick from"):
         pick_cards(parse_cards("7S 8H 9D"), "set", 1)
+    with pytest.raises(QuizError, match="not Ten Card Rummy"):
+        pick_cards(parse_cards("JH 2H"), "add", 2, rules=TEN_CARD_RUMMY, onto=parse_cards("QH KH AH"))
     with pytest.raises(QuizError, match="unknown goal"):
         pick_cards(parse_cards("7S 8H 9D"), "run", 1)
     # The same questions stated rightly are built.
