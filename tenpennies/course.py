@@ -136,6 +136,8 @@ def _for_reading(cell) -> None:
     """
     if cell.cell_type != "code":
         return
+    if "hide-input" in cell.metadata.get("tags", []):
+        cell.metadata["transient"] = {"remove_source": True}  # a lesson's check cell: hidden in JupyterLab too
     cell.source = NBVAL_MARK.sub("", cell.source)
     for output in cell.get("outputs", []):
         data = output.get("data", {})

@@ -16,6 +16,7 @@ the explorers' states are in :mod:`tenpennies.explore`; the pictures come from
 ``contract_explorer``  a hand's arrangements, what is missing and the outs
 ``odds_explorer``      house-rule controls and the exact dealt odds of every round
 ``buy_calculator``     a hand and an offered card: buy or pass, exactly
+``ask``                a lesson's question (:mod:`tenpennies.quiz`): choose or click cards, the kit says why
 =====================  ===============================================================
 
     >>> from tenpennies.widgets import set_checker
@@ -39,6 +40,7 @@ from .explorers import (
     set_checker,
 )
 from .puzzle import PuzzleWidget
+from .quiz import Ask, ask
 
 _TABLE = ("PlayTable", "ReplayTable", "draw_shapes")
 
@@ -54,7 +56,7 @@ def __getattr__(name: str):
 
 __all__ = [
     *_TABLE,
-    "PuzzleWidget",
+    "PuzzleWidget", "Ask", "ask",
     "BuyCalculator", "ContractExplorer", "OddsExplorer", "SetChecker",
     "buy_calculator", "contract_explorer", "odds_explorer", "set_checker",
 ]
