@@ -99,7 +99,7 @@ from .cards import Card
 from .decision import Decision
 from .errors import TenPenniesError, WrongTypeError
 from .rules import TEN_PENNIES, RuleSet
-from .simulate import Z95, Interval
+from .intervals import Z95, Interval
 from .solver import cards_needed, outs
 from .view import PlayerView
 from .words import plural

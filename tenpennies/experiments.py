@@ -59,7 +59,7 @@ from .cards import Card, format_cards, parse_cards
 from .errors import TenPenniesError
 from .odds import buy_or_pass, dealt_probability, draw_odds, unseen_cards
 from .rules import TEN_PENNIES
-from .simulate import Interval, wilson_interval
+from .intervals import Interval, wilson_interval
 
 EXPERIMENT_VARIABLE = "TENPENNIES_EXPERIMENT"
 """The environment variable naming the class's experiment (see :func:`current`)."""
