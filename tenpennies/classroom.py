@@ -18,6 +18,10 @@
   server deals from :mod:`secrets` and ignores it (see :mod:`tenpennies.widgets.page`,
   which the kernel runs, and the environment variable :data:`PRACTICE_ENV`).
 
+``--experiment NAME [--db PATH]`` starts a class experiment (:mod:`tenpennies.experiments`)
+and sets its environment variables for the kernels (:func:`experiment_environment`), so
+every page shows a student panel above the table.
+
 Only this process imports it; the kernels never do (they import
 :mod:`tenpennies.widgets.page`).
 """
@@ -236,6 +240,27 @@ def voila_arguments(notebook: str, *, max_players: int, idle_seconds: int, close
     ]
 
 
+DEFAULT_EXPERIMENT_DB = "class-experiments.sqlite"
+"""The class experiment's database when ``--experiment`` is given without ``--db`` (in the current folder)."""
+
+
+def experiment_environment(name: str, db: str | os.PathLike = DEFAULT_EXPERIMENT_DB) -> dict[str, str]:
+    """Start the class experiment ``name`` in ``db`` and return the environment variables
+    that let every kernel's :func:`tenpennies.experiments.current` join it.
+
+    A file path is made absolute (the kernels run in the notebook's folder); an unknown
+    name raises :class:`tenpennies.experiments.ExperimentError` listing the ready ones.
+    """
+    from .experiments import DATABASE_VARIABLE, EXPERIMENT_VARIABLE, experiment, start
+
+    experiment(name)  # an unknown name is refused before any file is made
+    where = os.fspath(db)
+    if "://" not in where:
+        where = str(Path(where).resolve())
+    start(name, where)
+    return {EXPERIMENT_VARIABLE: name, DATABASE_VARIABLE: where}
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(
         prog="python -m tenpennies.classroom",
@@ -252,14 +277,34 @@ def main(argv: list[str] | None = None) -> None:
                         help="a practice server: ?seed=N in a page's address chooses its deal")
     parser.add_argument("--close-seconds", type=int, default=DEFAULT_CLOSE_SECONDS,
                         help=f"end a kernel this long after its tab closed (default {DEFAULT_CLOSE_SECONDS})")
+    parser.add_argument("--experiment", metavar="NAME",
+                        help="run a class experiment: each page shows a student panel whose results are "
+                             "pooled (dealt-round-1, outs-after-one-draw, should-you-buy)")
+    parser.add_argument("--db", metavar="PATH",
+                        help=f"the class experiment's database: a file path or postgresql:// URL "
+                             f"(default {DEFAULT_EXPERIMENT_DB} in the current folder)")
     args, voila_extra = parser.parse_known_args(argv)
     if args.max_players < 0 or args.idle_seconds < 1 or args.close_seconds < 0:
         parser.error("--max-players and --close-seconds must be 0 or more, --idle-seconds 1 or more")
+    if args.db and not args.experiment:
+        parser.error("--db names the class experiment's database: give --experiment NAME too")
     # The kernels inherit this process's environment (Voila passes it on to each).
     if args.practice:
         os.environ[PRACTICE_ENV] = "1"
     else:
         os.environ.pop(PRACTICE_ENV, None)
+    from .experiments import DATABASE_VARIABLE, EXPERIMENT_VARIABLE, ExperimentError
+
+    if args.experiment:
+        try:
+            variables = experiment_environment(args.experiment, args.db or DEFAULT_EXPERIMENT_DB)
+        except ExperimentError as exc:
+            parser.error(str(exc))
+        os.environ.update(variables)
+        print(f"Class experiment {args.experiment!r}: results go to {variables[DATABASE_VARIABLE]}", flush=True)
+    else:  # no experiment on this server, whatever the shell had set
+        os.environ.pop(EXPERIMENT_VARIABLE, None)
+        os.environ.pop(DATABASE_VARIABLE, None)
     ClassroomVoila.launch_instance(
         voila_arguments(args.notebook, max_players=args.max_players, idle_seconds=args.idle_seconds,
                         close_seconds=args.close_seconds) + voila_extra)

@@ -53,7 +53,7 @@ from datetime import datetime, timedelta, timezone
 from fractions import Fraction
 from functools import cached_property
 from pathlib import Path
-from typing import IO, Callable, Iterable, Sequence
+from typing import IO, Callable, Iterable, Mapping, Sequence
 
 from .cards import Card, format_cards, parse_cards
 from .errors import TenPenniesError
@@ -657,19 +657,82 @@ def join(name: str, db: str | os.PathLike | ClassDatabase) -> ClassExperiment:
     return run
 
 
-def current() -> ClassExperiment | None:
+def current(environ: Mapping[str, str] | None = None) -> ClassExperiment | None:
     """The class's experiment named by the environment, or None when none is set.
 
     The classroom app (``python3 dev.py app --experiment NAME --db PATH``) sets
     :data:`EXPERIMENT_VARIABLE` to the experiment's name and :data:`DATABASE_VARIABLE`
     to the database's path or URL; a notebook then calls ``current().deal(student=...)``.
+    ``environ`` is :data:`os.environ` unless given (the app's page passes its own).
     """
-    name, db = os.environ.get(EXPERIMENT_VARIABLE), os.environ.get(DATABASE_VARIABLE)
+    environ = os.environ if environ is None else environ
+    name, db = environ.get(EXPERIMENT_VARIABLE), environ.get(DATABASE_VARIABLE)
     if not name:
         return None
     if not db:
         raise ExperimentError(f"{EXPERIMENT_VARIABLE} is {name!r} but {DATABASE_VARIABLE} is not set")
     return join(name, db)
+
+
+# -- a student's desk in the classroom app ------------------------------------------------------
+class StudentDesk:
+    """What one student's panel on the classroom app does, without a browser.
+
+    The student types a name (:attr:`student`), then :meth:`trial` does one trial of the
+    class's experiment: a fresh deal from :mod:`secrets`, recorded at once; for
+    should-you-buy it shows an offer, and :meth:`answer` records the buy or pass. The
+    panel shows :attr:`shown` (the cards), :attr:`words` (the result) and
+    :meth:`pooled_words` (the class's count so far). Nothing it holds for the page names
+    a seed or a card the student was not shown; the kit's judgment of an offer is said
+    only after the answer.
+
+        >>> import tempfile, os, random
+        >>> desk = StudentDesk(start("dealt-round-1", os.path.join(tempfile.mkdtemp(), "c.db")))
+        >>> desk.student = "Ana"
+        >>> desk.trial(rng=random.Random(3)).words
+        'dealt: no contract yet (round 1 asks two sets of 3)'
+        >>> desk.pooled_words()
+        'the class so far: 1 result, 0 hits (0.000)'
+    """
+
+    def __init__(self, run: ClassExperiment) -> None:
+        self.run = run
+        self.student = ""
+        self.shown: Trial | None = None
+        self.words = run.experiment.question
+        self.waiting = False
+        """True while an offer is shown and not yet answered."""
+
+    @property
+    def asks_answer(self) -> bool:
+        """True when a trial shows an offer that waits for buy or pass (should-you-buy)."""
+        return self.run.experiment.asks_answer
+
+    def trial(self, rng: random.Random | None = None) -> StudentDesk:
+        """One trial for :attr:`student` (a name is required): a deal recorded, or an offer shown."""
+        self.shown = self.run.deal(student=self.student, rng=rng)
+        self.words = self.shown.words
+        self.waiting = self.asks_answer
+        return self
+
+    def answer(self, word: str) -> StudentDesk:
+        """Record ``"buy"`` or ``"pass"`` for the offer shown; the words then give the kit's judgment."""
+        if not self.waiting:
+            raise ExperimentError(f"answer {word!r}: no offer is waiting; press the trial button first")
+        expected = self.run.answer(self.shown, word, student=self.student)
+        self.waiting = False
+        said = str(word).strip().lower()
+        agree = "you agree with the kit" if said == expected else "the kit says " + expected
+        self.words = f"offer answered: {said}; {agree}"
+        return self
+
+    def pooled_words(self) -> str:
+        """The class's pooled count so far, in words."""
+        results = self.run.results()
+        n, hits = len(results), sum(r.hit for r in results)
+        what = "agreeing with the kit" if self.asks_answer else "hits"
+        return (f"the class so far: {n} result{'' if n == 1 else 's'}, {hits} {what} "
+                f"({hits / n if n else 0:.3f})")
 
 
 # -- a simulated class ------------------------------------------------------------------------
@@ -736,6 +799,6 @@ def class_spread(name: str, classes: int = 200, students: int = 30, results_each
 
 __all__ = [
     "COLUMNS", "DATABASE_VARIABLE", "EXPERIMENTS", "EXPERIMENT_VARIABLE", "OFFERS", "ClassDatabase",
-    "ClassExperiment", "Experiment", "ExperimentError", "Offer", "Result", "Spread", "Trial",
+    "ClassExperiment", "Experiment", "ExperimentError", "Offer", "Result", "Spread", "StudentDesk", "Trial",
     "class_spread", "current", "experiment", "join", "kit_judgment", "offers", "simulate_class", "start",
 ]

@@ -10,6 +10,9 @@ could be found by trying every one against the eleven cards a student holds, and
 On a *practice* server (``python3 dev.py app --practice``, which sets :data:`PRACTICE_ENV`
 for the kernels) ``?seed=N`` in the page's address chooses the deal, and the page says
 so. Elsewhere (JupyterLab, a classroom server) ``?seed=`` is ignored.
+
+On a server running a class experiment (``--experiment NAME``) the page shows the
+student's experiment panel above the table; its deals come from :mod:`secrets` too.
 """
 
 from __future__ import annotations
@@ -49,9 +52,13 @@ def page_seed(environ: Mapping[str, str] = os.environ) -> int | str | None:
 def play_table(environ: Mapping[str, str] = os.environ, **options):
     """The page's :class:`~tenpennies.widgets.PlayTable`: seeded by ``?seed=`` on a practice
     server, secretly dealt otherwise. On a practice server it is shown below a line
-    saying so (the return value is then a box holding both)."""
+    saying so; when the server runs a class experiment (``--experiment``, which sets
+    :data:`tenpennies.experiments.EXPERIMENT_VARIABLE`), below the student's
+    :class:`~tenpennies.widgets.experiment.ExperimentPanel`. The return value is then a
+    box holding them."""
     import ipywidgets as widgets
 
+    from ..experiments import current
     from .table import PlayTable, secret_seed
 
     chosen = page_seed(environ)
@@ -62,7 +69,12 @@ def play_table(environ: Mapping[str, str] = os.environ, **options):
         with open(seed_file, "a", encoding="utf-8") as f:
             f.write(f"{seed}\n")
     table = PlayTable(seed=seed, classroom=not practice, **options)
-    if not practice:
-        return table
-    note = widgets.HTML(f"<div style='font-size:12px;color:#555'>{escape(PRACTICE_NOTE)}</div>")
-    return widgets.VBox([note, table])
+    parts = [table]
+    run = current(environ)
+    if run is not None:
+        from .experiment import ExperimentPanel
+
+        parts.insert(0, ExperimentPanel(run))
+    if practice:
+        parts.insert(0, widgets.HTML(f"<div style='font-size:12px;color:#555'>{escape(PRACTICE_NOTE)}</div>"))
+    return table if len(parts) == 1 else widgets.VBox(parts)
