@@ -13,6 +13,9 @@ with 1; no mistake ever shows a traceback::
     >>> main(["solve", "7S 7H 7D 9S 9H JK 3C", "--round", "1"])
     Round 1, two sets of 3: lay down 7S 7H 7D; 9S 9H JK
     0
+
+(One concept in one file, over 600 lines: the command line, one small function per
+subcommand and its argument bounds beside it.)
 """
 
 from __future__ import annotations

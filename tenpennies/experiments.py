@@ -37,6 +37,10 @@ deal, shown as a picture, recorded), or, in the classroom app started with
 ``--experiment NAME --db PATH``, ``current().deal(student="Ana")``: :func:`current`
 reads the experiment and the database from the environment variables
 :data:`EXPERIMENT_VARIABLE` and :data:`DATABASE_VARIABLE`.
+
+(One concept in one file, over 600 lines: a class experiment, from a student's trial to the
+teacher's pooled figure: the ready experiments, the database results go to, how they pool,
+the dashboard's picture and a student's desk all speak of the same rows.)
 """
 
 from __future__ import annotations

@@ -33,6 +33,10 @@ comes from the match's seed.
     (<Phase.OFFER: 'offer'>, 1, 3)
     >>> m.apply(Pass(3)); m.to_act
     0
+
+(One concept in one file, over 600 lines: the round's state machine, one small method per
+phase and action to check it (``verify``) and one to play it (``apply``); what may be
+played is listed by :mod:`tenpennies.listing`, what a seat may see by :mod:`tenpennies.view`.)
 """
 
 from __future__ import annotations

@@ -29,6 +29,9 @@ the number of hand sizes (C1: four to eight)::
     (Hand('7S 7H 7D 9S JK'), Card('4C'), (False, False, True, False))
     >>> SeatPosition.parse(str(p)) == p
     True
+
+(One concept in one file, over 600 lines: a position, with every field checked as it is
+read, its one-line notation, and what makes it unreachable in play, :meth:`Position.problems`.)
 """
 
 from __future__ import annotations

@@ -23,6 +23,9 @@ What it does, in order (everything seeded, so a rerun writes the same files):
 
 The written files are reviewed before they are committed; the test suite re-derives
 every committed answer (``tenpennies.puzzles.rederive``).
+
+(One concept in one file, over 600 lines: mining puzzles, whose steps, numbered in the
+source as above, hand each other their candidates; split, each would be a fragment.)
 """
 
 from __future__ import annotations

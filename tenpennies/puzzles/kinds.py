@@ -21,6 +21,9 @@ kind               question                                      typed answer
 
 Answers that rank choices (``buy``, ``discard``) carry a margin: how far the best choice
 beats the next best. The other kinds are matters of fact; their margin is ``None``.
+
+(One concept in one file, over 600 lines: the puzzle kinds, one small class each, sharing
+the reading and judging helpers at the top.)
 """
 
 from __future__ import annotations
