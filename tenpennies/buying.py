@@ -290,6 +290,14 @@ class BuyJudgment:
         return self._now.pass_probability
 
     @property
+    def reaches_beyond(self) -> bool:
+        """Whether the gain's high end counts what the offered card does after the horizon
+        (an out keeps the hand a card closer for the rest of the round: see the module's
+        notes), beyond what the chances at the horizon show."""
+        at_horizon = float(self.points_at_stake * (self.next_buy - self.next_pass))
+        return self.gain.high > at_horizon - self.token_worth.low - self.extra_cost.low + 1e-9
+
+    @property
     def extra_cards(self) -> int:
         """The stock cards that come with a purchase (none with a free take)."""
         return 0 if self.free else self._odds_args[2].buy_extra_cards

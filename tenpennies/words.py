@@ -114,6 +114,9 @@ def buy_words(judgment, contract_words: str = "the contract") -> str:
     parts = [f"with one more stock card you would hold {contract_words} {percent(judgment.next_buy)} of the time "
              f"{'taking' if judgment.free else 'buying'} it, {percent(judgment.next_pass)} passing",
              f"{judgment.points_at_stake} points in hand are at stake"]
+    if judgment.reaches_beyond:
+        parts.append(f"after that the {card} still keeps the hand a card closer, which could save up to "
+                     f"all {judgment.points_at_stake}")
     if judgment.token_worth.high > 0:
         parts.append(f"a token is worth {points_interval(judgment.token_worth)} (measured)")
     if judgment.extra_cost.high > 0:

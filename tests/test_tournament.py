@@ -97,14 +97,14 @@ class Spies:
         import gc
         import sys
         Match = sys.modules["tenpennies.match"].Match
-        anywhere = sum(isinstance(o, Match) for o in gc.get_objects())
+        anywhere = sum(type(o) is Match for o in gc.get_objects())  # (type, not isinstance: a dead weak proxy raises)
         seen, todo = set(), [view, vars(view)]
         while todo:
             o = todo.pop()
             if id(o) not in seen and not isinstance(o, type):
                 seen.add(id(o))
                 todo.extend(gc.get_referents(o))
-        reached = [o for o in gc.get_objects() if id(o) in seen and isinstance(o, Match)]
+        reached = [o for o in gc.get_objects() if id(o) in seen and type(o) is Match]
         raise RuntimeError(f"{anywhere} matches in this process, {len(reached)} reached from the view")
 '''
 

@@ -11,6 +11,6 @@ class Spies:
     def act(self, view):
         Match = sys.modules["tenpennies.match"].Match
         gc.collect()
-        found = any(isinstance(thing, Match) for thing in gc.get_objects())
+        found = any(type(thing) is Match for thing in gc.get_objects())
         raise LookupError(f"found {'a' if found else 'no'} match in its process; "
                           f"its view holds {', '.join(sorted(vars(view)))}")

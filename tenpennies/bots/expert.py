@@ -196,7 +196,8 @@ class Worlds:
         p = Position(round_no=view.round_no, hands=tuple(hands), discard_pile=tuple(view.discard_pile),
                      stock=tuple(stock), table=tuple(view.table), opened=view.opened, tokens=view.tokens,
                      scores=view.scores, dealer=(view.active - 1) % n, active=view.active,
-                     top_discarder=view.top_discarder)
+                     # (an emptied pile, all of it bought, has no discarder to name)
+                     top_discarder=view.top_discarder if view.discard_pile else None)
         m = Match.from_position(p, seed=seed, rules=view.rules)
         while m.phase is Phase.OFFER and (playing or m.to_act != me):
             m.apply(Pass(m.to_act))

@@ -373,10 +373,6 @@ class BuyKind(Kind):
                 f"It is not your turn: buying gets you the {discard} and {plural(rules.buy_extra_cards, 'stock card')} "
                 "now, and passing gets you nothing until your turn.")
         contract = position.contract.words
-        # Whether the gain's high end counts what the card does past the horizon (an out:
-        # tenpennies.buying.judge bounds that by the hand's points).
-        horizon_value = float(j.points_at_stake * (j.next_buy - j.next_pass))
-        beyond = gain.high > horizon_value - j.token_worth.low - j.extra_cost.low + 1e-9
         reasoning = (
             when,
             f"With one more stock card, the chance of holding {contract} is {_exact(j.next_buy)} if you buy "
@@ -385,7 +381,7 @@ class BuyKind(Kind):
             f"{j.points_at_stake} × ({_exact(j.next_buy - j.next_pass)}) = "
             f"{float(j.points_at_stake * (j.next_buy - j.next_pass)):.1f} points by then"
             + (f"; the {discard} keeps the hand a card closer after that too, which could save up to "
-               f"the hand's {j.points_at_stake} points." if beyond else "."),
+               f"the hand's {j.points_at_stake} points." if j.reaches_beyond else "."),
             (f"It costs a token, worth {_interval(j.token_worth)} points with {plural(tokens, 'token')} "
              f"in round {r} (measured in seeded play), and its stock cards: up to {j.extra_cost.high:.1f} points."
              if tokens is not None else
