@@ -112,8 +112,10 @@ class PlayerView:
         held, shown = logs._hands[seat]
         fields["hand"] = shown if held == cards else logs.hand(seat, cards)
         state = logs._states[seat]
-        if state is None or state[2] != logs._done:
-            state = logs.log_state(seat)
+        done = logs._done
+        if state is None or state[2] != done:
+            # (log_state's, in line: the log is caught up above)
+            state = logs._states[seat] = (logs._last, logs._own[seat], done, logs._bought)
         fields["_log_state"] = state  # (its log, made when first read: _Logged)
         if to_act != seat:
             fields["legal_actions"] = ()  # (else listed when first read: _Listed)
