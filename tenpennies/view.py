@@ -112,8 +112,10 @@ class PlayerView:
         held, shown = logs._hands[seat]
         fields["hand"] = shown if held == cards else logs.hand(seat, cards)
         state = logs._states[seat]
-        if state is None or state[2] != logs._done:
-            state = logs.log_state(seat)
+        done = logs._done
+        if state is None or state[2] != done:
+            # (log_state's, in line: the log is caught up above)
+            state = logs._states[seat] = (logs._last, logs._own[seat], done, logs._bought)
         fields["_log_state"] = state  # (its log, made when first read: _Logged)
         if to_act != seat:
             fields["legal_actions"] = ()  # (else listed when first read: _Listed)
@@ -291,8 +293,7 @@ class PublicLogs:
     offer, between which nothing on the table changes.
     """
 
-    __slots__ = ("_log", "_done", "_last", "_own", "_states", "_bought", "_hands", "_public", "_shared",
-                 "_stale")
+    __slots__ = ("_log", "_done", "_last", "_own", "_states", "_bought", "_hands", "_shared", "_stale")
 
     def __init__(self, log: list, players: int) -> None:
         self._log = log  # the match's own log list, which only grows
@@ -305,62 +306,54 @@ class PublicLogs:
         self._states: list[tuple | None] = [None] * players
         self._bought: tuple[tuple[Card, ...], ...] = ((),) * players
         self._hands: list[tuple[list, Hand]] = [([], Hand())] * players
-        self._public: dict | None = None
         self._shared: tuple = ()  # the public fields' values, frozen (public_state)
         self._stale = _EVERYTHING  # which of the public fields the log shows may have changed
 
     def public_state(self, match: "Match") -> tuple:
         """The values of :meth:`public_fields`, in the order of ``_PUBLIC_FIELDS``, as one
         frozen tuple, made again only when they change: what a view holds, to fill those
-        fields from when first read."""
-        self._catch_up()
-        if self._stale or not self._shared:
-            self._shared = tuple(self.public_fields(match).values())
-        return self._shared
+        fields from when first read. The log, brought up to date first, shows what may
+        have changed: every change of them is logged, and a pass (an offer declined, or
+        the active player's take declined) changes none of them. Most entries change only
+        a few (a draw or a discard: hand sizes, the stock and the pile), and only those
+        are copied again (see _STALE); the others are shared with the tuple before."""
+        if self._done != len(self._log):
+            self._catch_up()
+        stale, shared = self._stale, self._shared
+        if not stale and shared:
+            return shared
+        self._stale = 0
+        if stale & _ROUND or not shared:
+            shared = (tuple(map(len, match.hands)), tuple(match.tokens), tuple(match.scores),
+                      tuple(match.table), tuple(match.discard_pile), match.top_discarder,
+                      len(match.stock), match.turns, tuple(match.buys), tuple(match.opened))
+        else:
+            # Built at once rather than field by field: this runs after most draws and discards.
+            (hand_sizes, tokens, scores, table, pile, top_discarder, stock_size, turns, buys,
+             opened) = shared
+            if stale & _PLAY:
+                hand_sizes = tuple(map(len, match.hands))
+                pile = tuple(match.discard_pile)
+                top_discarder = match.top_discarder
+                stock_size = len(match.stock)
+                turns = match.turns
+            if stale & _TOKENS:
+                tokens = tuple(match.tokens)
+                buys = tuple(match.buys)
+            if stale & _TABLE:
+                table = tuple(match.table)
+                opened = tuple(match.opened)  # (a lay-down is a change of the table)
+            shared = (hand_sizes, tokens, scores, table, pile, top_discarder, stock_size, turns, buys, opened)
+        self._shared = shared
+        return shared
 
     def public_fields(self, match: "Match") -> dict:
         """The fields of a :class:`PlayerView` that are the same for every seat and phase
         (the table and who has laid down, the discard pile, hand sizes, tokens, scores
         ...; the round, its contract and whose turn it is are read by
-        :meth:`PlayerView.of`), copied from ``match`` when the log, brought up to date
-        first, shows they may have changed: every change of them is logged, and a pass (an
-        offer declined, or the active player's take declined) changes none of them. Most
-        entries change only a few (a draw or a discard: hand sizes, the stock and the
-        pile), and only those are copied again (see _STALE). Views hold them frozen, as
-        one tuple (:meth:`public_state`)."""
-        self._catch_up()
-        stale, public = self._stale, self._public
-        if not stale:
-            return public
-        self._stale = 0
-        if not stale & _ROUND:
-            # Views copy the dict when built, so it is brought up to date in place.
-            if stale & _PLAY:
-                public["hand_sizes"] = tuple(map(len, match.hands))
-                public["discard_pile"] = tuple(match.discard_pile)
-                public["top_discarder"] = match.top_discarder
-                public["stock_size"] = len(match.stock)
-                public["turns"] = match.turns
-            if stale & _TOKENS:
-                public["tokens"] = tuple(match.tokens)
-                public["buys"] = tuple(match.buys)
-            if stale & _TABLE:
-                public["table"] = tuple(match.table)
-                public["opened"] = tuple(match.opened)  # (a lay-down is a change of the table)
-            return public
-        public = self._public = {
-            "hand_sizes": tuple(map(len, match.hands)),
-            "tokens": tuple(match.tokens),
-            "scores": tuple(match.scores),
-            "table": tuple(match.table),
-            "discard_pile": tuple(match.discard_pile),
-            "top_discarder": match.top_discarder,
-            "stock_size": len(match.stock),
-            "turns": match.turns,
-            "buys": tuple(match.buys),
-            "opened": tuple(match.opened),
-        }
-        return public
+        :meth:`PlayerView.of`), by name: :meth:`public_state`'s values, frozen, copied
+        from ``match`` only when they may have changed."""
+        return dict(zip(_PUBLIC_FIELDS, self.public_state(match)))
 
     def hand(self, seat: int, cards: list[Card]) -> Hand:
         """``cards``, the seat's hand as the match holds it, sorted for reading: the Hand
@@ -392,7 +385,7 @@ class PublicLogs:
         grows. A view holds this and makes its log when first read."""
         self._catch_up()
         state = self._states[seat]
-        if state is None or state[1] != self._done:
+        if state is None or state[2] != self._done:
             state = self._states[seat] = (self._last, self._own[seat], self._done, self._bought)
         return state
 
@@ -408,7 +401,7 @@ class PublicLogs:
             if kind is Pass:
                 last = (last, entry)  # most entries: a pass changes nothing a view shows
                 continue
-            stale |= _STALE.get(kind, _EVERYTHING)  # what public_fields copies again
+            stale |= _STALE.get(kind, _EVERYTHING)  # what public_state copies again
             if kind is Draw:
                 if entry.source in _PUBLIC_SOURCES:
                     last = (last, entry)
@@ -509,7 +502,7 @@ class _Shared:
         return fields[self.name]
 
 
-# The fields every seat sees alike, in the order PublicLogs.public_fields makes them.
+# The fields every seat sees alike, in the order PublicLogs.public_state makes them.
 _PUBLIC_FIELDS = ("hand_sizes", "tokens", "scores", "table", "discard_pile", "top_discarder",
                   "stock_size", "turns", "buys", "opened")
 _PILE, _OPENED, _TABLE_AT = (_PUBLIC_FIELDS.index(name) for name in ("discard_pile", "opened", "table"))
@@ -520,7 +513,7 @@ for _name in _PUBLIC_FIELDS:
     setattr(PlayerView, _name, _Shared(_name))
 
 
-# Which public fields of a view a log entry may change (public_fields copies them again):
+# Which public fields of a view a log entry may change (public_state copies them again):
 # the draws, discards and recycling of play; a purchase's tokens; the melds on the table.
 # Any other entry (a deal, a round's end) may change them all.
 _PLAY, _TOKENS, _TABLE, _ROUND = 1, 2, 4, 8
