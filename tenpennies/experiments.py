@@ -61,7 +61,7 @@ from typing import IO, Callable, Iterable, Mapping, Sequence
 
 from .cards import Card, format_cards, parse_cards
 from .errors import TenPenniesError
-from .odds import buy_or_pass, dealt_probability, draw_odds, unseen_cards
+from .odds import dealt_probability, draw_odds, unseen_cards
 from .rules import TEN_PENNIES
 from .intervals import Interval, wilson_interval
 
@@ -148,16 +148,23 @@ class Offer:
 
 
 def kit_judgment(offer: Offer) -> str:
-    """The kit's answer to an offer, ``"buy"`` or ``"pass"``.
-
-    The one place the buy experiment asks the kit. For now it is the exact-chance
-    calculator :func:`tenpennies.odds.buy_or_pass` (the better chance of holding the
-    contract right after, not this seat's turn); the measured judgment
-    ``tenpennies.buying.should_buy(view)`` is to answer here once it lands.
-    """
-    if offer not in _JUDGMENTS:  # the exact count takes a while; an offer's answer never changes
-        _JUDGMENTS[offer] = buy_or_pass(offer.hand, offer.discard, round_no=1, my_turn=False).recommendation
+    """The kit's answer to an offer, ``"buy"`` or ``"pass"``: the verdict of its one buy
+    judgment, :func:`tenpennies.buying.judge_offer`, for a seat holding :data:`BUY_TOKENS`
+    tokens, off its turn (the offers are chosen where that verdict is clear, not close)."""
+    if offer not in _JUDGMENTS:  # an offer's answer never changes
+        _JUDGMENTS[offer] = _judge(offer.hand, offer.discard).verdict
     return _JUDGMENTS[offer]
+
+
+def _judge(hand, discard):
+    from .buying import judge_offer
+
+    return judge_offer(hand, discard, 1, my_turn=False, tokens=BUY_TOKENS)
+
+
+BUY_TOKENS = 3
+"""The tokens the seat holds in the buy experiment: few enough that a token's measured worth
+can make a purchase a clear pass (with all ten, a token may be worth nothing in round 1)."""
 
 
 _JUDGMENTS: dict[Offer, str] = {}
@@ -168,9 +175,12 @@ OFFERS = 8
 
 
 def _offer(number: int) -> Offer:
-    # A seeded 11-card round-1 hand that does not hold the contract, and a discard
-    # from the rest of the deck that pairs with one of its cards, so the choice is real.
+    # A seeded 11-card round-1 hand that does not hold the contract, and a discard from the
+    # rest of the deck that pairs with one of its cards, so the choice looks real; kept
+    # only where the kit's judgment is clear, buy for even numbers and pass for odd ones,
+    # so the class's answers can agree with it or not (a close call has no right answer).
     rng = random.Random(f"should-you-buy {number}")
+    wanted = "buy" if number % 2 == 0 else "pass"
     while True:
         deck = _deck()
         rng.shuffle(deck)
@@ -179,7 +189,9 @@ def _offer(number: int) -> Offer:
             continue
         for discard in deck[11:]:
             if not discard.is_joker and any(c.rank == discard.rank for c in hand):
-                return Offer(number, hand, discard)
+                if _judge(hand, discard).verdict == wanted:
+                    return Offer(number, hand, discard)
+                break
 
 
 @dataclass(frozen=True)
@@ -225,7 +237,8 @@ def _outs_trial(rng: random.Random) -> Trial:
 
 def _buy_trial(rng: random.Random) -> Trial:
     offer = offers()[rng.randrange(OFFERS)]
-    words = f"offer {offer.number}: the {offer.discard} is discarded; not your turn. Buy or pass?"
+    words = (f"offer {offer.number}: the {offer.discard} is discarded; not your turn; you hold "
+             f"{BUY_TOKENS} tokens. Buy or pass?")
     return Trial("should-you-buy", 1, (("your 11 cards", offer.hand), ("offered", (offer.discard,))),
                  words, None, kit_judgment(offer))
 
@@ -252,9 +265,9 @@ EXPERIMENTS: dict[str, Experiment] = {e.name: e for e in (
                "How often does one draw complete this hand?",
                _outs_trial, lambda: draw_odds(parse_cards(_OUTS_HAND), 1, 1).probability),
     Experiment("should-you-buy",
-               "A seeded offer in round 1: a discard you could buy (with 2 stock cards, for a "
-               "token) when it is not your turn. Answer buy or pass; the class's answers are "
-               "set against the kit's judgment.",
+               "A seeded offer in round 1: a discard you could buy (with 2 stock cards, for one "
+               "of your 3 tokens) when it is not your turn. Answer buy or pass; the class's "
+               "answers are set against the kit's one buy judgment (should_buy), clear on each.",
                "How often does the class agree with the kit?",
                _buy_trial, lambda: None, asks_answer=True),
 )}
@@ -804,5 +817,5 @@ def class_spread(name: str, classes: int = 200, students: int = 30, results_each
 __all__ = [
     "COLUMNS", "DATABASE_VARIABLE", "EXPERIMENTS", "EXPERIMENT_VARIABLE", "OFFERS", "ClassDatabase",
     "ClassExperiment", "Experiment", "ExperimentError", "Offer", "Result", "Spread", "StudentDesk", "Trial",
-    "class_spread", "current", "experiment", "join", "kit_judgment", "offers", "simulate_class", "start",
+    "BUY_TOKENS", "class_spread", "current", "experiment", "join", "kit_judgment", "offers", "simulate_class", "start",
 ]
