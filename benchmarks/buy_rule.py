@@ -21,7 +21,7 @@ from old_strong import OldStrongBot  # noqa: E402
 
 from tenpennies import simulate  # noqa: E402
 from tenpennies.bots.strong import StrongBot  # noqa: E402
-from tenpennies.buying import interval_of  # noqa: E402
+from tenpennies.intervals import interval_of  # noqa: E402
 
 
 def main(argv=None) -> None:

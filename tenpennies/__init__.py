@@ -112,7 +112,8 @@ from .tournament import BotFile, Forfeit, Tournament, play_tournament, view_from
 __all__ += ["BotFile", "Forfeit", "Tournament", "play_tournament", "view_from_data", "view_to_data"]
 
 # Issue 23: decisions with their reasons, and the one buy judgment.
-from .buying import BuyJudgment, judge_offer, measure_token_worth, should_buy, token_worth
+from .buying import BuyJudgment, judge_offer, should_buy, token_worth
+from .simulate import measure_token_worth
 from .decision import Decision
 
 __all__ += ["BuyJudgment", "Decision", "judge_offer", "measure_token_worth", "should_buy", "token_worth"]

@@ -43,7 +43,7 @@ its free take (C8) is close: the chances cannot tell, the bot's own rule decides
 
 A token's worth: measured, not invented
 ---------------------------------------
-No formula gives it (lesson 12). :func:`measure_token_worth` measures it the lesson's way,
+No formula gives it (lesson 12). :func:`tenpennies.simulate.measure_token_worth` measures it the lesson's way,
 made a tested function: paired seeded play from the start of round ``r``, the seat holding
 ``t`` tokens in one arm and ``t - 1`` in the other (every other seat ``t``), everything
 else the same (common random numbers: the same deal, stock and bot seeds), the seat's
@@ -87,7 +87,6 @@ from __future__ import annotations
 
 import json
 import math
-import random
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
@@ -98,8 +97,8 @@ from .actions import Buy, Pass, TakeDiscard
 from .cards import Card
 from .decision import Decision
 from .errors import TenPenniesError, WrongTypeError
+from .intervals import Interval
 from .rules import TEN_PENNIES, RuleSet
-from .intervals import Z95, Interval
 from .solver import cards_needed, outs
 from .view import PlayerView
 from .words import plural
@@ -108,79 +107,6 @@ TOKEN_LEVELS = (1, 3, 6, 10)
 """The tokens held at which the shipped table is measured, in every round."""
 
 HORIZON = "one more stock card"
-
-
-# -- a token's worth ----------------------------------------------------------------------
-def _deal_position(rules: RuleSet, round_no: int, rng: random.Random, tokens: Sequence[int]):
-    from .position import Position
-
-    deck = list(rules.deck())
-    rng.shuffle(deck)
-    n, size = rules.players, rules.hand_size
-    hands = tuple(tuple(deck[i * size:(i + 1) * size]) for i in range(n))
-    up = deck[n * size]
-    return Position(round_no=round_no, hands=hands, discard_pile=(up,), tokens=tuple(tokens),
-                    dealer=rng.randrange(n))
-
-
-def _play_out(match, bots) -> None:
-    while not match.is_over:
-        seat = match.to_act
-        match.apply(bots[seat].act(match.view(seat)))
-
-
-def token_pair(round_no: int, tokens: int, index: int, seed: int | str = 0, rules: RuleSet = TEN_PENNIES,
-               bots: Sequence = ("strong",) * 4) -> float:
-    """One pair of :func:`measure_token_worth`: the seat's points to the match's end
-    holding ``tokens - 1`` less its points holding ``tokens``, from the same seeded deal."""
-    from .bots import derive_seed, make_bot
-    from .match import Match
-
-    pair_seed = derive_seed("token-worth", seed, rules.name, round_no, tokens, index)
-    seat = index % rules.players
-    points = []
-    for held in (tokens - 1, tokens):
-        start = [tokens] * rules.players
-        start[seat] = held
-        position = _deal_position(rules, round_no, random.Random(pair_seed), start)
-        match = Match.from_position(position, seed=pair_seed, rules=rules)
-        built = [make_bot(b, derive_seed("bot", pair_seed, s)) for s, b in enumerate(bots)]
-        _play_out(match, built)
-        points.append(match.scores[seat])
-    return float(points[0] - points[1])
-
-
-def interval_of(xs: Sequence[float]) -> Interval:
-    """The mean of ``xs`` with its 95% interval (normal approximation), as ``simulate`` gives them."""
-    n = len(xs)
-    if n == 0:
-        return Interval(math.nan, math.nan, math.nan, 0)
-    mean = sum(xs) / n
-    if n < 2:
-        return Interval(mean, math.nan, math.nan, n)
-    half = Z95 * math.sqrt(sum((x - mean) ** 2 for x in xs) / (n - 1) / n)
-    return Interval(mean, mean - half, mean + half, n)
-
-
-def measure_token_worth(round_no: int, tokens: int, matches: int, seed: int | str = 0,
-                        rules: RuleSet = TEN_PENNIES, bots: Sequence = ("strong",) * 4) -> Interval:
-    """The worth in points of the ``tokens``-th token held at the start of round ``round_no``:
-    ``matches`` pairs of seeded matches played from that round's deal to the match's end,
-    the seat (each pair the next seat) holding ``tokens`` in one and ``tokens - 1`` in the
-    other, everything else alike; the mean points the token saves, with its 95% interval.
-
-    >>> w = measure_token_worth(7, 1, matches=4, seed=1)
-    >>> w.n, w.low <= w.mean <= w.high
-    (4, True)
-    """
-    if rules.tokens is None:
-        raise TenPenniesError(f"{rules.name} spends no tokens: there is no token's worth to measure")
-    rules._check_round(round_no)
-    if not (isinstance(tokens, int) and 1 <= tokens <= rules.tokens):
-        raise TenPenniesError(f"tokens must be a whole number from 1 to {rules.tokens}, not {tokens!r}")
-    if not (isinstance(matches, int) and matches >= 1):
-        raise TenPenniesError(f"matches must be a whole number, at least 1, not {matches!r}")
-    return interval_of([token_pair(round_no, tokens, i, seed, rules, bots) for i in range(matches)])
 
 
 @dataclass(frozen=True)
@@ -465,5 +391,5 @@ def judge_offer(hand, card: Card, round_no: int, seen=(), *, my_turn: bool = Tru
                        horizon, decision, (hand, seen, rules))
 
 
-__all__ = ["BuyJudgment", "HORIZON", "TOKEN_LEVELS", "TokenWorthTable", "interval_of", "judge", "judge_offer",
-           "measure_token_worth", "should_buy", "token_pair", "token_worth", "token_worth_table"]
+__all__ = ["BuyJudgment", "HORIZON", "TOKEN_LEVELS", "TokenWorthTable", "judge", "judge_offer", "should_buy",
+           "token_worth", "token_worth_table"]

@@ -216,3 +216,16 @@ class _Tally:
         if self.n == 0:
             return wilson_interval(0.0, 0)
         return wilson_interval(min(1.0, max(0.0, self.total / self.n)), self.n)
+
+
+def interval_of(xs: Sequence[float]) -> Interval:
+    """The mean of ``xs`` with its 95% interval by the normal approximation (a token's measured
+    worth, paired differences of many matches)."""
+    n = len(xs)
+    if n == 0:
+        return Interval(math.nan, math.nan, math.nan, 0)
+    mean = sum(xs) / n
+    if n < 2:
+        return Interval(mean, math.nan, math.nan, n)
+    half = Z95 * math.sqrt(sum((x - mean) ** 2 for x in xs) / (n - 1) / n)
+    return Interval(mean, mean - half, mean + half, n)

@@ -8,9 +8,9 @@ import pytest
 from tenpennies import TEN_CARD_RUMMY, TEN_PENNIES, Card, Match, Position, parse_cards
 from tenpennies.actions import Pass
 from tenpennies.bots.thumb import ThumbBot
-from tenpennies.buying import (TOKEN_LEVELS, judge_offer, measure_token_worth, should_buy, token_pair, token_worth,
-                               token_worth_table)
+from tenpennies.buying import TOKEN_LEVELS, judge_offer, should_buy, token_worth, token_worth_table
 from tenpennies.errors import TenPenniesError
+from tenpennies.simulate import measure_token_worth, token_pair
 from tenpennies.match import Phase
 from tenpennies.simulate import Interval
 
