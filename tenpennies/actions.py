@@ -101,7 +101,7 @@ class LayDown:
         return f"LayDown(seat={self.seat}, sets=({sets}))"
 
     def _repr_svg_(self) -> str:
-        return _action_svg(self)
+        return _repr_svg_(self)
 
 
 @dataclass(frozen=True)
@@ -131,7 +131,7 @@ class Meld:
         return f"Meld(seat={self.seat}, cards={Cards(self.cards)!r}{end})"
 
     def _repr_svg_(self) -> str:
-        return _action_svg(self)
+        return _repr_svg_(self)
 
 
 @dataclass(frozen=True)
@@ -170,7 +170,7 @@ class AddToMeld:
         return f"AddToMeld(seat={self.seat}, set_index={self.set_index}, cards={Cards(self.cards)!r}{end})"
 
     def _repr_svg_(self) -> str:
-        return _action_svg(self)
+        return _repr_svg_(self)
 
 
 AddToSet = AddToMeld
@@ -198,7 +198,7 @@ class Discard:
         return f"discard {self.card}"
 
     def _repr_svg_(self) -> str:
-        return _action_svg(self)
+        return _repr_svg_(self)
 
 
 def _repr_svg_(action) -> str:
@@ -208,8 +208,6 @@ def _repr_svg_(action) -> str:
 
     return action_svg(action)
 
-
-_action_svg = _repr_svg_  # the name the actions' hooks above call
 
 
 Action = Union[Buy, Pass, TakeDiscard, LayDown, Meld, AddToMeld, Discard]
