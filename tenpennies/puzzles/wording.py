@@ -73,8 +73,9 @@ def words_for(kind: str, p: SeatPosition, params: dict[str, Any], s: Solution) -
                   "Any card that completes it is an out; a wild card is one if your sets can still take a wild."),
                  ("Only one card completes it." if len(outs) == 1 else
                   f"There are {len(outs)} different cards that complete it.")]
-        tempting = [c for c in sorted(set(p.hand), key=sort_key)
-                    if c not in outs and not rules.is_wild(c, r)]
+        seen = Counter(p.hand) + Counter(p.seen_cards())
+        tempting = [c for c in sorted(set(p.hand), key=sort_key)  # another copy the deck still has
+                    if c not in outs and not rules.is_wild(c, r) and seen[c] < rules.decks]
         for c in tempting[:1]:
             after = cards_needed(tuple(p.hand) + (c,), r, rules)
             wrong.append((format_cards(outs + (c,)),
