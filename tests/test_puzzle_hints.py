@@ -90,6 +90,8 @@ def giveaways(kind: str, p: SeatPosition, params: dict, s, hints) -> list[str]:
                 wanted = cards_in(a.replace("yes:", "").replace("lay ", " ").replace("add ", " "))
                 if wanted and wanted <= named:
                     found.append(f"{n} names every card of the answer {a!r}")
+        if s.answer in ("none", "") and NUMBER.search(text) and re.search(r"\b0 ", text):
+            found.append(f"{n} counts none, the answer")
         for pattern in TELLING:
             if pattern.search(text):
                 found.append(f"{n} says {pattern.search(text).group(0)!r}")
@@ -138,6 +140,7 @@ def test_the_checker_catches_the_old_giveaways():
     assert giveaways("go-out", COUNT, {}, fake, ["Begin with: lay 7S 7H 7D / 9S 9H 9D.", "The plan has 2 moves."])
     assert giveaways("cost", COUNT, {}, replace(c, answer="85"), ["In all 85."])
     assert giveaways("discard", COUNT, {}, replace(c, answer="4C", accepted=()), ["Think about 4C."])
+    assert giveaways("additions", COUNT, {}, replace(c, answer="none"), ["There are 0 card-and-set pairs."])
 
 
 def test_the_checker_asks_each_hint_to_add_to_the_last():

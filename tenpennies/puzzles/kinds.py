@@ -47,7 +47,8 @@ from ..solver import (
 )
 from ..words import plural, rank_plural
 
-__all__ = ["KINDS", "Kind", "Solution", "Verdict", "buy_question", "buy_wrong", "percent", "token_price"]
+__all__ = ["KINDS", "Kind", "Solution", "Verdict", "buy_question", "buy_wrong", "go_out_problems", "percent",
+           "plan_text", "points_words", "token_price"]
 
 
 @dataclass(frozen=True)
@@ -836,6 +837,13 @@ class CountKind(Kind):
     question = ("In how many distinct ways can you lay down your contract? (Sets of at least the "
                 "contract's size; two copies of a card are not told apart, nor is the order of sets.)")
     answer_form = "Answer a whole number, like '6'."
+
+    def question_for(self, position):
+        if position.rules.has_runs:
+            return ("In how many distinct ways can you lay down your contract? (Melds of at least the "
+                    "contract's size, sets or runs; two copies of a card are not told apart, nor is the order "
+                    "of melds.)")
+        return self.question
 
     def read(self, text, position):
         word = text.strip()
