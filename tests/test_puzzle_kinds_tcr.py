@@ -256,3 +256,52 @@ def test_c9_ten_card_rummy_asks_its_own_buy_question():
     words = words_for("buy", p, {}, KINDS["buy"].solve(p, {}))
     assert "token" not in words["question"].replace("no token is spent", "")
     assert words["question"] == KINDS["buy"].purchase_question
+
+
+# -- both games: a buy answer that does not hang on what a token is worth (issue 24, item 2) -------
+def _tp_offers():
+    """Ten Pennies positions offered a purchase, from a seeded match (tokens in hand, not down)."""
+    from tenpennies import TEN_PENNIES
+
+    match = Match(4, rules=TEN_PENNIES)
+    bots = [make_bot(name, bot_seed(4, s)) for s, name in enumerate(BOTS)]
+    found = []
+    while not match.is_over:
+        view = match.view(match.to_act)
+        if view.phase is Phase.OFFER:
+            p = SeatPosition.of(view)
+            if not p.opened[p.seat] and p.tokens[p.seat] and KINDS["buy"].offer_problem(p) is None:
+                found.append(p)
+        match.apply(bots[match.to_act].act(view))
+    return found
+
+
+TP_OFFERS = _tp_offers()
+
+
+def test_t5_a_steady_buy_answer_holds_at_both_ends_of_the_tokens_worth():
+    solved = [(p, KINDS["buy"].solve(p, {})) for p in TP_OFFERS[:60]]
+    steady = [(p, s) for p, s in solved if s.facts["steady"]]
+    assert steady and len(steady) < len(solved)  # some answers hold whatever a token is worth, some do not
+    for p, s in solved:
+        ends = s.facts["verdict_at_worth"]
+        assert s.facts["steady"] == (s.answer != "close" and ends == {"low": s.answer, "high": s.answer})
+    for p, s in steady:
+        # From the referee's chances: the gain's low end with the token at its dearest and
+        # the purchase's two stock cards at an unseen card's mean points each (T5, T18).
+        seat = _seat(p)
+        next_buy, next_pass = bf.buy_chance(seat, "next_buy"), bf.buy_chance(seat, "next_pass")
+        worth = s.facts["judgment"].token_worth
+        pool = bf.unseen(seat.hand, seat.seen, bf.TenPennies)
+        mean = Fraction(sum(bf.TenPennies.points(c) * n for c, n in pool.items()), sum(pool.values()))
+        low = bf.cost(seat) * (next_buy - next_pass) - Fraction(worth.high) - 2 * mean
+        if s.answer == "buy":
+            assert low > 0
+        else:  # a pass: even with the token at its cheapest and the stock cards free, no gain
+            assert bf.cost(seat) * (next_buy - next_pass) - Fraction(worth.low) < 0
+
+
+def test_t5_some_offer_turns_on_the_tokens_worth():
+    # A verdict that differs between the worth's two ends is why `steady` exists.
+    ends = [KINDS["buy"].solve(p, {}).facts["verdict_at_worth"] for p in TP_OFFERS[:120]]
+    assert any(e["low"] != e["high"] for e in ends)
