@@ -61,7 +61,8 @@ def _positions():
                     found["go-out"].append(p)
                 if p.opened[me] and p.table:
                     found["additions"].append(p)
-            elif view.phase is Phase.OFFER and not p.opened[me] and KINDS["buy"].offer_problem(p) is None:
+            elif (view.phase is Phase.OFFER and not p.opened[me] and KINDS["buy"].offer_problem(p) is None
+                  and KINDS["buy"].is_purchase(p)):
                 found["buy"].append(p)
             if decision % 9 == 0:
                 found["cost"].append(p)
@@ -239,10 +240,15 @@ def test_c9_buy_stands_on_the_referees_chances(p):
     assert s.facts["verdict_at_worth"] == {"low": s.answer, "high": s.answer}  # no token: nothing to vary
 
 
-def test_c8_c9_no_buy_question_on_ones_own_turn_or_before_round_4():
+def test_c8_c9_own_turn_is_the_free_take_and_no_purchase_before_round_4():
     p = _picked("buy")[0]
-    with pytest.raises(TenPenniesError, match="C8"):
-        KINDS["buy"].solve(SeatPosition.parse(str(p).replace(f" a{p.active} ", f" a{p.seat} ")), {})
+    own = SeatPosition.parse(str(p).replace(f" a{p.active} ", f" a{p.seat} "))
+    assert KINDS["buy"].is_purchase(p) and not KINDS["buy"].is_purchase(own)
+    assert KINDS["buy"].question_for(own) == KINDS["buy"].take_question
+    s = KINDS["buy"].solve(own, {})
+    j = s.facts["judgment"]
+    assert j.free and j.extra_cost.high == 0 and "free (C8)" in s.reasoning[0]  # no stock card comes with it
+    assert KINDS["buy"].read("take", own) == "buy"
     # (No offer goes round the table before round 4, so the round is rewritten.)
     early = SeatPosition.parse(f"r3 {str(p).partition(' ')[2]}")
     with pytest.raises(TenPenniesError, match="C9"):

@@ -372,27 +372,40 @@ class BuyKind(Kind):
         "brings the top stock card with it; no token is spent), pass, or is it too close to call? Weigh "
         "what buying does to your chance of holding the contract against the extra stock card's points.")
     """Ten Card Rummy's own buy question (C9): a purchase off-turn, from round 4, spending no token."""
+    take_question = (
+        "It is your turn, and the top discard may be your draw, free (C8). Take it (answer 'take' or "
+        "'buy'), draw from the stock instead ('pass'), or is it too close to call?")
+    """Ten Card Rummy's question on one's own turn: the free take (C8), no purchase."""
 
     def question_for(self, position):
-        return self.purchase_question if position.rules.tokens is None else self.question
+        if position.rules.tokens is not None:
+            return self.question
+        return self.take_question if position.active == position.seat else self.purchase_question
 
     def offer_problem(self, position: SeatPosition) -> str | None:
-        """Why this position offers the seat no purchase to weigh (None if it does): no top
-        discard, or in a game without tokens (Ten Card Rummy) a round before buying opens
-        or the seat's own turn, where taking the discard is its free draw (C8, C9)."""
+        """Why this position offers the seat no discard to weigh (None if it does): no top
+        discard, or another's turn in a round before buying opens (C9). On one's own turn
+        in Ten Card Rummy the offer is the free take (C8), asked by :attr:`take_question`;
+        :meth:`is_purchase` tells a purchase from it."""
         rules = position.rules
         if position.top_discard is None:
             return "there is no top discard to buy"
-        if not rules.may_buy(position.round_no):
+        if not rules.may_buy(position.round_no) and position.active != position.seat:
             return f"{rules.name} allows buying from round {rules.buy_from_round} (C9), not in round {position.round_no}"
-        if rules.tokens is None and position.active == position.seat:
-            return "on your own turn the top discard is your free draw (C8), not a purchase"
         return None
+
+    @staticmethod
+    def is_purchase(position: SeatPosition) -> bool:
+        """Does taking the offer cost something (a purchase, T5, C9), rather than being the
+        active player's free draw (C8)? Ten Card Rummy's own buy question is a purchase."""
+        return not (position.rules.free_discard_take and position.active == position.seat)
 
     def read(self, text, position):
         word = text.strip().lower().rstrip(".!")
         if word in ("too close", "too close to call"):
             word = "close"
+        if word == "take":  # the free take of Ten Card Rummy (C8) is its "buy"
+            word = "buy"
         if word not in ("buy", "pass", "close"):
             raise NotationError("it is neither 'buy', 'pass' nor 'close'")
         return word
@@ -416,7 +429,9 @@ class BuyKind(Kind):
         # The answer is the judgment's verdict, "close" when the gain's interval holds zero.
         answer = j.verdict
         margin = _points(gain.low if answer == "buy" else -gain.high if answer == "pass" else 0.0)
-        when = (f"It is your turn, so buying is your draw: you get the {discard} and "
+        when = (f"It is your turn: taking the {discard} is your draw, free (C8); passing, you draw from "
+                "the stock." if j.free else
+                f"It is your turn, so buying is your draw: you get the {discard} and "
                 f"{plural(rules.buy_extra_cards, 'stock card')}." if my_turn else
                 f"It is not your turn: buying gets you the {discard} and {plural(rules.buy_extra_cards, 'stock card')} "
                 "now, and passing gets you nothing until your turn.")
