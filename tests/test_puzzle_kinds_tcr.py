@@ -311,3 +311,47 @@ def test_t5_some_offer_turns_on_the_tokens_worth():
     # A verdict that differs between the worth's two ends is why `steady` exists.
     ends = [KINDS["buy"].solve(p, {}).facts["verdict_at_worth"] for p in TP_OFFERS[:120]]
     assert any(e["low"] != e["high"] for e in ends)
+
+
+# -- invariants over made-up hands (hypothesis) ------------------------------------------------------
+from hypothesis import assume, given, settings, strategies as st  # noqa: E402
+
+from tenpennies.cards import Card  # noqa: E402
+
+# A few ranks of two suits and the joker: small enough that runs, sets and jokers meet often.
+VALUES = [Card(r + s) for r in "A23456QK" for s in "SH"] + [Card("JK")]
+
+
+def _made_up(cards, round_no, table=""):
+    hand = "".join(str(c) for c in cards)
+    return SeatPosition.parse(f"r{round_no} s0 a0 h:{hand} t:{table or '-'} d:KC k:- p:0/0/0/0 "
+                              f"n:{len(cards)}/10/10/10 st:47 g:ten-card-rummy")
+
+
+hands = st.lists(st.sampled_from(VALUES), min_size=3, max_size=7).filter(
+    lambda cs: all(cs.count(c) <= 2 for c in cs) and cs.count(Card("JK")) <= 2)
+
+
+@settings(max_examples=60)
+@given(hands, st.sampled_from([1, 2]))
+def test_c3_c7_go_out_lay_down_and_count_agree_with_the_referee_on_any_hand(cards, round_no):
+    p = _made_up(cards, round_no)
+    seat = _seat(p)
+    every = bf.arrangements(p.hand, round_no, bf.TenCardRummy)
+    assert (KINDS["lay-down"].solve(p, {}).answer != "no") == bool(every)
+    assert int(KINDS["count"].solve(p, {}).answer) == len(every)
+    s = KINDS["go-out"].solve(p, {})
+    assert (s.answer != "no") == bf.tcr_can_go_out(seat)
+    if s.answer != "no":
+        assert bf.tcr_goes_out(s.answer, seat) and KINDS["go-out"].check(s.answer, p, {}, s)
+
+
+@settings(max_examples=60)
+@given(st.lists(st.sampled_from(VALUES), min_size=1, max_size=5),
+       st.sampled_from(["3=4S5S6S", "3=JK5S6S", "3=QSKSAS", "3=KHAH2H3H", "3=5S5H5S", "3=6H6SJK"]))
+def test_c4_c11_lay_offs_agree_with_the_referee_on_any_table(cards, meld):
+    # seat 3 owns the meld; the seat asked (0) has laid down a set of nines of its own
+    table = bf._packed(meld[2:])
+    assume(all(cards.count(c) + table.count(c) <= 2 for c in cards) and cards.count(Card("JK")) + table.count(Card("JK")) <= 4)
+    p = _made_up(cards, 1, f"0=9S9H9D,{meld}")
+    assert set(KINDS["additions"].solve(p, {}).facts["pairs"]) == bf.tcr_addition_pairs(_seat(p))
