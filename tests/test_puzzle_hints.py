@@ -14,7 +14,8 @@ together, may give the answer away before "Show solution":
 :func:`giveaways` says what in a puzzle's hints tells; it is checked on every shipped
 puzzle's position with the hints :func:`tenpennies.puzzles.wording.words_for` writes,
 on positions from seeded matches of both games (so the test bites when the shipped set
-changes), and on the hints stored in the shipped files.
+changes), and on the hints stored in the shipped files (those written before wording.py
+are expected to fail, and say so, until the files are regenerated).
 """
 
 from __future__ import annotations
@@ -168,13 +169,15 @@ def test_hints_written_for_each_shipped_position_give_nothing_away(puzzle):
     assert giveaways(puzzle.kind, puzzle.position, puzzle.params, s, words["hints"]) == []
 
 
-@pytest.mark.xfail(reason="the shipped files' hints predate wording.py; the generation of issue 24 "
-                          "rewrites them (remove this mark once it lands)", strict=False)
 @pytest.mark.parametrize("puzzle", SHIPPED, ids=[p.id for p in SHIPPED])
 def test_hints_stored_in_each_shipped_puzzle_give_nothing_away(puzzle):
-    s = replace(_solved(puzzle.kind, puzzle.position, puzzle.params), answer=puzzle.answer,
-                accepted=tuple(puzzle.accepted))
-    assert giveaways(puzzle.kind, puzzle.position, puzzle.params, s, puzzle.hints) == []
+    solved = _solved(puzzle.kind, puzzle.position, puzzle.params)
+    s = replace(solved, answer=puzzle.answer, accepted=tuple(puzzle.accepted))
+    found = giveaways(puzzle.kind, puzzle.position, puzzle.params, s, puzzle.hints)
+    if found and tuple(puzzle.hints) != words_for(puzzle.kind, puzzle.position, puzzle.params, solved)["hints"]:
+        # Hints written before wording.py (issue 24): regenerating the files rewrites them.
+        pytest.xfail(f"stale hints, written before wording.py: {found[0]}")
+    assert found == []
 
 
 # -- positions from seeded matches of both games ----------------------------------------------------
