@@ -69,9 +69,6 @@ RESULTS = {"solved": 1.0, "helped": 0.5, "missed": 0.0}
 MODES = ("practice", "streak")
 """Practice serves puzzles near the learner's rating; a streak climbs until the first miss."""
 
-UNRATED_PUZZLE = Rating(1500.0, 350.0)
-"""A puzzle without a rating of its own counts as an unknown opponent."""
-
 PROVISIONAL = 110.0
 """A deviation above this marks the rating as provisional (lichess's threshold): shown '1530?'."""
 
@@ -211,10 +208,8 @@ class ThemeRates:
 
 
 def _rating_of(puzzle) -> Rating:
-    rating = getattr(puzzle, "rating", None)
-    if rating is None:
-        return UNRATED_PUZZLE
-    return Rating(float(rating), float(getattr(puzzle, "rating_deviation", None) or UNRATED_PUZZLE.deviation))
+    """The puzzle as a Glicko-2 opponent (an unrated puzzle is 1500 ± 350, Glicko-2's start)."""
+    return Rating(float(puzzle.rating), float(puzzle.rating_deviation))
 
 
 class Progress:
@@ -250,7 +245,12 @@ class Progress:
         if self.whole_file:
             db = sqlite3.connect(":memory:", isolation_level=None)
             if self.path.exists():
-                db.deserialize(self.path.read_bytes())
+                image = bytearray(self.path.read_bytes())
+                if len(image) >= 20 and image[18] == image[19] == 2:
+                    # A file a desktop wrote in WAL mode (header bytes 18-19): its last
+                    # connection checkpointed it, so it reads as a plain file once marked so.
+                    image[18] = image[19] = 1
+                db.deserialize(bytes(image))
             return db
         if writing:
             self.path.parent.mkdir(parents=True, exist_ok=True)

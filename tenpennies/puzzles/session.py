@@ -167,10 +167,7 @@ class PuzzleSession:
         where = (f"Streak {self.run}" + (" (over)" if self.run_over else "") if self.streak else
                  f"Puzzle {len(self.served)}" if self.order == "rating" else
                  f"Puzzle {self.index + 1} of {len(self.puzzles)}")
-        parts = [where, p.id, f"tier {p.tier}"]
-        rating = getattr(p, "rating", None)
-        if rating is not None:
-            parts.append(f"rated {rating}")
+        parts = [where, p.id, f"tier {p.tier}", f"rated {p.rating}"]
         if self.progress is not None:
             parts.append(f"your rating {self.progress.rating_text()}")
             parts.append(f"streak {self.progress.streak} (best {self.progress.best_streak})")
@@ -307,7 +304,7 @@ class PuzzleSession:
     def _streak_puzzle(self) -> Puzzle:
         # The run's n-th puzzle is rated about STREAK_STEP * n above the easiest (or above
         # the learner's rating less 300, once the learner has one): each solve asks more.
-        ratings = [_rating(p) for p in self.puzzles]
+        ratings = [p.rating for p in self.puzzles]
         start = min(ratings)
         if self.progress is not None and self.progress.history(last=1):
             start = max(start, min(self.progress.rating.rating - 300, max(ratings)))
@@ -316,13 +313,8 @@ class PuzzleSession:
         rng = random.Random(f"{self.seed}:streak:{len(self.served)}")
         pool = sorted(fresh, key=lambda p: p.id)
         rng.shuffle(pool)
-        near = sorted(pool, key=lambda p: abs(_rating(p) - target))[:STREAK_CHOICE]
+        near = sorted(pool, key=lambda p: abs(p.rating - target))[:STREAK_CHOICE]
         return rng.choice(near)
-
-
-def _rating(puzzle: Puzzle) -> float:
-    rating = getattr(puzzle, "rating", None)
-    return 1500.0 if rating is None else float(rating)
 
 
 def no_match(everything: Sequence[Puzzle], *, kind: str | None = None, tier: int | None = None,
