@@ -313,7 +313,7 @@ def test_widget_records_in_the_default_file_and_draws_the_themes(learners_file):
     puzzle = widget.session.puzzle
     widget.typed.value = puzzle.answer
     widget.buttons["Check"].click()
-    assert "Your rating:" in widget.feedback.value
+    assert widget.feedback.value.count("Right.") == 1 and "this puzzle: " in widget.score.value
     assert [a.puzzle for a in Progress(learners_file).history()] == [puzzle.id]
     assert widget.themes.value.startswith("<svg") and all(t in widget.themes.value for t in puzzle.themes)
     again = PuzzleWidget(kind="discard")  # a new kernel's widget reads the same file
@@ -339,3 +339,29 @@ def test_widget_with_no_match_lists_what_exists():
     assert widget.children == (widget.title,)
     unknown = PuzzleWidget(kind="buy", theme="wild")
     assert "wild-limit" in unknown.title.value  # the loader's list of themes, shown
+
+
+# -- the play notebooks ------------------------------------------------------------------------
+def test_play_notebooks_say_to_run_the_widget_cell_and_suggest_only_what_exists():
+    import json
+    import re
+    from pathlib import Path
+
+    from tenpennies.puzzles import FOLDER, KINDS
+
+    for kind in KINDS:
+        path = Path(FOLDER) / f"play-{kind}.ipynb"
+        cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+        widget = next(c for c in cells if "PuzzleWidget(" in "".join(c["source"]) and c["cell_type"] == "code")
+        outputs = [o for c in cells if c["cell_type"] == "code" for o in c["outputs"]]
+        # No saved widget view (it shows "Loading widget..." once its kernel is gone) ...
+        assert not any("application/vnd.jupyter.widget-view+json" in o.get("data", {}) for o in outputs), path.name
+        # ... but words just above it, and the test marker kept out of the code a learner reads.
+        above = cells[cells.index(widget) - 1]
+        assert above["cell_type"] == "markdown" and "Run the cell below" in "".join(above["source"]), path.name
+        assert widget["metadata"]["tags"] == ["nbval-ignore-output"] and not widget["outputs"]
+        text = "".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
+        for theme in re.findall(r"theme='([a-z-]+)'", text):
+            assert load(kind=kind, theme=theme), f"{path.name} suggests theme {theme!r}, which no {kind} puzzle has"
+        for tier in re.findall(r"tier=(\d)", text):
+            assert load(kind=kind, tier=int(tier)), f"{path.name} suggests tier {tier}"

@@ -125,6 +125,10 @@ class PuzzleWidget(w.VBox):
                             if shown else "")
         self.feedback.value = message
         self.score.value = escape(s.status())
+        attempt = s.last_attempt
+        if attempt is not None:  # the puzzle is decided: how the learner's rating moved
+            self.score.value += escape(f" · this puzzle: {attempt.rating:.0f} ({attempt.change:+.0f})" if attempt.rated
+                                       else " · this puzzle: seen before, so practice (unrated)")
         if s.streak and s.run_over:
             self.score.value += (f"<br><b>The streak ends at {s.run}.</b> Next starts a new one, "
                                  "from the easiest puzzles.")
@@ -191,15 +195,9 @@ class PuzzleWidget(w.VBox):
         self.redraw()
 
     def on_check(self, _=None) -> None:
-        before = self.session.last_attempt
         verdict = self.session.check()
         colour = _GREEN if verdict.correct else _RED if verdict.readable else _GREY
-        attempt = self.session.last_attempt
-        moved = ""
-        if attempt is not None and attempt is not before:  # this check decided the puzzle
-            moved = (f" Your rating: {attempt.rating:.0f} ({attempt.change:+.0f})." if attempt.rated
-                     else " (Seen before: practice, unrated.)")
-        self.redraw(f"<p style='color:{colour}'>{escape(str(verdict))}{escape(moved)}</p>")
+        self.redraw(f"<p style='color:{colour}'>{escape(str(verdict))}</p>")
 
     def on_hint(self, _=None) -> None:
         try:
