@@ -53,6 +53,7 @@ from typing import IO, Iterable, Sequence
 
 from ..errors import TenPenniesError
 from ..glicko import Rating, update
+from ..words import plural
 
 __all__ = ["Attempt", "Progress", "ProgressError", "RESULTS", "ThemeRate", "ThemeRates",
            "default_path", "export_csv", "ENVIRONMENT", "COLUMNS"]
@@ -348,8 +349,8 @@ class Progress:
 
     def __str__(self) -> str:
         history = self.history()
-        return (f"{self.learner}: rating {self.rating_text()}, {len(history)} attempts, "
-                f"streak {_runs([a.result for a in history])[0]} (best {_runs([a.result for a in history])[1]})")
+        streak, best = _runs([a.result for a in history])
+        return f"{self.learner}: rating {self.rating_text()}, {plural(len(history), 'attempt')}, streak {streak} (best {best})"
 
     # -- choosing -------------------------------------------------------------------
     def next_puzzle(self, puzzles: Sequence, *, difficulty: int = 0, exclude: Iterable[str] = (),
