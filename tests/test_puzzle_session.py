@@ -365,3 +365,24 @@ def test_play_notebooks_say_to_run_the_widget_cell_and_suggest_only_what_exists(
             assert load(kind=kind, theme=theme), f"{path.name} suggests theme {theme!r}, which no {kind} puzzle has"
         for tier in re.findall(r"tier=(\d)", text):
             assert load(kind=kind, tier=int(tier)), f"{path.name} suggests tier {tier}"
+
+
+def test_widget_with_an_unreadable_progress_file_still_serves_and_says_why(learners_file, tmp_path):
+    from tenpennies.widgets import PuzzleWidget
+
+    learners_file.write_bytes(b"not a database at all" * 100)
+    widget = PuzzleWidget(kind="cost")
+    assert widget.progress is None and "progress.db" in widget.feedback.value
+    widget.typed.value = widget.session.puzzle.answer
+    widget.buttons["Check"].click()
+    assert "Right." in widget.feedback.value and "progress.db" in widget.feedback.value
+    # A file that breaks between answers: the answer is judged, the failure told.
+    good = tmp_path / "good.db"
+    widget = PuzzleWidget(kind="cost", progress=good)
+    good.write_bytes(b"broken" * 1000)
+    widget.typed.value = widget.session.puzzle.answer
+    widget.buttons["Check"].click()
+    assert "Right." in widget.feedback.value and "good.db" in widget.feedback.value
+    before = widget.session.puzzle.id
+    widget.buttons["Next"].click()
+    assert widget.session.puzzle.id != before  # still serving

@@ -28,7 +28,7 @@ from ..cards import Card, SUITS, format_cards, sort_key
 from ..errors import TenPenniesError
 from . import THEMES, Puzzle
 from .kinds import KINDS, Solution, Verdict
-from .progress import Attempt, Progress
+from .progress import Attempt, Progress, ProgressError
 
 __all__ = ["Choices", "PuzzleSession", "no_match"]
 
@@ -93,6 +93,8 @@ class PuzzleSession:
         self.served: list[str] = []
         self.last_attempt: Attempt | None = None
         """The attempt recorded for the current puzzle (None until it is decided)."""
+        self.progress_problem = ""
+        """Why the last attempt could not be kept in the learner's file ('' when it was)."""
         self.index = self._choose()
         self._reset()
 
@@ -169,8 +171,11 @@ class PuzzleSession:
                  f"Puzzle {self.index + 1} of {len(self.puzzles)}")
         parts = [where, p.id, f"tier {p.tier}", f"rated {p.rating}"]
         if self.progress is not None:
-            parts.append(f"your rating {self.progress.rating_text()}")
-            parts.append(f"streak {self.progress.streak} (best {self.progress.best_streak})")
+            try:
+                parts.append(f"your rating {self.progress.rating_text()}")
+                parts.append(f"streak {self.progress.streak} (best {self.progress.best_streak})")
+            except ProgressError as exc:  # the file broke meanwhile: the puzzle goes on
+                self.progress_problem = str(exc)
         parts.append(f"score {self.solved}/{self.tried}")
         return " · ".join(parts)
 
@@ -272,8 +277,12 @@ class PuzzleSession:
     def _decided(self, result: str) -> None:
         """The puzzle's outcome is known: keep it in the learner's progress; a streak goes on or ends."""
         if self.progress is not None:
-            self.last_attempt = self.progress.record(self.puzzle, result, hints=self.hints_shown,
-                                                     mode="streak" if self.streak else "practice")
+            try:
+                self.last_attempt = self.progress.record(self.puzzle, result, hints=self.hints_shown,
+                                                         mode="streak" if self.streak else "practice")
+            except ProgressError as exc:
+                # The answer is still judged; the learner is told the file failed, not left wondering.
+                self.progress_problem = str(exc)
         if self.streak:
             if result == "solved":
                 self.run += 1
@@ -292,10 +301,14 @@ class PuzzleSession:
         """The index of the puzzle to serve now (and note it as served)."""
         if self.streak:
             chosen = self._streak_puzzle()
-        elif self.order == "rating":
-            chosen = self.progress.next_puzzle(self.puzzles, difficulty=self.difficulty,
-                                               exclude=self.served[-len(self.puzzles) + 1:] if len(self.puzzles) > 1
-                                               else (), seed=self.seed)
+        elif self.order == "rating" and not self.progress_problem:
+            try:
+                chosen = self.progress.next_puzzle(
+                    self.puzzles, difficulty=self.difficulty, seed=self.seed,
+                    exclude=self.served[-len(self.puzzles) + 1:] if len(self.puzzles) > 1 else ())
+            except ProgressError as exc:  # the file broke: serve the next given one
+                self.progress_problem = str(exc)
+                return self._choose()
         else:
             chosen = self.puzzles[(self.index + 1) % len(self.puzzles)] if self.served else self.puzzles[0]
         self.served.append(chosen.id)
@@ -306,8 +319,11 @@ class PuzzleSession:
         # the learner's rating less 300, once the learner has one): each solve asks more.
         ratings = [p.rating for p in self.puzzles]
         start = min(ratings)
-        if self.progress is not None and self.progress.history(last=1):
-            start = max(start, min(self.progress.rating.rating - 300, max(ratings)))
+        try:
+            if self.progress is not None and not self.progress_problem and self.progress.history(last=1):
+                start = max(start, min(self.progress.rating.rating - 300, max(ratings)))
+        except ProgressError as exc:
+            self.progress_problem = str(exc)
         target = start + STREAK_STEP * self.run
         fresh = [p for p in self.puzzles if p.id not in self.served] or self.puzzles
         rng = random.Random(f"{self.seed}:streak:{len(self.served)}")

@@ -24,7 +24,7 @@ import ipywidgets as w
 
 from ..errors import TenPenniesError
 from ..puzzles import Puzzle, load
-from ..puzzles.progress import Progress
+from ..puzzles.progress import Progress, ProgressError
 from ..puzzles.session import PuzzleSession, no_match
 
 __all__ = ["PuzzleWidget"]
@@ -51,12 +51,15 @@ class PuzzleWidget(w.VBox):
                  tier: int | None = None, theme: str | None = None, folder=None,
                  progress: Progress | str | bool | None = None, learner: str | None = None,
                  streak: bool = False, difficulty: int = 0, seed: int | str = 0):
-        if progress is False:
-            self.progress = None
-        elif isinstance(progress, Progress):
-            self.progress = progress
-        else:  # None: the default file; a path: that file
-            self.progress = Progress(progress, learner=learner)
+        self.progress: Progress | None = None
+        self.progress_note = ""
+        """Why the learner's progress is not kept ('' when it is, or when not asked for)."""
+        if progress is not False:
+            try:  # None: the default file; a path: that file
+                self.progress = progress if isinstance(progress, Progress) else Progress(progress, learner=learner)
+                self.progress.rating  # a file that cannot be read is said so now, not at the first answer
+            except ProgressError as exc:
+                self.progress, self.progress_note = None, f"{exc}. Puzzles are served without keeping progress."
         self.title = w.HTML()
         self.mode = w.ToggleButtons(options=list(MODES), value="Streak" if streak else "Rated practice",
                                     layout=w.Layout(width="auto"))
@@ -123,8 +126,7 @@ class PuzzleWidget(w.VBox):
         shown = s.shown_hints()
         self.hints.value = ("<ol>" + "".join(f"<li><i>Hint:</i> {escape(h)}</li>" for h in shown) + "</ol>"
                             if shown else "")
-        self.feedback.value = message
-        self.score.value = escape(s.status())
+        self.score.value = escape(s.status())  # first: it notes a progress file that broke meanwhile
         attempt = s.last_attempt
         if attempt is not None:  # the puzzle is decided: how the learner's rating moved
             self.score.value += escape(f" · this puzzle: {attempt.rating:.0f} ({attempt.change:+.0f})" if attempt.rated
@@ -132,7 +134,12 @@ class PuzzleWidget(w.VBox):
         if s.streak and s.run_over:
             self.score.value += (f"<br><b>The streak ends at {s.run}.</b> Next starts a new one, "
                                  "from the easiest puzzles.")
-        self.themes.value = self.progress.themes()._repr_svg_() if self.progress is not None else ""
+        try:
+            self.themes.value = self.progress.themes()._repr_svg_() if self.progress is not None else ""
+        except ProgressError as exc:
+            s.progress_problem = str(exc)
+        problem = s.progress_problem or self.progress_note
+        self.feedback.value = message + (f"<p style='color:{_GREY}'>{escape(problem)}</p>" if problem else "")
 
     def _choice_rows(self) -> list:
         s = self.session
