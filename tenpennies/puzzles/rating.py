@@ -29,8 +29,9 @@ Rating (:func:`rate`): every rung tries every puzzle :data:`ATTEMPTS` times
 (:func:`play_ladder`, in parallel, each attempt seeded by the puzzle's id, the rung and
 the attempt, so results do not depend on workers or order). The ladder is then
 **calibrated jointly and pinned** (:func:`calibrate`): one logistic (Rasch) fit of rung
-strengths and puzzle difficulties to all results, with the Glicko prior (1500, 350) on
-puzzles, shifted so the ladder's mean is 1500 (the rating a new learner starts at). Each
+strengths and puzzle difficulties to all results, with the Glicko prior (350) on
+puzzles, shifted so the middle puzzle of the set is 1500: a new learner, rated 1500,
+starts among the set's middle puzzles, as on lichess. Each
 puzzle is then rated by Glicko-2 from 1500/350, one rating period per attempt in a
 seeded order, against the pinned rungs: a solved attempt is the puzzle's loss. (A
 puzzle that every rung solves keeps a finite rating: the Glicko updates stop short of
@@ -49,6 +50,7 @@ import concurrent.futures
 import math
 import os
 import random
+import statistics
 from collections import deque
 from dataclasses import dataclass, replace
 from typing import Callable, Iterable, Sequence
@@ -92,7 +94,7 @@ class LadderPlayer:
         """This player's typed answer to ``puzzle`` on one attempt (``rng`` decides its
         mistakes; ``solution``, the puzzle's, saves solving it again)."""
         solution = solution or puzzle.solution()
-        if puzzle.kind == "buy":
+        if puzzle.kind == "buy" and "gain" in solution.facts:
             return self._buy(solution, rng)
         if solution.margin is not None and solution.options:
             return self._ranked(puzzle, solution, rng)
@@ -296,8 +298,8 @@ _LADDER_DEVIATION_FLOOR = 30.0  # a pinned rung is never taken as surer than thi
 
 def calibrate(results: LadderResults, *, sweeps: int = 50) -> tuple[Rating, ...]:
     """Each rung's rating, fitted jointly with the puzzles' difficulties to all results (a
-    logistic fit with the Glicko prior on puzzles), shifted so the rungs' mean is 1500.
-    The deviation is the fit's standard error (at least 30)."""
+    logistic fit with the Glicko prior on puzzles), shifted so the median puzzle's
+    difficulty is 1500. The deviation is the fit's standard error (at least 30)."""
     n = len(results.players)
     rows = list(results.solved.values())
     if not rows:
@@ -322,8 +324,9 @@ def calibrate(results: LadderResults, *, sweeps: int = 50) -> tuple[Rating, ...]
                 grad += wins[j][k] - tries[j][k] * p
                 hess += tries[j][k] * p * (1.0 - p)
             theta[k] += _clip(grad / hess)
-    # The fit fixes only differences (the prior holds puzzles near 0): shift after it.
-    shift = sum(theta) / n
+    # The fit fixes only differences (the prior holds puzzles near 0): the anchor is
+    # chosen after it, the middle puzzle at 1500, where a new learner starts.
+    shift = statistics.median(beta)
     theta = [t - shift for t in theta]
     beta = [b - shift for b in beta]
     out = []
@@ -370,13 +373,15 @@ def rate_results(results: LadderResults, ladder: Sequence[Rating] | None = None,
 
 def rate(puzzles: Iterable, *, seed: int | str = 0, workers: int | None = None,
          progress: bool | Callable[[int, int], None] | None = None,
-         executor: concurrent.futures.Executor | None = None) -> dict[str, Rating]:
+         executor: concurrent.futures.Executor | None = None,
+         ladder: Sequence[Rating] | None = None) -> dict[str, Rating]:
     """Every puzzle's Glicko-2 rating, by puzzle id: the ladder tries each
     (:func:`play_ladder`), is calibrated on all the results and pinned (:func:`calibrate`),
     and each puzzle is rated against it (:func:`rate_results`). Deterministic from ``seed``
     whatever the workers; ``progress`` as for :func:`play_ladder`.
 
-    Rate a whole set at once: the ladder is calibrated on the puzzles given, so its
-    scale is the set's (the ladder's mean rung at 1500)."""
+    Rate a whole set at once: the ladder is calibrated on the puzzles given, so the
+    scale is the set's (its middle puzzle near 1500). To rate more puzzles on the scale
+    of a set rated before, pass that set's ``ladder`` (its :func:`calibrate`)."""
     results = play_ladder(puzzles, seed=seed, workers=workers, executor=executor, progress=progress)
-    return rate_results(results, seed=seed)
+    return rate_results(results, ladder, seed=seed)
