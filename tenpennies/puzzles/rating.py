@@ -94,7 +94,7 @@ class LadderPlayer:
         """This player's typed answer to ``puzzle`` on one attempt (``rng`` decides its
         mistakes; ``solution``, the puzzle's, saves solving it again)."""
         solution = solution or puzzle.solution()
-        if puzzle.kind == "buy" and "gain" in solution.facts:
+        if puzzle.kind == "buy" and solution.facts.get("gain") is not None:
             return self._buy(solution, rng)
         if solution.margin is not None and solution.options:
             return self._ranked(puzzle, solution, rng)
@@ -108,12 +108,12 @@ class LadderPlayer:
         seen = [(v + rng.gauss(0.0, sigma), text) for text, v in solution.options]
         return max(seen)[1]
 
-    # A buy: the gain's interval seen shifted by an error; 'close' when it holds zero.
+    # A buy: the gain's interval seen shifted by an error, then the judgment's own rule
+    # (tenpennies.buying): buy when all of it is above zero, pass when all below, else close.
     def _buy(self, solution, rng) -> str:
         gain = solution.facts["gain"]
-        half = (gain.high - gain.low) / 2.0
-        seen = gain.mean + rng.gauss(0.0, self.noise * NOISE_SCALE["buy"])
-        return "buy" if seen - half > 0 else "pass" if seen + half <= 0 else "close"
+        error = rng.gauss(0.0, self.noise * NOISE_SCALE["buy"])
+        return "buy" if gain.low + error > 0 else "pass" if gain.high + error < 0 else "close"
 
     # A matter of fact: solve the hand as seen, under the rules as remembered.
     def _fact(self, puzzle, solution, rng, seen: dict) -> str:
