@@ -142,3 +142,23 @@ def test_duplicate_ids_are_refused(sample):
     with pytest.raises(TenPenniesError, match="unique"):
         rate([sample[0], sample[0]], workers=1)
 
+
+
+def _edge(puzzle) -> float:
+    """How far a ranked puzzle's answer is from the next choice: the discard's margin, or
+    how far the buy gain's interval is from crossing zero, the edge of its verdict."""
+    s = puzzle.solution()
+    if puzzle.kind == "discard":
+        return float(s.margin)
+    gain = s.facts["gain"]
+    return {"buy": gain.low, "pass": -gain.high}.get(s.answer, min(-gain.low, gain.high))
+
+
+@pytest.mark.parametrize("kind", ["discard", "buy"])
+def test_close_calls_rate_above_clear_ones(sample, ratings, kind):
+    ranked = sorted((p for p in sample if p.kind == kind), key=_edge)
+    third = len(ranked) // 3
+    assert third >= 2
+    close = statistics.median(ratings[p.id].rating for p in ranked[:third])
+    clear = statistics.median(ratings[p.id].rating for p in ranked[-third:])
+    assert close > clear
