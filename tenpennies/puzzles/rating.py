@@ -53,7 +53,7 @@ import random
 import statistics
 from collections import deque
 from dataclasses import dataclass, replace
-from typing import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Callable, Iterable, Sequence
 
 from ..bots import derive_seed
 from ..cards import Card
@@ -61,7 +61,11 @@ from ..errors import TenPenniesError
 from ..glicko import SCALE, Rating, update
 from ..rules import RuleSet
 
-__all__ = ["ATTEMPTS", "FALLOFF", "LADDER", "LadderPlayer", "LadderResults", "NOISE_SCALE",
+if TYPE_CHECKING:
+    from . import Puzzle
+    from .kinds import Solution
+
+__all__ = ["ATTEMPTS", "FALLOFF", "LADDER", "LadderPlayer", "LadderResults", "NOISE_SCALE", "WEAKEST",
            "attempts", "calibrate", "play_ladder", "rate", "rate_results"]
 
 FALLOFF = 0.6
@@ -88,9 +92,10 @@ class LadderPlayer:
     def rung(cls, k: int) -> "LadderPlayer":
         """Rung ``k`` (0 the weakest) of the standard ladder."""
         f = FALLOFF ** k
-        return cls(f"rung-{k}", lapse=0.15 * f, slip=0.8 * f, noise=2.0 * f)
+        return cls(f"rung-{k}", lapse=WEAKEST.lapse * f, slip=WEAKEST.slip * f, noise=WEAKEST.noise * f)
 
-    def answer(self, puzzle, rng: random.Random, solution=None, *, _seen=None) -> str:
+    def answer(self, puzzle: "Puzzle", rng: random.Random, solution: "Solution | None" = None, *,
+               _seen: dict | None = None) -> str:
         """This player's typed answer to ``puzzle`` on one attempt (``rng`` decides its
         mistakes; ``solution``, the puzzle's, saves solving it again)."""
         solution = solution or puzzle.solution()
@@ -131,8 +136,15 @@ class LadderPlayer:
         return answer if answer is not None else solution.answer
 
 
+WEAKEST = LadderPlayer("rung-0", lapse=0.15, slip=0.8, noise=2.0)
+"""The ladder's bottom rung, a beginner: it misses about one card in seven, forgets each
+rule on four attempts in five, and sees a discard's chance give or take 24 points in
+100 (a buy's gain give or take 24 points). Chosen so that it solves about a third of
+the shipped puzzles and the top rung nearly all: the ladder then spans the set."""
 LADDER: tuple[LadderPlayer, ...] = tuple(LadderPlayer.rung(k) for k in range(8))
-"""The standard ladder, weakest first."""
+"""The standard ladder, weakest first: eight rungs, each making every mistake
+:data:`FALLOFF` as often as the one below (the top rung one in thirty-six as often as
+the bottom)."""
 
 _SLIPS = ("wild-limit", "suit-twice", "short")
 
@@ -153,7 +165,7 @@ def _slipped(rules: RuleSet, slip: str) -> RuleSet:
     raise TenPenniesError(f"no rule slip {slip!r}")
 
 
-def _solve_as_seen(puzzle, solution, hand: list[Card], rules: RuleSet, seen: dict) -> str | None:
+def _solve_as_seen(puzzle: "Puzzle", solution: "Solution", hand: list[Card], rules: RuleSet, seen: dict) -> str | None:
     """The kind's answer for the hand and rules as the player sees them (None when the
     solver cannot take them: the player then answers as if it had seen straight).
     ``seen`` keeps the answers already worked out for this puzzle."""
@@ -191,7 +203,7 @@ class LadderResults:
         return tuple(rates)
 
 
-def attempts(puzzle, players: Sequence[LadderPlayer] = LADDER, *, seed: int | str = 0,
+def attempts(puzzle: "Puzzle", players: Sequence[LadderPlayer] = LADDER, *, seed: int | str = 0,
              tries: int = ATTEMPTS) -> tuple[tuple[bool, ...], ...]:
     """Each player's ``tries`` attempts at ``puzzle``, judged by ``puzzle.check``: the same
     for the same puzzle id, player and seed, in any process."""
@@ -215,7 +227,7 @@ def _attempt_chunk(puzzles, players, seed, tries):
     return [(p.id, attempts(p, players, seed=seed, tries=tries)) for p in puzzles]
 
 
-def play_ladder(puzzles: Iterable, *, players: Sequence[LadderPlayer] = LADDER, seed: int | str = 0,
+def play_ladder(puzzles: Iterable["Puzzle"], *, players: Sequence[LadderPlayer] = LADDER, seed: int | str = 0,
                 tries: int = ATTEMPTS, workers: int | None = None,
                 executor: concurrent.futures.Executor | None = None,
                 progress: bool | Callable[[int, int], None] | None = None) -> LadderResults:
@@ -371,7 +383,7 @@ def rate_results(results: LadderResults, ladder: Sequence[Rating] | None = None,
     return out
 
 
-def rate(puzzles: Iterable, *, seed: int | str = 0, workers: int | None = None,
+def rate(puzzles: Iterable["Puzzle"], *, seed: int | str = 0, workers: int | None = None,
          progress: bool | Callable[[int, int], None] | None = None,
          executor: concurrent.futures.Executor | None = None,
          ladder: Sequence[Rating] | None = None) -> dict[str, Rating]:
