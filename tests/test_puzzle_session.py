@@ -4,6 +4,7 @@ import dataclasses
 import sys
 
 import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from conftest import require  # a missing package skips, or fails when CI is set
 
@@ -386,3 +387,37 @@ def test_widget_with_an_unreadable_progress_file_still_serves_and_says_why(learn
     before = widget.session.puzzle.id
     widget.buttons["Next"].click()
     assert widget.session.puzzle.id != before  # still serving
+
+
+ACTIONS = st.lists(st.sampled_from(["right", "wrong", "hint", "solution", "next", "empty"]), max_size=14)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(actions=ACTIONS, streak=st.booleans())
+def test_the_learners_file_holds_one_attempt_per_decided_puzzle(tmp_path_factory, actions, streak):
+    """Whatever a learner clicks, each puzzle decided (first readable check, or the
+    solution shown first) is one attempt in the file, with the result its clicks earned."""
+    path = tmp_path_factory.mktemp("s") / "p.db"
+    s = PuzzleSession(rated(first("cost") + first("count"), low=1200, step=20), progress=Progress(path), streak=streak)
+    expected, decided, hints = [], False, 0
+    for action in actions:
+        if action == "next":
+            s.next()
+            decided, hints = False, 0
+        elif action == "hint" and not streak:
+            s.hint()
+            hints = min(hints + 1, len(s.puzzle.hints))
+        elif action == "solution":
+            s.show_solution()
+            if not decided:
+                expected.append((s.puzzle.id, "missed", hints))
+            decided = True
+        elif action in ("right", "wrong", "empty"):
+            s.type({"right": s.puzzle.answer, "wrong": wrong_answer(s), "empty": ""}[action])
+            s.check()
+            if action != "empty" and not decided:
+                expected.append((s.puzzle.id, "missed" if action == "wrong" else "helped" if hints else "solved", hints))
+                decided = True
+    history = Progress(path).history()
+    assert [(a.puzzle, a.result, a.hints) for a in history] == expected
+    assert s.tried == len(expected) and all(a.mode == ("streak" if streak else "practice") for a in history)
