@@ -95,7 +95,7 @@ class PuzzleWidget(w.VBox):
         else:
             order = "given"
         if self.problem:
-            self.title.value = f"<p style='color:{_RED}'>{escape(self.problem)}</p>"
+            self.title.value = f"<p style='color:{_RED}; white-space:pre-wrap'>{escape(self.problem)}</p>"
             super().__init__([self.title])
             return
         self._puzzles, self._order, self._difficulty, self._seed = list(puzzles), order, difficulty, seed
