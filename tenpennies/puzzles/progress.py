@@ -25,8 +25,9 @@ How an attempt counts (one Glicko-2 rating period against the puzzle's own ratin
 lichess rates its puzzles): ``solved`` (the first answer checked was right, no hint)
 scores 1; ``helped`` (right, after hints) scores 1/2; ``missed`` (a wrong first answer, or
 the solution shown first) scores 0. Only a learner's first attempt at a puzzle moves the
-rating: seeing it again is practice, kept in the history but not rated. The streak is the
-run of ``solved`` attempts up to now.
+rating: seeing it again is practice, kept in the history but not rated. Attempts made in
+a streak (the widget's streak mode) are rated like any other. The streak is the run of
+``solved`` attempts up to now.
 
 Two ways of keeping the file, chosen by where Python runs:
 
