@@ -355,3 +355,19 @@ def test_c4_c11_lay_offs_agree_with_the_referee_on_any_table(cards, meld):
     assume(all(cards.count(c) + table.count(c) <= 2 for c in cards) and cards.count(Card("JK")) + table.count(Card("JK")) <= 4)
     p = _made_up(cards, 1, f"0=9S9H9D,{meld}")
     assert set(KINDS["additions"].solve(p, {}).facts["pairs"]) == bf.tcr_addition_pairs(_seat(p))
+
+
+def test_c7_c4_the_answer_forms_say_how_ten_card_rummy_is_typed():
+    go = GO[0]
+    assert "discard" not in KINDS["go-out"].answer_form_for(go)
+    assert "discard" in KINDS["go-out"].answer_form_for(LAY_TP)
+    add, c, n, end = next((p, c, n, end) for p in ADD for c, n, end in KINDS["additions"].solve(p, {}).facts["ends"]
+                          if end)
+    # a joker's end, named, reads as the same pair
+    assert KINDS["additions"].read(f"{c}:{n}:{end}", add) == KINDS["additions"].read(f"{c}:{n}", add)
+    unreadable = KINDS["go-out"].check("lay it all", go, {}, KINDS["go-out"].solve(go, {}))
+    assert not unreadable.readable and "discard" not in unreadable.feedback
+
+
+LAY_TP = SeatPosition.parse("r1 s0 a0 h:7S7HJKJK9S9HQD4C5D6H3S t:- d:KC k:10/10/10/10 p:0/0/0/0 "
+                            "n:11/11/11/11 st:60")

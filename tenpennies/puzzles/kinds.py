@@ -136,6 +136,11 @@ class Kind:
         draw, C6, and buys only off-turn from round 4, C9)."""
         return self.question
 
+    def answer_form_for(self, position: SeatPosition) -> str:
+        """:attr:`answer_form` as this position's game types it (Ten Card Rummy's go-out
+        has no discard, C7; its lay-offs may name a run's end, C4)."""
+        return self.answer_form
+
     def read(self, text: str, position: SeatPosition) -> Any:
         """The answer in ``text``, as a value; raises ``NotationError`` saying what is expected."""
         raise NotImplementedError
@@ -166,7 +171,8 @@ class Kind:
         try:
             value = self.read(text, position)
         except (NotationError, ValueError) as exc:
-            return Verdict(False, f"That answer cannot be read ({exc}). {self.answer_form}", readable=False)
+            return Verdict(False, f"That answer cannot be read ({exc}). {self.answer_form_for(position)}",
+                           readable=False)
         return self.judge(value, solution or self.solve(position, params), position, params)
 
 
@@ -567,6 +573,13 @@ class GoOutKind(Kind):
                     "moves in order.")
         return self.question
 
+    def answer_form_for(self, position):
+        if position.rules.meld_before_draw:
+            return ("Answer 'no', or the moves in order split by ';' (lay MELDS, meld CARDS, add N CARDS, "
+                    "with 'low' or 'high' after a joker that could go at either end of a run), like "
+                    "'lay 7S 7H 7D; add 0 7C; add 1 JK low'.")
+        return self.answer_form
+
     def read(self, text, position):
         said = _yes_no(text)
         if said is not None:
@@ -611,7 +624,7 @@ class GoOutKind(Kind):
         if value == "yes":
             if solution.answer == "no":
                 return Verdict(False, "'Yes' is wrong: try to write the moves, and see what stops you.")
-            return Verdict(False, "Yes, you can, but give the moves. " + self.answer_form)
+            return Verdict(False, "Yes, you can, but give the moves. " + self.answer_form_for(position))
         problems = go_out_problems(value, position)
         if problems:
             return Verdict(False, "Those moves do not go out: " + "; ".join(problems) + ".")
@@ -776,10 +789,17 @@ class AdditionsKind(Kind):
         pairs = set()
         for word in text.replace(",", " ").split():
             card, colon, n = word.partition(":")
-            if not colon or not (n.isdecimal() and n.isascii()):
+            n, _, end = n.partition(":")  # a run's end may be named (C4): it does not change the pair
+            if not colon or not (n.isdecimal() and n.isascii()) or end not in ("", "low", "high"):
                 raise NotationError(f"{word!r} is not CARD:SET")
             pairs.add((parse_cards(card)[0], int(n)))
         return frozenset(pairs)
+
+    def answer_form_for(self, position):
+        if position.rules.has_runs:
+            return ("Answer CARD:MELD for each pair (melds are numbered from 0), like 'KC:0 JK:1', or 'none'; "
+                    "a joker's end of a run may follow, like 'JK:1:low'.")
+        return self.answer_form
 
     def question_for(self, position):
         if position.rules.has_runs:
