@@ -22,8 +22,9 @@ kind               question                                      typed answer
 Every kind works in both games. In Ten Card Rummy (C1-C17) melds may be runs: lay-down,
 missing and count find runs too; go-out is asked before the draw and never ends with a
 discard (C6, C7); additions lay off at a run's ends (C11) and say which end; cost counts
-pips (C14); buy is a purchase off-turn from round 4 that spends no token (C9), and
-:meth:`Kind.question_for` asks each question as the position's game does. The words
+pips (C14); buy is a purchase off-turn from round 4 that spends no token (C9), or on
+one's own turn the free take (C8). :meth:`Kind.question_for` and :meth:`Kind.answer_form_for`
+ask each question, and say how to type its answer, as the position's game does. The words
 around a puzzle (hints, wrong answers) live in :mod:`tenpennies.puzzles.wording`.
 
 Answers that rank choices (``buy``, ``discard``) carry a margin: how far the best choice
