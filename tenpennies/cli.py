@@ -176,6 +176,12 @@ def _parser() -> argparse.ArgumentParser:
                    help="your seat, from 0 to one less than the players (default 0)")
     p.add_argument("--bots", nargs="+", default=["thumb"], metavar="BOT",
                    help=f"the other seats' bots, one for all or one per seat, from: {names} (default: thumb)")
+    p.add_argument("--offers", choices=("ask", "useful", "never"), default="useful",
+                   help="which offers of the top discard you are asked about: ask (every one), useful (only "
+                        "when buying could help, by the buy judgment; the others are passed and said why; the "
+                        "default) or never")
+    p.add_argument("--save", metavar="FILE", help="save the match record to FILE (JSON, for tenpennies review) "
+                                                   "after every move and when the match ends or you leave")
     _rule_options(p)
     _puzzle_parsers(sub)
     _experiment_parsers(sub)
@@ -479,8 +485,7 @@ def _ask(lines: TextIO) -> str | None:
 
 
 def _play(args, stdin: TextIO | None = None) -> int:
-    from .game import Game, describe
-    from .match import Phase
+    from .game import Game
 
     rules = _rules(args)
     n = rules.players
@@ -490,16 +495,30 @@ def _play(args, stdin: TextIO | None = None) -> int:
         raise _UsageError(f"--bots needs one bot or {n - 1} (one per other seat), not {len(args.bots)}")
     bots = args.bots * (n - 1) if len(args.bots) == 1 else args.bots
     try:
-        game = Game(args.seed, seat=args.seat, bots=bots, rules=rules)
+        game = Game(args.seed, seat=args.seat, bots=bots, rules=rules, offers=args.offers)
     except ValueError as exc:
         raise _UsageError(str(exc)) from None
     lines = stdin or sys.stdin
     me = args.seat
     print(f"You are seat {me}. {HELP}" + (f" {TAKE_HELP}" if rules.free_discard_take else ""))
+    try:
+        return _play_moves(game, rules, me, lines, args.save)
+    finally:
+        if args.save:
+            game.save(args.save)
+            print(f"The match record is saved in {args.save} (tenpennies review {args.save} --seat {me}).")
+
+
+def _play_moves(game, rules, me: int, lines: TextIO, save: str | None) -> int:
+    from .game import describe
+    from .match import Phase
+
     while True:
         game.advance()
         for said in game.new_words():
             print(said)
+        if save:
+            game.save(save)  # after every move: a match left half way can still be reviewed
         if game.is_over:
             return 0
         view = game.view
