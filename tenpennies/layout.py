@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 CARD_W, CARD_H = 50, 70
 """A card's size in pixels, everywhere."""
 HAND_STEP = 38  # the seat's own hand: wide enough to read and click each card
-CORNER_W = 26
+CORNER_W = 27
 """How much of a card's left edge tells it: the rank, the suit, a joker's letters and the
 "wild" tag all lie within it, so a card covered beyond it by the next is still read whole."""
 ROW_STEP = 28   # face-up cards in a fanned row or a table meld: the corner (CORNER_W) stays visible
@@ -42,9 +42,10 @@ BACK_STEP = 12  # face-down cards: only their number matters
 RAISE = 14      # how far a selected card rises out of the hand
 GAP = 14        # the space between groups of a hand shown as the solver groups it
 WIDTH = 900
-APP_WIDTH = 960
-"""The app's table width: with the scores and the log beside it, a 1366x768 screen holds
-the page without scrolling (``tests/browser/test_table_fits.py``)."""
+APP_WIDTH, APP_HEIGHT = 940, 640
+"""The app's table: its width, and the most it may be tall (``table_layout``'s
+``max_height``); with the scores and the log beside it and the buttons below, a 1366x768
+screen holds the page without scrolling (``tests/browser/test_table_fits.py``)."""
 
 FELT, FELT_EDGE, INK_ON_FELT = "#1f6b3f", "#14502e", "#f4f1de"
 FACE, FACE_EDGE, WILD_EDGE, WILD_INK = "#ffffff", "#888888", "#d4a017", "#9a7300"
@@ -199,11 +200,12 @@ def card_shapes(card: Card | None, x: float, y: float, wild: bool = False,
 
 
 # -- rows of cards -------------------------------------------------------------------------
-def fan_step(count: int, room: float, most: float) -> float:
-    """The overlap step that fits ``count`` cards in ``room`` pixels, at most ``most``."""
+def fan_step(count: int, room: float, most: float, least: float = 6.0) -> float:
+    """The overlap step that fits ``count`` cards in ``room`` pixels, at most ``most`` and
+    at least ``least`` (backs may crowd closer: only their number matters, and it is said)."""
     if count <= 1:
         return most
-    return max(6.0, min(most, (room - CARD_W) / (count - 1)))
+    return max(least, min(most, (room - CARD_W) / (count - 1)))
 
 
 def row_width(count: int, step: float) -> float:
@@ -278,7 +280,7 @@ def table_layout(view: "PlayerView", *, viewer: int | None | str = "view",
                  order: Sequence[Card] | None = None, selected: Iterable[int] = (),
                  groups: Sequence[int] | None = None,
                  names: Mapping[int, str] | None = None, width: int = WIDTH,
-                 cursor: int | None = None) -> TableLayout:
+                 cursor: int | None = None, max_height: int | None = None) -> TableLayout:
     """Lay out a table from one seat's view.
 
     ``viewer`` is the seat whose hand is drawn large at the bottom and clickable
@@ -290,7 +292,19 @@ def table_layout(view: "PlayerView", *, viewer: int | None | str = "view",
     ``names`` label bot seats; ``cursor`` is the position of ``order`` the keyboard is
     on (marked under the card). A table meld's cards overlap by no more than leaves
     each one's corner (:data:`CORNER_W`) in sight: its rank, suit and wild tag.
+    ``max_height``: when the table would be taller (many melds on it), the other seats'
+    panels shrink to their words, their backs left out (the count is in the words).
     """
+    options = dict(viewer=viewer, hands=hands, order=order, selected=selected, groups=groups, names=names,
+                   width=width, cursor=cursor)
+    layout = _table_layout(view, **options)
+    if max_height is not None and layout.height > max_height and not hands:
+        layout = _table_layout(view, **options, backs=False)
+    return layout
+
+
+def _table_layout(view, *, viewer, hands, order, selected, groups, names, width, cursor,
+                  backs: bool = True) -> TableLayout:
     if viewer == "view":
         viewer = view.seat
     hands = hands or {}
@@ -307,18 +321,21 @@ def table_layout(view: "PlayerView", *, viewer: int | None | str = "view",
     columns = seat_columns(len(others), face_up=viewer is None, width=width)
     col_w = (width - 24) / columns
     y = 58
+    panel = 124 if backs else 44
     for k, seat in enumerate(others):
         col, line = k % columns, k // columns
-        x, top = 12 + col * col_w, y + line * 124
+        x, top = 12 + col * col_w, y + line * panel
         shown = hands.get(seat)
-        cards: list[Card | None] = list(shown) if shown is not None else [None] * view.hand_sizes[seat]
-        step = fan_step(len(cards), col_w - 16, ROW_STEP if shown is not None else BACK_STEP)
         mark = "▶ " if seat == view.to_act else ""
-        regions.append(Region("seat", Rect(x, top, col_w - 8, 118), seat=seat))
+        regions.append(Region("seat", Rect(x, top, col_w - 8, panel - 6), seat=seat))
         regions.append(_text(mark + seat_name(seat, viewer, names), x + 6, top + 16, "label"))
         regions.append(_text(_seat_facts(view, seat), x + 6, top + 32, "small"))
-        regions.extend(card_row(cards, x + 6, top + 40, step, wild=wild, seat=seat))
-    y += 124 * ((len(others) + columns - 1) // columns)
+        if backs or shown is not None:
+            cards: list[Card | None] = list(shown) if shown is not None else [None] * view.hand_sizes[seat]
+            step = (fan_step(len(cards), col_w - 16, ROW_STEP) if shown is not None
+                    else fan_step(len(cards), col_w - 16, BACK_STEP, least=1.0))
+            regions.extend(card_row(cards, x + 6, top + 40, step, wild=wild, seat=seat))
+    y += panel * ((len(others) + columns - 1) // columns)
     # The piles on the left, the sets on the table to their right.
     regions.append(_text(f"stock {view.stock_size}", 12, y + 14, "small"))
     regions.append(_text(f"discard {len(view.discard_pile)}", 76, y + 14, "small"))
@@ -333,13 +350,18 @@ def table_layout(view: "PlayerView", *, viewer: int | None | str = "view",
     row_y = y + 20
     for i, table_set in enumerate(view.table):
         w = row_width(len(table_set.cards), ROW_STEP)
-        if x + w > width - 12 and x > left:
-            x, row_y = left, row_y + CARD_H + 22
+        # The owner by seat number only: the seats' panels above name their bots, and a
+        # short label lets more melds share a row.
+        label = meld_label(table_set, i, seat_name(table_set.owner, viewer), wild)
+        room = max(w, text_width(label, "small"))
+        if x + room > width - 12 and x > 12:
+            # A new row; below the piles it starts at the table's left edge.
+            row_y += CARD_H + 22
+            x = left if row_y < y + 20 + CARD_H + 8 else 12
         regions.append(Region("set", Rect(x - 3, row_y - 2, w + 6, CARD_H + 20), index=i, seat=table_set.owner))
         regions.extend(card_row(table_set.cards, x, row_y, ROW_STEP, wild=wild, seat=table_set.owner))
-        label = meld_label(table_set, i, seat_name(table_set.owner, viewer, names), wild)
         regions.append(_text(label, x, row_y + CARD_H + 13, "small"))
-        x += max(w, text_width(label, "small")) + 16
+        x += room + 16
     y = max(y + 20 + CARD_H + 8, row_y + CARD_H + 22)
     if viewer is not None:
         mine = list(order) if order is not None else list(hands.get(viewer, view.hand) if viewer != view.seat

@@ -82,10 +82,11 @@ def play_table(environ: Mapping[str, str] = os.environ, **options):
     if seed_file:
         with open(seed_file, "a", encoding="utf-8") as f:
             f.write(f"{seed}\n")
-    from ..layout import APP_WIDTH
+    from ..layout import APP_HEIGHT, APP_WIDTH
 
     options.setdefault("offers", page_offers(environ))
     options.setdefault("width", APP_WIDTH)
+    options.setdefault("max_height", APP_HEIGHT)
     table = PlayTable(seed=seed, classroom=not practice, **options)
     parts = [table]
     run = current(environ)

@@ -96,13 +96,15 @@ _ALIGN = {"start": "left", "middle": "center", "end": "right"}
 
 
 def _score_html(view, viewer, names) -> str:
-    heads = "".join(f"<th style='padding:0 8px'>{escape(who(s, viewer, names))}</th>"
-                    for s in range(len(view.scores)))
+    # Seats by number only (their bots' names are on the table, and in each tooltip): six
+    # or eight seats' columns then fit beside the table.
+    heads = "".join(f"<th style='padding:0 5px' title='{escape(who(s, viewer, names))}'>"
+                    f"{escape(who(s, viewer))}</th>" for s in range(len(view.scores)))
     rows = "".join(
-        f"<tr><td>{escape(label)}</td>" + "".join(f"<td style='text-align:right;padding:0 8px'>{v}</td>"
-                                                  for v in values) + "</tr>"
+        f"<tr><td style='white-space:nowrap'>{escape(label)}</td>"
+        + "".join(f"<td style='text-align:right;padding:0 5px'>{v}</td>" for v in values) + "</tr>"
         for label, values in score_rows(view))
-    return f"<table><tr><th></th>{heads}</tr>{rows}</table>"
+    return f"<table style='font-size:12px'><tr><th></th>{heads}</tr>{rows}</table>"
 
 
 def summary_html(summary: RoundSummary, names=None, four_colour: bool = False) -> str:
@@ -137,6 +139,27 @@ def summary_html(summary: RoundSummary, names=None, four_colour: bool = False) -
              "cards left</th><th style='padding:0 8px'>this round</th><th style='padding:0 8px'>match</th></tr>"
              + "".join(rows) + "</table>")
     return f"<div class='tenpennies-summary'><h3 style='margin:4px 0'>{escape(head)}</h3>{table}</div>"
+
+
+def help_html(game: Game) -> str:
+    """How to play this table, folded under its Help button: each move's button with its
+    key and what it does (only the moves of the game's rule set), the lay-down rule,
+    the offers setting and the keyboard."""
+    from ..game import lay_down_rule, move_words
+
+    rules = game.rules
+    letters = {move: letter.upper() for letter, move in KEYS.items()}
+    moves = "".join(f"<li><b>{escape(button_label(m, rules))}</b> (key {letters[m]}): "
+                    f"{escape(move_words(m, rules))}.</li>" for m in game.moves if m in letters)
+    seat = "" if game.seat is None else f"You are seat {game.seat}, at the bottom of the table; the bots sit around you. "
+    return (f"<div style='font-size:12px;line-height:1.4;color:#333'>{seat}Click cards in your hand to select "
+            f"them (a selected card rises), then press a button; hover over a button to see what it does, or "
+            f"why it is greyed out. A move the rules refuse is not played: the table says why.<ul "
+            f"style='margin:4px 0;padding-left:18px'>{moves}</ul>{escape(lay_down_rule(rules))} "
+            f"<b>offers</b>: {escape(OFFERS['useful'])} (the default) skips offers the buy judgment calls a "
+            f"clear pass, and the log says why. Keyboard: click the table, then the arrow keys move along your "
+            f"hand and space selects; after Add, press the number of the set. The log never shows a card you "
+            f"could not see at a real table.</div>")
 
 
 def record_link(game: Game) -> str:
@@ -234,7 +257,9 @@ class PlayTable(_Board):
     When a round ends, a summary panel (:attr:`summary`) takes the table's place: who
     went out, the cards left with their points, the round's and the match's scores, a
     Continue button (:attr:`continue_button`) and a link that downloads the match record
-    (for ``tenpennies review``); after the last round it names the winners. Keyboard
+    (for ``tenpennies review``); after the last round it names the winners. ``width``
+    and ``max_height`` size the table (:data:`tenpennies.layout.APP_WIDTH` and
+    ``APP_HEIGHT`` fit a 1366x768 screen with the scores beside it). Keyboard
     play: click the table (or tab to it), then the arrow keys move along the hand,
     space selects, and a button's letter (:data:`tenpennies.game.KEYS`, said in its
     tooltip) presses it; after Add to Set, a set's number picks it. :attr:`spoken`
@@ -250,11 +275,12 @@ class PlayTable(_Board):
     def __init__(self, seed: int | str = 0, seat: int = 0, bots: Sequence | None = None,
                  rules: RuleSet = TEN_PENNIES, *, position: Position | None = None, delay: float = 0.4,
                  learning: bool = True, four_colour: bool = False, width: int = WIDTH,
-                 classroom: bool = False, offers: str = "useful") -> None:
+                 classroom: bool = False, offers: str = "useful", max_height: int | None = None) -> None:
         super().__init__()
         self.game = Game(seed, seat=seat, bots=bots, rules=rules, position=position, learning=learning,
                          offers=offers)
         self.classroom = classroom
+        self.max_height = max_height  # a taller table shrinks the other seats' panels to words
         self.keyboard = False  # a key was pressed: the hand shows where the keyboard is
         self.shown_summary: RoundSummary | None = None  # the round end on show, until Continue
         self.adding = False  # Add to Set was pressed: the next click on a set adds the selection
@@ -294,14 +320,7 @@ class PlayTable(_Board):
         self.four_colour.layout.width = "auto"
         from ..game import lay_down_rule
 
-        keys = ", ".join(f"{letter.upper()} {button_label(move, rules)}" for letter, move in KEYS.items()
-                         if move in self.game.moves)
-        self.help = widgets.HTML(
-            f"<div style='font-size:12px;line-height:1.35;color:#555'>Click cards to select them, then press a "
-            f"button; hover over a button to see what it does or why it is greyed out. "
-            f"{escape(lay_down_rule(rules))} Keyboard: click the table, then the arrow keys move along your "
-            f"hand, space selects; {escape(keys)}; after Add, a set's number.</div>",
-            layout=widgets.Layout(display="none"))
+        self.help = widgets.HTML(help_html(self.game), layout=widgets.Layout(display="none"))
         self.help_button = widgets.ToggleButton(value=False, description="Help", icon="question",
                                                 tooltip="how to play this table",
                                                 layout=widgets.Layout(width="auto"))
@@ -371,7 +390,8 @@ class PlayTable(_Board):
         game = self.game
         view = game.view
         layout = table_layout(view, order=game.hand, selected=game.selected, groups=game.groups,
-                              names=game.names, width=self.width, cursor=game.cursor if self.keyboard else None)
+                              names=game.names, width=self.width, cursor=game.cursor if self.keyboard else None,
+                              max_height=self.max_height)
         self._show(layout, targets=game.addable_sets() if self.adding else ())
         new = []
         for line in game.new_words():
