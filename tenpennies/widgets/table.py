@@ -421,7 +421,7 @@ class PlayTable(_Board):
     def _spoken(self, new, layout) -> str:
         """The screen readers' text: the news (read out as it changes), then the table in words."""
         game = self.game
-        news = " ".join(new[-6:] + [game.message or self.note or ""]).strip()
+        news = " ".join(new + [game.message or self.note or ""]).strip()  # all since the last move
         table = describe(game.view, game.names, order=game.hand)
         return (f"<div role='status' aria-live='polite'>{escape(news)} {escape(status_line(game.view, game.seat, game.names))}."
                 f"</div><pre role='region' aria-label='the table in words'>{escape(table)}</pre>")
