@@ -23,8 +23,9 @@ the reviewed seat's :class:`~tenpennies.view.PlayerView` alone (T20): a page a l
 shares holds no card that seat could not see.
 
 A review's ``expected`` and ``cost`` are :class:`tenpennies.analysis.Estimate` values
-(``mean``, ``se``, ``n``); a 95% interval here is ``mean +/- 1.96 se``, as the review's
-grades read it.
+(``mean``, ``se``, ``n``); a 95% interval here is ``mean +/- 1.96 se``
+(:data:`tenpennies.intervals.Z95`), as the review's grades read it; an error that could
+not be measured (NaN) draws no band.
 """
 
 from __future__ import annotations
@@ -34,12 +35,13 @@ import random
 from dataclasses import dataclass
 from html import escape as html_escape
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 from xml.sax.saxutils import escape
 
 from .actions import Action, AddToMeld, Buy, Discard, LayDown, Meld, Pass, TakeDiscard
 from .cards import Card, format_cards
 from .errors import TenPenniesError
+from .intervals import Z95
 from .layout import TableLayout, table_layout
 from .match import Match, Phase
 from .svg import CHART_COLORS, FONT, groups_svg, layout_svg
@@ -48,9 +50,6 @@ if TYPE_CHECKING:
     from .game import Game
     from .position import Position
     from .view import PlayerView
-
-Z95 = 1.96
-"""How many standard errors either side of a mean make its 95% interval (the normal's)."""
 
 GRADE_INKS = {"inaccuracy": "#d4a017", "mistake": "#dd8452", "blunder": "#c0392b"}
 """The colour of each grade a mistake may have, on the chart and the page (worst reddest)."""
@@ -80,8 +79,24 @@ def record_data(record) -> dict[str, Any]:
     raise TenPenniesError(f"a saved match is a Match, its data, JSON text or a path, not {type(record).__name__}")
 
 
+def _se(estimate) -> float:
+    """An Estimate's standard error, 0 where it could not be measured (NaN: one world)."""
+    return 0.0 if estimate.se != estimate.se else estimate.se
+
+
+def _record_of(review, record) -> dict[str, Any] | None:
+    """The saved match to draw a review on: ``record`` if given, else the one the review
+    keeps (:attr:`tenpennies.review.Review.record`), else None."""
+    if record is not None:
+        return record_data(record)
+    kept = getattr(review, "record", None)
+    return record_data(kept) if kept else None
+
+
 def interval_words(estimate) -> str:
     """'2.1 points (95% interval 0.8 to 3.4)': an Estimate's mean with its 95% interval."""
+    if estimate.se != estimate.se:
+        return f"{estimate.mean:.1f} points (no interval: too few rollouts)"
     low, high = estimate.mean - Z95 * estimate.se, estimate.mean + Z95 * estimate.se
     return f"{estimate.mean:.1f} points (95% interval {low:.1f} to {high:.1f})"
 
@@ -109,7 +124,7 @@ def action_words(action: Action, view: "PlayerView | None" = None) -> str:
     if isinstance(action, TakeDiscard):
         return f"take{offered}"
     if isinstance(action, Pass):
-        if view is not None and view.rules.free_discard_take and view.active == action.seat:
+        if view is not None and view.phase is not Phase.OFFER:
             return f"leave{offered} and draw from the stock" if top is not None else "draw from the stock"
         return f"pass on{offered}" if top is not None else "pass"
     if isinstance(action, LayDown):
@@ -201,8 +216,8 @@ def chart_svg(review, *, width: int = 720, height: int = 260) -> str:
     numbers = mistake_numbers(review)
     left, right, top, bottom = 58, 16, 44, 34
     plot_w, plot_h = width - left - right, height - top - bottom
-    lows = [d.expected.mean - Z95 * d.expected.se for d in points]
-    highs = [d.expected.mean + Z95 * d.expected.se for d in points]
+    lows = [d.expected.mean - Z95 * _se(d.expected) for d in points]
+    highs = [d.expected.mean + Z95 * _se(d.expected) for d in points]
     y_lo, y_hi = min(0.0, *lows), max(0.0, *highs)
     pad = (y_hi - y_lo) * 0.05 or 1.0
     y_lo, y_hi = y_lo - pad, y_hi + pad
@@ -261,8 +276,8 @@ def chart_svg(review, *, width: int = 720, height: int = 260) -> str:
             by_round.append([])
         by_round[-1].append(d)
     for stretch in by_round:
-        upper = [f"{_num(px(d.index))},{_num(py(d.expected.mean + Z95 * d.expected.se))}" for d in stretch]
-        lower = [f"{_num(px(d.index))},{_num(py(d.expected.mean - Z95 * d.expected.se))}"
+        upper = [f"{_num(px(d.index))},{_num(py(d.expected.mean + Z95 * _se(d.expected)))}" for d in stretch]
+        lower = [f"{_num(px(d.index))},{_num(py(d.expected.mean - Z95 * _se(d.expected)))}"
                  for d in reversed(stretch)]
         parts.append(f"<polygon class='band' points='{' '.join(upper + lower)}' fill='{BAND_INK}' "
                      f"fill-opacity='0.35'/>")
@@ -303,46 +318,48 @@ figure{margin:8px 0}svg{max-width:100%;height:auto}.note{color:#555;font-size:13
 """.replace("\n", "")
 
 
-def _summary_rows(summary) -> list[tuple[str, str]]:
-    """A by-round or by-kind summary as rows of words, whatever shape of numbers it holds."""
-    items = summary.items() if isinstance(summary, Mapping) else summary
-    rows = []
-    for key, value in items:
-        name = f"round {key}" if isinstance(key, int) else str(key)
-        rows.append((name, interval_words(value) if hasattr(value, "se") else
-                     f"{value:.1f} points" if isinstance(value, (int, float)) else str(value)))
-    return rows
+def _summary_table(summary, head: str, names) -> str:
+    """A by-round or by-kind summary (:class:`tenpennies.review.PointsLost` values) as a
+    table: decisions judged, mistakes, and the points lost with their 95% interval."""
+    rows = "".join(
+        f"<tr><td>{html_escape(names(key))}</td><td>{p.decisions}</td><td>{p.mistakes}</td>"
+        f"<td>{p.points:.1f}</td><td>{html_escape(_interval(p.points, p.se))}</td></tr>"
+        for key, p in summary.items())
+    return (f"<table class='summary'><tr><th>{html_escape(head)}</th><th>decisions</th><th>mistakes</th>"
+            f"<th>points lost</th><th>95% interval</th></tr>{rows}</table>")
 
 
-def _table(rows: Sequence[tuple[str, str]], heads: tuple[str, str]) -> str:
-    body = "".join(f"<tr><td>{html_escape(a)}</td><td>{html_escape(b)}</td></tr>" for a, b in rows)
-    return (f"<table class='summary'><tr><th>{html_escape(heads[0])}</th><th>{html_escape(heads[1])}</th></tr>"
-            f"{body}</table>")
+def _interval(mean: float, se: float) -> str:
+    return "-" if se != se else f"{mean - Z95 * se:.1f} to {mean + Z95 * se:.1f}"
 
 
 def review_html(review, record=None, *, title: str | None = None) -> str:
     """The review as one self-contained HTML page a learner can share: no scripts, no
-    links, the pictures inline as SVG. With ``record`` (the saved match), each mistake
-    shows the seat's table at that decision with the analyst's cards raised."""
-    data = record_data(record) if record is not None else None
+    links, the pictures inline as SVG. Each mistake shows the seat's table at that
+    decision with the analyst's cards raised, drawn from ``record`` (the saved match; by
+    default the one the review keeps); with neither, only the moves are drawn."""
+    from .review import KIND_WORDS
+
+    data = _record_of(review, record)
     numbers = mistake_numbers(review)
     rules = review.rules
     title = title or f"Review of seat {review.seat}'s match of {rules.name}"
     grades = {g: sum(_grade(d) == g for d in review.mistakes) for g in GRADE_INKS}
     counted = ", ".join(f"{n} {g}{'s' if n != 1 else ''}" for g, n in grades.items() if n)
-    lost = sum(d.cost.mean for d in review.decisions if d.cost is not None and d.cost.mean > 0)
+    total = review.points_lost()
     parts = [f"<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'>"
              f"<meta name='viewport' content='width=device-width, initial-scale=1'>"
              f"<title>{html_escape(title)}</title><style>{_STYLE}</style></head><body>",
              f"<h1>{html_escape(title)}</h1>",
              f"<p>{html_escape(rules.name)}, {rules.players} players. {len(review.decisions)} decisions judged; "
              f"{len(review.mistakes)} graded inaccuracy or worse"
-             f"{html_escape(f' ({counted})' if counted else '')}; about {lost:.1f} points lost in all "
-             f"against the analyst's choices.</p>",
+             f"{html_escape(f' ({counted})' if counted else '')}; {total.points:.1f} points lost in all "
+             f"against the analyst's choices (95% interval {html_escape(_interval(total.points, total.se))}; "
+             f"points count against a player, and a negative loss is a gain).</p>",
              f"<figure>{chart_svg(review)}</figure>",
-             "<h2>Points lost by round</h2>", _table(_summary_rows(review.by_round()), ("round", "points lost")),
+             "<h2>Points lost by round</h2>", _summary_table(review.by_round(), "round", lambda r: f"round {r}"),
              "<h2>Points lost by kind of decision</h2>",
-             _table(_summary_rows(review.by_kind()), ("decision", "points lost")),
+             _summary_table(review.by_kind(), "decision", lambda k: KIND_WORDS.get(k, k)),
              "<h2>Mistakes</h2>"]
     if not review.mistakes:
         parts.append("<p>No decision was graded a mistake: each was as good as the analyst's, "
@@ -451,9 +468,9 @@ class ReviewSession:
     the saved match as the reviewed seat saw it, jump to each mistake, read the analyst's
     move and its reason, and play on from a decision with :meth:`try_from_here`.
 
-    ``record`` is the saved match (a Match, its data, JSON text or a path) and ``review``
-    its :class:`tenpennies.review.Review` (computed with :func:`tenpennies.review.review`
-    when not given; ``options`` go to it). :attr:`at` counts the actions played so far;
+    ``record`` is the saved match (a Match, its data, JSON text or a path; None: the one
+    the review keeps) and ``review`` its :class:`tenpennies.review.Review` (computed with
+    :func:`tenpennies.review.review` when not given; ``options`` go to it). :attr:`at` counts the actions played so far;
     the position shown is the one before action :attr:`at`, where the judged decision of
     that index (if any) was taken.
     """
@@ -461,11 +478,15 @@ class ReviewSession:
     def __init__(self, record, seat: int, review=None, **options) -> None:
         from .game import Replay
 
-        self.data = record_data(record)
         if review is None:
             from .review import review as judge
 
-            review = judge(self.data, seat, **options)
+            if record is None:
+                raise TenPenniesError("give the saved match, or its review")
+            review = judge(record_data(record), seat, **options)
+        self.data = _record_of(review, record)
+        if self.data is None:
+            raise TenPenniesError("the review keeps no saved match: give the record to replay")
         if review.seat != seat:
             raise TenPenniesError(f"the review is of seat {review.seat}, not seat {seat}")
         self.review = review
@@ -551,9 +572,8 @@ class ReviewSession:
         k = self.mistake_number
         head = f"Mistake {k} ({_grade(d)})" if k else f"Round {d.round_no}, {d.kind} ({_grade(d)})"
         if d.preferred == d.played:
-            return f"{head}: you played {action_words(d.played, view)}, the analyst's move too."
-        return (f"{head}: you played {action_words(d.played, view)}; the analyst prefers "
-                f"{action_words(d.preferred, view)}. {d.reason} Cost: {interval_words(d.cost)}.")
+            return f"{head}: {d.reason}"
+        return f"{head}: {d.reason} Cost: {interval_words(d.cost)}."
 
     def words(self) -> list[str]:
         """What happened so far, in words, as the seat knows it."""

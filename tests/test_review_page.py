@@ -8,6 +8,7 @@ this file's own numbers (a fixture for drawing; tests/test_review.py tests the j
 from __future__ import annotations
 
 import dataclasses
+import json
 import re
 import xml.etree.ElementTree as ET
 from collections import Counter
@@ -21,7 +22,8 @@ from tenpennies.bots import make_bot, play
 from tenpennies.match import Match
 from tenpennies.record import from_dict, to_dict
 from tenpennies.review import Grade, JudgedDecision, Review
-from tenpennies.review_page import (GRADE_INKS, Z95, action_cards, action_words, chart_svg, decision_layout,
+from tenpennies.intervals import Z95
+from tenpennies.review_page import (GRADE_INKS, action_cards, action_words, chart_svg, decision_layout,
                                     interval_words, mistake_numbers, review_html, view_before, write_html)
 from tenpennies.rules import TEN_PENNIES
 
@@ -54,11 +56,13 @@ def reviewed_match(seed: int = 11, seat: int = 0, rounds: int = 2, every: int = 
                             0.7, 32)
             reason = (f"{action_words(preferred, replay.view(seat))} keeps more outs" if graded
                       else "as good as any")
-            decisions.append(JudgedDecision(index=index, round_no=replay.round_no, kind=KINDS[type(played)],
+            decisions.append(JudgedDecision(index=index, round_no=replay.round_no, turn=replay.view(seat).turns,
+                                            kind=KINDS[type(played)],
                                             played=played, preferred=preferred, cost=cost, grade=grade,
                                             reason=reason, expected=Estimate(5.0 - 0.04 * index, 1.0 + k % 3, 32)))
         replay.apply(played)
-    return data, Review(seat=seat, rules=rules, decisions=tuple(decisions))
+    return data, Review(seat=seat, rules=rules, decisions=tuple(decisions), record=json.dumps(data),
+                        rollouts=32, seed=0)
 
 
 def svg_root(svg: str) -> ET.Element:
