@@ -45,6 +45,7 @@ from .intervals import Z95
 from .layout import TableLayout, table_layout
 from .match import Match, Phase
 from .svg import CHART_COLORS, FONT, groups_svg, layout_svg
+from .words import plural
 
 if TYPE_CHECKING:
     from .game import Game
@@ -189,7 +190,7 @@ def _num(v: float) -> str:
     return f"{v:.1f}"
 
 
-def _ticks(low: float, high: float, most: int = 6) -> list[float]:
+def _ticks(low: float, high: float, most: int = 8) -> list[float]:
     """Round values to label an axis from ``low`` to ``high``: steps of 1, 2 or 5 times a
     power of ten, no more than ``most`` of them."""
     import math
@@ -297,7 +298,7 @@ def chart_svg(review, *, width: int = 720, height: int = 260) -> str:
                        for d in sorted(review.mistakes, key=lambda d: d.index) for k in [numbers[d.index]])
     desc = (f"Seat {review.seat}'s expected points at each of {len(points)} judged decisions, rounds "
             f"{points[0].round_no} to {points[-1].round_no}, with a 95% band; "
-            + (f"{len(review.mistakes)} mistakes marked: {marked}." if review.mistakes else "no mistakes."))
+            + (f"{plural(len(review.mistakes), 'mistake')} marked: {marked}." if review.mistakes else "no mistakes."))
     return (f"<svg xmlns='http://www.w3.org/2000/svg' width='{width}' height='{height}' "
             f"viewBox='0 0 {width} {height}'><desc>{escape(desc)}</desc>{''.join(parts)}</svg>")
 
@@ -377,9 +378,10 @@ def review_html(review, record=None, *, title: str | None = None) -> str:
                          f"<figcaption class='note'>{html_escape(caption)}.</figcaption></figure>")
             parts.append(f"<div class='moves'>{action_svg('played', d.played, view)}"
                          f"{action_svg('the analyst', d.preferred, view)}</div>")
-        parts.append(f"<p>Played: <b>{html_escape(action_words(d.played, view))}</b>. "
-                     f"The analyst prefers: <b>{html_escape(action_words(d.preferred, view))}</b>.</p>"
-                     f"<p class='reason'>{html_escape(str(d.reason))}</p>"
+        else:  # no table to draw: the moves in words
+            parts.append(f"<p>Played: <b>{html_escape(action_words(d.played, view))}</b>. "
+                         f"The analyst prefers: <b>{html_escape(action_words(d.preferred, view))}</b>.</p>")
+        parts.append(f"<p class='reason'>{html_escape(str(d.reason))}</p>"
                      f"<p>Cost: {html_escape(interval_words(d.cost))}.</p></li>")
     parts.append("</ol><p class='note'>Costs are expected points lost against the analyst's move, from paired "
                  "rollouts on deals consistent with what the seat knew at the time (never the hidden cards); "

@@ -77,7 +77,7 @@ def test_chart_is_well_formed_svg_with_its_words():
     root = svg_root(chart_svg(review))
     desc = root.find(SVG + "desc").text
     assert f"{len(review.decisions)} judged decisions" in desc and "95% band" in desc
-    assert f"{len(review.mistakes)} mistakes marked" in desc
+    assert f"{len(review.mistakes)} mistakes marked" in desc and len(review.mistakes) > 1
 
 
 def test_chart_band_is_the_mean_plus_or_minus_1_96_se_of_each_decision():
@@ -142,8 +142,8 @@ def test_page_lists_every_mistake_with_its_moves_reason_and_cost():
         item = page.split(f"<li id='mistake-{k}'")[1].split("</li>")[0]
         view = view_before(data, d.index, review.seat)
         assert f"Round {d.round_no}, {d.kind}" in item and f">{d.grade}<" in item
-        assert f"Played: <b>{action_words(d.played, view)}</b>" in item
-        assert f"The analyst prefers: <b>{action_words(d.preferred, view)}</b>" in item
+        assert f"<desc>played: {action_words(d.played, view)}</desc>" in item
+        assert f"<desc>the analyst: {action_words(d.preferred, view)}</desc>" in item
         assert d.reason in item and interval_words(d.cost) in item
         assert item.count("<svg xmlns") >= 3  # the table, the move played, the analyst's
 
@@ -208,8 +208,10 @@ def test_write_html_writes_the_page(tmp_path):
 
 def test_page_without_the_record_still_lists_the_mistakes():
     data, review = reviewed_match()
-    page = review_html(review)
-    assert page.count("<li id='mistake-") == len(review.mistakes) and "<figure>" in page
+    page = review_html(dataclasses.replace(review, record=""))
+    assert page.count("<li id='mistake-") == len(review.mistakes) and page.count("<figure>") == 1
+    for d in review.mistakes:
+        assert f"Played: <b>{action_words(d.played)}</b>. The analyst prefers: <b>{action_words(d.preferred)}" in page
 
 
 def test_action_words_name_the_offered_card():

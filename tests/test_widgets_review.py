@@ -155,6 +155,7 @@ def test_panel_jumps_to_a_mistake_and_tries_it():
     panel = review_panel(data, 0, review=review)
     assert isinstance(panel, ReviewPanel) and repr(panel) == (
         f"<ReviewPanel seat 0: {len(review.mistakes)} mistakes; action 0 of {panel.session.total}>")
+    assert len(review.mistakes) > 1
     assert panel.chart.value.startswith("<svg")
     assert panel.buttons["try"].disabled == (panel.session.decision is None)
     panel.mistake_list.value = 3

@@ -18,6 +18,7 @@ from html import escape
 import ipywidgets as w
 
 from ..review_page import GRADE_INKS, ReviewSession
+from ..words import plural
 
 __all__ = ["ReviewPanel", "review_panel"]
 
@@ -50,7 +51,8 @@ class ReviewPanel(w.VBox):
         self.trials = 0  # each "Try it from here" deals afresh: the next seed
         review = session.review
         self.title = w.HTML(f"<b>Review of seat {review.seat}'s match of {escape(review.rules.name)}</b>: "
-                            f"{len(review.decisions)} decisions judged, {len(session.mistakes)} mistakes marked.")
+                            f"{plural(len(review.decisions), 'decision')} judged, "
+                            f"{plural(len(session.mistakes), 'mistake')} marked.")
         self.chart = w.HTML(session.chart_svg())
         options = [("(none: step through the match)", 0)] + [
             (f"{k}. round {d.round_no}, {d.kind}: {d.grade!s}, {d.cost.mean:.1f} points", k)
@@ -94,7 +96,7 @@ class ReviewPanel(w.VBox):
     def __repr__(self) -> str:
         # The notebook's text/plain: short and the same run to run (nbval).
         s = self.session
-        return (f"<ReviewPanel seat {s.seat}: {len(s.mistakes)} mistakes; "
+        return (f"<ReviewPanel seat {s.seat}: {plural(len(s.mistakes), 'mistake')}; "
                 f"action {s.at} of {s.total}>")
 
     def _shown(self, handler):
