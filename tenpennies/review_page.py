@@ -453,15 +453,26 @@ class Trial:
 
     def open(self, game: "Game") -> None:
         """Play the opening in ``game`` (built from :meth:`seated_bots` and :attr:`position`,
-        as a live table builds its own): the bots' passes, and the seat's own (a draw from
-        the stock, when the decision came after it), until the person must decide."""
-        mine = [a for a in self.opening if a.seat == self.seat]
-        game.advance()
-        while mine and game.waiting:
-            if not game.act(mine.pop(0)):
-                raise TenPenniesError(f"the opening of the trial was refused: {game.message}")
-            game.advance()
-        if mine or not game.waiting:
+        as a live table builds its own, which may have played some of it already): the
+        bots' passes, and the seat's own (a draw from the stock, when the decision came
+        after it), until the person must decide. A table that passed the decision itself
+        (an offer it was told not to ask about) is refused."""
+        from .record import actions_of
+
+        while True:
+            played = actions_of(game.match)
+            if played != list(self.opening[:len(played)]):
+                raise TenPenniesError("the trial's table went past the reviewed decision "
+                                      "(is it passing offers without asking?)")
+            if len(played) == len(self.opening):
+                break
+            action = self.opening[len(played)]
+            if action.seat == self.seat:
+                if not game.act(action):
+                    raise TenPenniesError(f"the trial's opening was refused: {game.message}")
+            elif not game.step():
+                raise TenPenniesError("the trial's bots did not play the opening")
+        if not game.waiting:
             raise TenPenniesError("the trial's table does not reach the reviewed decision")
 
 

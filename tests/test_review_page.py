@@ -19,7 +19,7 @@ import pytest
 from tenpennies.actions import AddToMeld, Buy, Discard, LayDown, Meld, Pass, TakeDiscard, parse_action
 from tenpennies.analysis import Estimate
 from tenpennies.bots import make_bot, play
-from tenpennies.match import Match
+from tenpennies.match import Match, Phase
 from tenpennies.record import from_dict, to_dict
 from tenpennies.review import Grade, JudgedDecision, Review
 from tenpennies.intervals import Z95
@@ -28,9 +28,16 @@ from tenpennies.review_page import (GRADE_INKS, action_cards, action_words, char
 from tenpennies.rules import TEN_PENNIES
 
 SVG = "{http://www.w3.org/2000/svg}"
-KINDS = {Buy: "buy", Pass: "buy", TakeDiscard: "draw", Discard: "discard", LayDown: "lay-down", Meld: "meld",
-         AddToMeld: "addition"}
+KINDS = {Buy: "buy", TakeDiscard: "draw", Discard: "discard", LayDown: "lay-down", Meld: "meld", AddToMeld: "addition"}
 WORSE = (Grade.BLUNDER, Grade.MISTAKE, Grade.INACCURACY)
+
+
+def kind(played, phase) -> str:
+    """The kind of decision, in the review's words (a pass declines an offer, or is the
+    active player's draw from the stock)."""
+    if isinstance(played, Pass):
+        return "buy" if phase is Phase.OFFER else "draw"
+    return KINDS[type(played)]
 
 
 @lru_cache(maxsize=None)
@@ -57,7 +64,7 @@ def reviewed_match(seed: int = 11, seat: int = 0, rounds: int = 2, every: int = 
             reason = (f"{action_words(preferred, replay.view(seat))} keeps more outs" if graded
                       else "as good as any")
             decisions.append(JudgedDecision(index=index, round_no=replay.round_no, turn=replay.view(seat).turns,
-                                            kind=KINDS[type(played)],
+                                            kind=kind(played, replay.phase),
                                             played=played, preferred=preferred, cost=cost, grade=grade,
                                             reason=reason, expected=Estimate(5.0 - 0.04 * index, 1.0 + k % 3, 32)))
         replay.apply(played)

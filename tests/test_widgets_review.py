@@ -16,6 +16,7 @@ from tenpennies.actions import Discard
 from tenpennies.errors import TenPenniesError
 from tenpennies.match import Phase
 from tenpennies.record import from_dict
+from tenpennies.rules import TEN_CARD_RUMMY
 from tenpennies.review_page import ReviewSession, action_cards, action_words, interval_words
 
 
@@ -134,6 +135,21 @@ def test_try_from_here_after_the_draw_starts_at_the_discard():
     assert game.discard() is False  # nothing selected yet: the person's move, not a bot's
     game.select_cards([discard.played.card])
     assert game.discard() and game.match.log[-1] == discard.played
+
+
+def test_c6_try_from_here_in_ten_card_rummy_keeps_each_step_of_the_turn():
+    """C6: a Ten Card Rummy turn is meld, draw, discard; a trial starts at the step it was at."""
+    s = session(seat=1, rules=TEN_CARD_RUMMY, every=3)
+    steps = Counter()
+    for k in range(1, len(s.mistakes) + 1):
+        d = s.jump(k)
+        real = from_dict(s.data, upto=d.index)
+        game = s.try_from_here(seed=k).game()
+        assert game.waiting and public(game.view) == public(real.view(s.seat))
+        assert hidden(game.match, s.seat) == hidden(real, s.seat)
+        assert game.match.is_legal(d.played) and game.match.is_legal(d.preferred)
+        steps[game.view.phase] += 1
+    assert {Phase.MELD, Phase.DISCARD} <= set(steps)
 
 
 def test_try_from_here_needs_the_seats_decision():
