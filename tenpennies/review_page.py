@@ -30,7 +30,6 @@ not be measured (NaN) draws no band.
 
 from __future__ import annotations
 
-import json
 import random
 from dataclasses import dataclass
 from html import escape as html_escape
@@ -58,8 +57,8 @@ GRADE_INKS = {"inaccuracy": "#d4a017", "mistake": "#dd8452", "blunder": "#c0392b
 LINE_INK, BAND_INK, RULE_INK = CHART_COLORS[0], "#8c8c8c", "#9a9a9a"
 Y_LABEL = "expected points (lower is better)"
 """What the chart's height measures: the review's ``expected``, the seat's expected
-points against the others' at that decision (points count against a player, so lower
-is better)."""
+margin for the round from that decision (its points at the round's end minus the
+others' mean; points count against a player, so lower is better)."""
 
 
 # -- reading a review and a saved match ---------------------------------------------------
@@ -168,7 +167,7 @@ def decision_svg(view: "PlayerView", action: Action | None = None, caption: str 
     return layout_svg(decision_layout(view, action), desc)
 
 
-def action_svg(label: str, action: Action, view: "PlayerView") -> str:
+def move_svg(label: str, action: Action, view: "PlayerView") -> str:
     """A decision as a picture: the cards it plays, or the offered card for a buy or a
     pass, titled with ``label`` and the decision in words."""
     words = action_words(action, view)
@@ -376,8 +375,8 @@ def review_html(review, record=None, *, title: str | None = None) -> str:
             caption = f"Mistake {k}: the table as seat {review.seat} saw it; the analyst's cards raised"
             parts.append(f"<figure>{decision_svg(view, d.preferred, caption)}"
                          f"<figcaption class='note'>{html_escape(caption)}.</figcaption></figure>")
-            parts.append(f"<div class='moves'>{action_svg('played', d.played, view)}"
-                         f"{action_svg('the analyst', d.preferred, view)}</div>")
+            parts.append(f"<div class='moves'>{move_svg('played', d.played, view)}"
+                         f"{move_svg('the analyst', d.preferred, view)}</div>")
         else:  # no table to draw: the moves in words
             parts.append(f"<p>Played: <b>{html_escape(action_words(d.played, view))}</b>. "
                          f"The analyst prefers: <b>{html_escape(action_words(d.preferred, view))}</b>.</p>")
@@ -613,3 +612,8 @@ class ReviewSession:
             raise TenPenniesError(f"name {others} bots, one per other seat, not {len(names)}")
         return Trial(seed=seed, seat=self.seat, rules=view.rules, position=world.start,
                      opening=tuple(actions_of(world)), bots=names)
+
+
+__all__ = ["GRADE_INKS", "ReviewSession", "Trial", "Y_LABEL", "action_cards", "action_words", "chart_svg",
+           "decision_layout", "decision_svg", "interval_words", "mistake_numbers", "move_svg", "record_data",
+           "review_html", "view_before", "write_html"]
