@@ -701,15 +701,9 @@ def _review_parser(sub) -> None:
 
 
 def _review(args) -> int:
-    import importlib.util
-
     from .errors import RecordError, TenPenniesError
     from .review import DEFAULT_ROLLOUTS, review
 
-    # The page is another module's (tenpennies.review_page); until it is built the option
-    # says so before the work starts, rather than after it.
-    if args.html and importlib.util.find_spec("tenpennies.review_page") is None:
-        raise _UsageError("--html: the review page is not built yet (no tenpennies.review_page module)")
     try:
         judged = review(args.record, args.seat, rollouts=args.rollouts or DEFAULT_ROLLOUTS, seed=args.seed,
                         workers=args.workers, progress=not args.no_progress)

@@ -16,36 +16,29 @@ from functools import lru_cache
 
 import pytest
 
-from tenpennies.actions import AddToMeld, Buy, Discard, LayDown, Meld, Pass, TakeDiscard, parse_action
+from tenpennies.actions import Buy, Discard, Pass, parse_action
 from tenpennies.analysis import Estimate
 from tenpennies.bots import make_bot, play
-from tenpennies.match import Match, Phase
+from tenpennies.match import Match
 from tenpennies.record import from_dict, to_dict
-from tenpennies.review import Grade, JudgedDecision, Review
+from tenpennies.review import (BLUNDER_POINTS, INACCURACY_POINTS, MISTAKE_POINTS, Grade, JudgedDecision, Review,
+                               grade_of, kind_of)
 from tenpennies.intervals import Z95
 from tenpennies.review_page import (GRADE_INKS, action_cards, action_words, chart_svg, decision_layout,
                                     interval_words, mistake_numbers, review_html, view_before, write_html)
 from tenpennies.rules import TEN_PENNIES
 
 SVG = "{http://www.w3.org/2000/svg}"
-KINDS = {Buy: "buy", TakeDiscard: "draw", Discard: "discard", LayDown: "lay-down", Meld: "meld", AddToMeld: "addition"}
-WORSE = (Grade.BLUNDER, Grade.MISTAKE, Grade.INACCURACY)
-
-
-def kind(played, phase) -> str:
-    """The kind of decision, in the review's words (a pass declines an offer, or is the
-    active player's draw from the stock)."""
-    if isinstance(played, Pass):
-        return "buy" if phase is Phase.OFFER else "draw"
-    return KINDS[type(played)]
+COSTS = (BLUNDER_POINTS + 5, MISTAKE_POINTS + 2, INACCURACY_POINTS + 1)
+"""Points lost by the planted choices: a blunder, a mistake, an inaccuracy, in turn."""
 
 
 @lru_cache(maxsize=None)
 def reviewed_match(seed: int = 11, seat: int = 0, rounds: int = 2, every: int = 6, rules=TEN_PENNIES):
     """A seeded match of strong bots, ``rounds`` rounds long, as saved data, and a review
     of ``seat``'s decisions: each one the seat really took with more than one legal
-    choice; every ``every``-th is graded (blunder, mistake, inaccuracy in turn) and
-    prefers another of the legal choices of that moment."""
+    choice; every ``every``-th prefers another of the legal choices of that moment, at a
+    cost graded a blunder, a mistake, an inaccuracy in turn (:func:`tenpennies.review.grade_of`)."""
     match = Match(seed, rules)
     play(match, {s: make_bot("strong", s) for s in range(rules.players)}, until=lambda m: m.round_no > rounds)
     data = to_dict(match)
@@ -57,14 +50,14 @@ def reviewed_match(seed: int = 11, seat: int = 0, rounds: int = 2, every: int = 
         if len(legal) > 1:
             k = len(decisions)
             graded = k % every == every - 1
-            grade = WORSE[(k // every) % 3] if graded else Grade.GOOD
             preferred = next(a for a in legal if a != played) if graded else played
-            cost = Estimate({Grade.BLUNDER: 9.0, Grade.MISTAKE: 4.0, Grade.INACCURACY: 1.5}.get(grade, 0.2),
-                            0.7, 32)
+            # The analyst's own choice costs nothing; the others cost enough for each grade in turn.
+            cost = Estimate(COSTS[(k // every) % 3], 1.5, 32) if graded else Estimate(0.0, 0.0, 0)
+            grade = grade_of(cost)
             reason = (f"{action_words(preferred, replay.view(seat))} keeps more outs" if graded
                       else "as good as any")
             decisions.append(JudgedDecision(index=index, round_no=replay.round_no, turn=replay.view(seat).turns,
-                                            kind=kind(played, replay.phase),
+                                            kind=kind_of(replay.view(seat), played, preferred),
                                             played=played, preferred=preferred, cost=cost, grade=grade,
                                             reason=reason, expected=Estimate(5.0 - 0.04 * index, 1.0 + k % 3, 32)))
         replay.apply(played)
@@ -114,7 +107,7 @@ def test_chart_marks_every_mistake_numbered_and_each_round_start():
     data, review = reviewed_match()
     root = svg_root(chart_svg(review))
     marks = root.findall(f"{SVG}g[@class='mistake']")
-    assert len(review.mistakes) >= 4
+    assert {d.grade for d in review.mistakes} == {Grade.BLUNDER, Grade.MISTAKE, Grade.INACCURACY}
     assert sorted(int(g.find(SVG + "text").text) for g in marks) == list(range(1, len(review.mistakes) + 1))
     numbers = mistake_numbers(review)
     for g in marks:
@@ -231,3 +224,22 @@ def test_action_words_name_the_offered_card():
     assert action_words(Pass(review.seat), view) == f"pass on {top}"
     discard = next(d for d in review.decisions if isinstance(d.played, Discard))
     assert action_words(discard.played) == f"discard {discard.played.card}"
+
+
+def test_cli_review_html_writes_the_page_of_the_review(tmp_path, capsys):
+    from tenpennies.cli import main
+    from tenpennies.record import save
+    from tenpennies.review import review
+
+    match = Match(2)
+    players = {0: make_bot("thumb", 0)} | {s: make_bot("strong", s) for s in (1, 2, 3)}
+    play(match, players, until=lambda m: m.round_no > 1)
+    path, page = tmp_path / "match.json", tmp_path / "review.html"
+    save(match, path)
+    code = main(["review", str(path), "--seat", "0", "--rollouts", "4", "--seed", "3", "--workers", "1",
+                 "--no-progress", "--html", str(page)])
+    out, err = capsys.readouterr()
+    assert code == 0 and "Traceback" not in out + err and f"Wrote {page}." in out
+    judged = review(path, 0, rollouts=4, seed=3, workers=1)
+    assert page.read_text(encoding="utf-8") == review_html(judged, path)
+    assert page.read_text(encoding="utf-8").count("<li id='mistake-") == len(judged.mistakes)
