@@ -202,7 +202,9 @@ def _ticks(low: float, high: float, most: int = 8) -> list[float]:
 
 
 def chart_svg(review, *, width: int = 720, height: int = 260) -> str:
-    """The seat's expected points at each judged decision over the match: a line with
+    """The seat's expected points at each judged decision over the match (each with an
+    ``expected`` margin: the review measures none for an offer answered as the analyst
+    would, off the seat's own turn), as a line with
     its 95% band (``expected.mean +/- 1.96 se``), a dashed rule where each round starts,
     and each mistake a dot in its grade's colour, numbered as :func:`mistake_numbers`
     says. The ``<desc>`` says the same in words; each mark's ``<title>`` names it.
@@ -295,7 +297,8 @@ def chart_svg(review, *, width: int = 720, height: int = 260) -> str:
                      f"text-anchor='middle' fill='#222' {FONT}>{k}</text></g>")
     marked = "; ".join(f"{k}: round {d.round_no} {d.kind} ({_grade(d)})"
                        for d in sorted(review.mistakes, key=lambda d: d.index) for k in [numbers[d.index]])
-    desc = (f"Seat {review.seat}'s expected points at each of {len(points)} judged decisions, rounds "
+    desc = (f"Seat {review.seat}'s expected points at {len(points)} of its {len(review.decisions)} judged "
+            f"decisions (those with a measured margin), rounds "
             f"{points[0].round_no} to {points[-1].round_no}, with a 95% band; "
             + (f"{plural(len(review.mistakes), 'mistake')} marked: {marked}." if review.mistakes else "no mistakes."))
     return (f"<svg xmlns='http://www.w3.org/2000/svg' width='{width}' height='{height}' "

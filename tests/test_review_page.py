@@ -19,7 +19,7 @@ import pytest
 from tenpennies.actions import Buy, Discard, Pass, parse_action
 from tenpennies.analysis import Estimate
 from tenpennies.bots import make_bot, play
-from tenpennies.match import Match
+from tenpennies.match import Match, Phase
 from tenpennies.record import from_dict, to_dict
 from tenpennies.review import (BLUNDER_POINTS, INACCURACY_POINTS, MISTAKE_POINTS, Grade, JudgedDecision, Review,
                                grade_of, kind_of)
@@ -56,10 +56,15 @@ def reviewed_match(seed: int = 11, seat: int = 0, rounds: int = 2, every: int = 
             grade = grade_of(cost)
             reason = (f"{action_words(preferred, replay.view(seat))} keeps more outs" if graded
                       else "as good as any")
+            view = replay.view(seat)
+            # As the review does, an offer answered as the analyst would, off the seat's own
+            # turn, has no expected margin of its own (the chart skips it).
+            off_turn = not graded and view.phase is Phase.OFFER and view.active != seat
+            expected = None if off_turn else Estimate(5.0 - 0.04 * index, 1.0 + k % 3, 32)
             decisions.append(JudgedDecision(index=index, round_no=replay.round_no, turn=replay.view(seat).turns,
                                             kind=kind_of(replay.view(seat), played, preferred),
                                             played=played, preferred=preferred, cost=cost, grade=grade,
-                                            reason=reason, expected=Estimate(5.0 - 0.04 * index, 1.0 + k % 3, 32)))
+                                            reason=reason, expected=expected))
         replay.apply(played)
     return data, Review(seat=seat, rules=rules, decisions=tuple(decisions), record=json.dumps(data),
                         rollouts=32, seed=0)
@@ -76,7 +81,8 @@ def test_chart_is_well_formed_svg_with_its_words():
     data, review = reviewed_match()
     root = svg_root(chart_svg(review))
     desc = root.find(SVG + "desc").text
-    assert f"{len(review.decisions)} judged decisions" in desc and "95% band" in desc
+    charted = sum(d.expected is not None for d in review.decisions)
+    assert f"at {charted} of its {len(review.decisions)} judged decisions" in desc and "95% band" in desc
     assert f"{len(review.mistakes)} mistakes marked" in desc and len(review.mistakes) > 1
 
 
@@ -85,19 +91,21 @@ def test_chart_band_is_the_mean_plus_or_minus_1_96_se_of_each_decision():
     root = svg_root(chart_svg(review))
     bands = root.findall(f"{SVG}polygon[@class='band']")
     lines = root.findall(SVG + "polyline")
-    per_round = Counter(d.round_no for d in review.decisions)
+    charted = [d for d in review.decisions if d.expected is not None]
+    assert len(charted) < len(review.decisions)  # some have no expected margin to draw
+    per_round = Counter(d.round_no for d in charted)
     assert [len(b.get("points").split()) for b in bands] == [2 * n for _, n in sorted(per_round.items())]
     # Heights in pixels are proportional to values: the scale, from the line's two ends,
     # turns each decision's 1.96 se into the band's half-height there.
     ys = [float(p.split(",")[1]) for line in lines for p in line.get("points").split()]
-    means = [d.expected.mean for d in review.decisions]
+    means = [d.expected.mean for d in charted]
     scale = (ys[-1] - ys[0]) / (means[-1] - means[0])
     k = 0
     for band, line in zip(bands, lines):
         outline = [float(p.split(",")[1]) for p in band.get("points").split()]
         n = len(outline) // 2
         for j, y in enumerate(float(p.split(",")[1]) for p in line.get("points").split()):
-            upper, lower, d = outline[j], outline[2 * n - 1 - j], review.decisions[k + j]
+            upper, lower, d = outline[j], outline[2 * n - 1 - j], charted[k + j]
             assert upper < y < lower  # the band holds the line (y grows downwards)
             assert (lower - upper) / 2 == pytest.approx(abs(scale) * Z95 * d.expected.se, abs=0.1)
         k += n
