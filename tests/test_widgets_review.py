@@ -192,3 +192,21 @@ def test_panel_jumps_to_a_mistake_and_tries_it():
     assert "dealt afresh" in note.value
     panel.slider.value = 0
     assert panel.session.at == 0 and panel.mistake_list.value == 0
+
+
+def test_panel_tries_every_mistake_offers_included():
+    """A trial's table asks about every offer: the decision tried may be one."""
+    require("ipywidgets")
+    require("ipycanvas")
+    from tenpennies.widgets.review import review_panel
+
+    data, review = reviewed_match()
+    panel = review_panel(data, 0, review=review)
+    assert any(d.kind == "buy" for d in review.mistakes)
+    for k, d in enumerate(panel.session.mistakes, start=1):
+        panel.jump(k)
+        panel.buttons["try"].click()
+        assert panel.message.value == "", (k, d.kind)
+        table = panel.trial_box.children[1]
+        assert table.game.waiting and public(table.game.view) == public(panel.session.view)
+        assert table.game.match.is_legal(d.played) and table.game.match.is_legal(d.preferred)

@@ -12,6 +12,7 @@ decision, the cards the seat could not see dealt afresh (:meth:`ReviewSession.tr
 
 from __future__ import annotations
 
+import inspect
 import logging
 from html import escape
 
@@ -136,8 +137,11 @@ class ReviewPanel(w.VBox):
 
         trial = self.session.try_from_here(seed=self.trials)
         self.trials += 1
+        # The decision tried may be an offer: a table that passes offers without asking
+        # (PlayTable's offers="useful") would pass it for the person, so this one asks.
+        asks = {"offers": "ask"} if "offers" in inspect.signature(PlayTable).parameters else {}
         table = PlayTable(trial.seed, seat=trial.seat, bots=trial.seated_bots(), rules=trial.rules,
-                          position=trial.position, delay=0)
+                          position=trial.position, delay=0, **asks)
         trial.open(table.game)  # the passes that led to the decision, as they were played
         table.redraw()
         table.speed.value = 0.4  # from here on, the bots' moves are paced as at any table
