@@ -62,8 +62,9 @@ class ReviewPanel(w.VBox):
                                      layout=w.Layout(width="460px"))
         self.mistake_list.observe(self._shown(self._picked), names="value")
         self.buttons = {name: w.Button(description=label, tooltip=tip, layout=w.Layout(width="auto"))
-                        for name, label, tip in (("start", "⏮", "the deal"), ("back", "◀", "one action back"),
-                                                 ("forward", "▶", "one action on"), ("end", "⏭", "the end"),
+                        # Words for the ends: chromium's fonts here have no ⏮ or ⏭ (a blank box).
+                        for name, label, tip in (("start", "start", "the deal"), ("back", "◀", "one action back"),
+                                                 ("forward", "▶", "one action on"), ("end", "end", "the end"),
                                                  ("previous", "◀ mistake", "the mistake before this point"),
                                                  ("next", "mistake ▶", "the next mistake"),
                                                  ("try", "Try it from here",
