@@ -3,21 +3,27 @@ Python: jumping to mistakes, the analyst's move on the table, and "try it from h
 
 from __future__ import annotations
 
+import json
 import xml.etree.ElementTree as ET
-from html import escape
 from collections import Counter
+from functools import lru_cache
+from html import escape
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from conftest import require  # a missing package skips, or fails when CI is set
 from test_review_page import reviewed_match
 
 from tenpennies.actions import Discard
+from tenpennies.bots import make_bot, play
 from tenpennies.errors import TenPenniesError
-from tenpennies.match import Phase
-from tenpennies.record import from_dict
-from tenpennies.rules import TEN_CARD_RUMMY
+from tenpennies.match import Match, Phase
+from tenpennies.record import from_dict, to_dict
+from tenpennies.review import Review
 from tenpennies.review_page import ReviewSession, action_cards, action_words, interval_words
+from tenpennies.rules import TEN_CARD_RUMMY, TEN_PENNIES, RuleSet
 
 
 def session(seat: int = 0, **options) -> ReviewSession:
@@ -123,6 +129,36 @@ def test_try_from_here_never_deals_the_real_hidden_cards():
     # The same seed, the same deal: a trial can be shown again.
     again = s.try_from_here(seed=3).game().match
     assert tuple(tuple(sorted(map(str, again.hand(o)))) for o in others) == deals[3]
+
+
+@lru_cache(maxsize=None)
+def strong_match(seed: int, rules=TEN_PENNIES):
+    match = Match(seed, rules)
+    play(match, {s: make_bot("strong", s) for s in range(rules.players)}, until=lambda m: m.round_no > 1)
+    return to_dict(match)
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=st.integers(0, 50), seat=st.integers(0, 3), pick=st.floats(0, 1, exclude_max=True),
+       deal=st.integers(0, 2**32), ten_card_rummy=st.booleans())
+def test_any_decision_tried_keeps_the_view_and_deals_only_the_unseen_cards(seed, seat, pick, deal,
+                                                                            ten_card_rummy):
+    data = strong_match(seed, TEN_CARD_RUMMY if ten_card_rummy else TEN_PENNIES)
+    s = ReviewSession(data, seat, Review(seat, RuleSet.from_dict(data["rules"]), (), json.dumps(data), 2, 0))
+    mine = []
+    for at in range(s.total):
+        s.goto(at)
+        view = s.view
+        # (Not yet: one card left after melding this turn, whose world the analysis cannot
+        # deal, since it puts the drawn card back from a hand that would then be empty.)
+        if view.to_act == seat and not (view.phase is Phase.PLAY and len(view.hand) == 1):
+            mine.append(at)
+    s.goto(mine[int(pick * len(mine))])
+    real = from_dict(data, upto=s.at)
+    game = s.try_from_here(seed=deal).game()
+    assert game.waiting and public(game.view) == public(real.view(seat))
+    assert hidden(game.match, seat) == hidden(real, seat)
+    assert set(game.view.legal_actions) == set(real.view(seat).legal_actions)
 
 
 def test_try_from_here_after_the_draw_starts_at_the_discard():
