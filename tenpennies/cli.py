@@ -1,5 +1,5 @@
 """The command line: ``tenpennies simulate | tournament | deal | solve | odds | play | puzzle | puzzles sheet
-| experiment``.
+| experiment | review``.
 
 ``--rules ten-card-rummy`` plays the second game wherever a command takes a rule set
 (``simulate``, ``deal``, ``solve``, ``odds``, ``play``), and ``--players N`` seats N
@@ -185,6 +185,7 @@ def _parser() -> argparse.ArgumentParser:
     _rule_options(p)
     _puzzle_parsers(sub)
     _experiment_parsers(sub)
+    _review_parser(sub)
     return top
 
 
@@ -223,7 +224,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SystemExit as exc:  # --help
         return int(exc.code or 0)
     command = {"simulate": _simulate, "tournament": _tournament, "deal": _deal, "solve": _solve, "odds": _odds,
-               "play": _play, "puzzle": _puzzle, "puzzles": _puzzle_sheet, "experiment": _experiment}[args.command]
+               "play": _play, "puzzle": _puzzle, "puzzles": _puzzle_sheet, "experiment": _experiment,
+               "review": _review}[args.command]
     try:
         return command(args)
     except _UsageError as exc:
@@ -694,4 +696,44 @@ def _experiment(args) -> int:
             print(f"wrote {rows} results to {args.out}")
     except ExperimentError as exc:
         raise _UsageError(str(exc)) from None
+    return 0
+
+
+# -- review ---------------------------------------------------------------------------------------
+# --rollouts: 32 a decision judge a match in seconds; 1,000 re-check one blunder carefully
+#   (a match's blunders at ten times the default take a minute or two).
+MOST_ROLLOUTS = 1_000
+
+
+def _review_parser(sub) -> None:
+    p = sub.add_parser("review", help="judge every decision one seat took in a saved match, against the analyst")
+    p.add_argument("record", metavar="MATCH.json", help="a saved match (tenpennies.record.save)")
+    p.add_argument("--seat", type=_bounded("--seat", 0, MOST_PLAYERS - 1), default=0,
+                   help="the seat whose decisions are judged (default 0)")
+    p.add_argument("--rollouts", type=_bounded("--rollouts", 2, MOST_ROLLOUTS), default=None,
+                   help="paired rollouts a judged decision, 2 to 1,000 (default 32)")
+    p.add_argument("--workers", type=_bounded("--workers", 1, MOST_WORKERS), default=None,
+                   help=f"worker processes, 1 to {MOST_WORKERS} (default: every core)")
+    p.add_argument("--seed", type=SEED, default=0, help="the review's seed (default 0)")
+    p.add_argument("--html", metavar="FILE", help="also write the review as a page to share (pictures, chart, mistakes)")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar")
+
+
+def _review(args) -> int:
+    from .errors import RecordError, TenPenniesError
+    from .review import DEFAULT_ROLLOUTS, review
+
+    try:
+        judged = review(args.record, args.seat, rollouts=args.rollouts or DEFAULT_ROLLOUTS, seed=args.seed,
+                        workers=args.workers, progress=not args.no_progress)
+    except RecordError as exc:
+        raise _UsageError(f"{args.record}: {exc}") from None
+    except TenPenniesError as exc:
+        raise _UsageError(str(exc)) from None
+    print(judged.to_text())
+    if args.html:
+        from .review_page import write_html
+
+        write_html(judged, args.html)
+        print(f"Wrote {args.html}.")
     return 0
