@@ -366,3 +366,43 @@ def test_help_is_folded_under_its_button_and_names_each_buttons_key():
     assert table.help.layout.display is None
     assert "<b>Discard</b> (key D)" in table.help.value and "<b>Take Discard</b>" not in table.help.value
     assert table.buttons["discard"].tooltip.startswith("Discard the one selected card, ending your turn (key D).")
+
+
+def one_round(rules):
+    """The rule set cut to its first round: a match that ends with it (and its review)."""
+    import dataclasses
+
+    return dataclasses.replace(rules, name=f"{rules.name}, round 1 only", contracts=rules.contracts[:1],
+                               wild_ranks=rules.wild_ranks[:1], wild_limits=rules.wild_limits[:1])
+
+
+def test_the_matchs_end_names_the_winners_and_opens_its_review_at_a_mistake():
+    from test_review import late_position  # seat 0 may buy 7D, which completes its contract (T5)
+
+    from tenpennies import TEN_PENNIES
+
+    table = PlayTable.from_position(late_position(), seed=1, rules=one_round(TEN_PENNIES), delay=0, offers="ask")
+    game = table.game
+    assert table.review_button.layout.display == "none"
+    table.buttons["pass"].click()  # a blunder: 7D completed the contract
+    while game.waiting and game.view.phase is Phase.OFFER:
+        table.buttons["pass"].click()
+    joker = next(c for c in game.hand if str(c) == "JK")
+    table.game.select_cards([joker])
+    table.buttons["discard"].click()  # a blunder: the joker completed it too
+    assert not game.message and joker not in game.hand
+    while not game.is_over:
+        assert table.shown_summary is None or table.shown_summary.last
+        play_hint_by_hand(table)
+    summary = table.shown_summary
+    assert summary.last and "The match is over: " in table.summary_text.value
+    assert table.continue_button.description == "See the final table"
+    assert table.review_button.layout.display is None
+    table.open_review(rollouts=8, workers=1)
+    panel = table.review_panel
+    assert table.main.layout.display == "none" and table.review_box.children[1] is panel
+    assert panel.session.mistakes and panel.session.mistakes[0].index == 0  # the pass on 7D
+    panel.mistake_list.value = 1
+    assert panel.session.mistake_number == 1 and panel.session.at == panel.session.mistakes[0].index
+    table.review_box.children[0].click()  # Back to the table
+    assert table.main.layout.display is None and table.review_box.layout.display == "none"

@@ -257,7 +257,9 @@ class PlayTable(_Board):
     When a round ends, a summary panel (:attr:`summary`) takes the table's place: who
     went out, the cards left with their points, the round's and the match's scores, a
     Continue button (:attr:`continue_button`) and a link that downloads the match record
-    (for ``tenpennies review``); after the last round it names the winners. ``width``
+    (for ``tenpennies review``); after the last round it names the winners and offers
+    Review (:meth:`open_review`: the analyst's judgment of each of the person's
+    decisions, :func:`tenpennies.widgets.review.review_panel`). ``width``
     and ``max_height`` size the table (:data:`tenpennies.layout.APP_WIDTH` and
     ``APP_HEIGHT`` fit a 1366x768 screen with the scores beside it). Keyboard
     play: click the table (or tab to it), then the arrow keys move along the hand,
@@ -347,7 +349,15 @@ class PlayTable(_Board):
                                               layout=widgets.Layout(width="auto"))
         self.continue_button.on_click(self._shown(lambda _b: self.close_summary()))
         self.summary_save = widgets.HTML()
-        self.summary = widgets.VBox([self.summary_text, widgets.HBox([self.continue_button, self.summary_save],
+        self.review_button = widgets.Button(description="Review", icon="search", button_style="info",
+                                            tooltip="the analyst judges each of your decisions: what it would "
+                                                    "have played and what each choice cost",
+                                            layout=widgets.Layout(width="auto", display="none"))
+        self.review_button.on_click(self._shown(lambda _b: self.open_review()))
+        self.review_box = widgets.VBox(layout=widgets.Layout(display="none"))
+        self.review_panel = None  # the match's review, once opened
+        self.summary = widgets.VBox([self.summary_text, widgets.HBox([self.continue_button, self.review_button,
+                                                                      self.summary_save],
                                                                      layout=widgets.Layout(align_items="center"))],
                                     layout=widgets.Layout(display="none", padding="8px",
                                                           border="2px solid #1f6b3f", overflow="auto"))
@@ -364,11 +374,9 @@ class PlayTable(_Board):
                              self.help],
                             layout=widgets.Layout(flex="1 1 300px", min_width="300px", max_width="420px",
                                                   padding="0 0 0 10px"))
-        self.children = [
-            self.status,
-            widgets.HBox([board, side], layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start")),
-            self.spoken,
-        ]
+        self.main = widgets.HBox([board, side], layout=widgets.Layout(flex_flow="row wrap",
+                                                                      align_items="flex-start"))
+        self.children = [self.status, self.review_box, self.main, self.spoken]
         self._run_bots()
 
     @classmethod
@@ -449,8 +457,44 @@ class PlayTable(_Board):
         self.summary_text.value = text
         self.summary_save.value = record_link(game) if (not self.classroom or game.is_over) else ""
         self.continue_button.description = "See the final table" if summary.last else "Continue"
+        # The match over, its review (the analyst's judgment of each of the person's decisions).
+        self.review_button.layout.display = None if game.is_over and game.seat is not None else "none"
         self.summary.layout.display = None
         self.canvas.layout.display = "none"
+
+    def open_review(self, **options) -> None:
+        """Review the finished match for the person's seat
+        (:func:`tenpennies.widgets.review.review_panel`) in the table's place, with a
+        progress bar while the analyst works; ``options`` go to the review (``rollouts``,
+        ``workers``, ...). "Back to the table" returns."""
+        from .review import review_panel
+
+        if not self.game.is_over or self.game.seat is None:
+            self.game.message = "the review opens when the match is over"
+            self.redraw()
+            return
+        back = widgets.Button(description="Back to the table", icon="arrow-left", layout=widgets.Layout(width="auto"))
+        back.on_click(self._shown(lambda _b: self.close_review()))
+        if self.review_panel is None:
+            bar = widgets.IntProgress(value=0, min=0, max=1, description="reviewing",
+                                      style={"description_width": "initial"})
+            self.review_box.children = [widgets.HTML("<b>The analyst is judging each of your decisions "
+                                                     "(rollouts from what you knew at the time)…</b>"), bar]
+            self.review_box.layout.display = None
+            self.main.layout.display = "none"
+
+            def tell(done: int, total: int) -> None:
+                bar.max, bar.value = max(total, 1), done
+
+            self.review_panel = review_panel(self.game.match, self.game.seat, progress=tell, **options)
+        self.review_box.children = [back, self.review_panel]
+        self.review_box.layout.display = None
+        self.main.layout.display = "none"
+
+    def close_review(self) -> None:
+        """Back from the review to the table."""
+        self.review_box.layout.display = "none"
+        self.main.layout.display = None
 
     def offer_record(self) -> None:
         """Save: a link that downloads the match record so far (a classroom table: once it is over)."""
@@ -584,6 +628,8 @@ class PlayTable(_Board):
         self.adding = False
         self.note = self.round_end = ""
         self.save.value = ""
+        self.review_panel = None
+        self.close_review()
         if self.shown_summary is not None:
             self.shown_summary = None
             self.summary.layout.display = "none"
