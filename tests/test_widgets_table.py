@@ -365,7 +365,7 @@ def test_help_is_folded_under_its_button_and_names_each_buttons_key():
     table.help_button.value = True
     assert table.help.layout.display is None
     assert "<b>Discard</b> (key D)" in table.help.value and "<b>Take Discard</b>" not in table.help.value
-    assert table.buttons["discard"].tooltip.startswith("Discard the one selected card, ending your turn (key D).")
+    assert table.buttons["discard"].tooltip.startswith("Discard the one selected card, ending your turn. Key D.")
 
 
 def one_round(rules):

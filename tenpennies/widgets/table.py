@@ -442,7 +442,7 @@ class PlayTable(_Board):
         if letter is None:
             return self.game.tooltip(name)
         why = self.game.unavailable(name)
-        said = f"{move_words(name, self.game.rules)} (key {letter.upper()})."
+        said = f"{move_words(name, self.game.rules)}. Key {letter.upper()}."
         return f"{said} Not now: {why}." if why else said
 
     def show_summary(self, summary: RoundSummary | None) -> None:
