@@ -460,9 +460,12 @@ def judge(view: PlayerView, played: Action, *, index: int = 0, rollouts: int = D
     preferred = decision.action
     world_seed = derive_seed("review", seed, index)
     expected = None
-    if preferred == played:
-        cost = Estimate(0.0, 0.0, 0)  # the same action in the same worlds: nothing to measure
-        if view.phase is not Phase.OFFER:
+    out = _goes_out(view, played)
+    if preferred == played or out:
+        # The same action in the same worlds: nothing to measure. Going out ends the round
+        # with nothing in hand (T12, C7), which no other play betters: good without rollouts.
+        cost = Estimate(0.0, 0.0, 0)
+        if view.phase is not Phase.OFFER and not out:
             expected = compare(view, [played], rollouts=expected_rollouts(rollouts), seed=world_seed)[played]
     else:
         # One set of paired rollouts gives both: the played action's margins, and their
@@ -697,6 +700,8 @@ def reason_words(view: PlayerView, played: Action, decision, cost: Estimate, gra
     preferred = decision.action
     if preferred == played:
         return f"You chose to {did}, as the analyst would."
+    if _goes_out(view, played):
+        return f"You chose to {did} and went out: a round ends no better than with an empty hand."
     better = _would(preferred, view)
     worse = "worse" if cost.mean >= 0 else "better"
     verdict = (f"In {cost.n} paired rollouts from what you knew then, to {did} ends the round "

@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tenpennies import Match, Position, parse_cards
-from tenpennies.actions import Buy, Discard, LayDown, Pass, parse_action
+from tenpennies.actions import AddToMeld, Buy, Discard, LayDown, Pass, parse_action
 from tenpennies.analysis import Estimate
 from tenpennies.bots import make_bot
 from tenpennies.bots.expert import ExpertBot
@@ -118,6 +118,27 @@ def test_a_decision_with_one_legal_action_is_not_judged():
     judged = review(m, 0, workers=1)
     assert [d.index for d in judged.decisions] == [0]
     assert judged.decisions[0].played == Pass(0) and judged.decisions[0].kind == "buy"
+
+
+def test_t12_going_out_is_good_without_rollouts():
+    """Seat 0, down with 8D, draws 6C, adds 8D to the eights and goes out with 6C (a
+    discard, or an addition to the sixes: both empty the hand). Nothing betters an empty hand: good,
+    and no rollouts (none could be dealt: the turn's start had one card fewer to put back)."""
+    hands = ("8D", "4D 5D", "2S 2H", "9C 3H JC 5H 6C 4C QC 3D TS 6H 4S")
+    table = ((0, "KH KS KD"), (0, "QD QH JK"), (2, "8C 8H 8S"), (2, "6S 6H 6D"))
+    m = Match.from_position(round_one(hands, table, "7C 7D", "6C", 3), seed=1)
+    m.apply(Pass(0))
+    while m.phase.value == "offer":
+        m.apply(Pass(m.to_act))
+    eight_d, six_c = parse_cards("8D 6C")
+    m.apply(AddToMeld(0, 2, (eight_d,)))
+    assert len(m.legal_actions()) == 2
+    m.apply(Discard(0, six_c))
+    assert m.round_results and m.round_results[0].went_out == 0
+    judged = review(m, 0, workers=1)
+    out = judged.decisions[-1]
+    assert out.played == Discard(0, six_c)
+    assert (out.kind, out.grade, out.cost.n, out.expected) == ("go-out", Grade.GOOD, 0, None)
 
 
 def test_the_analysts_own_play_gets_no_mistake():
