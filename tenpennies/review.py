@@ -192,7 +192,8 @@ class JudgedDecision:
         """Graded an inaccuracy, a mistake or a blunder."""
         return self.grade in MISTAKE_GRADES
 
-    def to_data(self, seat: int) -> dict[str, Any]:
+    def to_data(self) -> dict[str, Any]:
+        """The decision as JSON-ready data (its actions as their text)."""
         return {"index": self.index, "round": self.round_no, "turn": self.turn, "kind": self.kind,
                 "played": self.played.text, "preferred": self.preferred.text,
                 "cost": _estimate_data(self.cost), "grade": self.grade.value, "reason": self.reason,
@@ -200,6 +201,7 @@ class JudgedDecision:
 
     @classmethod
     def from_data(cls, data: dict[str, Any], seat: int) -> "JudgedDecision":
+        """A decision saved by :meth:`to_data`, of the reviewed ``seat``."""
         return cls(index=int(data["index"]), round_no=int(data["round"]), turn=int(data["turn"]),
                    kind=_known_kind(data["kind"]), played=parse_action(data["played"], seat),
                    preferred=parse_action(data["preferred"], seat), cost=_estimate_of(data["cost"]),
@@ -321,8 +323,8 @@ class Review:
                  f"a judged decision (seed {self.seed})",
                  f"{len(self.decisions)} decisions judged: "
                  + ", ".join(f"{counts[g]} {g.value}" for g in Grade),
-                 f"Points lost against the analyst: {total} (mean ± standard error; a margin's points, "
-                 f"lower is better)", ""]
+                 f"Points lost against the analyst: {total} (mean ± standard error, in points of the "
+                 f"round's margin)", ""]
         rows = [("round", "decisions", "mistakes", "points lost")]
         rows += [(f"round {r}", str(p.decisions), str(p.mistakes), str(p)) for r, p in self.by_round().items()]
         rows.append(("",) * 4)
@@ -356,7 +358,7 @@ class Review:
         return {"format": REVIEW_FORMAT, "version": REVIEW_VERSION, "seat": self.seat,
                 "rules": self.rules.to_dict(), "rollouts": self.rollouts, "seed": self.seed,
                 "record": json.loads(self.record),
-                "decisions": [d.to_data(self.seat) for d in self.decisions]}
+                "decisions": [d.to_data() for d in self.decisions]}
 
     @classmethod
     def from_data(cls, data: Any) -> "Review":
@@ -686,9 +688,9 @@ def _analyst_words(decision, view: PlayerView) -> str:
         return "It is a step of a way to go out from here."
     if reason == "shed":
         return f"It sheds {facts['points']} points onto the table."
-    if reason in ("discard-costliest-single", "discard"):
+    if reason == "discard-costliest-single":
         return capitalized(f"the card that builds nothing and costs most ({facts['points']} points) goes.")
-    return ""
+    return ""  # (Ten Card Rummy's bot names its moves, "take", "discard", without a why to say)
 
 
 def reason_words(view: PlayerView, played: Action, decision, cost: Estimate, grade: Grade) -> str:

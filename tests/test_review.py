@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tenpennies import Match, Position, parse_cards
-from tenpennies.actions import AddToMeld, Buy, Discard, LayDown, Pass, parse_action
+from tenpennies.actions import AddToMeld, Buy, Discard, LayDown, Pass, TakeDiscard, parse_action
 from tenpennies.analysis import Estimate
 from tenpennies.bots import make_bot
 from tenpennies.bots.expert import ExpertBot
@@ -22,7 +22,7 @@ from tenpennies.errors import RecordError, TenPenniesError
 from tenpennies.record import dumps, save
 from tenpennies.review import (BLUNDER_POINTS, INACCURACY_POINTS, KINDS, MISTAKE_POINTS, Grade, Review, grade_of,
                                kept_sign, recheck, review)
-from tenpennies.rules import TEN_PENNIES
+from tenpennies.rules import TEN_CARD_RUMMY, TEN_PENNIES
 
 # Round 1 (two sets of 3, jokers wild), late: seats 1 and 2 are down with two cards each,
 # so the round may end any turn. Seat 0 holds 7S 7H and 9S 9H 9D, and four cards that fit
@@ -152,6 +152,23 @@ def test_the_analysts_own_play_gets_no_mistake():
     judged = review(m, 0, workers=1)
     assert judged.decisions and not judged.mistakes
     assert all(d.grade in (Grade.GOOD, Grade.CLOSE) for d in judged.decisions)
+
+
+def test_c8_a_ten_card_rummy_round_is_reviewed_with_its_take_as_a_draw():
+    """Ten Card Rummy (runs, meld before the draw, the free take of the top discard, C6,
+    C8): a round of a random player in seat 0 reviewed; taking the discard or leaving it
+    is a decision of kind "draw", and a random player's mistakes are found."""
+    m = Match(3, TEN_CARD_RUMMY)
+    bots = [make_bot("random", 0)] + [make_bot("strong", s) for s in (1, 2, 3)]
+    while m.round_no == 1:
+        m.apply(bots[m.to_act].act(m.view(m.to_act)))
+    judged = review(m, 0, rollouts=16, workers=1)
+    draws = [d for d in judged.decisions if d.kind == "draw"]
+    assert draws and all(type(d.played) in (TakeDiscard, Pass) for d in draws)
+    assert any(TakeDiscard(0) in (d.played, d.preferred) for d in draws)
+    assert judged.mistakes and judged.rules == TEN_CARD_RUMMY
+    for d in judged.decisions:
+        assert (d.cost.n == 0) == (d.played == d.preferred)  # measured exactly where they differ
 
 
 def test_the_review_never_judges_with_hindsight():
