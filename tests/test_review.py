@@ -19,6 +19,7 @@ from tenpennies.bots.expert import ExpertBot
 from tenpennies.cards import format_cards
 from tenpennies.cli import main
 from tenpennies.errors import RecordError, TenPenniesError
+from tenpennies.intervals import Z95
 from tenpennies.record import dumps, save
 from tenpennies.review import (BLUNDER_POINTS, INACCURACY_POINTS, KINDS, MISTAKE_POINTS, Grade, Review, grade_of,
                                kept_sign, recheck, review)
@@ -73,7 +74,7 @@ def test_t5_passing_on_the_buy_that_completes_the_contract_is_a_blunder(planted)
     first = planted.decisions[0]
     assert (first.index, first.kind, first.played, first.preferred) == (0, "buy", Pass(0), Buy(0))
     assert first.grade is Grade.BLUNDER
-    assert first.cost.mean - 1.96 * first.cost.se > 0 and first.cost.mean >= BLUNDER_POINTS
+    assert first.cost.mean - Z95 * first.cost.se > 0 and first.cost.mean >= BLUNDER_POINTS
 
 
 def test_t10_discarding_the_joker_that_completes_the_contract_is_a_blunder(planted):
@@ -212,7 +213,7 @@ def test_grades_follow_the_thresholds_only_when_the_interval_clears_zero():
 @given(st.floats(-200, 200), st.floats(0.01, 50))
 def test_a_grade_is_close_exactly_when_the_interval_holds_zero(mean, se):
     grade = grade_of(Estimate(mean, se, 32))
-    assert (grade is Grade.CLOSE) == (mean - 1.96 * se <= 0 <= mean + 1.96 * se) or abs(abs(mean) - 1.96 * se) < 1e-9
+    assert (grade is Grade.CLOSE) == (mean - Z95 * se <= 0 <= mean + Z95 * se)
     if grade in (Grade.INACCURACY, Grade.MISTAKE, Grade.BLUNDER):
         assert mean >= INACCURACY_POINTS
         worse = grade_of(Estimate(mean + BLUNDER_POINTS, se, 32))
