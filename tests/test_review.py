@@ -85,16 +85,17 @@ def test_t10_discarding_the_joker_that_completes_the_contract_is_a_blunder(plant
     assert planted.mistakes == (planted.decisions[0], last)
 
 
-def test_the_cost_is_the_analysis_paired_difference_from_the_seats_view(planted):
-    """The cost is tenpennies.analysis's paired difference, played minus preferred, from the
-    seat's view at the decision, in the worlds the review's seed gives that decision."""
+def test_a_mistake_is_graded_on_fresh_worlds_by_the_analysis_paired_difference(planted):
+    """A cost that looks like a mistake in the first worlds is measured again on twice as
+    many fresh ones: tenpennies.analysis's paired difference, played minus preferred, from
+    the seat's view at the decision; the grade is that measurement's."""
     from tenpennies.analysis import paired_difference
     from tenpennies.bots import derive_seed
 
     for d in planted.mistakes:
-        again = paired_difference(planted.view_at(d), d.played, d.preferred, rollouts=planted.rollouts,
-                                  seed=derive_seed("review", planted.seed, d.index))
-        assert again == d.cost and again.n == planted.rollouts
+        again = paired_difference(planted.view_at(d), d.played, d.preferred, rollouts=2 * planted.rollouts,
+                                  seed=derive_seed("review-confirm", planted.seed, d.index))
+        assert again == d.cost and grade_of(again) is d.grade
 
 
 def test_the_reason_names_both_actions_and_the_measured_cost(planted):
