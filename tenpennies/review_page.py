@@ -31,7 +31,7 @@ not be measured (NaN) draws no band.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from html import escape as html_escape
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Sequence
@@ -150,7 +150,8 @@ def action_cards(action: Action) -> tuple[Card, ...]:
 
 def decision_layout(view: "PlayerView", action: Action | None = None, **options) -> TableLayout:
     """The seat's table at a decision (its own view: T20), the cards ``action`` would
-    play raised out of the hand, as the live table raises selected cards."""
+    play raised out of the hand, as the live table raises selected cards; for a buy or a
+    take, the top discard outlined."""
     hand = list(view.hand)
     chosen: list[int] = []
     for card in action_cards(action) if action is not None else ():
@@ -158,7 +159,11 @@ def decision_layout(view: "PlayerView", action: Action | None = None, **options)
             if c == card and i not in chosen:
                 chosen.append(i)
                 break
-    return table_layout(view, order=hand, selected=chosen, **options)
+    layout = table_layout(view, order=hand, selected=chosen, **options)
+    if isinstance(action, (Buy, TakeDiscard)):
+        layout = replace(layout, regions=tuple(replace(r, selected=True) if r.kind == "discard" else r
+                                               for r in layout.regions))
+    return layout
 
 
 def decision_svg(view: "PlayerView", action: Action | None = None, caption: str = "") -> str:

@@ -350,3 +350,31 @@ def test_a_discard_puzzle_made_in_python_with_six_draws_is_refused_not_left_to_r
 def replace_params(puzzle, params):
     from dataclasses import replace
     return replace(puzzle, params=params)
+
+
+# -- ratings and sources (issue 24) ------------------------------------------------------------
+def test_a_rating_is_optional_and_read_when_given(tmp_path):
+    (unrated,) = read_file(write(tmp_path, GOOD))
+    assert (unrated.rating, unrated.rating_deviation) == (1500, 350)
+    (rated,) = read_file(write(tmp_path, GOOD + "rating = 1834\nrating_deviation = 61\n"))
+    assert (rated.rating, rated.rating_deviation) == (1834, 61)
+    for bad, words in (("rating = true", "should be a int"), ('rating = "high"', "should be a int"),
+                       ("rating = 9000", "should be from 0 to 5000"), ("rating_deviation = -1", "should be from 0 to 1000")):
+        with pytest.raises(PuzzleError, match=f"field '{bad.split()[0]}': {words}"):
+            read_file(write(tmp_path, GOOD + bad + "\n"))
+
+
+def test_a_source_names_the_match_and_reads_back():
+    from tenpennies.puzzles import MatchSource, parse_source
+    from tenpennies.rules import TEN_CARD_RUMMY
+
+    text = "match ten-card-rummy/6 seed 40213 bots strong,thumb,strong,thumb,expert,thumb decision 811 seat 4"
+    s = parse_source(text)
+    assert s == MatchSource("ten-card-rummy", 6, 40213, ("strong", "thumb", "strong", "thumb", "expert", "thumb"),
+                            811, 4)
+    assert str(s) == text and s.rule_set == TEN_CARD_RUMMY.with_players(6) and s.bots[s.seat] == "expert"
+    assert parse_source("built: two jokers and two pairs") is None
+    for bad in ("bot match: seed 3, round 2", "match ten-pennies/4 seed 3 bots strong decision 5 seat 0",
+                "match ten-pennies/4 seed 3 bots a,b,c,d decision 5 seat 4"):
+        with pytest.raises(PuzzleError, match="source"):
+            parse_source(bad)

@@ -208,6 +208,17 @@ def test_the_analysts_cards_are_raised_on_the_table():
         assert Counter(raised) == Counter(action_cards(d.preferred))
 
 
+def test_the_analysts_buy_outlines_the_offered_card():
+    data, review = reviewed_match()
+    buys = [d for d in review.mistakes if isinstance(d.preferred, Buy)]
+    passes = [d for d in review.decisions if isinstance(d.preferred, Pass)]
+    assert buys and passes
+    for d in buys + passes:
+        view = view_before(data, d.index, review.seat)
+        (pile,) = decision_layout(view, d.preferred).regions_of("discard")
+        assert pile.card == view.top_discard and pile.selected == (d in buys)
+
+
 def test_write_html_writes_the_page(tmp_path):
     data, review = reviewed_match()
     path = write_html(review, tmp_path / "review.html", data)

@@ -52,6 +52,16 @@ def test_jump_goes_to_each_mistake_in_match_order():
         s.jump(len(s.mistakes) + 1)
 
 
+def test_a_session_replays_the_record_the_review_keeps_and_refuses_another_seats_review():
+    data, review = reviewed_match()
+    kept = ReviewSession(None, 0, review)
+    assert kept.data == data and kept.total == len(data["actions"])
+    with pytest.raises(TenPenniesError, match="the review is of seat 0, not seat 1"):
+        ReviewSession(data, 1, review)
+    with pytest.raises(TenPenniesError, match="give the saved match, or its review"):
+        ReviewSession(None, 0)
+
+
 def test_next_and_previous_mistake_walk_the_list():
     s = session()
     s.goto(0)

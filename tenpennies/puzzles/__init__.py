@@ -19,6 +19,8 @@ folder (one file per kind, read with the standard library's ``tomllib``)::
     source = "..."                  # where it came from
     params = { draws = 2 }          # only for kinds that take some (each kind checks its own)
     allow_unreachable = true        # only for a what-if position no play reaches (see below)
+    rating = 1500                   # optional: Glicko-2 rating (1500 when unrated)
+    rating_deviation = 350          # optional: the rating's deviation
     [[puzzle.wrong]]                # tempting wrong answers and what to say to each
     answer = "..."
     feedback = "..."
@@ -50,10 +52,11 @@ from typing import Any, Iterable
 
 from ..errors import TenPenniesError
 from ..position import SeatPosition
+from ..rules import RuleSet
 from .kinds import KINDS, Solution, Verdict
 
-__all__ = ["FOLDER", "KINDS", "THEMES", "Puzzle", "PuzzleError", "Solution", "Verdict",
-           "load", "read_file", "read_text", "rederive"]
+__all__ = ["FOLDER", "KINDS", "THEMES", "MatchSource", "Puzzle", "PuzzleError", "Solution", "Verdict",
+           "load", "parse_source", "read_file", "read_text", "rederive"]
 
 FOLDER = Path(__file__).resolve().parent.parent.parent / "puzzles"
 """The shipped puzzles: ``puzzles/`` at the repository's root."""
@@ -81,7 +84,11 @@ FIELDS = {
     "accepted": list, "margin": str, "hints": list, "explanation": str, "tier": int,
     "themes": list, "source": str,
 }
-OPTIONAL = {"params": dict, "wrong": list, "allow_unreachable": bool}
+OPTIONAL = {"params": dict, "wrong": list, "allow_unreachable": bool, "rating": int, "rating_deviation": int}
+UNRATED = 1500
+"""The rating of a puzzle not yet rated (Glicko-2's starting point)."""
+UNRATED_DEVIATION = 350
+"""The rating deviation of a puzzle not yet rated (Glicko-2's starting point)."""
 MAX_TEXT = 20_000
 """The longest text a puzzle's field may hold (a long explanation is a few thousand characters)."""
 MAX_FILE = 5_000_000
@@ -114,6 +121,15 @@ class Puzzle:
     file: str = field(default="", compare=False)
     allow_unreachable: bool = field(default=False, compare=False)
     """A what-if position that no play reaches, on purpose (its file says so)."""
+    rating: int = UNRATED
+    """The puzzle's Glicko-2 rating: how strong a solver it takes (1500 when unrated)."""
+    rating_deviation: int = UNRATED_DEVIATION
+    """How sure the rating is (Glicko-2's deviation; 350 when unrated)."""
+
+    @property
+    def match(self) -> "MatchSource | None":
+        """The seeded match the position comes from (None for a built one): see :func:`parse_source`."""
+        return parse_source(self.source)
 
     @property
     def what_if_note(self) -> str:
@@ -189,7 +205,7 @@ def _from_table(data: Any, file: str, n: int, allow_unreachable: bool = False) -
         if not isinstance(data[name], kind) or isinstance(data[name], bool):
             raise _problem(file, where, name, f"should be a {kind.__name__}, not {type(data[name]).__name__}")
     for name, kind in OPTIONAL.items():
-        if name in data and not isinstance(data[name], kind):
+        if name in data and (not isinstance(data[name], kind) or (kind is int and isinstance(data[name], bool))):
             raise _problem(file, where, name, f"should be a {kind.__name__}, not {type(data[name]).__name__}")
     unknown = set(data) - set(FIELDS) - set(OPTIONAL)
     if unknown:
@@ -221,6 +237,9 @@ def _from_table(data: Any, file: str, n: int, allow_unreachable: bool = False) -
         raise _problem(file, where, "hints", "give at least one hint")
     if not 1 <= data["tier"] <= 3:
         raise _problem(file, where, "tier", f"should be 1, 2 or 3, not {data['tier']}")
+    for name, low, high in (("rating", 0, 5000), ("rating_deviation", 0, 1000)):
+        if name in data and not low <= data[name] <= high:
+            raise _problem(file, where, name, f"should be from {low} to {high}, not {data[name]}")
     for theme in data["themes"]:
         if theme not in THEMES:
             raise _problem(file, where, "themes", f"{theme!r} is not a theme ({', '.join(THEMES)})")
@@ -253,7 +272,8 @@ def _from_table(data: Any, file: str, n: int, allow_unreachable: bool = False) -
         answer=data["answer"], accepted=tuple(data["accepted"]), margin=margin,
         hints=tuple(data["hints"]), explanation=data["explanation"], tier=data["tier"],
         themes=tuple(data["themes"]), source=data["source"], params=dict(params),
-        wrong=tuple(wrong), file=file, allow_unreachable=marked)
+        wrong=tuple(wrong), file=file, allow_unreachable=marked,
+        rating=data.get("rating", UNRATED), rating_deviation=data.get("rating_deviation", UNRATED_DEVIATION))
 
 
 def read_file(path: str | Path, *, allow_unreachable: bool = False) -> list[Puzzle]:
@@ -325,6 +345,67 @@ def load(folder: str | Path | None = None, *, kind: str | None = None, tier: int
     return [p for p in puzzles
             if (kind is None or p.kind == kind) and (tier is None or p.tier == tier)
             and (theme is None or theme in p.themes)]
+
+
+@dataclass(frozen=True)
+class MatchSource:
+    """Where a mined puzzle comes from: one decision of one seeded match.
+
+    ``rules`` is the rule set's name (:meth:`RuleSet.named`), ``players`` the seats,
+    ``seed`` the match's seed, ``bots`` the bot at each seat, ``decision`` how many
+    actions the match had taken when the seat came to decide (replaying that many
+    reaches the position: ``tenpennies.record.from_dict(data, upto=decision)``), and
+    ``seat`` the deciding seat. Its text is what a puzzle's ``source`` says::
+
+        >>> s = parse_source("match ten-pennies/4 seed 12 bots strong,thumb,strong,thumb decision 57 seat 2")
+        >>> (s.rules, s.players, s.seed, s.decision, s.seat, s.bots[2])
+        ('ten-pennies', 4, 12, 57, 2, 'strong')
+        >>> parse_source(str(s)) == s
+        True
+    """
+
+    rules: str
+    players: int
+    seed: int
+    bots: tuple[str, ...]
+    decision: int
+    seat: int
+
+    @property
+    def rule_set(self) -> RuleSet:
+        """The rule set the match was played by."""
+        base = RuleSet.named(self.rules)
+        return base if base.players == self.players else base.with_players(self.players)
+
+    @property
+    def key(self) -> str:
+        """The match this decision belongs to, as stored matches are keyed: 'ten-pennies/4 seed 12'."""
+        return f"{self.rules}/{self.players} seed {self.seed}"
+
+    def __str__(self) -> str:
+        return f"match {self.key} bots {','.join(self.bots)} decision {self.decision} seat {self.seat}"
+
+
+_SOURCE = re.compile(r"match ([a-z-]+)/(\d{1,2}) seed (\d{1,20}) bots ([a-z]+(?:,[a-z]+)*) "
+                     r"decision (\d{1,7}) seat (\d{1,2})", flags=re.ASCII)
+
+
+def parse_source(text: str) -> MatchSource | None:
+    """The match a puzzle's ``source`` names, or ``None`` for a built position (``built: ...``).
+
+    Anything else is refused with a :class:`PuzzleError` saying the form expected.
+    """
+    if text.startswith("built"):
+        return None
+    m = _SOURCE.fullmatch(text.strip())
+    if m is None:
+        raise PuzzleError(f"source {text[:80]!r} is neither 'built: ...' nor 'match RULES/PLAYERS seed N "
+                          "bots A,B,... decision N seat N'")
+    rules, players, seed, bots, decision, seat = m.groups()
+    source = MatchSource(rules, int(players), int(seed), tuple(bots.split(",")), int(decision), int(seat))
+    if len(source.bots) != source.players or source.seat >= source.players:
+        raise PuzzleError(f"source {text[:80]!r}: {len(source.bots)} bots for {players} seats, seat {seat}")
+    return source
 
 
 def rederive(puzzle: Puzzle) -> list[str]:
