@@ -406,3 +406,15 @@ def test_the_matchs_end_names_the_winners_and_opens_its_review_at_a_mistake():
     assert panel.session.mistake_number == 1 and panel.session.at == panel.session.mistakes[0].index
     table.review_box.children[0].click()  # Back to the table
     assert table.main.layout.display is None and table.review_box.layout.display == "none"
+
+
+def test_the_pages_address_chooses_the_offers_asked_about():
+    from tenpennies.widgets.page import PRACTICE_ENV, page_offers, play_table
+
+    assert page_offers({"QUERY_STRING": ""}) == "useful"
+    assert page_offers({"QUERY_STRING": "seed=7&offers=ask"}) == "ask"
+    assert page_offers({"QUERY_STRING": "offers=NEVER"}) == "never"
+    assert page_offers({"QUERY_STRING": "offers=sometimes"}) == "useful"  # not a setting: the default
+    _note, table = play_table({"QUERY_STRING": "seed=7&offers=ask", PRACTICE_ENV: "1"}, delay=0).children
+    assert table.game.offers == "ask" and table.offers.value == "ask"
+    assert not table.buttons["buy"].disabled  # seed 7 opens with an offer to seat 0, asked
