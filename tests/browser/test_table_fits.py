@@ -160,3 +160,55 @@ def test_the_whole_table_fits_a_1366x768_screen(browser, voila, notebook_dir, na
     page.get_by_role("button", name="Help").click()
     page.get_by_text(help_text).first.wait_for(state="visible", timeout=30000)
     page.close()
+
+
+REVIEW_PAGE = """import dataclasses
+from tenpennies import Position, TEN_PENNIES
+from tenpennies.layout import APP_HEIGHT, APP_WIDTH
+from tenpennies.widgets import PlayTable
+one = dataclasses.replace(TEN_PENNIES, name="Ten Pennies, round 1 only", contracts=TEN_PENNIES.contracts[:1],
+                          wild_ranks=TEN_PENNIES.wild_ranks[:1], wild_limits=TEN_PENNIES.wild_limits[:1])
+PlayTable.from_position({position!r}, seed=1, rules=one, offers="ask", width=APP_WIDTH, max_height=APP_HEIGHT)"""
+
+
+def test_the_matchs_end_opens_its_review_and_jumps_to_a_mistake(browser, voila, notebook_dir):
+    import dataclasses
+    import html
+    import re
+    import sys
+
+    sys.path.insert(0, str(ROOT / "tests"))
+    from test_review import late_position  # seat 0 is offered 7D, which completes its contract
+
+    from tenpennies import TEN_PENNIES
+
+    one = dataclasses.replace(TEN_PENNIES, name="Ten Pennies, round 1 only", contracts=TEN_PENNIES.contracts[:1],
+                              wild_ranks=TEN_PENNIES.wild_ranks[:1], wild_limits=TEN_PENNIES.wild_limits[:1])
+    write_notebook(notebook_dir / "last_round.ipynb", REVIEW_PAGE.format(position=late_position()))
+    page = browser.new_page(viewport=SCREEN)
+    page.goto(f"{voila.url}/voila/render/last_round.ipynb")
+    mirror = app_mirror(seed=1, rules=one, offers="ask", position=late_position())
+    table = LiveTable(page, mirror)
+    game = table.game
+    press(table, "pass")  # a blunder: 7D completed the contract
+    while game.waiting and game.view.phase.value == "offer":
+        press(table, "pass")
+    table.click_card("JK")
+    press(table, "discard")  # a blunder: the joker completed it too
+    while table.mirror.shown_summary is None:
+        play_the_hint(table)
+    assert game.is_over
+    page.get_by_text("The match is over: ").first.wait_for(timeout=60000)
+    page.get_by_role("button", name="Review").click()  # (its icon keeps the name from being exact)
+    mirror.open_review()  # the same seed: the same review as the page's kernel makes
+    panel = mirror.review_panel
+    assert panel.session.mistakes
+    page.get_by_text("Review of seat 0's match").first.wait_for(timeout=180000)
+    label = panel.mistake_list.options[1][0]
+    page.locator("select").filter(has_text=label).select_option(label=label)
+    panel.mistake_list.value = 1
+    caption = html.unescape(re.sub(r"<[^>]+>", " ", panel.caption.value)).split()
+    words = " ".join(caption[:8])
+    page.wait_for_function("(words) => document.body.innerText.replace(/\\s+/g, ' ').includes(words)",
+                           arg=words, timeout=60000)
+    page.close()
