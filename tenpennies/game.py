@@ -83,9 +83,10 @@ words (:func:`tenpennies.words.buy_words`). ``"never"``: every offer is passed. 
 take of the top discard as one's own draw (C8) is a draw, not an offer: always asked."""
 
 KEYS = {"b": "buy", "p": "pass", "t": "take", "s": "draw", "l": "lay_down", "m": "meld", "a": "add",
-        "d": "discard", "h": "hint", "u": "undo", "n": "new"}
+        "d": "discard", "h": "hint", "u": "undo"}
 """Keyboard play: the letter for each move's button (:meth:`Game.key`). The arrow keys
-move along the hand and the space bar selects the card there."""
+move along the hand and the space bar selects the card there. New Match has no key: one
+slip of a finger would throw the match away."""
 
 
 @dataclass(frozen=True)
@@ -286,11 +287,10 @@ class Game:
         if not ends:
             return None
         end = ends[-1]
-        # Hand sizes are public (T20): the counts come from the match's own record of the end.
+        # Hand sizes are public (T20): the counts come from the match's own record of the end,
+        # and the cards only for the person's seat (every seat's when bots play them all).
         whole = next(e for e in reversed(self.match.log) if type(e) is RoundEnd and e.round_no == end.round_no)
-        hands = tuple(tuple(h) if self.seat is None or s == self.seat else None for s, h in enumerate(end.hands))
-        if self.seat is None:
-            hands = tuple(tuple(h) for h in whole.hands)  # bots alone: nobody's hand is hidden from anyone
+        hands = tuple(tuple(h) if self.seat is None or s == self.seat else None for s, h in enumerate(whole.hands))
         totals = score_rows(view, upto=end.round_no)[-1][1]
         return RoundSummary(end.round_no, self.rules.rounds, end.how.value, end.went_out, self.seat, hands,
                             tuple(len(h) for h in whole.hands), tuple(end.points), tuple(totals),

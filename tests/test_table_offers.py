@@ -224,7 +224,8 @@ def test_the_keyboard_moves_along_the_hand_selects_and_names_the_buttons():
     assert game.selected == (0,)
     game.key("ArrowDown")
     assert game.selected == ()
-    assert {game.key(k) for k in "bplmadhun"} == {m for m in KEYS.values() if m in game.moves}
+    assert {game.key(k) for k in "bplmadhu"} == {m for m in KEYS.values() if m in game.moves}
+    assert game.key("n") == ""  # no key throws the match away
     assert game.key("t") == "" and game.key("s") == ""  # Ten Pennies has no choice of draw (T6)
     assert game.key("B") == "buy" and game.key("x") == "" and game.key("Enter") == ""
     tcr = Game(7, rules=TEN_CARD_RUMMY)

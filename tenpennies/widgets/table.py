@@ -115,8 +115,8 @@ def summary_html(summary: RoundSummary, names=None, four_colour: bool = False) -
     from ..svg import hand_svg
 
     viewer = summary.seat
-    head = (f"Round {summary.round_no} of {summary.rounds} is over: "
-            f"{summary.how_words(names)[0].lower()}{summary.how_words(names)[1:]}.")
+    how = summary.how_words(names)
+    head = f"Round {summary.round_no} of {summary.rounds} is over: {how[0].lower()}{how[1:]}."
     rows = []
     for s in range(len(summary.points)):
         name = capitalized(who(s, viewer, names))
@@ -149,8 +149,9 @@ def help_html(game: Game) -> str:
 
     rules = game.rules
     letters = {move: letter.upper() for letter, move in KEYS.items()}
-    moves = "".join(f"<li><b>{escape(button_label(m, rules))}</b> (key {letters[m]}): "
-                    f"{escape(move_words(m, rules))}.</li>" for m in game.moves if m in letters)
+    moves = "".join(f"<li><b>{escape(button_label(m, rules))}</b>"
+                    + (f" (key {letters[m]})" if m in letters else "") + f": {escape(move_words(m, rules))}.</li>"
+                    for m in game.moves)
     seat = "" if game.seat is None else f"You are seat {game.seat}, at the bottom of the table; the bots sit around you. "
     return (f"<div style='font-size:12px;line-height:1.4;color:#333'>{seat}Click cards in your hand to select "
             f"them (a selected card rises), then press a button; hover over a button to see what it does, or "
