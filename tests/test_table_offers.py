@@ -198,6 +198,9 @@ def test_the_terminal_game_saves_the_record_when_the_person_leaves(tmp_path, mon
     saved = record.load(path)
     assert json.loads(path.read_text())["seed"] == 4
     assert sum(1 for e in saved.log if getattr(e, "seat", None) == 0 and type(e).__name__ != "Draw") >= 30
+    # What the terminal saved, the review reads (a quick one: few rollouts).
+    assert cli_main(["review", str(path), "--seat", "0", "--rollouts", "2", "--workers", "1", "--no-progress"]) == 0
+    assert "decisions judged" in capsys.readouterr().out
 
 
 def test_the_terminal_game_asks_the_offers_its_option_names(monkeypatch, capsys):
