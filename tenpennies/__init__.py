@@ -117,3 +117,8 @@ from .simulate import measure_token_worth
 from .decision import Decision
 
 __all__ += ["BuyJudgment", "Decision", "judge_offer", "measure_token_worth", "should_buy", "token_worth"]
+
+# Issue 25: a game review, every decision of one seat judged against the analyst.
+from .review import Grade, JudgedDecision, Review, review
+
+__all__ += ["Grade", "JudgedDecision", "Review", "review"]

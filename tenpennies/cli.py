@@ -1,5 +1,5 @@
 """The command line: ``tenpennies simulate | tournament | deal | solve | odds | play | puzzle | puzzles sheet
-| experiment``.
+| experiment | review``.
 
 ``--rules ten-card-rummy`` plays the second game wherever a command takes a rule set
 (``simulate``, ``deal``, ``solve``, ``odds``, ``play``), and ``--players N`` seats N
@@ -176,9 +176,16 @@ def _parser() -> argparse.ArgumentParser:
                    help="your seat, from 0 to one less than the players (default 0)")
     p.add_argument("--bots", nargs="+", default=["thumb"], metavar="BOT",
                    help=f"the other seats' bots, one for all or one per seat, from: {names} (default: thumb)")
+    p.add_argument("--offers", choices=("ask", "useful", "never"), default="useful",
+                   help="which offers of the top discard you are asked about: ask (every one), useful (only "
+                        "when buying could help, by the buy judgment; the others are passed and said why; the "
+                        "default) or never")
+    p.add_argument("--save", metavar="FILE", help="save the match record to FILE (JSON, for tenpennies review) "
+                                                   "after every move and when the match ends or you leave")
     _rule_options(p)
     _puzzle_parsers(sub)
     _experiment_parsers(sub)
+    _review_parser(sub)
     return top
 
 
@@ -220,7 +227,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SystemExit as exc:  # --help
         return int(exc.code or 0)
     command = {"simulate": _simulate, "tournament": _tournament, "deal": _deal, "solve": _solve, "odds": _odds,
-               "play": _play, "puzzle": _puzzle, "puzzles": _puzzle_sheet, "experiment": _experiment}[args.command]
+               "play": _play, "puzzle": _puzzle, "puzzles": _puzzle_sheet, "experiment": _experiment,
+               "review": _review}[args.command]
     try:
         return command(args)
     except _UsageError as exc:
@@ -482,8 +490,7 @@ def _ask(lines: TextIO) -> str | None:
 
 
 def _play(args, stdin: TextIO | None = None) -> int:
-    from .game import Game, describe
-    from .match import Phase
+    from .game import Game
 
     rules = _rules(args)
     n = rules.players
@@ -493,16 +500,30 @@ def _play(args, stdin: TextIO | None = None) -> int:
         raise _UsageError(f"--bots needs one bot or {n - 1} (one per other seat), not {len(args.bots)}")
     bots = args.bots * (n - 1) if len(args.bots) == 1 else args.bots
     try:
-        game = Game(args.seed, seat=args.seat, bots=bots, rules=rules)
+        game = Game(args.seed, seat=args.seat, bots=bots, rules=rules, offers=args.offers)
     except ValueError as exc:
         raise _UsageError(str(exc)) from None
     lines = stdin or sys.stdin
     me = args.seat
     print(f"You are seat {me}. {HELP}" + (f" {TAKE_HELP}" if rules.free_discard_take else ""))
+    try:
+        return _play_moves(game, rules, me, lines, args.save)
+    finally:
+        if args.save:
+            game.save(args.save)
+            print(f"The match record is saved in {args.save} (tenpennies review {args.save} --seat {me}).")
+
+
+def _play_moves(game, rules, me: int, lines: TextIO, save: str | None) -> int:
+    from .game import describe
+    from .match import Phase
+
     while True:
         game.advance()
         for said in game.new_words():
             print(said)
+        if save:
+            game.save(save)  # after every move: a match left half way can still be reviewed
         if game.is_over:
             return 0
         view = game.view
@@ -692,4 +713,44 @@ def _experiment(args) -> int:
             print(f"wrote {rows} results to {args.out}")
     except ExperimentError as exc:
         raise _UsageError(str(exc)) from None
+    return 0
+
+
+# -- review ---------------------------------------------------------------------------------------
+# --rollouts: 32 a decision judge a match in seconds; 1,000 re-check one blunder carefully
+#   (a match's blunders at ten times the default take a minute or two).
+MOST_ROLLOUTS = 1_000
+
+
+def _review_parser(sub) -> None:
+    p = sub.add_parser("review", help="judge every decision one seat took in a saved match, against the analyst")
+    p.add_argument("record", metavar="MATCH.json", help="a saved match (tenpennies.record.save)")
+    p.add_argument("--seat", type=_bounded("--seat", 0, MOST_PLAYERS - 1), default=0,
+                   help="the seat whose decisions are judged (default 0)")
+    p.add_argument("--rollouts", type=_bounded("--rollouts", 2, MOST_ROLLOUTS), default=None,
+                   help="paired rollouts a judged decision, 2 to 1,000 (default 32)")
+    p.add_argument("--workers", type=_bounded("--workers", 1, MOST_WORKERS), default=None,
+                   help=f"worker processes, 1 to {MOST_WORKERS} (default: every core)")
+    p.add_argument("--seed", type=SEED, default=0, help="the review's seed (default 0)")
+    p.add_argument("--html", metavar="FILE", help="also write the review as a page to share (pictures, chart, mistakes)")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar")
+
+
+def _review(args) -> int:
+    from .errors import RecordError, TenPenniesError
+    from .review import DEFAULT_ROLLOUTS, review
+
+    try:
+        judged = review(args.record, args.seat, rollouts=args.rollouts or DEFAULT_ROLLOUTS, seed=args.seed,
+                        workers=args.workers, progress=not args.no_progress)
+    except RecordError as exc:
+        raise _UsageError(f"{args.record}: {exc}") from None
+    except TenPenniesError as exc:
+        raise _UsageError(str(exc)) from None
+    print(judged.to_text())
+    if args.html:
+        from .review_page import write_html
+
+        write_html(judged, args.html)
+        print(f"Wrote {args.html}.")
     return 0

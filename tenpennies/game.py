@@ -39,7 +39,8 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from typing import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Iterable, Mapping, Sequence
 
 from .actions import Action, AddToMeld, Buy, Discard, LayDown, Meld, Pass, RoundEnd
 from .bots import seat_bot
@@ -53,10 +54,10 @@ from .narrate import (BUTTON_LABELS, DRAW_MOVES, LAY_DOWN_RULE, LAY_DOWN_RULE_RU
                       winners_sentence)
 from .rules import TEN_PENNIES, RuleSet
 from .view import PlayerView
-from .words import plural
+from .words import capitalized, plural
 
 __all__ = [
-    "Game", "Replay", "default_bots",
+    "Game", "KEYS", "OFFERS", "Replay", "RoundSummary", "default_bots",
     # the table's words live in tenpennies.narrate; kept here, where front ends and notebooks import them
     "BUTTON_LABELS", "DRAW_MOVES", "LAY_DOWN_RULE", "LAY_DOWN_RULE_RUNS", "MOVES", "RUN_BUTTON_LABELS",
     "RUN_MOVES", "SORTS", "button_label", "describe", "grouped_hand", "hand_groups", "lay_down_rule",
@@ -66,6 +67,68 @@ __all__ = [
 
 
 # -- the game ------------------------------------------------------------------------------
+OFFERS = {
+    "ask": "ask me about every offer",
+    "useful": "ask me only when it could help",
+    "never": "never ask me",
+}
+"""Which offers of the top discard a person is asked about (:class:`Game`'s ``offers``).
+
+``"ask"``: every one, as the engine makes them (T5, C9). ``"useful"``: only those where
+buying could help, the buy judgment's own test (:func:`tenpennies.buying.should_buy`):
+an offer it calls a clear pass (the whole interval of the gain below zero: a purchase
+after laying down only adds cards, or the card brings the contract no closer, or it
+cannot pay for its token) is passed without asking, and the log says why in the hint's
+words (:func:`tenpennies.words.buy_words`). ``"never"``: every offer is passed. A free
+take of the top discard as one's own draw (C8) is a draw, not an offer: always asked."""
+
+KEYS = {"b": "buy", "p": "pass", "t": "take", "s": "draw", "l": "lay_down", "m": "meld", "a": "add",
+        "d": "discard", "h": "hint", "u": "undo"}
+"""Keyboard play: the letter for each move's button (:meth:`Game.key`). The arrow keys
+move along the hand and the space bar selects the card there. New Match has no key: one
+slip of a finger would throw the match away."""
+
+
+@dataclass(frozen=True)
+class RoundSummary:
+    """A finished round as the person's seat may know it (:meth:`Game.round_summary`).
+
+    ``hands``: the cards each seat was left holding, face up for the person's own seat
+    and ``None`` for the others (T20: a view never holds another player's hand, also
+    at the round's end); ``cards_left`` how many each held (hand sizes are public);
+    ``points`` the round's points (T18, C14), ``totals`` the match's after it;
+    ``went_out`` the seat that emptied its hand (None when the round ended otherwise,
+    ``how`` says: "out", "no draw", "turn cap").
+    """
+
+    round_no: int
+    rounds: int
+    how: str
+    went_out: int | None
+    seat: int | None
+    hands: tuple[tuple[Card, ...] | None, ...]
+    cards_left: tuple[int, ...]
+    points: tuple[int, ...]
+    totals: tuple[int, ...]
+    card_points: tuple[int, ...] = field(repr=False)
+
+    @property
+    def last(self) -> bool:
+        """Was it the match's last round?"""
+        return self.round_no == self.rounds
+
+    def points_by_card(self, seat: int) -> tuple[tuple[Card, int], ...]:
+        """Each card the seat was left holding with its points (empty for a hidden hand)."""
+        return tuple((c, self.card_points[c.rank]) for c in self.hands[seat] or ())
+
+    def how_words(self, names: Mapping[int, str] | None = None) -> str:
+        """Who went out, or how the round ended otherwise, in words."""
+        if self.went_out is not None:
+            return f"{capitalized(who(self.went_out, self.seat, names))} went out"
+        return {"no draw": "Nobody went out: no card was left to draw",
+                "turn cap": "Nobody went out: the round reached its turn cap"}.get(self.how, "The round ended")
+
+
 def default_bots(count: int) -> tuple[str, ...]:
     """The bots a game seats when none are named: strong and thumb taking turns round the
     table, so a table of four is ``("strong", "thumb", "strong")`` and a bigger one (C1)
@@ -86,7 +149,11 @@ class Game:
     :func:`default_bots`. ``rules`` may seat up to eight
     (``rules=TEN_CARD_RUMMY.with_players(6)``). ``position`` starts the current
     round from a :class:`~tenpennies.match.Position` (a rigged table for lessons and
-    tests). ``learning`` allows :meth:`undo` and :meth:`hint`.
+    tests). ``learning`` allows :meth:`undo` and :meth:`hint`. ``offers`` says which
+    offers of the top discard the person is asked about (:data:`OFFERS`: ``"ask"``, the
+    default here, asks every one; the table and the terminal game default to
+    ``"useful"``); the others are passed by :meth:`advance` and :meth:`step`, and told
+    in :meth:`new_words` with the reason.
 
     Button-like methods (:meth:`buy`, :meth:`pass_offer`, :meth:`lay_down`,
     :meth:`meld`, :meth:`add_to_meld`, :meth:`discard`) build the action from the
@@ -97,7 +164,9 @@ class Game:
 
     def __init__(self, seed: int | str = 0, *, seat: int | None = 0,
                  bots: Sequence | None = None, rules: RuleSet = TEN_PENNIES,
-                 position: Position | None = None, learning: bool = True) -> None:
+                 position: Position | None = None, learning: bool = True, offers: str = "ask") -> None:
+        if offers not in OFFERS:
+            raise TenPenniesError(f"offers must be one of {', '.join(map(repr, OFFERS))}, not {offers!r}")
         n = rules.players
         if seat is not None and not (isinstance(seat, int) and 0 <= seat < n):
             raise TenPenniesError(f"seat must be 0 to {n - 1} or None, not {seat!r}")
@@ -113,6 +182,7 @@ class Game:
         self.rules = rules
         self.seed = seed
         self.learning = learning
+        self.offers = offers
         self.bots = {s: seat_bot(b, seed, s) for s, b in zip(others, bots)}
         self._bot_specs = dict(zip(others, bots))
         self.names = {s: getattr(b, "name", "bot") for s, b in self.bots.items()}
@@ -120,7 +190,9 @@ class Game:
         self.match = Match(seed, rules, position=position)
         self.sort = "rank"
         self.selected: tuple[int, ...] = ()
+        self.cursor = 0  # the hand's card the keyboard is on (see key())
         self.message = ""
+        self._unasked: dict[int, str] = {}  # log index of a pass made without asking -> its words
         self._undo: list[int] = []  # actions played before each of the person's decisions
         self._told = 0  # how many log entries new_words() has already told
 
@@ -179,9 +251,15 @@ class Game:
         """The log the words come from: the person's public log (everything, when only bots play)."""
         return self.match.log if self.seat is None else self.view.log
 
+    def _told_words(self, start: int = 0):
+        """``(entry, words)`` from ``start`` on, a pass made without asking told with its reason."""
+        for i, (entry, said) in enumerate(narrated(self._log(), self.seat, self.rules, self.names, start=start),
+                                          start):
+            yield entry, self._unasked.get(i, said)
+
     def words(self) -> list[str]:
         """The whole log in words, as the person's seat may know it."""
-        return [said for _, said in narrated(self._log(), self.seat, self.rules, self.names) if said]
+        return [said for _, said in self._told_words() if said]
 
     def new_words(self) -> list[str]:
         """What happened since the last call, in words (after an undo: from there on).
@@ -191,7 +269,7 @@ class Game:
         view, log = self.view, self._log()
         lines = []
         viewer = self.seat
-        for entry, said in narrated(log, viewer, self.rules, self.names, start=self._told):
+        for entry, said in self._told_words(self._told):
             if said:
                 lines.append(said)
             if type(entry) is RoundEnd:
@@ -200,6 +278,35 @@ class Game:
         if lines and self.is_over:
             lines.append(winners_sentence(view, viewer, self.names))
         return lines
+
+    def round_summary(self, round_no: int | None = None) -> RoundSummary | None:
+        """The summary of a finished round (the last one by default; None before any ends):
+        the points and the cards left, as the person's seat may know them."""
+        view = self.view
+        ends = [e for e in self._log() if type(e) is RoundEnd and (round_no is None or e.round_no == round_no)]
+        if not ends:
+            return None
+        end = ends[-1]
+        # Hand sizes are public (T20): the counts come from the match's own record of the end,
+        # and the cards only for the person's seat (every seat's when bots play them all).
+        whole = next(e for e in reversed(self.match.log) if type(e) is RoundEnd and e.round_no == end.round_no)
+        hands = tuple(tuple(h) if self.seat is None or s == self.seat else None for s, h in enumerate(whole.hands))
+        totals = score_rows(view, upto=end.round_no)[-1][1]
+        return RoundSummary(end.round_no, self.rules.rounds, end.how.value, end.went_out, self.seat, hands,
+                            tuple(len(h) for h in whole.hands), tuple(end.points), tuple(totals),
+                            tuple(self.rules.card_points))
+
+    def record(self) -> str:
+        """The match so far as :mod:`tenpennies.record` JSON (what ``tenpennies review`` reads)."""
+        from .record import dumps
+
+        return dumps(self.match)
+
+    def save(self, path) -> None:
+        """Save the match record to ``path`` (:func:`tenpennies.record.save`)."""
+        from .record import save
+
+        save(self.match, path)
 
     # -- selecting and sorting ----------------------------------------------------------------
     def select(self, index: int) -> None:
@@ -234,6 +341,33 @@ class Game:
         cards = self.selected_cards
         self.sort = how
         self.select_cards(cards)
+
+    def key(self, key: str) -> str:
+        """Keyboard play: the arrow keys move :attr:`cursor` along the hand, the space bar
+        selects or unselects the card there (the up arrow selects it, the down
+        arrow unselects it); a letter of :data:`KEYS`
+        names a move. Returns that move's name for the front end to make as if its
+        button were pressed ("" when the key was handled here or means nothing).
+
+        >>> game = Game(seed=7)
+        >>> game.key("ArrowRight"), game.cursor, game.key(" "), game.selected, game.key("D")
+        ('', 1, '', (1,), 'discard')
+        """
+        size = len(self.hand)
+        if key in ("ArrowRight", "ArrowLeft"):
+            if size:
+                self.cursor = (min(self.cursor, size - 1) + (1 if key == "ArrowRight" else -1)) % size
+            return ""
+        if key in (" ", "Spacebar", "ArrowUp", "ArrowDown"):
+            if size:
+                self.cursor = min(self.cursor, size - 1)
+                chosen = self.cursor in self.selected
+                # Space turns the card over; up only raises it, down only lowers it.
+                if key in (" ", "Spacebar") or chosen == (key == "ArrowDown"):
+                    self.select(self.cursor)
+            return ""
+        move = KEYS.get(key.lower(), "") if len(key) == 1 else ""
+        return move if move in self.moves else ""
 
     # -- the person's decisions -------------------------------------------------------------
     def act(self, action: Action) -> bool:
@@ -416,6 +550,7 @@ class Game:
         from .record import replay
 
         self.match = replay(self.match, upto=self._undo.pop())
+        self._unasked = {i: said for i, said in self._unasked.items() if i < len(self.match.log)}
         self._told = min(self._told, len(self.match.log))  # words from here on are told afresh
         self.selected = ()
         self.message = ""
@@ -425,17 +560,49 @@ class Game:
         """Start again: the same seats and bots, a new seed (the next one by default)."""
         seed = (self.seed + 1 if isinstance(self.seed, int) else f"{self.seed}+") if seed is None else seed
         self.__init__(seed, seat=self.seat, bots=list(self._bot_specs.values()), rules=self.rules,
-                      learning=self.learning)
+                      learning=self.learning, offers=self.offers)
+
+    # -- offers not asked about ------------------------------------------------------------
+    def unasked_reason(self) -> str | None:
+        """Why the offer now before the person is passed without asking (:data:`OFFERS`),
+        in words; None when the person is to be asked (or is not being offered a card)."""
+        if self.offers == "ask" or not self.waiting:
+            return None
+        view = self.view
+        if view.phase is not Phase.OFFER or not any(type(a) is Buy for a in view.legal_actions):
+            return None  # not an offer to buy (C8's free take is the turn's draw: always asked)
+        card = view.top_discard
+        if self.offers == "never":
+            return f"You passed on {card} without being asked (you chose never to be asked)."
+        from .buying import should_buy
+        from .words import buy_words
+
+        judgment = should_buy(view)
+        if judgment.verdict != "pass":
+            return None
+        return f"You passed on {card} without being asked: {buy_words(judgment, view.contract.words)}."
+
+    def _pass_unasked(self) -> bool:
+        """Pass the offer now before the person if :attr:`offers` says not to ask; True if passed."""
+        said = self.unasked_reason()
+        if said is None:
+            return False
+        self._unasked[len(self._log())] = said  # the pass is the log's next entry
+        self.match.apply(Pass(self.seat))
+        return True
 
     # -- the bots -----------------------------------------------------------------------------
     def step(self) -> bool:
-        """Play one bot decision; False when it is a person's decision or the match is over."""
-        return step(self.match, self.bots)
+        """Play one bot decision (or pass an offer the person is not asked about); False when
+        it is a person's decision or the match is over."""
+        return self._pass_unasked() or step(self.match, self.bots)
 
     def advance(self) -> None:
         """Play the bots until a person must decide or the match is over (the bots' loop,
-        :func:`tenpennies.bots.play`)."""
+        :func:`tenpennies.bots.play`), passing the offers the person is not asked about."""
         play(self.match, self.bots)
+        while self._pass_unasked():
+            play(self.match, self.bots)
 
 
 def _as_melds(cards: Sequence[Card], round_no: int, rules: RuleSet) -> tuple[tuple[Card, ...], ...]:

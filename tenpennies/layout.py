@@ -34,11 +34,18 @@ if TYPE_CHECKING:
 CARD_W, CARD_H = 50, 70
 """A card's size in pixels, everywhere."""
 HAND_STEP = 38  # the seat's own hand: wide enough to read and click each card
-ROW_STEP = 28   # face-up cards in a fanned row or set: the corner stays visible
+CORNER_W = 27
+"""How much of a card's left edge tells it: the rank, the suit, a joker's letters and the
+"wild" tag all lie within it, so a card covered beyond it by the next is still read whole."""
+ROW_STEP = 28   # face-up cards in a fanned row or a table meld: the corner (CORNER_W) stays visible
 BACK_STEP = 12  # face-down cards: only their number matters
 RAISE = 14      # how far a selected card rises out of the hand
 GAP = 14        # the space between groups of a hand shown as the solver groups it
 WIDTH = 900
+APP_WIDTH, APP_HEIGHT = 940, 640
+"""The app's table: its width, and the most it may be tall (``table_layout``'s
+``max_height``); with the scores and the log beside it and the buttons below, a 1366x768
+screen holds the page without scrolling (``tests/browser/test_table_fits.py``)."""
 
 FELT, FELT_EDGE, INK_ON_FELT = "#1f6b3f", "#14502e", "#f4f1de"
 FACE, FACE_EDGE, WILD_EDGE, WILD_INK = "#ffffff", "#888888", "#d4a017", "#9a7300"
@@ -98,6 +105,7 @@ class Region:
     selected: bool = False
     text: str = ""
     style: str = ""
+    focused: bool = False  # the hand's card the keyboard is on
 
 
 @dataclass(frozen=True)
@@ -192,11 +200,12 @@ def card_shapes(card: Card | None, x: float, y: float, wild: bool = False,
 
 
 # -- rows of cards -------------------------------------------------------------------------
-def fan_step(count: int, room: float, most: float) -> float:
-    """The overlap step that fits ``count`` cards in ``room`` pixels, at most ``most``."""
+def fan_step(count: int, room: float, most: float, least: float = 6.0) -> float:
+    """The overlap step that fits ``count`` cards in ``room`` pixels, at most ``most`` and
+    at least ``least`` (backs may crowd closer: only their number matters, and it is said)."""
     if count <= 1:
         return most
-    return max(6.0, min(most, (room - CARD_W) / (count - 1)))
+    return max(least, min(most, (room - CARD_W) / (count - 1)))
 
 
 def row_width(count: int, step: float) -> float:
@@ -205,12 +214,13 @@ def row_width(count: int, step: float) -> float:
 
 def card_row(cards: Sequence[Card | None], x: float, y: float, step: float = ROW_STEP, *,
              wild: Sequence[bool] | None = None, kind: str | None = None, seat: int | None = None,
-             selected: Iterable[int] = (), gaps: Iterable[int] = ()) -> list[Region]:
+             selected: Iterable[int] = (), gaps: Iterable[int] = (), cursor: int | None = None) -> list[Region]:
     """A fanned row of cards as regions; ``None`` entries are backs.
 
     ``kind`` names face-up cards (default ``"card"``); a hand's selected positions are
     raised by :data:`RAISE` (the row's ``y`` is where unselected cards sit); a gap of
-    :data:`GAP` opens before each position in ``gaps`` (between groups of a hand).
+    :data:`GAP` opens before each position in ``gaps`` (between groups of a hand);
+    ``cursor`` is the position the keyboard is on.
     """
     chosen, breaks = set(selected), set(gaps)
     out = []
@@ -223,7 +233,7 @@ def card_row(cards: Sequence[Card | None], x: float, y: float, step: float = ROW
             out.append(Region("back", rect, seat=seat, index=i))
         else:
             out.append(Region(kind or "card", rect, card=c, index=i, seat=seat,
-                              wild=bool(wild and wild[c.index]), selected=i in chosen))
+                              wild=bool(wild and wild[c.index]), selected=i in chosen, focused=i == cursor))
     return out
 
 
@@ -269,7 +279,8 @@ def table_layout(view: "PlayerView", *, viewer: int | None | str = "view",
                  hands: Mapping[int, Sequence[Card]] | None = None,
                  order: Sequence[Card] | None = None, selected: Iterable[int] = (),
                  groups: Sequence[int] | None = None,
-                 names: Mapping[int, str] | None = None, width: int = WIDTH) -> TableLayout:
+                 names: Mapping[int, str] | None = None, width: int = WIDTH,
+                 cursor: int | None = None, max_height: int | None = None) -> TableLayout:
     """Lay out a table from one seat's view.
 
     ``viewer`` is the seat whose hand is drawn large at the bottom and clickable
@@ -278,8 +289,22 @@ def table_layout(view: "PlayerView", *, viewer: int | None | str = "view",
     play). ``order`` is the viewer's hand in the order to show it (default: sorted);
     ``selected`` are raised positions in that order; ``groups`` are the sizes of
     consecutive groups of ``order`` to set apart (the contract's sets, pairs, ...);
-    ``names`` label bot seats.
+    ``names`` label bot seats; ``cursor`` is the position of ``order`` the keyboard is
+    on (marked under the card). A table meld's cards overlap by no more than leaves
+    each one's corner (:data:`CORNER_W`) in sight: its rank, suit and wild tag.
+    ``max_height``: when the table would be taller (many melds on it), the other seats'
+    panels shrink to their words, their backs left out (the count is in the words).
     """
+    options = dict(viewer=viewer, hands=hands, order=order, selected=selected, groups=groups, names=names,
+                   width=width, cursor=cursor)
+    layout = _table_layout(view, **options)
+    if max_height is not None and layout.height > max_height and not hands:
+        layout = _table_layout(view, **options, backs=False)
+    return layout
+
+
+def _table_layout(view, *, viewer, hands, order, selected, groups, names, width, cursor,
+                  backs: bool = True) -> TableLayout:
     if viewer == "view":
         viewer = view.seat
     hands = hands or {}
@@ -293,21 +318,24 @@ def table_layout(view: "PlayerView", *, viewer: int | None | str = "view",
     # The other seats, clockwise from the viewer's left, in columns: up to seven others
     # (C1: eight players) fit in two rows of four.
     others = [(viewer + k) % n for k in range(1, n)] if viewer is not None else list(range(n))
-    columns = seat_columns(len(others), face_up=viewer is None)
+    columns = seat_columns(len(others), face_up=viewer is None, width=width)
     col_w = (width - 24) / columns
     y = 58
+    panel = 124 if backs else 44
     for k, seat in enumerate(others):
         col, line = k % columns, k // columns
-        x, top = 12 + col * col_w, y + line * 124
+        x, top = 12 + col * col_w, y + line * panel
         shown = hands.get(seat)
-        cards: list[Card | None] = list(shown) if shown is not None else [None] * view.hand_sizes[seat]
-        step = fan_step(len(cards), col_w - 16, ROW_STEP if shown is not None else BACK_STEP)
         mark = "▶ " if seat == view.to_act else ""
-        regions.append(Region("seat", Rect(x, top, col_w - 8, 118), seat=seat))
+        regions.append(Region("seat", Rect(x, top, col_w - 8, panel - 6), seat=seat))
         regions.append(_text(mark + seat_name(seat, viewer, names), x + 6, top + 16, "label"))
         regions.append(_text(_seat_facts(view, seat), x + 6, top + 32, "small"))
-        regions.extend(card_row(cards, x + 6, top + 40, step, wild=wild, seat=seat))
-    y += 124 * ((len(others) + columns - 1) // columns)
+        if backs or shown is not None:
+            cards: list[Card | None] = list(shown) if shown is not None else [None] * view.hand_sizes[seat]
+            step = (fan_step(len(cards), col_w - 16, ROW_STEP) if shown is not None
+                    else fan_step(len(cards), col_w - 16, BACK_STEP, least=1.0))
+            regions.extend(card_row(cards, x + 6, top + 40, step, wild=wild, seat=seat))
+    y += panel * ((len(others) + columns - 1) // columns)
     # The piles on the left, the sets on the table to their right.
     regions.append(_text(f"stock {view.stock_size}", 12, y + 14, "small"))
     regions.append(_text(f"discard {len(view.discard_pile)}", 76, y + 14, "small"))
@@ -321,14 +349,19 @@ def table_layout(view: "PlayerView", *, viewer: int | None | str = "view",
     regions.append(_text("On the table" if view.table else f"No {melds} on the table yet", left, y + 14, "small"))
     row_y = y + 20
     for i, table_set in enumerate(view.table):
-        w = row_width(len(table_set.cards), 22)
-        if x + w > width - 12 and x > left:
-            x, row_y = left, row_y + CARD_H + 22
+        w = row_width(len(table_set.cards), ROW_STEP)
+        # The owner by seat number only: the seats' panels above name their bots, and a
+        # short label lets more melds share a row.
+        label = meld_label(table_set, i, seat_name(table_set.owner, viewer), wild)
+        room = max(w, text_width(label, "small"))
+        if x + room > width - 12 and x > 12:
+            # A new row; below the piles it starts at the table's left edge.
+            row_y += CARD_H + 22
+            x = left if row_y < y + 20 + CARD_H + 8 else 12
         regions.append(Region("set", Rect(x - 3, row_y - 2, w + 6, CARD_H + 20), index=i, seat=table_set.owner))
-        regions.extend(card_row(table_set.cards, x, row_y, 22, wild=wild, seat=table_set.owner))
-        label = meld_label(table_set, i, seat_name(table_set.owner, viewer, names), wild)
+        regions.extend(card_row(table_set.cards, x, row_y, ROW_STEP, wild=wild, seat=table_set.owner))
         regions.append(_text(label, x, row_y + CARD_H + 13, "small"))
-        x += max(w, text_width(label, "small")) + 16
+        x += room + 16
     y = max(y + 20 + CARD_H + 8, row_y + CARD_H + 22)
     if viewer is not None:
         mine = list(order) if order is not None else list(hands.get(viewer, view.hand) if viewer != view.seat
@@ -340,7 +373,7 @@ def table_layout(view: "PlayerView", *, viewer: int | None | str = "view",
         starts = [sum(groups[:k]) for k in range(1, len(groups))] if groups else []
         step = fan_step(len(mine), width - 24 - GAP * len(starts), HAND_STEP)
         regions.extend(card_row(mine, 12, y + 24 + RAISE, step, wild=wild, kind="hand", seat=viewer,
-                                selected=selected, gaps=starts))
+                                selected=selected, gaps=starts, cursor=cursor))
         y += 24 + RAISE + CARD_H + 10
     return TableLayout(int(width), int(y + 6), tuple(regions))
 
@@ -356,11 +389,19 @@ def meld_label(meld, index: int, owner: str, wild: Sequence[bool]) -> str:
     return label
 
 
-def seat_columns(others: int, face_up: bool = False) -> int:
+SEAT_PANEL_W = 180
+"""The narrowest a seat's panel of card backs may be: eleven backs and the seat's facts."""
+
+
+def seat_columns(others: int, face_up: bool = False, width: int = WIDTH) -> int:
     """How many columns the other seats' panels take: three (two for face-up hands) at a
-    table of four, four (three) at a bigger table, so eight seats take two rows."""
+    table of four, four (three) at a bigger table, so eight seats take two rows; a table
+    wide enough puts up to five seats of backs in one row (six players, C1), which
+    keeps the app's table within a 1366x768 screen."""
     if face_up:
         return 2 if others <= 4 else 3
+    if others <= 5 and (width - 24) / others >= SEAT_PANEL_W:
+        return max(3, others)
     return 3 if others <= 3 else 4
 
 
@@ -395,6 +436,10 @@ def paint(layout: TableLayout, *, four_colour: bool = False, felt: bool = True,
                                 fill=INK_ON_FELT))
         elif r.kind in ("hand", "card", "discard"):
             shapes.extend(card_shapes(r.card, x, y, r.wild, four_colour))
+            if r.focused:
+                # Under the card, where no neighbour covers it: the keyboard's place in the hand.
+                highlights.append(Shape("rect", x + 2, y + CARD_H + 3, CORNER_W, 4, radius=2, fill=SELECT_EDGE,
+                                        layer=2))
             if r.selected:
                 # Outlined whole, right after the card, so the next card covers the outline
                 # where it covers the card: all of the raised card that shows is framed.

@@ -190,3 +190,80 @@ def test_c4_runs_lie_in_rank_order_with_each_wild_at_its_place_and_no_tokens_sho
     for meld in layout.regions_of("set"):
         cards = [r.card for r in layout.regions if r.kind == "card" and meld.rect.contains(r.rect.x + 1, r.rect.y + 1)]
         assert cards == list(p.table[meld.index].cards)  # over the top: Q K A 2, as laid
+
+
+# -- a table that reads like a good card app (issue 25) ----------------------------------------------
+def _corner_right(shape) -> float:
+    """Where a card's text ends on the right, by the layout's own width estimate."""
+    width = len(shape.text) * shape.size * 0.62  # the layout's own estimate (text_width)
+    return shape.x + (width / 2 if shape.anchor == "middle" else width if shape.anchor == "start" else 0)
+
+
+def test_every_corner_mark_of_a_card_lies_within_its_corner():
+    from tenpennies.layout import CORNER_W, ROW_STEP
+
+    assert ROW_STEP >= CORNER_W
+    for card in ("JK", "10H", "QS", "2C"):
+        shapes = card_shapes(Card(card), 0, 0, wild=True)
+        corner = [s for s in shapes if s.kind == "text" and s.y <= 60 or s.text == "wild"]
+        assert corner and all(_corner_right(s) <= CORNER_W for s in corner if s.size < 20), card
+
+
+def test_t15_a_joker_inside_a_set_shows_its_letters_and_wild_tag_whole():
+    from tenpennies.layout import CORNER_W
+
+    position = Position(round_no=1, hands=("7S 7H 7D 9S", "QS QH 3C 3D 8S", "2S 2H 5C 5D 6S", "TS TH JC JD 6H"),
+                        discard_pile="4C", table=((1, "KS JK KH KD"), (2, "8H 8D 8C")),
+                        opened=(False, True, True, False), dealer=3, active=0)
+    layout = table_layout(Match.from_position(position, seed=1).view(0))
+    for meld in layout.regions_of("set"):
+        cards = [r for r in layout.regions if r.kind == "card" and meld.rect.contains(r.rect.x, r.rect.y)]
+        assert len(cards) >= 3
+        # Each card but the last is covered only beyond its corner by the next.
+        assert all(b.rect.x - a.rect.x >= CORNER_W for a, b in zip(cards, cards[1:]))
+    joker = next(r for r in layout.regions if r.card == Card("JK") and r.kind == "card")
+    assert joker.wild
+
+
+def test_the_apps_table_fits_its_height_in_both_games_at_four_and_six_seats():
+    from tenpennies import TEN_CARD_RUMMY, TEN_PENNIES
+    from tenpennies.bots import make_bot
+    from tenpennies.layout import APP_HEIGHT, APP_WIDTH
+
+    squeezed = 0
+    for rules in (TEN_PENNIES, TEN_CARD_RUMMY, TEN_CARD_RUMMY.with_players(6)):
+        # Thumb bots meld the most: whole matches, every 5th decision as seat 0 saw it.
+        match = Match(seed=1, rules=rules)
+        bots = [make_bot("thumb", seat) for seat in range(rules.players)]
+        k = 0
+        while not match.is_over:
+            if k % 5 == 0:
+                view = match.view(0)
+                layout = table_layout(view, width=APP_WIDTH, max_height=APP_HEIGHT)
+                assert layout.height <= APP_HEIGHT, (rules.name, rules.players, k, len(view.table))
+                assert all(r.rect.right <= APP_WIDTH for r in layout.regions if r.kind != "text")
+                squeezed += not layout.regions_of("back")
+            match.apply(bots[match.to_act].act(match.view(match.to_act)))
+            k += 1
+    assert squeezed  # some table was too tall with its backs: the squeeze was tried and fits
+
+
+def test_c1_six_seats_backs_share_one_row_on_the_apps_table():
+    from tenpennies import TEN_CARD_RUMMY
+    from tenpennies.layout import APP_WIDTH
+
+    view = Match(seed=2, rules=TEN_CARD_RUMMY.with_players(6)).view(0)
+    panels = table_layout(view, width=APP_WIDTH).regions_of("seat")
+    others = [p for p in panels if p.seat != 0]
+    assert len(others) == 5 and len({p.rect.y for p in others}) == 1
+
+
+def test_the_keyboards_card_is_marked_under_it():
+    view = Match(seed=5).view(0)
+    plain = paint(table_layout(view))
+    layout = table_layout(view, cursor=3)
+    marked = [r for r in layout.regions_of("hand") if r.focused]
+    assert [r.index for r in marked] == [3]
+    extra = set(paint(layout)) - set(plain)
+    (mark,) = extra
+    assert mark.y >= marked[0].rect.bottom and marked[0].rect.x <= mark.x < marked[0].rect.x + 28

@@ -14,6 +14,7 @@ require("ipycanvas")  # the notebooks/test extras; dev.py test always has them
 from tenpennies import Position, record  # noqa: E402
 from tenpennies.actions import AddToSet, Buy, Discard, LayDown, Meld, Pass  # noqa: E402
 from tenpennies.bots import play_match  # noqa: E402
+from tenpennies.match import Phase  # noqa: E402
 from tenpennies.widgets import PlayTable, ReplayTable  # noqa: E402
 
 BUTTON_OF = {Buy: "buy", Pass: "pass", LayDown: "lay_down", Meld: "meld", AddToSet: "add", Discard: "discard"}
@@ -273,3 +274,147 @@ def test_seed_in_the_address_chooses_the_deal_only_on_a_practice_server():
     practice = play_table({"QUERY_STRING": "seed=7", PRACTICE_ENV: "1"}, delay=0)
     note, table = practice.children
     assert "practice server" in note.value and table.game.seed == 7 and not table.classroom
+
+
+# -- a table that plays like a good card app (issue 25) ----------------------------------------------
+def follow_hints_to_round_end(table) -> None:
+    """Play the person's decisions by the hint, through the table's buttons, until a round ends."""
+    game = table.game
+    start = game.match.round_no
+    while table.shown_summary is None:
+        assert game.match.round_no == start and game.waiting
+        play_hint_by_hand(table)
+
+
+def test_a_rounds_end_shows_its_summary_until_continue():
+    table = PlayTable(seed=7, delay=0)
+    assert table.game.offers == "useful" and table.offers.value == "useful"
+    assert table.summary.layout.display == "none"
+    follow_hints_to_round_end(table)
+    summary = table.shown_summary
+    assert summary.round_no == 1 and table.game.match.round_no == 2
+    text = table.summary_text.value
+    assert "Round 1 of 7 is over: " in text and summary.how_words(table.game.names)[1:] in text
+    # The person's cards face up with their points; the others' left hidden (T20).
+    for seat, hand in enumerate(summary.hands):
+        if hand is None and summary.cards_left[seat]:
+            assert f"{summary.cards_left[seat]} card" in text
+        for card, points in summary.points_by_card(seat):
+            assert f"{card.symbol} {points}" in text
+    for total in summary.totals:
+        assert f">{total}</td>" in text
+    assert table.summary.layout.display is None and table.canvas.layout.display == "none"
+    assert "Download the match record" in table.summary_save.value
+    table.continue_button.click()
+    assert table.shown_summary is None and table.canvas.layout.display is None
+    assert table.game.waiting and table.game.match.round_no == 2
+
+
+def test_offers_not_asked_are_passed_and_told_in_the_log():
+    table = PlayTable(seed=7, delay=0)
+    follow_hints_to_round_end(table)
+    told = [line for line in table.lines if "without being asked" in line]
+    assert told and all("the buy judgment says pass" in line for line in told)
+    asking = PlayTable(seed=7, delay=0, offers="ask")
+    assert not asking.buttons["buy"].disabled  # seed 7 opens with an offer to seat 0
+    asking.offers.value = "never"  # the picker changes the setting: the offer is passed at once
+    assert asking.game.offers == "never" and asking.buttons["buy"].disabled
+    assert any("you chose never to be asked" in line for line in asking.lines)
+
+
+def test_save_downloads_the_record_and_a_classroom_table_waits_for_the_matchs_end():
+    import base64
+
+    table = PlayTable(seed=7, delay=0)
+    table.buttons["pass"].click()
+    table.save_button.click()
+    data = re.search(r"base64,([A-Za-z0-9+/=]+)", table.save.value).group(1)
+    saved = record.loads(base64.b64decode(data))
+    assert saved.snapshot() == table.game.match.snapshot()
+    classroom = PlayTable(seed=859319, delay=0, classroom=True)
+    assert classroom.save_button.disabled and "once the match is over" in classroom.save_button.tooltip
+    classroom.offer_record()
+    assert classroom.save.value == ""  # the record holds the seed, which would show every hand
+
+
+def test_the_keyboard_selects_and_presses_buttons_and_the_table_is_told_in_words():
+    table = PlayTable(seed=7, delay=0, offers="ask")
+    assert "aria-live" in table.spoken.value and "your hand (11 cards" in table.spoken.value
+    table.press_key("p")  # Pass
+    assert table.game.waiting and not table.game.message
+    while table.game.view.phase is Phase.OFFER:
+        table.press_key("p")
+    table.press_key("ArrowRight")
+    table.press_key(" ")
+    card = table.game.hand[1]
+    assert table.game.selected == (1,)
+    assert [r.index for r in table.layout_now.regions_of("hand") if r.focused] == [1]
+    table.press_key("l")  # Lay Down Contract, with one card selected: refused, and said why
+    assert table.game.message
+    table.press_key("d")
+    assert f"You discarded {card}." in table.lines
+    assert f"You discarded {card}." in table.spoken.value
+    assert not table.game.view.opened[0]
+    table.press_key("m")  # not down yet: the key says why, as the greyed button does
+    assert "Meld: not now: " in table.message.value
+
+
+def test_help_is_folded_under_its_button_and_names_each_buttons_key():
+    table = PlayTable(seed=3, delay=0)
+    assert table.help.layout.display == "none"
+    table.help_button.value = True
+    assert table.help.layout.display is None
+    assert "<b>Discard</b> (key D)" in table.help.value and "<b>Take Discard</b>" not in table.help.value
+    assert table.buttons["discard"].tooltip.startswith("Discard the one selected card, ending your turn. Key D.")
+
+
+def one_round(rules):
+    """The rule set cut to its first round: a match that ends with it (and its review)."""
+    import dataclasses
+
+    return dataclasses.replace(rules, name=f"{rules.name}, round 1 only", contracts=rules.contracts[:1],
+                               wild_ranks=rules.wild_ranks[:1], wild_limits=rules.wild_limits[:1])
+
+
+def test_the_matchs_end_names_the_winners_and_opens_its_review_at_a_mistake():
+    from test_review import late_position  # seat 0 may buy 7D, which completes its contract (T5)
+
+    from tenpennies import TEN_PENNIES
+
+    table = PlayTable.from_position(late_position(), seed=1, rules=one_round(TEN_PENNIES), delay=0, offers="ask")
+    game = table.game
+    assert table.review_button.layout.display == "none"
+    table.buttons["pass"].click()  # a blunder: 7D completed the contract
+    while game.waiting and game.view.phase is Phase.OFFER:
+        table.buttons["pass"].click()
+    joker = next(c for c in game.hand if str(c) == "JK")
+    table.game.select_cards([joker])
+    table.buttons["discard"].click()  # a blunder: the joker completed it too
+    assert not game.message and joker not in game.hand
+    while not game.is_over:
+        assert table.shown_summary is None or table.shown_summary.last
+        play_hint_by_hand(table)
+    summary = table.shown_summary
+    assert summary.last and "The match is over: " in table.summary_text.value
+    assert table.continue_button.description == "See the final table"
+    assert table.review_button.layout.display is None
+    table.open_review(rollouts=8, workers=1)
+    panel = table.review_panel
+    assert table.main.layout.display == "none" and table.review_box.children[1] is panel
+    assert panel.session.mistakes and panel.session.mistakes[0].index == 0  # the pass on 7D
+    panel.mistake_list.value = 1
+    assert panel.session.mistake_number == 1 and panel.session.at == panel.session.mistakes[0].index
+    table.review_box.children[0].click()  # Back to the table
+    assert table.main.layout.display is None and table.review_box.layout.display == "none"
+
+
+def test_the_pages_address_chooses_the_offers_asked_about():
+    from tenpennies.widgets.page import PRACTICE_ENV, page_offers, play_table
+
+    assert page_offers({"QUERY_STRING": ""}) == "useful"
+    assert page_offers({"QUERY_STRING": "seed=7&offers=ask"}) == "ask"
+    assert page_offers({"QUERY_STRING": "offers=NEVER"}) == "never"
+    assert page_offers({"QUERY_STRING": "offers=sometimes"}) == "useful"  # not a setting: the default
+    _note, table = play_table({"QUERY_STRING": "seed=7&offers=ask", PRACTICE_ENV: "1"}, delay=0).children
+    assert table.game.offers == "ask" and table.offers.value == "ask"
+    assert not table.buttons["buy"].disabled  # seed 7 opens with an offer to seat 0, asked

@@ -42,20 +42,20 @@ Rule sets with runs (Ten Card Rummy) are played by the strong bot's policy alone
 from __future__ import annotations
 
 import math
-import random
 from collections import Counter
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
-from ..actions import Action, AddToSet, Buy, Deal, Discard, Draw, DrawSource, LayDown, Meld, Pass
+from ..actions import Action, Buy, Discard, LayDown, Pass
+# The worlds a view allows, playing them out and scoring them live in tenpennies.analysis;
+# imported here too, where they were first written (their names keep working from here).
+from ..analysis import Worlds, hidden_pool, known_in_hands, margin, play_out, rollout_margins, token_cost  # noqa: F401
 from ..buying import judge
-from ..cards import Card, sort_key
+from ..cards import sort_key
 from ..decision import Decision
 from ..errors import TenPenniesError
 from ..match import Match, Phase
 from ..odds import unseen_cards
-from ..position import Position
-from ..rules import hand_points
 from ..solver import can_lay_down, cards_needed, outs
 from ..view import PlayerView
 from .strong import StrongBot
@@ -66,16 +66,6 @@ TOKEN_POINTS = 8.0
 default: a token now costs its measured worth for the round and the tokens held
 (:func:`tenpennies.buying.token_worth`, the mean of the shipped table); pass
 ``token_points=8.0`` to play the old way."""
-
-
-def token_cost(view: PlayerView, token_points: float | None = None) -> float:
-    """What a purchase's token costs in ``view``, in points: ``token_points`` when given,
-    else the measured worth's mean (:func:`tenpennies.buying.token_worth`)."""
-    if token_points is not None:
-        return token_points
-    from ..buying import token_worth
-
-    return token_worth(view.rules, view.round_no, view.tokens[view.seat]).mean
 
 
 @dataclass(frozen=True)
@@ -121,89 +111,6 @@ class Evaluation:
     def rollouts(self) -> int:
         """Rounds played to the end for this decision, all candidates together."""
         return sum(e.rollouts for e in self.estimates)
-
-
-# -- what the view says about hidden cards ------------------------------------------------
-def known_in_hands(view: PlayerView) -> dict[int, Counter]:
-    """For each other seat, the bought cards it is known still to hold (T20): a card bought
-    this round stays known until that seat plays a card equal to it."""
-    known: dict[int, Counter] = {}
-    for entry in view.log.since_last(Deal):
-        kind = type(entry)
-        if kind is Draw:
-            if entry.source == DrawSource.DISCARD and entry.seat != view.seat:
-                known.setdefault(entry.seat, Counter())[entry.card] += 1
-            continue
-        counts = known.get(getattr(entry, "seat", None))
-        if not counts:
-            continue
-        played = (entry.card,) if kind is Discard else entry.cards if kind in (Meld, AddToSet, LayDown) else ()
-        for c in played:
-            if counts[c] > 0:
-                counts[c] -= 1
-    return {s: +c for s, c in known.items() if +c}
-
-
-def hidden_pool(view: PlayerView) -> list[Card]:
-    """The cards of the deck this seat cannot place: in other hands (beyond the known
-    ones) or in the stock, in a fixed order."""
-    placed = Counter(view.hand) + Counter(view.discard_pile)
-    for s in view.table:
-        placed.update(s.cards)
-    for counts in known_in_hands(view).values():
-        placed.update(counts)
-    return sorted((Counter(view.rules.deck()) - placed).elements(), key=sort_key)
-
-
-class Worlds:
-    """The hidden cards of ``view``'s decision, dealt at random but consistent with the view:
-    hand sizes, the seat's own hand, the table, the discard pile, the cards others are known
-    to hold (a purchase), tokens and scores. :meth:`sample` makes one such world as a match
-    where ``view.seat`` is to act, as in the view. What the view fixes is read once here.
-
-    A match starts where a :class:`~tenpennies.position.Position` can start (the offer at
-    the start of the turn); seats asked before this one pass, as they did, and during play
-    the card the seat drew is put back on top of the stock and drawn again.
-    """
-
-    def __init__(self, view: PlayerView) -> None:
-        self.view = view
-        known = known_in_hands(view)
-        self.known = [list(known.get(s, Counter()).elements()) for s in range(view.rules.players)]
-        self.pool = hidden_pool(view)
-        wanted = sum(n - len(k) for s, (n, k) in enumerate(zip(view.hand_sizes, self.known)) if s != view.seat)
-        if any(len(k) > n for n, k in zip(view.hand_sizes, self.known)) or wanted + view.stock_size > len(self.pool):
-            raise TenPenniesError("the view's hand sizes and stock do not fit the cards it has not seen")
-
-    def sample(self, rng: random.Random, seed: int = 0) -> Match:
-        """One world, its hidden cards shuffled by ``rng``; ``seed`` seeds the match itself."""
-        view = self.view
-        me, n = view.seat, view.rules.players
-        pool = list(self.pool)
-        rng.shuffle(pool)
-        hands: list[list[Card]] = []
-        for s in range(n):
-            if s == me:
-                hands.append(list(view.hand))
-                continue
-            take = view.hand_sizes[s] - len(self.known[s])
-            hands.append(self.known[s] + pool[len(pool) - take:])
-            del pool[len(pool) - take:]
-        stock = pool[:view.stock_size]  # the rest, if any, is out of play (a puzzle's position)
-        playing = view.phase is Phase.PLAY
-        if playing:
-            stock.insert(0, hands[me].pop())  # put back the card drawn this turn
-        p = Position(round_no=view.round_no, hands=tuple(hands), discard_pile=tuple(view.discard_pile),
-                     stock=tuple(stock), table=tuple(view.table), opened=view.opened, tokens=view.tokens,
-                     scores=view.scores, dealer=(view.active - 1) % n, active=view.active,
-                     # (an emptied pile, all of it bought, has no discarder to name)
-                     top_discarder=view.top_discarder if view.discard_pile else None)
-        m = Match.from_position(p, seed=seed, rules=view.rules)
-        while m.phase is Phase.OFFER and (playing or m.to_act != me):
-            m.apply(Pass(m.to_act))
-        if m.to_act != me or m.phase is not view.phase:
-            raise TenPenniesError("the sampled match does not reach the view's decision")
-        return m
 
 
 def quick_action(match: Match) -> Action:
@@ -266,54 +173,16 @@ def _first_lay_down_or_shed(legal: Sequence[Action], wild) -> Action | None:
     return shedding_action(legal, wild)
 
 
-def play_out(match: Match, turn_limit: int, policies: Sequence | None = None) -> tuple[int, ...]:
-    """Play ``match`` to the end of its round (or until ``turn_limit`` completed turns, when
-    the hands are scored as the turn cap would, T17); the points each seat is left with.
-
-    Every seat plays :func:`quick_action`, or, given ``policies``, its bot (one per seat).
-    """
-    while not match.round_results and not match.is_over:
-        if match.turns >= turn_limit:
-            return tuple(hand_points(h, match.rules) for h in match.hands)
-        seat = match.to_act
-        if policies is None:
-            match.apply(quick_action(match))
-        else:
-            match.apply(policies[seat].act(match.view(seat)))
-    return match.round_results[0].points
-
-
-def margin(points: Sequence[int], seat: int) -> float:
-    """A seat's points minus the mean of the others': what a round did to its standing."""
-    others = [p for s, p in enumerate(points) if s != seat]
-    return points[seat] - sum(others) / len(others)
-
-
 def evaluate(view: PlayerView, actions: Sequence[Action], rollouts: int, seed: int, *,
              horizon: int | None = None, policy: Callable[[int], object] | None = None,
              token_points: float | None = None) -> Evaluation:
     """Each of ``actions`` tried in the same ``rollouts`` sampled worlds, played out to the
     round's end (or ``horizon`` more turns) by :func:`quick_action` in every seat, or by
     bots built by ``policy`` (a factory taking a seed); the estimates best first (ties keep
-    the given order)."""
-    if view.to_act != view.seat:
-        raise TenPenniesError(f"it is not seat {view.seat}'s decision now")
-    me = view.seat
-    limit = view.rules.turn_cap - view.turns
-    if horizon is not None:
-        limit = min(limit, horizon)
-    policies = None if policy is None else [policy(s) for s in range(view.rules.players)]
-    token = token_cost(view, token_points)
-    worlds = Worlds(view)
-    margins: list[list[float]] = [[] for _ in actions]
-    for i in range(rollouts):
-        world_seed = _derive(seed, i)
-        for k, action in enumerate(actions):
-            m = worlds.sample(random.Random(world_seed), world_seed)
-            m.apply(action)
-            cost = token if isinstance(action, Buy) else 0.0
-            margins[k].append(margin(play_out(m, limit, policies), me) + cost)
-    estimates = [ActionEstimate(a, *_mean_and_error(xs), len(xs), tuple(xs)) for a, xs in zip(actions, margins)]
+    the given order). The rollouts are :func:`tenpennies.analysis.rollout_margins`'."""
+    found = rollout_margins(view, actions, rollouts, seed, policy=policy, horizon=horizon,
+                            token_points=token_points)
+    estimates = [ActionEstimate(a, *_mean_and_error(xs), len(xs), xs) for a, xs in zip(actions, found)]
     order = sorted(range(len(actions)), key=lambda k: estimates[k].mean)
     return Evaluation(tuple(estimates[k] for k in order), seed)
 

@@ -11,6 +11,10 @@ On a *practice* server (``python3 dev.py app --practice``, which sets :data:`PRA
 for the kernels) ``?seed=N`` in the page's address chooses the deal, and the page says
 so. Elsewhere (JupyterLab, a classroom server) ``?seed=`` is ignored.
 
+Any page may say which offers it asks about with ``?offers=ask`` (every one),
+``?offers=useful`` (only when it could help, the default) or ``?offers=never``
+(:data:`tenpennies.game.OFFERS`); the table's offers picker changes it too.
+
 On a server running a class experiment (``--experiment NAME``) the page shows the
 student's experiment panel above the table; its deals come from :mod:`secrets` too.
 """
@@ -49,6 +53,16 @@ def page_seed(environ: Mapping[str, str] = os.environ) -> int | str | None:
     return int(text) if text.lstrip("-").isdigit() else text
 
 
+def page_offers(environ: Mapping[str, str] = os.environ) -> str:
+    """The offer setting ``?offers=`` asks for (:data:`tenpennies.game.OFFERS`), "useful"
+    when none is given or the one given is not a setting."""
+    from ..game import OFFERS
+
+    values = parse_qs(environ.get("QUERY_STRING", "")).get("offers")
+    chosen = values[0].strip().lower() if values else ""
+    return chosen if chosen in OFFERS else "useful"
+
+
 def play_table(environ: Mapping[str, str] = os.environ, **options):
     """The page's :class:`~tenpennies.widgets.PlayTable`: seeded by ``?seed=`` on a practice
     server, secretly dealt otherwise. On a practice server it is shown below a line
@@ -68,6 +82,11 @@ def play_table(environ: Mapping[str, str] = os.environ, **options):
     if seed_file:
         with open(seed_file, "a", encoding="utf-8") as f:
             f.write(f"{seed}\n")
+    from ..layout import APP_HEIGHT, APP_WIDTH
+
+    options.setdefault("offers", page_offers(environ))
+    options.setdefault("width", APP_WIDTH)
+    options.setdefault("max_height", APP_HEIGHT)
     table = PlayTable(seed=seed, classroom=not practice, **options)
     parts = [table]
     run = current(environ)

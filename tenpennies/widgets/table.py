@@ -30,8 +30,10 @@ except ImportError:  # no ipycanvas (JupyterLite: it needs NumPy): the same shap
 
 from ..actions import AddToSet, Discard, LayDown, Meld
 from ..errors import IllegalActionError
-from ..game import BUTTON_LABELS, Game, Replay, button_label, score_rows, who, winners_sentence
+from ..game import (BUTTON_LABELS, KEYS, OFFERS, Game, Replay, RoundSummary, button_label, describe, score_rows,
+                    who, winners_sentence)
 from ..layout import WIDTH, Shape, TableLayout, paint, status_line, table_layout
+from ..words import capitalized, plural
 from ..match import Phase, Position
 from ..rules import TEN_PENNIES, RuleSet
 
@@ -94,13 +96,82 @@ _ALIGN = {"start": "left", "middle": "center", "end": "right"}
 
 
 def _score_html(view, viewer, names) -> str:
-    heads = "".join(f"<th style='padding:0 8px'>{escape(who(s, viewer, names))}</th>"
-                    for s in range(len(view.scores)))
+    # Seats by number only (their bots' names are on the table, and in each tooltip): six
+    # or eight seats' columns then fit beside the table.
+    heads = "".join(f"<th style='padding:0 5px' title='{escape(who(s, viewer, names))}'>"
+                    f"{escape(who(s, viewer))}</th>" for s in range(len(view.scores)))
     rows = "".join(
-        f"<tr><td>{escape(label)}</td>" + "".join(f"<td style='text-align:right;padding:0 8px'>{v}</td>"
-                                                  for v in values) + "</tr>"
+        f"<tr><td style='white-space:nowrap'>{escape(label)}</td>"
+        + "".join(f"<td style='text-align:right;padding:0 5px'>{v}</td>" for v in values) + "</tr>"
         for label, values in score_rows(view))
-    return f"<table><tr><th></th>{heads}</tr>{rows}</table>"
+    return f"<table style='font-size:12px'><tr><th></th>{heads}</tr>{rows}</table>"
+
+
+def summary_html(summary: RoundSummary, names=None, four_colour: bool = False) -> str:
+    """A finished round as the summary panel shows it: who went out, each seat's cards
+    left with their points (the person's face up; the others' stay hidden, T20), the
+    round's points and the match's totals, and at the match's end its winners."""
+    from ..rules import TEN_PENNIES
+    from ..svg import hand_svg
+
+    viewer = summary.seat
+    how = summary.how_words(names)
+    head = f"Round {summary.round_no} of {summary.rounds} is over: {how[0].lower()}{how[1:]}."
+    rows = []
+    for s in range(len(summary.points)):
+        name = capitalized(who(s, viewer, names))
+        if summary.hands[s] is None:
+            cards = f"{plural(summary.cards_left[s], 'card')} left (not shown: T20)" if summary.cards_left[s] \
+                else "no card left"
+        elif not summary.hands[s]:
+            cards = "no card left"
+        else:
+            scored = summary.points_by_card(s)
+            pictures = hand_svg([c for c, _ in scored], four_colour=four_colour)
+            cards = (f"{pictures}<br>" + " + ".join(f"{escape(c.symbol)} {p}" for c, p in scored)
+                     + f" = {summary.points[s]}")
+        mark = " (went out)" if s == summary.went_out else ""
+        rows.append(f"<tr><td style='padding:2px 8px;white-space:nowrap'><b>{escape(name)}</b>{mark}</td>"
+                    f"<td style='padding:2px 8px'>{cards}</td>"
+                    f"<td style='padding:2px 8px;text-align:right'>{summary.points[s]}</td>"
+                    f"<td style='padding:2px 8px;text-align:right'>{summary.totals[s]}</td></tr>")
+    table = ("<table style='border-collapse:collapse'><tr><th></th><th style='text-align:left;padding:0 8px'>"
+             "cards left</th><th style='padding:0 8px'>this round</th><th style='padding:0 8px'>match</th></tr>"
+             + "".join(rows) + "</table>")
+    return f"<div class='tenpennies-summary'><h3 style='margin:4px 0'>{escape(head)}</h3>{table}</div>"
+
+
+def help_html(game: Game) -> str:
+    """How to play this table, folded under its Help button: each move's button with its
+    key and what it does (only the moves of the game's rule set), the lay-down rule,
+    the offers setting and the keyboard."""
+    from ..game import lay_down_rule, move_words
+
+    rules = game.rules
+    letters = {move: letter.upper() for letter, move in KEYS.items()}
+    moves = "".join(f"<li><b>{escape(button_label(m, rules))}</b>"
+                    + (f" (key {letters[m]})" if m in letters else "") + f": {escape(move_words(m, rules))}.</li>"
+                    for m in game.moves)
+    seat = "" if game.seat is None else f"You are seat {game.seat}, at the bottom of the table; the bots sit around you. "
+    return (f"<div style='font-size:12px;line-height:1.4;color:#333'>{seat}Click cards in your hand to select "
+            f"them (a selected card rises), then press a button; hover over a button to see what it does, or "
+            f"why it is greyed out. A move the rules refuse is not played: the table says why.<ul "
+            f"style='margin:4px 0;padding-left:18px'>{moves}</ul>{escape(lay_down_rule(rules))} "
+            f"<b>offers</b>: {escape(OFFERS['useful'])} (the default) skips offers the buy judgment calls a "
+            f"clear pass, and the log says why. Keyboard: click the table, then the arrow keys move along your "
+            f"hand and space selects; after Add, press the number of the set. The log never shows a card you "
+            f"could not see at a real table.</div>")
+
+
+def record_link(game: Game) -> str:
+    """A link that downloads the match record (:mod:`tenpennies.record` JSON, what
+    ``tenpennies review`` reads), made in the kernel: no server folder is written."""
+    import base64
+
+    data = base64.b64encode(game.record().encode("utf-8")).decode("ascii")
+    name = f"tenpennies-match-round{game.match.round_no}.json"
+    return (f"<a download='{name}' href='data:application/json;base64,{data}' "
+            f"title='the match record, for tenpennies review'>Download the match record</a>")
 
 
 def _log_html(lines: Sequence[str]) -> str:
@@ -178,19 +249,43 @@ class PlayTable(_Board):
     an instruction in green (:attr:`note`). Each button's tooltip says what it does and,
     when it is greyed out, why (:meth:`tenpennies.game.Game.tooltip`).
 
+    ``offers`` says which offers of the top discard the table asks about
+    (:data:`tenpennies.game.OFFERS`): ``"useful"`` (the default) only those where buying
+    could help, by the buy judgment's own test; ``"ask"`` every one; ``"never"`` none.
+    Offers not asked about are passed and told in the log with the reason. The
+    offers picker (:attr:`offers`) changes it during play.
+
+    When a round ends, a summary panel (:attr:`summary`) takes the table's place: who
+    went out, the cards left with their points, the round's and the match's scores, a
+    Continue button (:attr:`continue_button`) and a link that downloads the match record
+    (for ``tenpennies review``); after the last round it names the winners and offers
+    Review (:meth:`open_review`: the analyst's judgment of each of the person's
+    decisions, :func:`tenpennies.widgets.review.review_panel`). ``width``
+    and ``max_height`` size the table (:data:`tenpennies.layout.APP_WIDTH` and
+    ``APP_HEIGHT`` fit a 1366x768 screen with the scores beside it). Keyboard
+    play: click the table (or tab to it), then the arrow keys move along the hand,
+    space selects, and a button's letter (:data:`tenpennies.game.KEYS`, said in its
+    tooltip) presses it; after Add to Set, a set's number picks it. :attr:`spoken`
+    tells screen readers each move and the table in words.
+
     ``classroom=True`` keeps the deal secret from the browser: the repr names no seed,
     and New Match deals from :mod:`secrets` rather than the next seed (the classroom
-    server's tables, :func:`tenpennies.widgets.page.play_table`). The seed stays in the
-    kernel (:attr:`game`), which is the server's side.
+    server's tables, :func:`tenpennies.widgets.page.play_table`); the match record
+    (which holds the seed) is offered only once the match is over. The seed stays in
+    the kernel (:attr:`game`), which is the server's side.
     """
 
     def __init__(self, seed: int | str = 0, seat: int = 0, bots: Sequence | None = None,
                  rules: RuleSet = TEN_PENNIES, *, position: Position | None = None, delay: float = 0.4,
                  learning: bool = True, four_colour: bool = False, width: int = WIDTH,
-                 classroom: bool = False) -> None:
+                 classroom: bool = False, offers: str = "useful", max_height: int | None = None) -> None:
         super().__init__()
-        self.game = Game(seed, seat=seat, bots=bots, rules=rules, position=position, learning=learning)
+        self.game = Game(seed, seat=seat, bots=bots, rules=rules, position=position, learning=learning,
+                         offers=offers)
         self.classroom = classroom
+        self.max_height = max_height  # a taller table shrinks the other seats' panels to words
+        self.keyboard = False  # a key was pressed: the hand shows where the keyboard is
+        self.shown_summary: RoundSummary | None = None  # the round end on show, until Continue
         self.adding = False  # Add to Set was pressed: the next click on a set adds the selection
         self.round_end = ""  # the last round's end, shown until the person's next move
         self.note = ""  # a hint or an instruction, shown (not in red) until the person's next move
@@ -199,11 +294,13 @@ class PlayTable(_Board):
         self._four = four_colour
         self._setup_canvas(width)
         self.canvas.on_mouse_down(self._shown(self.click))
+        if hasattr(self.canvas, "on_key_down"):
+            self.canvas.on_key_down(self._shown(lambda key, *_modifiers: self.press_key(key)))
         # Only the moves this rule set has: Ten Pennies' table has no Take Discard (T6).
         # The labels are the game's (tenpennies.game.BUTTON_LABELS), which hints name too.
         rules = self.game.rules
         self.buttons = {name: widgets.Button(description=button_label(name, rules),
-                                             tooltip=self.game.tooltip(name), layout=widgets.Layout(width="auto"))
+                                             tooltip=self._tooltip(name), layout=widgets.Layout(width="auto"))
                         for name in BUTTON_LABELS if name in self.game.moves}
         handlers = {"take": self.game.take_discard, "draw": self.game.draw_from_stock, "buy": self.game.buy,
                     "pass": self.game.pass_offer, "lay_down": self.game.lay_down,
@@ -226,21 +323,61 @@ class PlayTable(_Board):
         self.four_colour.layout.width = "auto"
         from ..game import lay_down_rule
 
-        self.help = widgets.HTML(f"<div style='font-size:12px;line-height:1.35;color:#555'>Click cards to "
-                                 f"select them. {escape(lay_down_rule(self.game.rules))}</div>")
-        self.status = widgets.HTML()
+        self.help = widgets.HTML(help_html(self.game), layout=widgets.Layout(display="none"))
+        self.help_button = widgets.ToggleButton(value=False, description="Help", icon="question",
+                                                tooltip="how to play this table",
+                                                layout=widgets.Layout(width="auto"))
+        self.help_button.observe(lambda change: setattr(self.help.layout, "display",
+                                                        None if change["new"] else "none"), names="value")
+        self.offers = widgets.Dropdown(options=[(words, name) for name, words in OFFERS.items()], value=offers,
+                                       description="offers:", style={"description_width": "initial"},
+                                       layout=widgets.Layout(width="auto"),
+                                       tooltip="which offers of the top discard the table asks you about")
+        self.offers.observe(self._shown(self._offers_changed), names="value")
+        self.status = widgets.HTML(layout=widgets.Layout(flex="1 1 auto"))
         self.message = widgets.HTML()
-        # The log takes what the scores leave; a score table too wide beside it (six or
-        # more seats in a narrow notebook) goes below it, and scrolls if wider still.
-        self.log_box = widgets.HTML(layout=widgets.Layout(flex="1 1 320px", max_height="240px", overflow="auto"))
-        self.scores = widgets.HTML(layout=widgets.Layout(flex="0 1 auto", max_width="100%", overflow_x="auto"))
-        self.children = [
-            self.status, self.canvas, self.message,
-            widgets.HBox(list(self.buttons.values()), layout=widgets.Layout(flex_flow="row wrap")),
-            self.help,
-            widgets.HBox([self.sort, self.four_colour, self.speed], layout=widgets.Layout(flex_flow="row wrap")),
-            widgets.HBox([self.log_box, self.scores], layout=widgets.Layout(flex_flow="row wrap")),
-        ]
+        self.log_box = widgets.HTML(layout=widgets.Layout(max_height="230px", overflow="auto"))
+        self.scores = widgets.HTML(layout=widgets.Layout(max_width="100%", overflow_x="auto"))
+        self.save = widgets.HTML()  # the download link, made when Save is pressed
+        self.save_button = widgets.Button(description="Save", icon="download", layout=widgets.Layout(width="auto"))
+        self.save_button.on_click(self._shown(lambda _b: self.offer_record()))
+        # Screen readers: what happened since the last move, said as it happens, and the
+        # table in words; kept out of sight (not display:none, which readers skip).
+        self.spoken = widgets.HTML(layout=widgets.Layout(height="1px", width="1px", overflow="hidden"))
+        self.summary_text = widgets.HTML()
+        self.continue_button = widgets.Button(description="Continue", button_style="primary",
+                                              tooltip="back to the table (key C)",
+                                              layout=widgets.Layout(width="auto"))
+        self.continue_button.on_click(self._shown(lambda _b: self.close_summary()))
+        self.summary_save = widgets.HTML()
+        self.review_button = widgets.Button(description="Review", icon="search", button_style="info",
+                                            tooltip="the analyst judges each of your decisions: what it would "
+                                                    "have played and what each choice cost",
+                                            layout=widgets.Layout(width="auto", display="none"))
+        self.review_button.on_click(self._shown(lambda _b: self.open_review()))
+        self.review_box = widgets.VBox(layout=widgets.Layout(display="none"))
+        self.review_panel = None  # the match's review, once opened
+        self.summary = widgets.VBox([self.summary_text, widgets.HBox([self.continue_button, self.review_button,
+                                                                      self.summary_save],
+                                                                     layout=widgets.Layout(align_items="center"))],
+                                    layout=widgets.Layout(display="none", padding="8px",
+                                                          border="2px solid #1f6b3f", overflow="auto"))
+        self.sort.layout.width = "auto"
+        self.speed.layout = widgets.Layout(width="300px")
+        board = widgets.VBox([self.canvas, self.summary, self.message,
+                              widgets.HBox(list(self.buttons.values()), layout=widgets.Layout(flex_flow="row wrap"))],
+                             layout=widgets.Layout(flex="0 0 auto"))
+        # Scores, the log and the settings beside the table (below it when the page is narrow).
+        side = widgets.VBox([self.scores, self.log_box, self.offers, self.sort,
+                             widgets.HBox([self.four_colour, self.help_button]),
+                             self.speed, widgets.HBox([self.save_button, self.save],
+                                                      layout=widgets.Layout(align_items="center")),
+                             self.help],
+                            layout=widgets.Layout(flex="1 1 300px", min_width="300px", max_width="420px",
+                                                  padding="0 0 0 10px"))
+        self.main = widgets.HBox([board, side], layout=widgets.Layout(flex_flow="row wrap",
+                                                                      align_items="flex-start"))
+        self.children = [self.status, self.review_box, self.main, self.spoken]
         self._run_bots()
 
     @classmethod
@@ -262,14 +399,18 @@ class PlayTable(_Board):
         game = self.game
         view = game.view
         layout = table_layout(view, order=game.hand, selected=game.selected, groups=game.groups,
-                              names=game.names, width=self.width)
+                              names=game.names, width=self.width, cursor=game.cursor if self.keyboard else None,
+                              max_height=self.max_height)
         self._show(layout, targets=game.addable_sets() if self.adding else ())
+        new = []
         for line in game.new_words():
             if "\n" in line:
                 continue  # a score table: the scores box shows it
-            self.lines.append(line)
+            new.append(line)
             if " is over: " in line and line.startswith("Round"):
                 self.round_end = f"{line} Points: {self._last_points(view)}."
+                self.show_summary(game.round_summary())
+        self.lines.extend(new)
         # Whose decision it is shows once, on the canvas; above it only the round's end.
         text = f"{self.round_end} {winners_sentence(view, view.seat, game.names)}" if game.is_over else self.round_end
         self.status.value = f"<b>{escape(text.strip())}</b>" if text.strip() else ""
@@ -279,7 +420,98 @@ class PlayTable(_Board):
         self.scores.value = _score_html(view, view.seat, game.names)
         for name, button in self.buttons.items():
             button.disabled = bool(game.unavailable(name))
-            button.tooltip = game.tooltip(name)
+            button.tooltip = self._tooltip(name)
+        self.save_button.disabled = self.classroom and not game.is_over
+        self.save_button.tooltip = ("the match record holds the deal: a classroom table offers it once the match "
+                                    "is over" if self.save_button.disabled else
+                                    "a link to download the match so far, for tenpennies review")
+        self.spoken.value = self._spoken(new, layout)
+
+    def _spoken(self, new, layout) -> str:
+        """The screen readers' text: the news (read out as it changes), then the table in words."""
+        game = self.game
+        news = " ".join(new + [game.message or self.note or ""]).strip()  # all since the last move
+        table = describe(game.view, game.names, order=game.hand)
+        return (f"<div role='status' aria-live='polite'>{escape(news)} {escape(status_line(game.view, game.seat, game.names))}."
+                f"</div><pre role='region' aria-label='the table in words'>{escape(table)}</pre>")
+
+    def _tooltip(self, name: str) -> str:
+        """The game's tooltip (what the move does; why not now) with its key in it."""
+        from ..game import move_words
+
+        letter = next((k for k, move in KEYS.items() if move == name), None)
+        if letter is None:
+            return self.game.tooltip(name)
+        why = self.game.unavailable(name)
+        said = f"{move_words(name, self.game.rules)}. Key {letter.upper()}."
+        return f"{said} Not now: {why}." if why else said
+
+    def show_summary(self, summary: RoundSummary | None) -> None:
+        """Show a finished round's summary in the table's place, until Continue."""
+        if summary is None:
+            return
+        self.shown_summary = summary
+        game = self.game
+        text = summary_html(summary, game.names, self.four_colour.value)
+        if summary.last:
+            text += f"<p><b>{escape(winners_sentence(game.view, game.seat, game.names))}</b></p>"
+        self.summary_text.value = text
+        self.summary_save.value = record_link(game) if (not self.classroom or game.is_over) else ""
+        self.continue_button.description = "See the final table" if summary.last else "Continue"
+        # The match over, its review (the analyst's judgment of each of the person's decisions).
+        self.review_button.layout.display = None if game.is_over and game.seat is not None else "none"
+        self.summary.layout.display = None
+        self.canvas.layout.display = "none"
+
+    def open_review(self, **options) -> None:
+        """Review the finished match for the person's seat
+        (:func:`tenpennies.widgets.review.review_panel`) in the table's place, with a
+        progress bar while the analyst works; ``options`` go to the review (``rollouts``,
+        ``workers``, ...). "Back to the table" returns."""
+        from .review import review_panel
+
+        if not self.game.is_over or self.game.seat is None:
+            self.game.message = "the review opens when the match is over"
+            self.redraw()
+            return
+        back = widgets.Button(description="Back to the table", icon="arrow-left", layout=widgets.Layout(width="auto"))
+        back.on_click(self._shown(lambda _b: self.close_review()))
+        if self.review_panel is None:
+            bar = widgets.IntProgress(value=0, min=0, max=1, description="reviewing",
+                                      style={"description_width": "initial"})
+            self.review_box.children = [widgets.HTML("<b>The analyst is judging each of your decisions "
+                                                     "(rollouts from what you knew at the time)…</b>"), bar]
+            self.review_box.layout.display = None
+            self.main.layout.display = "none"
+
+            def tell(done: int, total: int) -> None:
+                bar.max, bar.value = max(total, 1), done
+
+            self.review_panel = review_panel(self.game.match, self.game.seat, progress=tell, **options)
+        self.review_box.children = [back, self.review_panel]
+        self.review_box.layout.display = None
+        self.main.layout.display = "none"
+
+    def close_review(self) -> None:
+        """Back from the review to the table."""
+        self.review_box.layout.display = "none"
+        self.main.layout.display = None
+
+    def offer_record(self) -> None:
+        """Save: a link that downloads the match record so far (a classroom table: once it is over)."""
+        if self.classroom and not self.game.is_over:
+            self.save.value = ""
+            return
+        self.save.value = record_link(self.game)
+
+    def close_summary(self) -> None:
+        """Continue: back to the table, and the bots play on."""
+        if self.shown_summary is None:
+            return
+        self.shown_summary = None
+        self.summary.layout.display = "none"
+        self.canvas.layout.display = None
+        self._run_bots()
 
     def _last_points(self, view) -> str:
         rows = score_rows(view)
@@ -302,6 +534,38 @@ class PlayTable(_Board):
                 self._run_bots()
                 return
         self.redraw()
+
+    def press_key(self, key: str) -> None:
+        """The canvas's key handler (:meth:`tenpennies.game.Game.key`): arrows and space
+        move and select, a button's letter presses it, a digit after Add picks a set."""
+        if self.shown_summary is not None:
+            if key.lower() in ("c", "enter", " "):
+                self.close_summary()
+            return
+        self.keyboard = True
+        if self.adding and key.isdigit():
+            self.adding = False
+            if self.game.add_to_set(int(key)):
+                self._run_bots()
+                return
+        elif key in ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", " ", "Spacebar"):
+            self.game.key(key)
+            self.game.message = self.note = ""
+        else:
+            move = self.game.key(key)
+            if move:
+                why = self.game.unavailable(move)
+                if why:
+                    self.game.message = f"{button_label(move, self.game.rules)}: not now: {why}"
+                else:
+                    self.buttons[move].click()
+                    return
+        self.redraw()
+
+    def _offers_changed(self, change) -> None:
+        self.game.offers = change["new"]
+        if self.game.unasked_reason() is not None:
+            self._run_bots()  # the offer now waiting is one not to be asked about any more
 
     def _end(self, region, x: float) -> str | None:
         """Where a wild goes on a run: the end of the run that was clicked (C4); None else."""
@@ -352,6 +616,10 @@ class PlayTable(_Board):
     def _undo(self) -> None:
         self.adding = False
         self.note = ""
+        if self.shown_summary is not None:  # taking back the move that ended the round
+            self.shown_summary = None
+            self.summary.layout.display = "none"
+            self.canvas.layout.display = None
         self._ticket += 1
         if self.game.undo():
             self.lines.append("(You took back your last move.)")
@@ -360,6 +628,13 @@ class PlayTable(_Board):
     def _new(self) -> None:
         self.adding = False
         self.note = self.round_end = ""
+        self.save.value = ""
+        self.review_panel = None
+        self.close_review()
+        if self.shown_summary is not None:
+            self.shown_summary = None
+            self.summary.layout.display = "none"
+            self.canvas.layout.display = None
         if self.classroom:
             self.game.new_match(secret_seed())  # not the next seed: that would be guessable
         else:
@@ -385,10 +660,15 @@ class PlayTable(_Board):
             self.game.advance()
             self.redraw()
             return
+        if self.shown_summary is not None:
+            self.redraw()
+            return
 
         def tick() -> None:
             if ticket != self._ticket:
                 return  # a newer run (after New Match or Undo) has taken over
+            if self.shown_summary is not None:
+                return  # a round's summary is on show: Continue plays on
             if self.game.step():
                 self.redraw()
                 loop.call_later(self.speed.value, tick)

@@ -35,7 +35,8 @@ RIGGED = Position(
            "3S 3H 5C 5D 7C 9C 9D 10S JS QC KH"),
     discard_pile="AC", stock="QD 4H 6C 8H 10C JH KC 2D 3D 5D", dealer=3,
 )
-RIGGED_OPTIONS = {"seed": 5, "bots": ("thumb", "thumb", "thumb")}
+# Every offer asked: the test buys and passes by hand (the table's default asks only useful ones).
+RIGGED_OPTIONS = {"seed": 5, "bots": ("thumb", "thumb", "thumb"), "offers": "ask"}
 RIGGED_SOURCE = f"""from tenpennies import Position
 from tenpennies.widgets import PlayTable
 PlayTable(position={RIGGED!r}, **{RIGGED_OPTIONS!r})"""

@@ -1,0 +1,92 @@
+"""How long a whole match's review takes, and whether its blunders hold up (issue 25).
+
+    python benchmarks/review.py                       # one match, seat 0 reviewed, 2 workers
+    python benchmarks/review.py --matches 3 --workers 1
+    python benchmarks/review.py --recheck --matches 4  # each blunder again with 10x the rollouts
+
+Each match is seeded and played by bots (``--bots``, one per seat; by default the rules of
+thumb in seat 0, the reviewed seat, and the strong bot in the others: a player who makes
+mistakes worth finding), saved as a record and reviewed from the record, as the command
+line does (``tenpennies review MATCH.json --seat 0``). The time printed is the wall-clock
+time of the review alone, on ``--workers`` processes (the pool's start-up included, as a
+user feels it), and the CPU time of this process and its workers (on a shared machine
+the steadier figure: waiting for a busy core does not count in it).
+
+``--recheck`` measures each decision graded a blunder again, from the same view, with ten
+times the rollouts on fresh worlds (:func:`tenpennies.review.recheck`), and counts how
+many keep their sign: issue 25 asks at least 95%.
+
+Measured on 2 December 2026 on the shared 2-core machine (see the report of branch
+review-core for the figures and their commands).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from tenpennies.bots import play_match  # noqa: E402
+from tenpennies.record import dumps  # noqa: E402
+from tenpennies.review import RECHECK_FACTOR, Grade, kept_sign, recheck, review  # noqa: E402
+
+
+def cpu_seconds() -> float:
+    """CPU time of this process and of its finished children (the pool's workers)."""
+    me = resource.getrusage(resource.RUSAGE_SELF)
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return me.ru_utime + me.ru_stime + children.ru_utime + children.ru_stime
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--matches", type=int, default=1, help="matches to review (default 1)")
+    p.add_argument("--seed", type=int, default=0, help="the first match's seed (default 0)")
+    p.add_argument("--bots", nargs="+", default=["thumb", "strong", "strong", "strong"],
+                   help="one bot per seat; seat 0 is reviewed (default: thumb strong strong strong)")
+    p.add_argument("--rollouts", type=int, default=None, help="rollouts a judged decision (default: the review's)")
+    p.add_argument("--workers", type=int, default=2, help="worker processes (default 2)")
+    p.add_argument("--recheck", action="store_true", help="re-measure each blunder with 10x the rollouts")
+    args = p.parse_args(argv)
+    options = {} if args.rollouts is None else {"rollouts": args.rollouts}
+
+    times, kept, checked, grades = [], 0, 0, Counter()
+    for k in range(args.matches):
+        seed = args.seed + k
+        record = dumps(play_match(args.bots, seed))
+        cpu, start = cpu_seconds(), time.perf_counter()
+        judged = review(record, 0, workers=args.workers, **options)
+        wall, used = time.perf_counter() - start, cpu_seconds() - cpu
+        times.append(wall)
+        grades.update(d.grade for d in judged.decisions)
+        lost = judged.points_lost()
+        print(f"match {seed}: {len(judged.decisions)} decisions judged in {wall:.1f} s "
+              f"({used:.1f} s CPU) on {args.workers} worker(s); {len(judged.mistakes)} mistakes, "
+              f"{lost} points lost", flush=True)
+        if args.recheck:
+            blunders = [d for d in judged.decisions if d.grade is Grade.BLUNDER]
+            again = recheck(judged, blunders, workers=args.workers)
+            for d, e in zip(blunders, again):
+                ok = kept_sign(d, e)
+                kept += ok
+                checked += 1
+                print(f"  action {d.index}: {d.cost.mean:+.1f} ± {d.cost.se:.1f} over {d.cost.n}, again "
+                      f"{e.mean:+.1f} ± {e.se:.1f} over {e.n}: {'kept' if ok else 'LOST'} its sign", flush=True)
+    print(f"review time per match: mean {sum(times) / len(times):.1f} s, worst {max(times):.1f} s "
+          f"({args.matches} match(es), {os.cpu_count()} cores here)")
+    print("grades: " + ", ".join(f"{grades[g]} {g.value}" for g in Grade))
+    if args.recheck:
+        share = kept / checked if checked else float("nan")
+        print(f"re-check with {RECHECK_FACTOR}x the rollouts: {kept} of {checked} blunders kept their sign "
+              f"({share:.1%}; issue 25 asks at least 95%)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
