@@ -175,14 +175,25 @@ def test_c8_a_ten_card_rummy_round_is_reviewed_with_its_take_as_a_draw():
 
 def test_the_review_never_judges_with_hindsight():
     """Two matches that differ only in cards seat 0 cannot see (the other hands and the
-    stock below its next draw), with the same decisions of seat 0: the same review."""
+    stock, dealt afresh with their sizes kept), with the same decision of seat 0: the same
+    review, word for word."""
     def twin(shuffle):
-        m = Match.from_position(late_position(shuffle=shuffle), seed=1)
+        p = late_position()
+        hidden = list(parse_cards(" ".join(p.hands[1:]) + " " + p.stock))
+        random.Random(shuffle).shuffle(hidden)
+        sizes = [len(parse_cards(h)) for h in p.hands[1:]]
+        hands = [p.hands[0]]
+        for n in sizes:
+            hands.append(format_cards(hidden[:n]))
+            del hidden[:n]
+        world = Position(round_no=1, hands=tuple(hands), table=p.table, discard_pile=p.discard_pile,
+                         stock=format_cards(hidden), dealer=3, active=0, top_discarder=3)
+        m = Match.from_position(world, seed=1)
         m.apply(Pass(0))
         return m
 
     a, b = twin(5), twin(6)
-    assert a.stock != b.stock
+    assert a.hands[0] == b.hands[0] and a.hands[3] != b.hands[3] and a.stock != b.stock
     ra, rb = review(a, 0, workers=1), review(b, 0, workers=1)
     assert ra.decisions == rb.decisions and ra.decisions[0].grade is Grade.BLUNDER
 
