@@ -200,8 +200,15 @@ def test_the_review_never_judges_with_hindsight():
     assert ra.decisions == rb.decisions and ra.decisions[0].grade is Grade.BLUNDER
 
 
-def test_the_same_review_on_any_number_of_workers(planted):
+def test_the_same_review_on_any_number_of_workers_or_any_executor(planted):
+    from concurrent.futures import ThreadPoolExecutor
+
     assert review(planted_blunders(), 0, workers=2).decisions == planted.decisions
+    seen = []
+    with ThreadPoolExecutor(2) as pool:  # any Executor will do, as for simulate
+        again = review(planted_blunders(), 0, executor=pool, progress=lambda done, total: seen.append((done, total)))
+    assert again.decisions == planted.decisions
+    assert seen[-1] == (2, 2) and [d for d, _ in seen] == sorted(d for d, _ in seen)
 
 
 def test_blunders_keep_their_sign_with_ten_times_the_rollouts(planted):
