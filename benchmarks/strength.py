@@ -43,6 +43,7 @@ Every number depends only on the seeds, not on the workers.
 from __future__ import annotations
 
 import argparse
+import concurrent.futures
 import itertools
 import os
 import sys
@@ -53,7 +54,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tenpennies.bots.strong import StrongBot  # noqa: E402
 from tenpennies.rules import RULE_SET_NAMES, TEN_PENNIES, RuleSet  # noqa: E402
-from tenpennies.simulate import Interval, simulate, summarize  # noqa: E402
+from tenpennies.simulate import Interval, play_one, simulate, summarize  # noqa: E402
 
 COMPARISONS = (("strong", "thumb"), ("thumb", "random"))
 EXPERT = ("expert", "strong")
@@ -80,28 +81,58 @@ def compare(a: str, b: str, matches: int, seed: int, workers: int, rules: RuleSe
     return summarize(results)
 
 
-def compare_swapped(a: str, b: str, pairs: int, seed: int, workers: int):
+def _both_ways(a: str, b: str, seed: int, index: int, rules: RuleSet):
+    """Match ``index`` of the seed played A B A B and B A B A (one task: the pair arrives together)."""
+    n = rules.players
+    return (play_one([(a, b)[i % 2] for i in range(n)], seed, index, rules),
+            play_one([(b, a)[i % 2] for i in range(n)], seed, index, rules))
+
+
+def compare_swapped(a: str, b: str, pairs: int, seed: int, workers: int, rules: RuleSet = TEN_PENNIES,
+                    report: int = 0):
     """Each of ``pairs`` seeds played A B A B and B A B A; the summary of all the matches
-    and the interval of (A's points - B's) per seed, the two seatings averaged."""
-    first = list(simulate([a, b, a, b], pairs, seed=seed, workers=workers))
-    second = list(simulate([b, a, b, a], pairs, seed=seed, workers=workers))
-    summary = summarize(first + second)
+    and the interval of (A's points - B's) per seed, the two seatings averaged. With
+    ``report``, the running interval is printed every ``report`` seeds (a long run can be
+    stopped and still say what it found)."""
+    first, second, paired = [], [], []
+    if workers == 1:
+        results = (_both_ways(a, b, seed, i, rules) for i in range(pairs))
+        pool = None
+    else:
+        pool = concurrent.futures.ProcessPoolExecutor(workers)
+        results = pool.map(_both_ways, itertools.repeat(a), itertools.repeat(b), itertools.repeat(seed),
+                           range(pairs), itertools.repeat(rules))
+    start = time.perf_counter()
+    try:
+        for x, y in results:
+            first.append(x)
+            second.append(y)
+            paired.append((_diff(x, a, b) + _diff(y, a, b)) / 2)
+            if report and len(paired) % report == 0 and len(paired) > 1:
+                print(f"   {len(paired)} seeds, {time.perf_counter() - start:.0f} s: "
+                      + _verdict(a, b, _normal(paired))[3:], flush=True)
+    finally:
+        if pool is not None:
+            pool.shutdown(wait=True, cancel_futures=True)
+    return summarize(first + second, rules), _normal(paired)
 
-    def diff(result):
-        mine = [result.scores[s] for s in range(4) if result.bots[s] == a]
-        theirs = [result.scores[s] for s in range(4) if result.bots[s] == b]
-        return sum(mine) / len(mine) - sum(theirs) / len(theirs)
 
-    paired = [(diff(x) + diff(y)) / 2 for x, y in zip(first, second)]
-    n = len(paired)
-    mean = sum(paired) / n
-    half = 1.959963984540054 * (sum((d - mean) ** 2 for d in paired) / (n - 1) / n) ** 0.5
-    return summary, Interval(mean, mean - half, mean + half, n)
+def _diff(result, a: str, b: str) -> float:
+    mine = [p for p, bot in zip(result.scores, result.bots) if bot == a]
+    theirs = [p for p, bot in zip(result.scores, result.bots) if bot == b]
+    return sum(mine) / len(mine) - sum(theirs) / len(theirs)
 
 
-def decision_costs(matches: int, seed: int) -> tuple[list[float], list[float]]:
-    """CPU milliseconds (so a busy machine does not inflate them) of each decision of two
-    expert seats against two strong ones, and of those it tried out by rollouts."""
+def _normal(xs) -> Interval:
+    n = len(xs)
+    mean = sum(xs) / n
+    half = 1.959963984540054 * (sum((d - mean) ** 2 for d in xs) / (n - 1) / n) ** 0.5 if n > 1 else float("nan")
+    return Interval(mean, mean - half, mean + half, n)
+
+
+def decision_costs(matches: int, seed: int, rules: RuleSet = TEN_PENNIES) -> tuple[list[float], list[float]]:
+    """CPU milliseconds (so a busy machine does not inflate them) of each decision of the
+    expert seats against strong ones (alternating), and of those it tried out by rollouts."""
     from tenpennies.bots import make_bot, play_match
 
     costs: list[float] = []
@@ -122,7 +153,8 @@ def decision_costs(matches: int, seed: int) -> tuple[list[float], list[float]]:
             return action
 
     for i in range(matches):
-        play_match([Timed(i * 2), "strong", Timed(i * 2 + 1), "strong"], seed=seed + i)
+        play_match([Timed(i * rules.players + s) if s % 2 == 0 else "strong" for s in range(rules.players)],
+                   seed=seed + i, rules=rules)
     return costs, tried
 
 
@@ -143,6 +175,10 @@ def main(argv=None) -> int:
     parser.add_argument("--players", type=int, help="seats (Ten Card Rummy: 4 to 8; default the rule set's)")
     parser.add_argument("--expert-matches", type=int, default=500,
                         help="matches of expert vs strong, half each way round on the same seeds (default 500; 0 skips)")
+    parser.add_argument("--cost-matches", type=int, default=2,
+                        help="matches (two expert seats each) timed in this process first (default 2; 0 skips)")
+    parser.add_argument("--report", type=int, default=0,
+                        help="print the expert's running interval every this many seeds (default 0: at the end)")
     parser.add_argument("--only", choices=[f"{a}-{b}" for a, b in COMPARISONS] + ["expert"],
                         help="run one comparison only (to run them in several processes)")
     args = parser.parse_args(argv)
@@ -163,21 +199,24 @@ def main(argv=None) -> int:
         print(f"-> {a} scores {d.mean:+.1f} points per match against {b} "
               f"(95% CI [{d.low:+.1f}, {d.high:+.1f}]): {a} is {verdict}.")
         print()
-    # The expert tries out Ten Pennies decisions only (with runs it plays the strong bot's).
-    if args.expert_matches and not args.pair and args.only in (None, "expert") and rules == TEN_PENNIES:
+    # The expert's row: its own count, each seed both ways round, and its cost per decision.
+    if args.expert_matches and not args.pair and args.only in (None, "expert"):
         a, b = EXPERT
+        if args.cost_matches:
+            costs, tried = (sorted(c) for c in decision_costs(args.cost_matches, args.seed, rules))
+            print(f"== CPU cost per expert decision over {args.cost_matches} matches ({len(costs)} decisions): median "
+                  f"{costs[len(costs) // 2]:.2f} ms, worst {costs[-1]:.0f} ms; the {len(tried)} tried out by "
+                  + (f"rollouts: median {tried[len(tried) // 2]:.0f} ms, worst {tried[-1]:.0f} ms" if tried
+                     else "rollouts: none"), flush=True)
         start = time.perf_counter()
-        summary, paired = compare_swapped(a, b, args.expert_matches // 2, args.seed, args.workers)
+        summary, paired = compare_swapped(a, b, args.expert_matches // 2, args.seed, args.workers, rules,
+                                          report=args.report)
         seconds = time.perf_counter() - start
-        print(f"== {a} vs {b}: {summary.matches} seeded matches (seed {args.seed}), each seed both ways round, "
-              f"{seconds:.0f} s")
+        print(f"== {rules.name}, {rules.players} players: {a} vs {b}: {summary.matches} seeded matches "
+              f"(seed {args.seed}), each seed both ways round, {seconds:.0f} s")
         print(summary)
         print(_verdict(a, b, summary.difference(a, b)))
         print(f"   paired by seed ({paired.n} seeds, the two seatings averaged): " + _verdict(a, b, paired)[3:])
-        costs, tried = (sorted(c) for c in decision_costs(2, args.seed))
-        print(f"   CPU cost per expert decision over 2 matches ({len(costs)} decisions): median "
-              f"{costs[len(costs) // 2]:.2f} ms, worst {costs[-1]:.0f} ms; the {len(tried)} tried out by rollouts: "
-              f"median {tried[len(tried) // 2]:.0f} ms, worst {tried[-1]:.0f} ms")
         print()
     return 0
 

@@ -240,11 +240,16 @@ def _policies(policy: Policy | None, rules, world_seed: int):
 
 def rollout_margins(view: PlayerView, actions: Sequence[Action], rollouts: int, seed: int | str, *,
                     policy: Policy | None = "strong", horizon: int | None = None,
-                    token_points: float | None = None) -> list[tuple[float, ...]]:
+                    token_points: float | None = None, step_budget: int | None = None) -> list[tuple[float, ...]]:
     """Each of ``actions`` played in the same ``rollouts`` worlds of ``view`` (world ``i``
     seeded from ``seed`` and ``i``), then out to the round's end (or ``horizon`` more
     turns) by ``policy`` in every seat: per action, its margins in the worlds' order
-    (a purchase's token cost included). What :func:`compare` and the expert bot build on."""
+    (a purchase's token cost included). What :func:`compare` and the expert bot build on.
+
+    ``step_budget`` stops early, after the first world whose rollouts bring the steps
+    played (log entries: every decision and draw) to that many: a budget by count that
+    follows the time a decision takes (a long round costs more than a short one) yet
+    gives the same worlds on any machine. At least two worlds are played, for an error."""
     if view.to_act != view.seat:
         raise TenPenniesError(f"it is not seat {view.seat}'s decision now")
     if rollouts < 1:
@@ -256,6 +261,7 @@ def rollout_margins(view: PlayerView, actions: Sequence[Action], rollouts: int, 
     token = token_cost(view, token_points)
     worlds = Worlds(view)
     margins: list[list[float]] = [[] for _ in actions]
+    steps = 0
     for i in range(rollouts):
         world_seed = _derive(seed, i)
         for k, action in enumerate(actions):
@@ -266,7 +272,11 @@ def rollout_margins(view: PlayerView, actions: Sequence[Action], rollouts: int, 
                 raise TenPenniesError(f"{action.text} cannot be tried out here: {exc}") from None
             cost = token if isinstance(action, Buy) else 0.0
             bots = _policies(policy, view.rules, world_seed)
+            start = len(m.log)
             margins[k].append(margin(play_out(m, limit, bots), me) + cost)
+            steps += len(m.log) - start
+        if step_budget is not None and steps >= step_budget and i >= 1:
+            break
     return [tuple(xs) for xs in margins]
 
 

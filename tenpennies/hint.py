@@ -118,7 +118,9 @@ def hint(view: PlayerView, *, rollouts: int = 0, seed: int | str = 0, moves: str
     if rollouts > 0:
         from .bots.expert import ExpertBot
 
-        bot = ExpertBot(seed, rollouts=rollouts)
+        # The hint's rollouts play the quick rules of thumb (several times cheaper than the
+        # expert's own strong rollouts: a hint answers at once) and try close discards too.
+        bot = ExpertBot(seed, rollouts=rollouts, policy="quick", discards=True)
         options = bot.options(view, action)
         try:
             evaluation = bot.evaluate(view, options) if len(options) > 1 else None

@@ -18,7 +18,10 @@ and the seat's expected margin at that moment, for a chart.
 
 Grades follow point thresholds (:data:`INACCURACY_POINTS`, :data:`MISTAKE_POINTS`,
 :data:`BLUNDER_POINTS`), and are given only when the cost's 95% interval excludes zero;
-a difference the rollouts cannot tell from nothing is "close"::
+a difference the rollouts cannot tell from nothing is "close". A cost that looks like a
+mistake is measured again on fresh worlds (:data:`CONFIRM_FACTOR` times as many), and
+that measurement alone grades it, so that luck among a match's many decisions does not
+make mistakes::
 
     >>> from tenpennies.analysis import Estimate
     >>> grade_of(Estimate(25.0, 3.0, 32)), grade_of(Estimate(25.0, 20.0, 32))

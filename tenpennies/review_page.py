@@ -380,7 +380,10 @@ def review_html(review, record=None, *, title: str | None = None) -> str:
                      f"<h3>{k}. Round {d.round_no}, {html_escape(str(d.kind))}: "
                      f"<span class='grade'>{html_escape(grade)}</span></h3>")
         if view is not None:
-            caption = f"Mistake {k}: the table as seat {review.seat} saw it; the analyst's cards raised"
+            shown = ("; the analyst's cards raised" if action_cards(d.preferred) else
+                     "; the card the analyst would take outlined" if isinstance(d.preferred, (Buy, TakeDiscard))
+                     else "")
+            caption = f"Mistake {k}: the table as seat {review.seat} saw it{shown}"
             parts.append(f"<figure>{decision_svg(view, d.preferred, caption)}"
                          f"<figcaption class='note'>{html_escape(caption)}.</figcaption></figure>")
             parts.append(f"<div class='moves'>{move_svg('played', d.played, view)}"

@@ -145,7 +145,10 @@ def test_the_expert_plays_legal_actions_within_its_budget_by_count():
         if isinstance(bot, ExpertBot):
             spent = bot.rollouts_done - before
             assert spent <= bot.rollouts * bot.candidates
-            assert spent in (0, bot.rollouts * len(bot.options(view, StrongBot().act(view))))
+            tried_options = len(bot.options(view, StrongBot().act(view)))
+            # every candidate in the same worlds: at least two (the step budget may stop there), at most all
+            assert spent == 0 or (spent % tried_options == 0
+                                  and 2 * tried_options <= spent <= bot.rollouts * tried_options)
             tried += spent > 0
         m.apply(action)
     assert tried > 0  # some decisions were tried out
@@ -176,8 +179,76 @@ def test_a_discard_is_chosen_among_candidates_when_an_opponent_is_down():
     while m.phase is Phase.OFFER:
         m.apply(Pass(m.to_act))
     view = m.view(0)
-    bot = ExpertBot(seed=2, rollouts=4)
+    bot = ExpertBot(seed=2, rollouts=4, discards=True)
     options = bot.options(view, StrongBot().act(view))
     assert len(options) >= 2 and all(isinstance(o, Discard) for o in options)
     assert options[0] == StrongBot().act(view)
     assert bot.act(view) in options
+    # By default the discards are the strong bot's: trying them out gained nothing measurable
+    # (benchmarks/strength.py's docstring), so the budget goes to the offers.
+    assert ExpertBot(seed=2, rollouts=4).options(view, StrongBot().act(view)) == (StrongBot().act(view),)
+
+
+def completing_offer():
+    """Seat 0 (round 1: two sets of 3) holds 7S 7H and three nines; 7D, offered by seat 3,
+    completes the contract: the buy judgment's whole interval says buy."""
+    p = Position(round_no=1, hands=("7S 7H 9S 9H 9C KC 4D 5C 8D JH QS", "QD QH 3C 5S 6S 2D TD TC 3S 4S JD",
+                                    "2S 2H 5H 8H 8C 6H 6C 3H 4H QC JS", "TS TH JC KS KH KD 4C 5D 6D 3D 2C"),
+                 discard_pile="6C 7D", dealer=3, active=1, top_discarder=3)
+    m = Match.from_position(p, seed=2)
+    m.apply(Pass(1))
+    m.apply(Pass(2))
+    return m.view(0)
+
+
+def test_t5_the_one_buy_judgment_is_followed_where_it_is_sure_unless_told_otherwise():
+    """By default only a close purchase of an out is tried out: where the buy judgment is
+    sure, the expert answers as everyone does (tests/test_buy_consistency.py). With
+    ``offers="outs"`` every out is tried out, a sure one too (the judgment looks one card
+    ahead, the rollouts to the round's end). A card that is no out is passed untried."""
+    from tenpennies.buying import should_buy
+
+    view = completing_offer()
+    assert should_buy(view).verdict == "buy"
+    choice = StrongBot().act(view)
+    assert choice == Buy(0)
+    assert ExpertBot(seed=1).options(view, choice) == (Buy(0),)
+    assert ExpertBot(seed=1, offers="outs").options(view, choice) == (Buy(0), Pass(0))
+    assert ExpertBot(seed=1, offers="close").options(view, choice) == (Buy(0),)  # the old expert's reach
+    assert ExpertBot(seed=1, offers="none").options(view, choice) == (Buy(0),)
+    useless = Position(round_no=1, hands=("7S 7H 9S 9H 9C KC 4D 5C 8D JH QS", "QD QH 3C 5S 6S 2D TD TC 3S 4S JD",
+                                          "2S 2H 5H 8H 8C 6H 6C 3H 4H QC JS", "TS TH JC KS KH KD 4C 5D 6D 3D 2C"),
+                       discard_pile="6C 4H", dealer=3, active=0, top_discarder=3)
+    view = Match.from_position(useless, seed=2).view(0)
+    assert view.phase is Phase.OFFER and view.top_discard == parse_cards("4H")[0]
+    for offers in ("outs", "close-outs"):
+        assert ExpertBot(seed=1, offers=offers).options(view, StrongBot().act(view)) == (Pass(0),)
+
+
+def test_a_close_offer_is_tried_out_with_the_strong_bot_in_every_seat_by_default():
+    """The rollouts play the strong bot (the benchmark's opponent), not the quick rules of
+    thumb: the two give different numbers on the same worlds."""
+    a, _ = two_worlds_one_view()
+    view = a.view(0)
+    bot = ExpertBot(seed=7, rollouts=4)
+    assert bot.policy == "strong"
+    options = bot.options(view, StrongBot().act(view))
+    assert set(options) == {Buy(0), Pass(0)}
+    assert bot.evaluate(view, options) != ExpertBot(seed=7, rollouts=4, policy="quick").evaluate(view, options)
+
+
+def test_the_budget_by_steps_stops_early_but_plays_two_worlds():
+    view = completing_offer()
+    full = ExpertBot(seed=1, rollouts=8, step_budget=None).evaluate(view, (Buy(0), Pass(0)))
+    short = ExpertBot(seed=1, rollouts=8, step_budget=1).evaluate(view, (Buy(0), Pass(0)))
+    assert {e.rollouts for e in full.estimates} == {8} and {e.rollouts for e in short.estimates} == {2}
+    assert short.of(Buy(0)).margins == full.of(Buy(0)).margins[:2]  # the same first worlds
+
+
+def test_an_unknown_offers_setting_is_refused():
+    import pytest
+
+    from tenpennies.errors import TenPenniesError
+
+    with pytest.raises(TenPenniesError, match="offers must be one of"):
+        ExpertBot(offers="all")

@@ -2,7 +2,7 @@
 
     python tools/review_screenshot.py [--out docs/review.png] [--rollouts 16]
 
-The match is lesson 17's (notebooks/17_review_your_match.ipynb): seed 2, seat 0 played by
+The match is lesson 17's (notebooks/17_review_your_match.ipynb): seed 11, seat 0 played by
 the rules of thumb against three strong bots, its first two rounds. It is reviewed
 (:func:`tenpennies.review.review`), written as the page a learner shares
 (:func:`tenpennies.review_page.write_html`), and opened in Debian's chromium through
@@ -25,12 +25,12 @@ WIDTH, HEIGHT = 1000, 1400
 
 
 def lesson_match():
-    """Lesson 17's match: seed 2, the thumb bot at seat 0, strong bots elsewhere, two rounds."""
+    """Lesson 17's match: seed 11, the thumb bot at seat 0, strong bots elsewhere, two rounds."""
     from tenpennies import Match
     from tenpennies.bots import make_bot, play
 
     players = {0: make_bot("thumb", 0)} | {seat: make_bot("strong", seat) for seat in (1, 2, 3)}
-    match = Match(seed=2)
+    match = Match(seed=11)
     play(match, players, until=lambda m: m.round_no > 2)
     return match
 

@@ -44,12 +44,13 @@ from __future__ import annotations
 import math
 from collections import Counter
 from dataclasses import dataclass
-from typing import Callable, Sequence
+from typing import Sequence
 
 from ..actions import Action, Buy, Discard, LayDown, Pass
 # The worlds a view allows, playing them out and scoring them live in tenpennies.analysis;
 # imported here too, where they were first written (their names keep working from here).
-from ..analysis import Worlds, hidden_pool, known_in_hands, margin, play_out, rollout_margins, token_cost  # noqa: F401
+from ..analysis import (Policy, Worlds, hidden_pool, known_in_hands, margin, play_out,  # noqa: F401
+                        rollout_margins, token_cost)
 from ..buying import judge
 from ..cards import sort_key
 from ..decision import Decision
@@ -60,6 +61,11 @@ from ..solver import can_lay_down, cards_needed, outs
 from ..view import PlayerView
 from .strong import StrongBot
 from .tactics import costliest, opponent_near_out, shedding_action
+
+OFFERS_TRIED = ("outs", "close-outs", "close", "none")
+"""Which offers :class:`ExpertBot` tries out (its ``offers``): every out (a card that
+brings the contract closer), the outs the buy judgment calls close, every offer it calls
+close (as this bot once did), none."""
 
 TOKEN_POINTS = 8.0
 """The fixed price of a token this bot once charged a purchase (a guess). No longer the
@@ -174,14 +180,14 @@ def _first_lay_down_or_shed(legal: Sequence[Action], wild) -> Action | None:
 
 
 def evaluate(view: PlayerView, actions: Sequence[Action], rollouts: int, seed: int, *,
-             horizon: int | None = None, policy: Callable[[int], object] | None = None,
-             token_points: float | None = None) -> Evaluation:
+             horizon: int | None = None, policy: Policy | None = None,
+             token_points: float | None = None, step_budget: int | None = None) -> Evaluation:
     """Each of ``actions`` tried in the same ``rollouts`` sampled worlds, played out to the
     round's end (or ``horizon`` more turns) by :func:`quick_action` in every seat, or by
     bots built by ``policy`` (a factory taking a seed); the estimates best first (ties keep
     the given order). The rollouts are :func:`tenpennies.analysis.rollout_margins`'."""
     found = rollout_margins(view, actions, rollouts, seed, policy=policy, horizon=horizon,
-                            token_points=token_points)
+                            token_points=token_points, step_budget=step_budget)
     estimates = [ActionEstimate(a, *_mean_and_error(xs), len(xs), xs) for a, xs in zip(actions, found)]
     order = sorted(range(len(actions)), key=lambda k: estimates[k].mean)
     return Evaluation(tuple(estimates[k] for k in order), seed)
@@ -211,20 +217,31 @@ def decision_seed(bot_seed: int | str, view: PlayerView) -> int:
 
 # -- the bot ------------------------------------------------------------------------------
 class ExpertBot:
-    """Plays the strong bot's policy, with its close decisions tried out by rollouts.
+    """Plays the strong bot's policy, with the offers that matter tried out by rollouts.
 
-    ``rollouts`` sampled worlds per decision, ``candidates`` actions at most compared in
-    them. Discards before laying down are tried out once an open opponent holds ``near``
-    cards or fewer (and every discard with ``open_discards``). Each world is played
-    ``horizon`` turns at most (None: to the round's end) by
-    :func:`quick_action`, or by bots made by ``policy`` (a factory taking a seed).
+    ``rollouts`` sampled worlds per decision at most (and ``step_budget`` steps played in
+    them, when given: see :func:`tenpennies.analysis.rollout_margins`), each played out
+    by ``policy`` in every seat (:data:`tenpennies.analysis.Policy`: ``"strong"``, the
+    default; ``"quick"``, the rules of thumb; or a bot factory), ``horizon`` turns at most
+    (None: to the round's end).
+
+    ``offers`` says which offers to a seat that has not laid down are tried out
+    (:data:`OFFERS_TRIED`): by default ``"close-outs"``, the cards that bring the contract
+    closer where the buy judgment calls the purchase close (where it is sure, everyone
+    answers as it says); ``"outs"`` tries the sure ones too. ``discards``
+    also tries discards out, as this bot once did: before laying down once an open
+    opponent holds ``near`` cards or fewer (every discard with ``open_discards``), and,
+    once down, whether to shed a wild; ``candidates`` actions at most compared there.
     """
 
     name = "expert"
 
-    def __init__(self, seed: int | str = 0, *, rollouts: int = 16, candidates: int = 3,
+    def __init__(self, seed: int | str = 0, *, rollouts: int = 8, candidates: int = 3,
                  horizon: int | None = None, near: int = 5, open_discards: bool = False,
-                 policy: Callable[[int], object] | None = None, token_points: float | None = None) -> None:
+                 policy: Policy | None = "strong", token_points: float | None = None, offers: str = "close-outs",
+                 discards: bool = False, step_budget: int | None = 2500) -> None:
+        if offers not in OFFERS_TRIED:
+            raise TenPenniesError(f"offers must be one of {', '.join(OFFERS_TRIED)}, not {offers!r}")
         self.seed = seed
         self.rollouts = rollouts
         self.candidates = candidates
@@ -233,6 +250,9 @@ class ExpertBot:
         self.open_discards = open_discards
         self.policy = policy
         self.token_points = token_points
+        self.offers = offers
+        self.discards = discards or open_discards
+        self.step_budget = step_budget
         self.strong = StrongBot(seed)
         self.rollouts_done = 0  # rounds played to the end so far, for budgets and benchmarks
 
@@ -268,18 +288,19 @@ class ExpertBot:
     def evaluate(self, view: PlayerView, options: Sequence[Action]) -> Evaluation:
         """``options`` tried out in this bot's sampled worlds for ``view``."""
         e = evaluate(view, options, self.rollouts, decision_seed(self.seed, view), horizon=self.horizon,
-                     policy=self.policy, token_points=self.token_points)
+                     policy=self.policy, token_points=self.token_points, step_budget=self.step_budget)
         self.rollouts_done += e.rollouts
         return e
 
     def options(self, view: PlayerView, choice: Action) -> tuple[Action, ...]:
         """The candidates worth trying out, the strong bot's ``choice`` first; one or
         none when rollouts would add nothing."""
-        if self.rollouts < 1 or not tries_out(view.rules) or view.phase not in (Phase.OFFER, Phase.PLAY):
+        phase = view.phase
+        if self.rollouts < 1 or phase not in (Phase.OFFER, Phase.PLAY):
             return (choice,)
-        if view.phase is Phase.OFFER:
+        if phase is Phase.OFFER:
             return self._offer_options(view, choice)
-        if isinstance(choice, LayDown) or len(view.hand) < 2:
+        if not self.discards or not tries_out(view.rules) or isinstance(choice, LayDown) or len(view.hand) < 2:
             return (choice,)
         if not view.opened[view.seat]:
             if not self.open_discards and not opponent_near_out(view, self.near):
@@ -291,14 +312,21 @@ class ExpertBot:
 
     def _offer_options(self, view: PlayerView, choice: Action) -> tuple[Action, ...]:
         seat, card, rules, r = view.seat, view.top_discard, view.rules, view.round_no
-        if view.opened[seat] or card is None:
+        if self.offers == "none" or view.opened[seat] or card is None or not tries_out(rules):
             return (choice,)
-        # Only a close purchase is tried out: where the judgment (tenpennies.buying) says buy
-        # or pass with its whole interval, the strong bot's choice follows it already.
-        verdict, _, _ = judge(view.hand, card, r, rules, self.strong._unseen(view), opened=False,
-                              tokens=view.tokens[seat], my_turn=view.active == seat)
-        if verdict != "close":
-            return (choice,)
+        if self.offers != "close":
+            # A card that is no out is passed untried: buying it cannot bring the contract
+            # closer, and a few noisy rollouts would buy some of them (measured: that cost
+            # more than all the rest gained). (StrongBot.act has just weighed this hand.)
+            if card.index not in self.strong._short_and_outs(view)[1]:
+                return (choice,)
+        if self.offers != "outs":
+            # Where the judgment (tenpennies.buying) says buy or pass with its whole interval,
+            # everyone follows it: the strong bot's choice is that already.
+            verdict, _, _ = judge(view.hand, card, r, rules, self.strong._unseen(view), opened=False,
+                                  tokens=view.tokens[seat], my_turn=view.active == seat)
+            if verdict != "close":
+                return (choice,)
         other = Pass(seat) if isinstance(choice, Buy) else Buy(seat)
         return (choice, other)
 
