@@ -16,8 +16,25 @@ the steadier figure: waiting for a busy core does not count in it).
 times the rollouts on fresh worlds (:func:`tenpennies.review.recheck`), and counts how
 many keep their sign: issue 25 asks at least 95%.
 
-Measured on 2 December 2026 on the shared 2-core machine (see the report of branch
-review-core for the figures and their commands).
+Measured on 2 December 2026 on the shared 2-core machine, with the analyst of branch
+analyst at e85cb0d, while other jobs kept its load at 10 to 16 (so the wall-clock times
+are several times what an idle machine gives; the CPU time is the figure to go by):
+
+    --matches 2 --seed 1 --workers 2                      (thumb in seat 0, strong elsewhere)
+    match 1: 443 decisions judged in 33.3 s (13.0 s CPU); 9 mistakes, 235.7 ± 51.7 points lost
+    match 2: 412 decisions judged in 24.8 s (13.1 s CPU); 5 mistakes, 252.0 ± 51.9 points lost
+    --matches 2 --seed 1 --workers 2 --bots strong strong strong strong
+    match 1: 483 decisions judged in 25.5 s (9.6 s CPU); 2 mistakes, 150.2 ± 27.6 points lost
+    match 2: 532 decisions judged in 25.2 s (9.3 s CPU); 3 mistakes, 115.0 ± 18.7 points lost
+
+About 13 s of CPU a match, so some 7 s on two idle cores: within issue 25's 20 s. The
+same reviews on one worker (``--workers 1``) gave the same mistakes and points lost.
+
+    --recheck --matches 4 --seed 1 --workers 1            (before the analyst's update)
+    re-check with 10x the rollouts: 29 of 29 blunders kept their sign (100.0%)
+
+Before a mistake was confirmed on fresh worlds (:data:`tenpennies.review.CONFIRM_FACTOR`),
+match 1 alone kept 11 of its 13 blunders' signs (85%).
 """
 
 from __future__ import annotations
