@@ -90,9 +90,6 @@ class Grade(StrEnum):
     MISTAKE = "mistake"
     BLUNDER = "blunder"
 
-    def __repr__(self) -> str:
-        return f"<Grade.{self.name}: {self.value!r}>"
-
 
 MISTAKE_GRADES = (Grade.INACCURACY, Grade.MISTAKE, Grade.BLUNDER)
 """The grades a review lists as mistakes (:attr:`Review.mistakes`)."""
