@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tenpennies import Match, Position, parse_cards
-from tenpennies.actions import AddToMeld, Buy, Discard, LayDown, Pass, TakeDiscard, parse_action
+from tenpennies.actions import AddToMeld, Buy, Discard, LayDown, Pass, TakeDiscard
 from tenpennies.analysis import Estimate
 from tenpennies.bots import make_bot
 from tenpennies.bots.expert import ExpertBot
