@@ -29,8 +29,12 @@ are several times what an idle machine gives; the CPU time is the figure to go b
 
 About 13 s of CPU a match, so some 7 s on two idle cores: within issue 25's 20 s. The
 same reviews on one worker (``--workers 1``) gave the same mistakes and points lost.
+Matches with more decisions cost more: seeds 5, 6 and 7 (482, 552 and 655 decisions)
+took 30.6, 14.9 and 23.5 s of CPU on one worker, the worst some 16 s on two idle cores.
 
-    --recheck --matches 4 --seed 1 --workers 1            (before the analyst's update)
+    --recheck --matches 3 --seed 5 --workers 1
+    re-check with 10x the rollouts: 38 of 38 blunders kept their sign (100.0%)
+    --recheck --matches 4 --seed 1 --workers 1            (with the analyst before e85cb0d)
     re-check with 10x the rollouts: 29 of 29 blunders kept their sign (100.0%)
 
 Before a mistake was confirmed on fresh worlds (:data:`tenpennies.review.CONFIRM_FACTOR`),
