@@ -320,7 +320,7 @@ class Review:
         counts = self.counts()
         total = self.points_lost()
         lines = [f"Review of seat {self.seat}: {self.rules.name}, {self.rollouts} paired rollouts "
-                 f"a judged decision (seed {self.seed})",
+                 f"a judged decision, {confirm_rollouts(self.rollouts)} more to confirm a mistake (seed {self.seed})",
                  f"{len(self.decisions)} decisions judged: "
                  + ", ".join(f"{counts[g]} {g.value}" for g in Grade),
                  f"Points lost against the analyst: {total} (mean ± standard error, in points of the "
