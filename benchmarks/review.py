@@ -3,6 +3,7 @@
     python benchmarks/review.py                       # one match, seat 0 reviewed, 2 workers
     python benchmarks/review.py --matches 3 --workers 1
     python benchmarks/review.py --recheck --matches 4  # each blunder again with 10x the rollouts
+    python benchmarks/review.py --rules ten-card-rummy
 
 Each match is seeded and played by bots (``--bots``, one per seat; by default the rules of
 thumb in seat 0, the reviewed seat, and the strong bot in the others: a player who makes
@@ -55,6 +56,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tenpennies.bots import play_match  # noqa: E402
 from tenpennies.record import dumps  # noqa: E402
+from tenpennies.rules import RuleSet  # noqa: E402
 from tenpennies.review import RECHECK_FACTOR, Grade, kept_sign, recheck, review  # noqa: E402
 
 
@@ -74,13 +76,14 @@ def main(argv=None) -> int:
     p.add_argument("--rollouts", type=int, default=None, help="rollouts a judged decision (default: the review's)")
     p.add_argument("--workers", type=int, default=2, help="worker processes (default 2)")
     p.add_argument("--recheck", action="store_true", help="re-measure each blunder with 10x the rollouts")
+    p.add_argument("--rules", default="ten-pennies", help="the game (default ten-pennies; or ten-card-rummy)")
     args = p.parse_args(argv)
     options = {} if args.rollouts is None else {"rollouts": args.rollouts}
 
     times, kept, checked, grades = [], 0, 0, Counter()
     for k in range(args.matches):
         seed = args.seed + k
-        record = dumps(play_match(args.bots, seed))
+        record = dumps(play_match(args.bots, seed, RuleSet.named(args.rules)))
         cpu, start = cpu_seconds(), time.perf_counter()
         judged = review(record, 0, workers=args.workers, **options)
         wall, used = time.perf_counter() - start, cpu_seconds() - cpu
