@@ -38,6 +38,14 @@ took 30.6, 14.9 and 23.5 s of CPU on one worker, the worst some 16 s on two idle
     --recheck --matches 4 --seed 1 --workers 1            (with the analyst before e85cb0d)
     re-check with 10x the rollouts: 29 of 29 blunders kept their sign (100.0%)
 
+Ten Card Rummy is far slower: its rounds are longer and its strong bot's turns cost more
+(some 40 ms a rollout against 5 to 10), and its rules of thumb differ from the analyst
+far more often. One match (seed 1, thumb in seat 0; measured by a script calling
+``review(..., workers=1)``, as ``--rules ten-card-rummy --workers 1`` does): 830
+decisions, 341 s of CPU, 1 mistake, 80 close, and -237.3 ± 100.3 points "lost": the
+thumb's choices did better in the rollouts than the analyst's (the strong bot's policy
+there), so in that game the analyst is no judge yet.
+
 Before a mistake was confirmed on fresh worlds (:data:`tenpennies.review.CONFIRM_FACTOR`),
 match 1 alone kept 11 of its 13 blunders' signs (85%).
 """
