@@ -35,9 +35,9 @@ token's measured worth for a purchase. A cost is what the played action loses ag
 the analyst's in that unit; a negative cost means the played action did better.
 
 Where the played action is the analyst's own choice, its cost is exactly nothing (the
-same action in the same worlds), so no rollouts are played for the cost; on the seat's
-own turn its expected margin is still measured, for the chart, and an offer answered as
-the analyst would is good without rollouts at all. A decision with only one legal
+same action in the same worlds), so no rollouts are played for the cost; at the turn's
+discard the seat's expected margin is still measured, for the chart, and any other
+decision the analyst agrees with is good without rollouts at all. A decision with only one legal
 action is not a decision and is left out.
 
 The work is spread over processes as :func:`tenpennies.simulate.simulate` spreads
@@ -89,9 +89,6 @@ class Grade(StrEnum):
     INACCURACY = "inaccuracy"
     MISTAKE = "mistake"
     BLUNDER = "blunder"
-
-    def __repr__(self) -> str:
-        return f"<Grade.{self.name}: {self.value!r}>"
 
 
 MISTAKE_GRADES = (Grade.INACCURACY, Grade.MISTAKE, Grade.BLUNDER)
@@ -176,7 +173,9 @@ class JudgedDecision:
     follows from ``cost`` (:func:`grade_of`); ``reason`` says it in words, from what the
     seat knew then. ``expected`` is the seat's expected margin for the round as played
     from here (its points minus the others' mean at the round's end: lower is better), for
-    a chart; None for an offer answered as the analyst would (no rollouts were played).
+    a chart; None where the analyst agrees and the turn goes on (an offer answered, a
+    meld before the discard, Ten Card Rummy's take or draw) or the seat went out: no
+    rollouts were played there.
     """
 
     index: int
@@ -323,7 +322,7 @@ class Review:
         counts = self.counts()
         total = self.points_lost()
         lines = [f"Review of seat {self.seat}: {self.rules.name}, {self.rollouts} paired rollouts "
-                 f"a judged decision (seed {self.seed})",
+                 f"a judged decision, {confirm_rollouts(self.rollouts)} more to confirm a mistake (seed {self.seed})",
                  f"{len(self.decisions)} decisions judged: "
                  + ", ".join(f"{counts[g]} {g.value}" for g in Grade),
                  f"Points lost against the analyst: {total} (mean ± standard error, in points of the "
@@ -401,11 +400,12 @@ clear zero many times over (a planted one loses some 30 points, its error a few)
 
 
 EXPECTED_SHARE = 4
-"""Where the played action is the analyst's choice on the seat's own turn, its expected
-margin (for the chart) is measured over a quarter of the rollouts: it is one point of a
-curve, not a verdict. An offer answered as the analyst would (most of a match's
-decisions: two in three are passes) is good without rollouts, and has no point on the
-curve (``expected`` None): the seat's next turn has one."""
+"""Where the played action is the analyst's choice and ends the seat's turn (its discard),
+its expected margin (for the chart) is measured over a quarter of the rollouts: it is one
+point of a curve, not a verdict. The other decisions the analyst agrees with (an offer
+answered, most of a match's decisions: two in three are passes; Ten Card Rummy's take or
+draw; a meld before the discard) are good without rollouts, and have no point on the
+curve (``expected`` None): the turn's discard has one."""
 
 
 CONFIRM_FACTOR = 2
@@ -485,7 +485,7 @@ def judge(view: PlayerView, played: Action, *, index: int = 0, rollouts: int = D
         # The same action in the same worlds: nothing to measure. Going out ends the round
         # with nothing in hand (T12, C7), which no other play betters: good without rollouts.
         cost = Estimate(0.0, 0.0, 0)
-        if view.phase is not Phase.OFFER and not out:
+        if isinstance(played, Discard) and not out:  # the curve's point of the turn: its discard
             expected = compare(view, [played], rollouts=expected_rollouts(rollouts), seed=world_seed)[played]
     else:
         # One set of paired rollouts gives both: the played action's margins, and their

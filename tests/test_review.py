@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tenpennies import Match, Position, parse_cards
-from tenpennies.actions import AddToMeld, Buy, Discard, LayDown, Pass, TakeDiscard, parse_action
+from tenpennies.actions import AddToMeld, Buy, Discard, LayDown, Pass, TakeDiscard
 from tenpennies.analysis import Estimate
 from tenpennies.bots import make_bot
 from tenpennies.bots.expert import ExpertBot
@@ -156,6 +156,15 @@ def test_the_analysts_own_play_gets_no_mistake():
     assert len(judged.decisions) > 50 and any(d.played != d.preferred for d in judged.decisions)
     assert not judged.mistakes
     assert all(d.grade in (Grade.GOOD, Grade.CLOSE) for d in judged.decisions)
+    # The chart's points: every turn's discard, and every decision where the two differ.
+    for d in judged.decisions:
+        if d.played != d.preferred:
+            assert d.expected.n == judged.rollouts
+        elif isinstance(d.played, Discard) and d.kind != "go-out":
+            assert d.expected.n == judged.rollouts // 4
+        else:
+            assert d.expected is None
+    assert sum(d.expected is not None for d in judged.decisions) > 10
 
 
 def test_c8_a_ten_card_rummy_round_is_reviewed_with_its_take_as_a_draw():
