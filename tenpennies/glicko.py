@@ -27,6 +27,8 @@ import math
 from dataclasses import dataclass
 from typing import Sequence
 
+from .errors import TenPenniesError
+
 __all__ = ["Rating", "update", "expected", "SCALE", "TAU"]
 
 #: Glicko ratings are Glicko-2's internal scale times this, plus 1500 (Glickman, step 2).
@@ -48,9 +50,9 @@ class Rating:
 
     def __post_init__(self):
         if not self.deviation > 0:
-            raise ValueError(f"a rating's deviation must be positive, not {self.deviation!r}")
+            raise TenPenniesError(f"a rating's deviation must be positive, not {self.deviation!r}")
         if not self.volatility > 0:
-            raise ValueError(f"a rating's volatility must be positive, not {self.volatility!r}")
+            raise TenPenniesError(f"a rating's volatility must be positive, not {self.volatility!r}")
 
     @property
     def interval(self) -> tuple[float, float]:
@@ -100,7 +102,7 @@ def update(player: Rating, results: Sequence[tuple[Rating, float]], *, tau: floa
     games = []
     for opponent, score in results:
         if not 0.0 <= score <= 1.0:
-            raise ValueError(f"a score is 0 (loss), 0.5 (draw) or 1 (win), not {score!r}")
+            raise TenPenniesError(f"a score is 0 (loss), 0.5 (draw) or 1 (win), not {score!r}")
         mu_j = (opponent.rating - 1500.0) / SCALE
         phi_j = opponent.deviation / SCALE
         games.append((_g(phi_j), _e(mu, mu_j, phi_j), float(score)))

@@ -213,7 +213,7 @@ class JudgedDecision:
 
 def _known_kind(kind: Any) -> str:
     if kind not in KINDS:
-        raise ValueError(f"unknown kind of decision {kind!r}")
+        raise RecordError(f"the saved review is damaged: unknown kind of decision {kind!r}")
     return kind
 
 
@@ -379,7 +379,7 @@ class Review:
         try:
             seat = data["seat"]
             if not isinstance(seat, int) or isinstance(seat, bool):
-                raise TypeError(f"seat {seat!r}")
+                raise RecordError(f"the saved review is damaged: seat {seat!r} is not a seat number")
             from .record import to_dict as record_data, from_dict as match_of
 
             match = match_of(data["record"])  # replayed and checked, as any saved match
