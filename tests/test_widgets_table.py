@@ -408,6 +408,42 @@ def test_the_matchs_end_names_the_winners_and_opens_its_review_at_a_mistake():
     assert table.main.layout.display is None and table.review_box.layout.display == "none"
 
 
+def first_rounds(rules, rounds):
+    """The rule set cut to its first ``rounds`` rounds."""
+    import dataclasses
+
+    return dataclasses.replace(rules, name=f"{rules.name}, {rounds} rounds", contracts=rules.contracts[:rounds],
+                               wild_ranks=rules.wild_ranks[:rounds], wild_limits=rules.wild_limits[:rounds])
+
+
+def test_a_rounds_end_offers_the_review_so_far_and_a_later_one_judges_again():
+    from test_review import late_position  # seat 0 may buy 7D, which completes its contract (T5)
+
+    from tenpennies import TEN_PENNIES
+
+    table = PlayTable.from_position(late_position(), seed=1, rules=first_rounds(TEN_PENNIES, 2), delay=0,
+                                    offers="ask")
+    game = table.game
+    table.buttons["pass"].click()  # a blunder: 7D completed the contract
+    while table.shown_summary is None:
+        play_hint_by_hand(table)
+    assert not table.shown_summary.last and not game.is_over
+    assert table.review_button.layout.display is None and table.review_button.description == "Review so far"
+    table.open_review(rollouts=8, workers=1)
+    first = table.review_panel
+    assert first.session.mistakes and first.session.mistakes[0].index == 0  # the pass on 7D, round 1
+    table.review_box.children[0].click()  # Back to the table
+    table.open_review(rollouts=8, workers=1)
+    assert table.review_panel is first  # nothing played since: the same review
+    table.continue_button.click()
+    while not game.is_over:
+        play_hint_by_hand(table)
+    assert table.review_button.description == "Review the match"
+    table.open_review(rollouts=8, workers=1)
+    assert table.review_panel is not first  # round 2 was played since: judged again
+    assert table.review_panel.session.mistakes[0].index == 0
+
+
 def test_the_pages_address_chooses_the_offers_asked_about():
     from tenpennies.widgets.page import PRACTICE_ENV, page_offers, play_table
 

@@ -258,9 +258,9 @@ class PlayTable(_Board):
     When a round ends, a summary panel (:attr:`summary`) takes the table's place: who
     went out, the cards left with their points, the round's and the match's scores, a
     Continue button (:attr:`continue_button`) and a link that downloads the match record
-    (for ``tenpennies review``); after the last round it names the winners and offers
-    Review (:meth:`open_review`: the analyst's judgment of each of the person's
-    decisions, :func:`tenpennies.widgets.review.review_panel`). ``width``
+    (for ``tenpennies review``); after the last round it names the winners; after every
+    round it offers Review (:meth:`open_review`: the analyst's judgment of each of the
+    person's decisions so far, :func:`tenpennies.widgets.review.review_panel`). ``width``
     and ``max_height`` size the table (:data:`tenpennies.layout.APP_WIDTH` and
     ``APP_HEIGHT`` fit a 1366x768 screen with the scores beside it). Keyboard
     play: click the table (or tab to it), then the arrow keys move along the hand,
@@ -357,6 +357,7 @@ class PlayTable(_Board):
         self.review_button.on_click(self._shown(lambda _b: self.open_review()))
         self.review_box = widgets.VBox(layout=widgets.Layout(display="none"))
         self.review_panel = None  # the match's review, once opened
+        self._reviewed_upto = 0  # how much of the match's log it judged
         self.summary = widgets.VBox([self.summary_text, widgets.HBox([self.continue_button, self.review_button,
                                                                       self.summary_save],
                                                                      layout=widgets.Layout(align_items="center"))],
@@ -458,22 +459,29 @@ class PlayTable(_Board):
         self.summary_text.value = text
         self.summary_save.value = record_link(game) if (not self.classroom or game.is_over) else ""
         self.continue_button.description = "See the final table" if summary.last else "Continue"
-        # The match over, its review (the analyst's judgment of each of the person's decisions).
-        self.review_button.layout.display = None if game.is_over and game.seat is not None else "none"
+        # After each round and the match, its review so far (the analyst's judgment of each
+        # of the person's decisions, from what they knew then).
+        self.review_button.layout.display = None if game.seat is not None else "none"
+        self.review_button.description = "Review the match" if summary.last else "Review so far"
         self.summary.layout.display = None
         self.canvas.layout.display = "none"
 
     def open_review(self, **options) -> None:
-        """Review the finished match for the person's seat
-        (:func:`tenpennies.widgets.review.review_panel`) in the table's place, with a
-        progress bar while the analyst works; ``options`` go to the review (``rollouts``,
-        ``workers``, ...). "Back to the table" returns."""
+        """Review the match so far for the person's seat (after a round, or the whole
+        match once it is over: :func:`tenpennies.widgets.review.review_panel`) in the
+        table's place, with a progress bar while the analyst works; ``options`` go to the
+        review (``rollouts``, ``workers``, ...). "Back to the table" returns. A review is
+        made again once more has been played since the last."""
         from .review import review_panel
 
-        if not self.game.is_over or self.game.seat is None:
-            self.game.message = "the review opens when the match is over"
+        if self.game.seat is None:
+            self.game.message = "the review judges a person's decisions: bots play every seat here"
             self.redraw()
             return
+        played = len(self.game.match.log)
+        if self.review_panel is not None and self._reviewed_upto != played:
+            self.review_panel = None  # more was played since: judge it again
+        self._reviewed_upto = played
         back = widgets.Button(description="Back to the table", icon="arrow-left", layout=widgets.Layout(width="auto"))
         back.on_click(self._shown(lambda _b: self.close_review()))
         if self.review_panel is None:
