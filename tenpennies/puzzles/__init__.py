@@ -342,9 +342,31 @@ def load(folder: str | Path | None = None, *, kind: str | None = None, tier: int
                 raise PuzzleError(f"{path.name}: puzzle {p.id}: field 'id': also used in {seen[p.id]}")
             seen[p.id] = path.name
             puzzles.append(p)
-    return [p for p in puzzles
-            if (kind is None or p.kind == kind) and (tier is None or p.tier == tier)
-            and (theme is None or theme in p.themes)]
+    chosen = [p for p in puzzles
+              if (kind is None or p.kind == kind) and (tier is None or p.tier == tier)
+              and (theme is None or theme in p.themes)]
+    if not chosen and puzzles and (kind, tier, theme) != (None, None, None):
+        raise PuzzleError(_nothing_matches(puzzles, kind, tier, theme))
+    return chosen
+
+
+def _nothing_matches(puzzles: list[Puzzle], kind: str | None, tier: int | None, theme: str | None) -> str:
+    """Why a filter found nothing, with the choices that do find something."""
+    asked = ", ".join(f"{name} {value!r}" for name, value in (("kind", kind), ("tier", tier), ("theme", theme))
+                      if value is not None)
+    lines = [f"no puzzle has {asked}"]
+    if theme is not None:
+        same = [p for p in puzzles if (kind is None or p.kind == kind) and (tier is None or p.tier == tier)]
+        found = sorted({t for p in same for t in p.themes}, key=list(THEMES).index)
+        lines.append(f"themes there: {', '.join(found) or 'none'}")
+    if kind is not None:
+        same = [p for p in puzzles if (theme is None or theme in p.themes) and (tier is None or p.tier == tier)]
+        found = [k for k in KINDS if any(p.kind == k for p in same)]
+        lines.append(f"kinds there: {', '.join(found) or 'none'}")
+    if tier is not None:
+        same = [p for p in puzzles if (kind is None or p.kind == kind) and (theme is None or theme in p.themes)]
+        lines.append(f"tiers there: {', '.join(map(str, sorted({p.tier for p in same}))) or 'none'}")
+    return "; ".join(lines)
 
 
 @dataclass(frozen=True)
