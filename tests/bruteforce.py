@@ -432,3 +432,167 @@ def shipped(folder: Path = PUZZLE_FOLDER) -> list[dict]:
     for path in sorted(folder.glob("*.toml")):
         found += tomllib.loads(path.read_text(encoding="utf-8"))["puzzle"]
     return found
+
+
+# -- Ten Card Rummy's table melds, lay-offs and going out (C3-C7, C11), for the TCR kinds --------
+# A meld on the table is kept as what lay-offs depend on, never its cards' order: a set as
+# ("set", rank, naturals, wilds); a run as ("run", suit, lowest rank, length, naturals, wilds),
+# the lowest rank of its window of consecutive ranks (the corner K-A-2 allowed, C3). A joker
+# in a run stands where it was put (C4: no swaps), so a run's window is fixed once laid, and
+# a lay-off only ever grows it at an end (C11).
+def _step(rank: int, by: int) -> int:
+    return (rank - 1 + by) % 13 + 1
+
+
+def meld_states(cards, game=TenCardRummy) -> set[tuple]:
+    """Every way ``cards`` can lie on the table as one meld (a run's jokers may stand at
+    either end when the naturals leave room: each window is one way)."""
+    cards = tuple(cards)
+    naturals = [c for c in cards if c.suit is not None]
+    wilds = len(cards) - len(naturals)
+    states = set()
+    if game.is_set(cards, 1):
+        states.add(("set", naturals[0].rank, len(naturals), wilds))
+    if game.is_run(cards, 1):
+        n = len(cards)
+        for low in range(1, 14):
+            if all((c.rank - low) % 13 < n for c in naturals):
+                states.add(("run", naturals[0].suit, low, n, len(naturals), wilds))
+    return states
+
+
+def table_meld_state(cards) -> tuple:
+    """A meld read from the table, its cards in the order laid (a run's in rank order,
+    each joker at its place): one state."""
+    cards = tuple(cards)
+    naturals = [c for c in cards if c.suit is not None]
+    wilds = len(cards) - len(naturals)
+    if len({c.rank for c in naturals}) == 1:  # a run's naturals differ in rank (C3)
+        return ("set", naturals[0].rank, len(naturals), wilds)
+    i, first = next((i, c) for i, c in enumerate(cards) if c.suit is not None)
+    return ("run", first.suit, _step(first.rank, -i), len(cards), len(naturals), wilds)
+
+
+def lay_off(state: tuple, card: Card) -> list[tuple]:
+    """The states a meld can be in after ``card`` is laid off on it (C11, C4): [] if none."""
+    wild = card.suit is None
+    if state[0] == "set":
+        _, rank, nat, w = state
+        if wild:
+            return [("set", rank, nat, w + 1)] if nat > w + 1 else []
+        return [("set", rank, nat + 1, w)] if card.rank == rank else []
+    _, suit, low, n, nat, w = state
+    if n >= 13:
+        return []
+    high = _step(low, n - 1)
+    out = []
+    for new_low, place in ((_step(low, -1), _step(low, -1)), (low, _step(high, 1))):  # low end, high end
+        if wild:
+            if nat > w + 1:
+                out.append(("run", suit, new_low, n + 1, nat, w + 1))
+        elif card.suit == suit and card.rank == place:
+            out.append(("run", suit, new_low, n + 1, nat + 1, w))
+    return list(dict.fromkeys(out))
+
+
+def tcr_addition_pairs(p: Seat) -> set[tuple[Card, int]]:
+    """(card, meld number) for each card of the hand a table meld takes on its own (C11)."""
+    return {(c, n) for n, (_, cards) in enumerate(p.table) for c in set(p.hand)
+            if lay_off(table_meld_state(cards), c)}
+
+
+def _meld_choices(cards, size: int, game=TenCardRummy):
+    """Every distinct meld of at least ``size`` cards from ``cards``."""
+    return [m for m in sub_multisets(cards, size, len(cards)) if game.is_meld(m, 1)]
+
+
+def tcr_can_go_out(p: Seat) -> bool:
+    """Can the seat meld or lay off every card now, before its draw (C6, C7)? Every
+    contract (if not yet down), every choice of new melds, every order of lay-offs."""
+    k, size = p.game.contracts[p.round_no]
+    table = [frozenset([table_meld_state(cards)]) for _, cards in p.table]
+    contracts = [()] if p.opened else [a for a in arrangements(p.hand, p.round_no, p.game)]
+    for contract in contracts:
+        rest = Counter(p.hand) - sum((Counter(m) for m in contract), Counter())
+        laid = table + [frozenset(meld_states(m)) for m in contract]
+        if _new_melds_then_lay_off(rest, laid):
+            return True
+    return False
+
+
+def _new_melds_then_lay_off(rest: Counter, melds: list, kept: tuple = ()) -> bool:
+    """New melds first (they use only the hand's cards), then the kept cards laid off one
+    by one. Each card in turn is either kept to lay off or starts a new meld now."""
+    cards = tuple(sorted(rest.elements(), key=key))
+    if not cards:
+        return _lay_off_all(tuple(sorted(kept, key=key)), tuple(melds))
+    first = cards[0]
+    if _new_melds_then_lay_off(rest - Counter([first]), melds, kept + (first,)):
+        return True
+    for m in _meld_choices(cards, 3):
+        if first in m:
+            if _new_melds_then_lay_off(rest - Counter(m), melds + [frozenset(meld_states(m))], kept):
+                return True
+    return False
+
+
+@lru_cache(maxsize=100_000)
+def _lay_off_all(cards: tuple, melds: tuple) -> bool:
+    if not cards:
+        return True
+    for card in set(cards):
+        rest = list(cards)
+        rest.remove(card)
+        for n, states in enumerate(melds):
+            grown = frozenset(s for state in states for s in lay_off(state, card))
+            if grown and _lay_off_all(tuple(rest), melds[:n] + (grown,) + melds[n + 1:]):
+                return True
+    return False
+
+
+def tcr_goes_out(text: str, p: Seat) -> bool:
+    """Do these moves (``lay A / B; meld C; add N CARD [low|high]``) meld every card of
+    the hand now (C5-C7, C11)? A run's jokers may stand anywhere its cards allow."""
+    k, size = p.game.contracts[p.round_no]
+    hand = Counter(p.hand)
+    melds = [frozenset([table_meld_state(cards)]) for _, cards in p.table]
+    opened = p.opened
+    for step in (s.strip() for s in text.split(";") if s.strip()):
+        verb, _, rest = step.partition(" ")
+        if verb == "lay":
+            laid = [tuple(parse_cards(part)) for part in rest.split("/")]
+            if opened or len(laid) != k or not all(len(m) >= size and p.game.is_meld(m, 1) for m in laid):
+                return False
+            used, opened = [c for m in laid for c in m], True
+            melds += [frozenset(meld_states(m)) for m in laid]
+        elif verb == "meld":
+            words = rest.split()
+            used = list(parse_cards(" ".join(w for w in words if w not in ("low", "high"))))
+            if not opened or not p.game.is_meld(tuple(used), 1):
+                return False
+            melds.append(frozenset(meld_states(used)))
+        elif verb == "add":
+            words = rest.split()
+            t, end = int(words[0]), next((w for w in words if w in ("low", "high")), None)
+            used = list(parse_cards(" ".join(w for w in words[1:] if w not in ("low", "high"))))
+            if not opened or not 0 <= t < len(melds):
+                return False
+            states = melds[t]
+            for card in used:
+                grown = set()
+                for state in states:
+                    options = lay_off(state, card)
+                    if end is not None and state[0] == "run" and card.suit is None:
+                        # the named end: low grows the window's start, high keeps it
+                        options = [o for o in options if (o[2] != state[2]) == (end == "low")]
+                    grown.update(options)
+                states = frozenset(grown)
+                if not states:
+                    return False
+            melds[t] = states
+        else:  # a discard never ends a round of Ten Card Rummy (C7)
+            return False
+        if Counter(used) - hand:
+            return False
+        hand -= Counter(used)
+    return not +hand

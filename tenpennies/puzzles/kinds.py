@@ -45,7 +45,7 @@ from ..solver import (
     additions, can_lay_down, contract_arrangements, contract_problems, count_arrangements,
     find_contract, outs, plan_go_out, what_is_missing,
 )
-from ..words import plural
+from ..words import plural, rank_plural
 
 __all__ = ["KINDS", "Kind", "Solution", "Verdict", "buy_question", "buy_wrong", "percent", "token_price"]
 
@@ -121,6 +121,12 @@ class Kind:
     answer_form: str = ""
     ranked: bool = False  # does the answer beat other choices by a margin?
     params: tuple[str, ...] = ()
+
+    def question_for(self, position: SeatPosition) -> str:
+        """The question as this position's game asks it: :attr:`question`, unless the kind
+        asks it otherwise in a game whose turn differs (Ten Card Rummy melds before its
+        draw, C6, and buys only off-turn from round 4, C9)."""
+        return self.question
 
     def read(self, text: str, position: SeatPosition) -> Any:
         """The answer in ``text``, as a value; raises ``NotationError`` saying what is expected."""
@@ -327,8 +333,9 @@ def buy_question(position: SeatPosition) -> str:
     """The buy puzzle's question for ``position``: the one question, whatever the tokens
     (the judgment states the token's measured worth in its explanation)."""
     me = position.seat
-    return (BuyKind.question if position.tokens is None or position.tokens[me] else
-            f"{BuyKind.question} You hold no token, so you cannot buy.")
+    question = KINDS["buy"].question_for(position)
+    return (question if position.tokens is None or position.tokens[me] else
+            f"{question} You hold no token, so you cannot buy.")
 
 
 def _points(x: float) -> Fraction:
@@ -337,12 +344,42 @@ def _points(x: float) -> Fraction:
 
 
 class BuyKind(Kind):
+    """Buy the offered discard, or pass? The one buy judgment's verdict
+    (:func:`tenpennies.buying.judge_offer`), with the token at its measured worth.
+
+    The solution's facts hold ``judgment`` (the :class:`~tenpennies.buying.BuyJudgment`),
+    ``gain`` (its interval), ``verdict_at_worth`` (the verdict with the token worth each
+    end of its measured interval, ``{"low": ..., "high": ...}``) and ``steady`` (the answer
+    is ``buy`` or ``pass`` and holds at both ends): a buy puzzle worth giving is steady.
+    """
+
     name = "buy"
     question = ("The top discard is offered to you. Buy it (spending a token), pass, or is it too close to "
                 "call? Weigh what buying does to your chance of holding the contract against what it costs: "
                 "a token (its worth, measured in play) and the extra stock cards' points.")
     answer_form = "Answer 'buy', 'pass' or 'close'."
     ranked = True
+    purchase_question = (
+        "The player whose turn it is declined the top discard, and it is offered to you. Buy it (it "
+        "brings the top stock card with it; no token is spent), pass, or is it too close to call? Weigh "
+        "what buying does to your chance of holding the contract against the extra stock card's points.")
+    """Ten Card Rummy's own buy question (C9): a purchase off-turn, from round 4, spending no token."""
+
+    def question_for(self, position):
+        return self.purchase_question if position.rules.tokens is None else self.question
+
+    def offer_problem(self, position: SeatPosition) -> str | None:
+        """Why this position offers the seat no purchase to weigh (None if it does): no top
+        discard, or in a game without tokens (Ten Card Rummy) a round before buying opens
+        or the seat's own turn, where taking the discard is its free draw (C8, C9)."""
+        rules = position.rules
+        if position.top_discard is None:
+            return "there is no top discard to buy"
+        if not rules.may_buy(position.round_no):
+            return f"{rules.name} allows buying from round {rules.buy_from_round} (C9), not in round {position.round_no}"
+        if rules.tokens is None and position.active == position.seat:
+            return "on your own turn the top discard is your free draw (C8), not a purchase"
+        return None
 
     def read(self, text, position):
         word = text.strip().lower().rstrip(".!")
@@ -355,6 +392,9 @@ class BuyKind(Kind):
     def solve(self, position, params):
         from ..buying import judge_offer
 
+        problem = self.offer_problem(position)
+        if problem:
+            raise TenPenniesError(f"no buy question here: {problem}")
         me, r, rules = position.seat, position.round_no, position.rules
         hand, discard = tuple(position.hand), position.top_discard
         # What the seat has seen, the offered card apart: the pile below it and the table.
@@ -390,9 +430,17 @@ class BuyKind(Kind):
             + ("above zero all through." if answer == "buy" else
                "at most zero." if answer == "pass" else "an interval on both sides of zero: too close to call."),
         )
+        # The verdict at each end of the token's measured worth, each end taken as the
+        # worth itself: a puzzle whose answer changes between them depends on what a
+        # player values a token at, and is no puzzle (issue 24).
+        ends = {end: judge_offer(hand, discard, r, seen, my_turn=my_turn, tokens=tokens, opened=opened,
+                                 rules=rules, seat=me, worth=getattr(j.token_worth, end)).verdict
+                for end in ("low", "high")}
         return Solution(self.name, answer, margin=margin,
                         options=(("buy", j.next_buy), ("pass", j.next_pass)),
-                        reasoning=reasoning, facts={"gain": gain, "judgment": j})
+                        reasoning=reasoning,
+                        facts={"gain": gain, "judgment": j, "verdict_at_worth": ends,
+                               "steady": answer != "close" and set(ends.values()) == {answer}})
 
     def judge(self, value, solution, position, params):
         if value == solution.answer:
@@ -489,6 +537,13 @@ class GoOutKind(Kind):
     answer_form = ("Answer 'no', or the moves in order split by ';' (lay SETS, meld CARDS, add N CARDS, "
                    "discard CARD), like 'lay 7S 7H 7D / 9S 9H JK; add 0 KC; discard 4D'.")
 
+    def question_for(self, position):
+        if position.rules.meld_before_draw:
+            return ("It is your turn, before your draw: melding comes first (C6). Can you go out now, "
+                    "melding or laying off every card (no discard ends a round, C7)? If you can, give the "
+                    "moves in order.")
+        return self.question
+
     def read(self, text, position):
         said = _yes_no(text)
         if said is not None:
@@ -505,6 +560,13 @@ class GoOutKind(Kind):
             stuck = _stuck_cards(position)
             if not position.opened[me] and not can_lay_down(position.hand, position.round_no, position.rules):
                 why = "you have not laid down, and your hand does not hold the contract"
+            elif position.rules.meld_before_draw and stuck:
+                why = (f"{format_cards(stuck)} {'fits' if len(stuck) == 1 else 'fit'} nowhere (no meld on the "
+                       "table takes it and no new meld of yours can hold it), and a round ends only "
+                       "when every card is melded (C7)")
+            elif position.rules.meld_before_draw:
+                why = ("your cards cannot all go into melds at once: each card has a place, but not "
+                       "all of them together")
             elif len(stuck) > 1:
                 why = (f"{format_cards(stuck)} fit nowhere (no set on the table takes them and no new "
                        "set of yours can hold them), and only one card may be discarded")
@@ -538,6 +600,11 @@ def _stuck_cards(position: SeatPosition) -> tuple[Card, ...]:
     r, rules = position.round_no, position.rules
     hand = list(position.hand)
     fits = {c for c, _ in additions(hand, position.table, r, rules)}
+    if rules.has_runs:  # a card with no meld of three from the hand (a set or a run, C3) and no lay-off
+        from ..melds import meld_kinds
+
+        return tuple(c for i, c in enumerate(hand) if c not in fits and not any(
+            meld_kinds((c,) + pair, r, rules) for pair in combinations(hand[:i] + hand[i + 1:], 2)))
     wild = rules.wild_table(r)
     stuck = []
     for i, card in enumerate(hand):
@@ -557,7 +624,9 @@ def plan_text(plan) -> str:
     if plan.lay_down is not None:
         steps.append("lay " + _sets_text(plan.lay_down.sets))
     steps.extend("meld " + format_cards(m) for m in plan.melds)
-    steps.extend(f"add {n} {format_cards(cards)}" for n, cards in plan.additions)
+    ends = plan.ends or (None,) * len(plan.additions)  # a wild's end of a run (C4), where it has two
+    steps.extend(f"add {n} {format_cards(cards)}" + (f" {end}" if end else "")
+                 for (n, cards), end in zip(plan.additions, ends))
     if plan.discard is not None:
         steps.append(f"discard {plan.discard}")
     return "; ".join(steps)
@@ -566,6 +635,8 @@ def plan_text(plan) -> str:
 def go_out_problems(actions, position: SeatPosition) -> list[str]:
     """Why ``actions`` (in order) do not empty the seat's hand this turn (T10-T12); [] if they do."""
     r, rules, me = position.round_no, position.rules, position.seat
+    if rules.has_runs:
+        return _meld_go_out_problems(actions, position)
     hand = Counter(position.hand)
     table = [list(t.cards) for t in position.table]
     opened = position.opened[me]
@@ -607,6 +678,68 @@ def go_out_problems(actions, position: SeatPosition) -> list[str]:
     return problems
 
 
+def _meld_go_out_problems(actions, position: SeatPosition) -> list[str]:
+    """:func:`go_out_problems` where melds may be runs (Ten Card Rummy): the contract as
+    separate melds (C5), new melds of three or more, lay-offs one card at a time at a
+    set or a run's end (C4, C11); where melding comes before the draw, no discard (C7)."""
+    from ..melds import make_table_meld, meld_additions, meld_kinds
+
+    r, rules, me = position.round_no, position.rules, position.seat
+    hand = Counter(position.hand)
+    table = list(position.table)
+    opened = position.opened[me]
+    problems: list[str] = []
+    for n, action in enumerate(actions, 1):
+        cards = getattr(action, "cards", ())
+        if isinstance(action, Discard):
+            cards = (action.card,)
+            if rules.meld_before_draw:
+                problems.append(f"move {n}: a round ends only when every card is melded (C7); "
+                                "a discard comes after the draw")
+            elif n != len(actions):
+                problems.append(f"move {n}: the discard ends the turn, so it must come last")
+        elif isinstance(action, LayDown):
+            if opened:
+                problems.append(f"move {n}: you have laid down already")
+            found = contract_problems(action.sets, r, rules)
+            problems.extend(f"move {n}: {p}" for p in found)
+            opened = True
+            if not found:
+                table.extend(make_table_meld(me, None, m, r, rules) for m in action.sets)
+        elif isinstance(action, Meld):
+            if not opened:
+                problems.append(f"move {n}: lay down your contract before melding (C6)")
+            if not meld_kinds(cards, r, rules):
+                problems.append(f"move {n}: {format_cards(cards)} is neither a set nor a run (C3, C4)")
+            else:
+                table.append(make_table_meld(me, None, cards, r, rules, wild_end=action.end or "high"))
+        elif isinstance(action, AddToSet):
+            if not opened:
+                problems.append(f"move {n}: lay down your contract before laying off (C6)")
+            if not 0 <= action.set_index < len(table):
+                problems.append(f"move {n}: there is no meld {action.set_index}")
+            else:
+                meld = table[action.set_index]
+                for card in cards:  # one card at a time, each where the meld takes it (C11)
+                    places = [end for c, end in meld_additions(meld, [card], r, rules) if c == card]
+                    if not places or (action.end is not None and len(places) > 1 and action.end not in places):
+                        problems.append(f"move {n}: meld {action.set_index} does not take {card}")
+                        break
+                    end = action.end if action.end in places else places[0]
+                    meld = meld.added([card], end)
+                table[action.set_index] = meld
+        else:
+            problems.append(f"move {n}: {action.text} is not a move of this turn")
+            continue
+        missing = Counter(cards) - hand
+        if missing:
+            problems.append(f"move {n}: you do not hold {format_cards(sorted(missing.elements(), key=sort_key))}")
+        hand -= Counter(cards)
+    if +hand:
+        problems.append(f"{format_cards(sorted(hand.elements(), key=sort_key))} would still be in your hand")
+    return problems
+
+
 # -- where can these go? ---------------------------------------------------------------
 class AdditionsKind(Kind):
     name = "additions"
@@ -625,8 +758,16 @@ class AdditionsKind(Kind):
             pairs.add((parse_cards(card)[0], int(n)))
         return frozenset(pairs)
 
+    def question_for(self, position):
+        if position.rules.has_runs:
+            return ("You have laid down. Which of your cards could you lay off on which meld on the table, "
+                    "each on its own (a set takes its rank; a run the next card at either end)?")
+        return self.question
+
     def solve(self, position, params):
         found = additions(position.hand, position.table, position.round_no, position.rules)
+        if position.rules.has_runs:
+            return self._solve_melds(position, found)
         lines = [_round_words(position) + " No set holds a natural suit twice."]
         r, rules = position.round_no, position.rules
         wild = rules.wild_table(r)
@@ -645,6 +786,27 @@ class AdditionsKind(Kind):
                 line += f" It has the {format_cards(clash)} already."
             lines.append(line)
         return Solution(self.name, _pairs_text(found), reasoning=tuple(lines), facts={"pairs": found})
+
+    def _solve_melds(self, position, found):
+        """Where melds may be runs (C11): a set takes a card of its rank, a run the next
+        card at either end; a joker may go at either end of a run, and the reasoning says
+        which end each card goes to."""
+        r, rules = position.round_no, position.rules
+        ends = additions(position.hand, position.table, r, rules, ends=True)
+        lines = [_round_words(position) + " A set takes a card of its rank (suits may repeat, C3); "
+                 "a run takes the next card of its suit at either end (C11), never past 13 cards."]
+        for n, t in enumerate(position.table):
+            places: dict[Card, list[str]] = {}
+            for c, m, end in ends:
+                if m == n:
+                    places.setdefault(c, []).append(end or "")
+            fits = [f"{c} ({' or '.join(e for e in es if e)} end)" if any(es) else str(c)
+                    for c, es in sorted(places.items(), key=lambda ce: sort_key(ce[0]))]
+            what = f"set of {rank_plural(t.rank)}" if t.rank is not None else "run"
+            lines.append(f"Meld {n} ({what}, {format_cards(t.cards)}): "
+                         + (f"takes {', '.join(fits)}." if fits else "takes none of your cards."))
+        return Solution(self.name, _pairs_text(found), reasoning=tuple(lines),
+                        facts={"pairs": found, "ends": ends})
 
     def judge(self, value, solution, position, params):
         right = frozenset(solution.facts["pairs"])
@@ -698,6 +860,17 @@ class CountKind(Kind):
 
 
 # -- what does it cost? ----------------------------------------------------------------
+def points_words(rules) -> str:
+    """What each card costs in a hand at the round's end, in words, from the rule set's
+    own points (T18, C14): the same sentence for every hand of that game."""
+    pts = rules.card_points  # by rank, the joker at 0
+    if pts[3:10] == tuple(range(3, 10)):  # pip values (Ten Card Rummy, C14)
+        return (f"2-9 cost their pips, tens and faces {pts[10]}, an ace {pts[1]}, "
+                f"a joker {pts[0]} (C14).")
+    return (f"3-9 cost {pts[3]}, tens and faces {pts[10]}, aces and twos {pts[1]} (wild or not), "
+            f"jokers {pts[0]} (T18).")
+
+
 class CostKind(Kind):
     name = "cost"
     question = "If the round ended now, how many points would the cards in your hand cost you?"
@@ -716,8 +889,7 @@ class CostKind(Kind):
         for c in position.hand:
             groups.setdefault(rules.card_points[c.rank], []).append(str(c))
         parts = [f"{len(cs)} × {v} ({' '.join(cs)}) = {len(cs) * v}" for v, cs in sorted(groups.items())]
-        lines = ("3-9 cost 5, tens and faces 10, aces and twos 20 (wild or not), jokers 50 (T18).",
-                 "; ".join(parts) + f"; in all {total}.")
+        lines = (points_words(rules), "; ".join(parts) + f"; in all {total}.")
         return Solution(self.name, str(total), reasoning=lines, facts={"points": total})
 
     def judge(self, value, solution, position, params):

@@ -1,0 +1,258 @@
+"""Every puzzle kind in Ten Card Rummy (C1-C17), its answer decided again by the referee.
+
+Positions come from seeded Ten Card Rummy matches of the kit's bots (so they are ones
+play reaches), taken at the decisions each kind asks about: a seat about to meld (C6:
+lay-down, missing, count, go-out, additions), about to discard (discard), offered a
+purchase off-turn from round 4 (C9: buy), and any seat (cost). Each kind's answer, and
+each answer it accepts, must agree with ``tests/bruteforce.py``, which decides by plain
+enumeration from the rulings and shares no code with the engine.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from fractions import Fraction
+
+import pytest
+
+import bruteforce as bf
+from tenpennies import TEN_CARD_RUMMY
+from tenpennies.bots import bot_seed, make_bot
+from tenpennies.errors import TenPenniesError
+from tenpennies.match import Match, Phase
+from tenpennies.position import SeatPosition
+from tenpennies.puzzles.kinds import KINDS, go_out_problems
+from tenpennies.solver import can_lay_down, cards_needed
+from tenpennies.actions import parse_action
+
+TCR = TEN_CARD_RUMMY
+BOTS = ("strong", "thumb", "strong", "thumb")
+RULES = TCR.with_players(len(BOTS))
+MOST_PER_KIND = 14
+
+
+def _positions():
+    """Seeded Ten Card Rummy positions by the kind they fit: a few of each, from two matches."""
+    found = defaultdict(list)
+    for seed in (3, 8):
+        match = Match(seed, rules=RULES)
+        bots = [make_bot(name, bot_seed(seed, s)) for s, name in enumerate(BOTS)]
+        decision = 0
+        while not match.is_over:
+            seat = match.to_act
+            view = match.view(seat)
+            action = bots[seat].act(view)
+            decision += 1
+            p = SeatPosition.of(view)
+            me = p.seat
+            # The referee's plain enumeration grows as two to the hand's size: hands a
+            # purchase made longer than the deal's ten are left out.
+            small = len(p.hand) <= 8
+            if view.phase is Phase.DISCARD and not p.opened[me] and len(p.hand) <= 11 and decision % 4 == 0:
+                found["discard"].append(p)  # the deal's ten and the card just drawn
+            elif len(p.hand) > 10:
+                pass
+            elif view.phase is Phase.MELD:
+                if not p.opened[me] and (decision % 5 == 0 or small):
+                    found["lay-down"].append(p)
+                    found["missing"].append(p)
+                    found["count"].append(p)
+                if small and (p.opened[me] or decision % 2 == 0):
+                    found["go-out"].append(p)
+                if p.opened[me] and p.table:
+                    found["additions"].append(p)
+            elif view.phase is Phase.OFFER and not p.opened[me] and KINDS["buy"].offer_problem(p) is None:
+                found["buy"].append(p)
+            if decision % 9 == 0:
+                found["cost"].append(p)
+            match.apply(action)
+    return found
+
+
+FOUND = _positions()
+
+
+def _picked(kind, keep=lambda p: True):
+    """Up to :data:`MOST_PER_KIND` positions of a kind, spread over the matches."""
+    every = [p for p in FOUND[kind] if keep(p)]
+    step = max(1, len(every) // MOST_PER_KIND)
+    return every[::step][:MOST_PER_KIND]
+
+
+def _seat(p: SeatPosition) -> bf.Seat:
+    return bf.Seat.parse(str(p))
+
+
+def _ids(positions):
+    return [f"r{p.round_no}-s{p.seat}-{n}" for n, p in enumerate(positions)]
+
+
+def test_c1_c17_every_kind_finds_positions_in_seeded_matches():
+    # The test below would pass vacuously on no positions: each kind must have some.
+    for kind in KINDS:
+        assert len(_picked(kind)) >= 3, kind
+    assert len(GO) >= 6
+
+
+def test_c6_every_kind_solves_a_ten_card_rummy_position_of_its_own():
+    for kind in KINDS:
+        p = _picked(kind)[0]
+        params = {"draws": 1} if kind == "discard" else {}
+        s = KINDS[kind].solve(p, params)
+        assert s.kind == kind and s.answer
+
+
+LAY = _picked("lay-down")
+
+
+@pytest.mark.parametrize("p", LAY, ids=_ids(LAY))
+def test_c3_c5_lay_down_agrees_with_the_referee(p):
+    s = KINDS["lay-down"].solve(p, {})
+    every = bf.arrangements(p.hand, p.round_no, bf.TenCardRummy)
+    if s.answer == "no":
+        assert not every
+    else:
+        for text in (s.answer, *s.accepted):
+            assert bf.lay_down_sets(text) in every, text
+    # and the kind judges the referee's ways right, and a wrong "no"/"yes" wrong
+    for sets in list(every)[:3]:
+        assert KINDS["lay-down"].check("yes: " + " / ".join(" ".join(map(str, m)) for m in sets), p, {}, s)
+    assert bool(KINDS["lay-down"].check("no", p, {}, s)) == (not every)
+
+
+def test_c5_the_lay_down_positions_hold_both_answers():
+    answers = {KINDS["lay-down"].solve(p, {}).answer == "no" for p in LAY}
+    assert answers == {True, False}
+
+
+# Positions the engine finds a way in (chosen by the engine; the count is then the referee's).
+COUNT = _picked("count", lambda p: can_lay_down(p.hand, p.round_no, p.rules)) + _picked("count")[:4]
+
+
+@pytest.mark.parametrize("p", COUNT, ids=_ids(COUNT))
+def test_c5_count_is_the_referees_number_of_ways(p):
+    s = KINDS["count"].solve(p, {})
+    assert int(s.answer) == len(bf.arrangements(p.hand, p.round_no, bf.TenCardRummy))
+
+
+MISSING = _picked("missing", lambda p: cards_needed(p.hand, p.round_no, p.rules) == 1)
+
+
+@pytest.mark.parametrize("p", MISSING, ids=_ids(MISSING))
+def test_c3_c4_missing_cards_are_the_referees_outs(p):
+    s = KINDS["missing"].solve(p, {})
+    assert set(s.facts["outs"]) == bf.outs(p.hand, p.round_no, bf.TenCardRummy)
+    assert KINDS["missing"].check(s.answer, p, {}, s)
+
+
+DISCARD = _picked("discard")[:4]
+
+
+@pytest.mark.parametrize("p", DISCARD, ids=_ids(DISCARD))
+def test_c3_c5_discard_chances_are_the_referees(p):
+    s = KINDS["discard"].solve(p, {"draws": 1})
+    ref = bf.discard_chances(_seat(p), 1)
+    assert s.facts["chances"] == ref
+    best = max(ref.values())
+    assert {str(c) for c, q in ref.items() if q == best} == {s.answer, *s.accepted}
+
+
+# Half that the engine says go out, half not (the referee decides each).
+GO = (_picked("go-out", lambda p: KINDS["go-out"].solve(p, {}).answer != "no")[:7]
+      + _picked("go-out", lambda p: KINDS["go-out"].solve(p, {}).answer == "no")[:7])
+
+
+@pytest.mark.parametrize("p", GO, ids=_ids(GO))
+def test_c6_c7_c11_go_out_agrees_with_the_referee(p):
+    s = KINDS["go-out"].solve(p, {})
+    seat = _seat(p)
+    can = bf.tcr_can_go_out(seat)
+    assert (s.answer != "no") == can
+    if can:
+        assert bf.tcr_goes_out(s.answer, seat)
+        assert KINDS["go-out"].check(s.answer, p, {}, s)
+        assert "discard" not in s.answer  # C7: a round ends only in the meld step
+
+
+def test_c6_c7_the_go_out_positions_hold_both_answers():
+    assert {KINDS["go-out"].solve(p, {}).answer == "no" for p in GO} == {True, False}
+
+
+def test_c7_a_discard_never_goes_out_in_ten_card_rummy():
+    p = next(p for p in GO if KINDS["go-out"].solve(p, {}).answer != "no")
+    s = KINDS["go-out"].solve(p, {})
+    steps = s.answer.split("; ")
+    last = steps[-1].split()
+    card = last[-1] if last[-1] not in ("low", "high") else last[-2]
+    moves = "; ".join(steps[:-1] + [f"discard {card}"]) if len(steps) > 1 else f"discard {card}"
+    actions = tuple(parse_action(x, p.seat) for x in moves.split("; "))
+    assert any("C7" in problem for problem in go_out_problems(actions, p))
+    assert not KINDS["go-out"].check(moves, p, {}, s)
+
+
+ADD = _picked("additions")
+
+
+@pytest.mark.parametrize("p", ADD, ids=_ids(ADD))
+def test_c11_additions_are_the_referees_lay_offs(p):
+    s = KINDS["additions"].solve(p, {})
+    assert set(s.facts["pairs"]) == bf.tcr_addition_pairs(_seat(p))
+    assert KINDS["additions"].check(s.answer, p, {}, s)
+
+
+def test_c11_additions_say_which_end_of_a_run():
+    runs = [(p, KINDS["additions"].solve(p, {})) for p in ADD]
+    said = [s for p, s in runs if any(end for _, _, end in s.facts["ends"])]
+    assert said, "no position puts a card at a run's end"
+    for s in said:
+        assert any(" end)" in line for line in s.reasoning[1:])
+
+
+COST = _picked("cost")
+
+
+@pytest.mark.parametrize("p", COST, ids=_ids(COST))
+def test_c14_cost_is_the_hands_points(p):
+    s = KINDS["cost"].solve(p, {})
+    assert int(s.answer) == bf.cost(_seat(p))
+    assert "C14" in s.reasoning[0] and "T18" not in s.reasoning[0]
+
+
+BUY = _picked("buy")
+
+
+@pytest.mark.parametrize("p", BUY, ids=_ids(BUY))
+def test_c9_buy_stands_on_the_referees_chances(p):
+    s = KINDS["buy"].solve(p, {})
+    seat = _seat(p)
+    next_buy, next_pass = bf.buy_chance(seat, "next_buy"), bf.buy_chance(seat, "next_pass")
+    assert dict(s.options) == {"buy": next_buy, "pass": next_pass}
+    # The judgment's lower end, from the referee's numbers: no token in Ten Card Rummy
+    # (C9), and the purchase's one stock card costs at most an unseen card's mean points.
+    stake = bf.cost(seat)
+    pool = bf.unseen(seat.hand, seat.seen, bf.TenCardRummy)
+    mean = Fraction(sum(bf.TenCardRummy.points(c) * n for c, n in pool.items()), sum(pool.values()))
+    low = stake * (next_buy - next_pass) - TCR.buy_extra_cards * mean
+    assert (s.answer == "buy") == (low > 0)
+    if s.answer == "pass":
+        assert next_buy <= next_pass
+    assert s.facts["verdict_at_worth"] == {"low": s.answer, "high": s.answer}  # no token: nothing to vary
+
+
+def test_c8_c9_no_buy_question_on_ones_own_turn_or_before_round_4():
+    p = _picked("buy")[0]
+    with pytest.raises(TenPenniesError, match="C8"):
+        KINDS["buy"].solve(SeatPosition.parse(str(p).replace(f" a{p.active} ", f" a{p.seat} ")), {})
+    # (No offer goes round the table before round 4, so the round is rewritten.)
+    early = SeatPosition.parse(f"r3 {str(p).partition(' ')[2]}")
+    with pytest.raises(TenPenniesError, match="C9"):
+        KINDS["buy"].solve(early, {})
+
+
+def test_c9_ten_card_rummy_asks_its_own_buy_question():
+    from tenpennies.puzzles.wording import words_for
+
+    p = _picked("buy")[0]
+    words = words_for("buy", p, {}, KINDS["buy"].solve(p, {}))
+    assert "token" not in words["question"].replace("no token is spent", "")
+    assert words["question"] == KINDS["buy"].purchase_question
