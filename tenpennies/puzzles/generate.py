@@ -69,16 +69,16 @@ GAMES = ("ten-pennies", "ten-card-rummy")
 
 KINDS_BY_GAME = {
     "ten-pennies": tuple(KINDS),
-    "ten-card-rummy": ("lay-down",),
+    "ten-card-rummy": tuple(KINDS),
 }
-"""The kinds mined in each game (Ten Card Rummy's grow as its kinds are taught the runs)."""
+"""The kinds mined in each game (every kind is asked in both, each the game's own way)."""
 
 MARGINS = {"buy": Fraction(1, 50), "discard": Fraction(1, 100)}
 """The least margin a ranked answer must have over the next best to be a puzzle."""
 
-BUY_ROLLOUTS = 32
+BUY_ROLLOUTS = 24
 """The expert's rollouts a buy puzzle's verdict is checked by (:func:`buy_holds`)."""
-BUY_CHECKS = 2
+BUY_CHECKS = 1
 """The most offers of one match checked by rollouts."""
 
 CAPS = {
@@ -157,9 +157,13 @@ def _kinds_here(view, rules: RuleSet, kinds: tuple[str, ...]) -> list[tuple[str,
     me, r, hand = view.seat, view.round_no, view.hand
     opened = view.opened[me]
     found: list[tuple[str, dict[str, Any]]] = []
+    if len(hand) > rules.hand_size + (1 if rules.has_runs else 3):
+        return found  # a hand swollen by purchases: slow to solve and to read, and seldom met
     if view.phase is Phase.OFFER:
-        if not opened and view.top_discard is not None and (view.tokens is None or view.tokens[me] is None or view.tokens[me] > 0):
-            found.append(("buy", {}))
+        tokens = view.tokens[me] if view.tokens is not None else None
+        if (not opened and view.top_discard is not None and rules.may_buy(r)
+                and (tokens is None and view.active != me or tokens is not None and tokens > 0)):
+            found.append(("buy", {}))  # (Ten Card Rummy: a purchase off-turn, C9, not the free take, C8)
         return [(k, p) for k, p in found if k in kinds]
     hand_phase = Phase.MELD if rules.meld_before_draw else Phase.PLAY
     if view.phase is hand_phase:
@@ -173,32 +177,46 @@ def _kinds_here(view, rules: RuleSet, kinds: tuple[str, ...]) -> list[tuple[str,
             else:
                 if need == 1:
                     found.append(("missing", {}))
-                if need is not None and need <= 2 and not rules.meld_before_draw:
-                    found.append(("discard", {"draws": need}))
+                if need == 1 and not rules.meld_before_draw:
+                    found.append(("discard", {"draws": 1}))
         if (opened or can) and len(hand) <= 9:
             found.append(("go-out", {}))
         if opened and view.table and len(hand) <= 8:
             found.append(("additions", {}))
         if len(hand) <= 9:
             found.append(("cost", {}))
+    elif view.phase is Phase.DISCARD and rules.meld_before_draw and not opened:
+        # Ten Card Rummy discards after its draw (C6): which discard leaves the best chance.
+        if cards_needed(hand, r, rules) == 1:
+            found.append(("discard", {"draws": 1}))
     return [(k, p) for k, p in found if k in kinds]
 
 
+def mined_round(plan: MatchSource) -> int:
+    """The round of the planned match that puzzles are taken from, chosen by its seed: each
+    round of the game as often, and the match is played no further than that round's end
+    (the rounds after it would cost time and give nothing)."""
+    rounds = len(plan.rule_set.contracts)
+    return random.Random(derive_seed("puzzle round", plan.seed)).randint(1, rounds)
+
+
 def play_and_collect(plan: MatchSource) -> tuple[list[list], list[_Candidate]]:
-    """Play the planned match to its end; its actions (as ``[seat, text]``) and every candidate."""
+    """Play the planned match to the end of its :func:`mined_round` (or of the match); its
+    actions (as ``[seat, text]``) and every candidate of that round."""
     rules = plan.rule_set
     kinds = KINDS_BY_GAME[plan.rules]
+    last = mined_round(plan)
     bots = [make_bot(name, bot_seed(plan.seed, s)) for s, name in enumerate(plan.bots)]
     match = Match(plan.seed, rules)
     ordinals = [0] * rules.players
     candidates: list[_Candidate] = []
     decision = 0
-    while not match.is_over:
+    while not match.is_over and match.round_no <= last:
         seat = match.to_act
         view = match.view(seat)
         action = bots[seat].act(view)
         ordinals[seat] += 1
-        here = _kinds_here(view, rules, kinds)
+        here = _kinds_here(view, rules, kinds) if view.round_no == last else ()
         if here:
             p = SeatPosition.of(view)
             for kind, params in here:
@@ -223,7 +241,8 @@ def clear(kind: str, p: SeatPosition, params: dict[str, Any], s: Solution) -> bo
             return False
         return len({equal_key(c, p) for c in best}) == 1 and len(best) <= 3
     if kind == "buy":
-        return s.options[0][1] > 0 and s.answer != "close"  # a close call makes no puzzle
+        # A close call makes no puzzle, nor one whose verdict changes with the token's worth.
+        return s.options[0][1] > 0 and s.answer != "close" and s.facts.get("steady", True)
     if kind == "count":
         return 2 <= s.facts["count"] <= 40
     if kind == "missing":
@@ -380,12 +399,12 @@ def themes_of(kind: str, p: SeatPosition, params: dict[str, Any], s: Solution) -
     naturals = Counter(c for c in hand if not wild[c.index])
     if not rules.repeated_suits_allowed and any(n > 1 for n in naturals.values()):
         tags.append("suit-clash")
-    if r >= 5 and any(c.rank in (1, 2) for c in hand):
+    if any(c.rank in (1, 2) and wild[c.index] for c in hand):
         tags.append("aces-wild")
     if any(c.is_joker for c in hand):
         tags.append("joker")
     if kind == "buy":
-        if p.tokens[me] <= 3:
+        if p.tokens is not None and p.tokens[me] <= 3:
             tags.append("few-tokens")
         if p.active != me:
             tags.append("off-turn")
@@ -407,11 +426,12 @@ def _run_themes(p: SeatPosition, s: Solution) -> list[str]:
     from ..melds import MeldKind, meld_kinds, run_ranks
 
     r, rules = p.round_no, p.rules
-    answer = s.answer.partition(":")[2]
-    melds = [parse_cards(part) for part in answer.split("/") if part.strip()]
+    melds = []
+    if s.kind == "lay-down" and s.answer.startswith("yes:"):
+        melds = [parse_cards(part) for part in s.answer.partition(":")[2].split("/") if part.strip()]
     runs = [m for m in melds if MeldKind.RUN in meld_kinds(m, r, rules)]
     tags = []
-    long_run = any(MeldKind.RUN in meld_kinds(c, r, rules) for c in _windows(p.hand, p.contract.size + 1))
+    long_run = _longest_natural_run(p) > p.contract.size
     if runs or long_run:
         tags.append("runs")
     if any(13 in run_ranks(m, r, rules) and 1 in run_ranks(m, r, rules) for m in runs):
@@ -421,10 +441,26 @@ def _run_themes(p: SeatPosition, s: Solution) -> list[str]:
     return tags
 
 
-def _windows(hand, size: int):
-    from itertools import combinations
-
-    return combinations(sorted(hand, key=sort_key), size)
+def _longest_natural_run(p: SeatPosition) -> int:
+    """The most natural cards of one suit in consecutive ranks the hand holds (turning the
+    corner K-A-2 where the rules let runs wrap, C3): a run that long is one meld (C5)."""
+    wild = p.rules.wild_table(p.round_no)
+    best = 0
+    for suit in {c.suit for c in p.hand if c.suit and not wild[c.index]}:
+        ranks = {c.rank for c in p.hand if c.suit == suit and not wild[c.index]}
+        if len(ranks) == 13:
+            return 13
+        for start in ranks:
+            if (start - 2) % 13 + 1 in ranks and (p.rules.runs_wrap or start != 1):
+                continue  # not the start of a run
+            n, rank = 0, start
+            while rank in ranks and n < 13:
+                n += 1
+                rank = rank % 13 + 1
+                if rank == 1 and not p.rules.runs_wrap:
+                    break
+            best = max(best, n)
+    return best
 
 
 def tier_of(kind: str, p: SeatPosition, params: dict[str, Any], s: Solution, bot_wrong: int) -> int:
@@ -634,7 +670,9 @@ def mine_cached(index: int, seed: int, cache: str | None) -> tuple[MatchSource, 
     import json
 
     plan = match_plan(index, seed)
-    tag = hashlib.sha256(repr((CACHE_VERSION, KINDS_BY_GAME[plan.rules], TRIES, PER_MATCH)).encode()).hexdigest()[:12]
+    words = b"".join((Path(__file__).parent / name).read_bytes() for name in ("kinds.py", "wording.py"))
+    tag = hashlib.sha256(repr((CACHE_VERSION, KINDS_BY_GAME[plan.rules], TRIES, PER_MATCH)).encode()
+                         + words).hexdigest()[:12]  # new words or answers: mined again
     path = Path(cache) / f"{seed}-{index}-{tag}.json"
     if path.exists():
         data = json.loads(path.read_text())
@@ -649,7 +687,7 @@ def mine_cached(index: int, seed: int, cache: str | None) -> tuple[MatchSource, 
     return plan, actions, entries
 
 
-CACHE_VERSION = 1
+CACHE_VERSION = 4
 """Raised when what :func:`mine_match` returns changes, so old cached matches are not read."""
 
 
