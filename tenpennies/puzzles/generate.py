@@ -87,7 +87,7 @@ CAPS = {
     ("ten-pennies", "count"): 180, ("ten-pennies", "cost"): 140,
 }
 """The most puzzles of each kind in each game (a kind a game lacks here: :data:`CAP`)."""
-CAP = 160
+CAP = 180
 
 TRIES = 6
 """Candidates of one kind solved per match, at most (picked by the match's seed)."""
@@ -567,7 +567,8 @@ def select(mined: list[tuple[MatchSource, list, list[dict[str, Any]]]], first: l
            ) -> list[dict[str, Any]]:
     """The puzzles kept: ``first`` (the built ones), then one from each match (its rarest
     kind that is neither a duplicate nor over its cap), then the rest in match order; none
-    twice by :func:`canonical`, at most :data:`CAPS` of a kind in a game."""
+    twice by :func:`canonical`, at most :data:`CAPS` of a kind in a game, and of those at
+    most half answered "no"."""
     seen: set = set()
     counts: Counter = Counter()
     chosen: list[dict[str, Any]] = []
@@ -575,10 +576,15 @@ def select(mined: list[tuple[MatchSource, list, list[dict[str, Any]]]], first: l
 
     def take(e) -> bool:
         game = game_of(e)
-        if e["canonical"] in seen or counts[game, e["kind"]] >= CAPS.get((game, e["kind"]), CAP):
+        cap = CAPS.get((game, e["kind"]), CAP)
+        if e["canonical"] in seen or counts[game, e["kind"]] >= cap:
+            return False
+        # A yes-or-no kind keeps its "no" answers to half: answering "no" must not be a safe bet.
+        if e["answer"] == "no" and counts[game, e["kind"], "no"] >= cap // 2:
             return False
         seen.add(e["canonical"])
         counts[game, e["kind"]] += 1
+        counts[game, e["kind"], e["answer"] == "no" and "no"] += 1
         chosen.append(e)
         return True
 
