@@ -90,3 +90,22 @@ def test_every_built_position_is_one_play_reaches_and_says_built():
     for e in built():
         assert SeatPosition.parse(e["position"]).problems() == () and e["source"].startswith("built: ")
         assert "allow_unreachable" not in render(dict(e, id=f"{e['kind']}-001"))
+
+
+def test_every_shipped_buy_verdict_holds_at_both_ends_of_the_tokens_worth():
+    """A buy puzzle is kept only when its answer does not depend on what a player values a
+    token at (issue 24); the expert's rollouts were asked too, when it was mined (buy_holds)."""
+    buys = load(kind="buy")
+    assert {p.position.rules.slug for p in buys} == {"ten-pennies", "ten-card-rummy"}
+    for p in buys:
+        s = p.solution()
+        assert s.answer in ("buy", "pass") and s.facts["steady"], p.id
+        assert set(s.facts["verdict_at_worth"].values()) == {s.answer}, p.id
+
+
+def test_buy_holds_refuses_a_close_call():
+    from tenpennies.puzzles.generate import buy_holds
+
+    p = next(q for q in load(kind="buy"))
+    close = type(p.solution())("buy", "close", facts=p.solution().facts)
+    assert not buy_holds(None, close, seed=0)
