@@ -205,6 +205,9 @@ def _puzzle_parsers(sub) -> None:
     q.add_argument("--folder", help="a folder of puzzle files (default: the shipped puzzles)")
     q.add_argument("--allow-unreachable", action="store_true",
                    help="accept puzzles whose positions no play reaches, though their files do not say so")
+    q = what.add_parser("export", help="a class's puzzle results as CSV, from the learners' progress files")
+    q.add_argument("files", nargs="+", metavar="FILE", help="learners' progress files (progress.db, puzzle-progress.db)")
+    q.add_argument("--csv", required=True, metavar="OUT", help="the CSV file to write, one row per attempt")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -619,6 +622,9 @@ def _puzzle(args, stdin: TextIO | None = None) -> int:
 def _puzzle_sheet(args) -> int:
     from pathlib import Path
 
+    if args.what == "export":
+        return _puzzle_export(args)
+
     from .puzzles.sheet import sheet_html
 
     puzzles = _chosen_puzzles(args)
@@ -628,6 +634,17 @@ def _puzzle_sheet(args) -> int:
     out.write_text(page, encoding="utf-8")
     answers.write_text(key, encoding="utf-8")
     print(f"{len(puzzles)} puzzles written to {out}, answers to {answers}")
+    return 0
+
+
+def _puzzle_export(args) -> int:
+    from .puzzles.progress import ProgressError, export_csv
+
+    try:
+        rows = export_csv(args.files, args.csv)
+    except ProgressError as exc:
+        raise _UsageError(str(exc)) from None
+    print(f"wrote {rows} attempts of {len(args.files)} learners to {args.csv}")
     return 0
 
 

@@ -388,3 +388,34 @@ def message_svg(text: str) -> str:
     """A line of text as a picture, where a chart cannot be drawn (say why)."""
     return _svg(max(200, 7 * len(text) + 12), 28, text, _label(text, 4, 18))
 
+
+
+def rate_bars_svg(labels: Sequence[str], rates: Sequence[float], notes: Sequence[str], *,
+                  title: str = "", empty: str = "Nothing to show yet.") -> str:
+    """One horizontal bar per label, as long as its rate (0 to 1), with a note at its end.
+
+    For rates with long labels (a learner's themes by success): the labels read across,
+    the bars line up on one scale, 0% to 100%. The ``<desc>`` lists each label and note.
+
+    >>> svg = rate_bars_svg(["joker", "runs"], [0.25, 1.0], ["25% of 4", "100% of 1"], title="t")
+    >>> "<desc>t: joker 25% of 4; runs 100% of 1</desc>" in svg
+    True
+    """
+    if not labels:
+        return message_svg(empty)
+    label_w = 8 + 7 * max(len(label) for label in labels)
+    bar_w, row_h, top = 220, 22, 30 if title else 8
+    note_w = 8 + 7 * max(len(note) for note in notes)
+    width = label_w + bar_w + note_w + 8
+    parts = [_label(title, 4, 18, size=14, weight="bold")] if title else []
+    for i, (label, rate, note) in enumerate(zip(labels, rates, notes)):
+        y = top + i * row_h
+        rate = min(1.0, max(0.0, rate))
+        color = CHART_COLORS[0] if rate >= 0.5 else CHART_COLORS[1]
+        parts.append(_label(label, 4, y + 15, size=12))
+        parts.append(f"<rect x='{label_w}' y='{y + 3}' width='{bar_w}' height='{row_h - 6}' fill='#eee'/>")
+        parts.append(f"<rect x='{label_w}' y='{y + 3}' width='{_n(bar_w * rate)}' height='{row_h - 6}' "
+                     f"fill='{color}'/>")
+        parts.append(_label(note, label_w + bar_w + 6, y + 15, size=11))
+    desc = (f"{title}: " if title else "") + "; ".join(f"{label} {note}" for label, note in zip(labels, notes))
+    return _svg(width, top + len(labels) * row_h + 6, desc, "".join(parts))

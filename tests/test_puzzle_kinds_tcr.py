@@ -61,7 +61,8 @@ def _positions():
                     found["go-out"].append(p)
                 if p.opened[me] and p.table:
                     found["additions"].append(p)
-            elif view.phase is Phase.OFFER and not p.opened[me] and KINDS["buy"].offer_problem(p) is None:
+            elif (view.phase is Phase.OFFER and not p.opened[me] and KINDS["buy"].offer_problem(p) is None
+                  and KINDS["buy"].is_purchase(p)):
                 found["buy"].append(p)
             if decision % 9 == 0:
                 found["cost"].append(p)
@@ -239,10 +240,15 @@ def test_c9_buy_stands_on_the_referees_chances(p):
     assert s.facts["verdict_at_worth"] == {"low": s.answer, "high": s.answer}  # no token: nothing to vary
 
 
-def test_c8_c9_no_buy_question_on_ones_own_turn_or_before_round_4():
+def test_c8_c9_own_turn_is_the_free_take_and_no_purchase_before_round_4():
     p = _picked("buy")[0]
-    with pytest.raises(TenPenniesError, match="C8"):
-        KINDS["buy"].solve(SeatPosition.parse(str(p).replace(f" a{p.active} ", f" a{p.seat} ")), {})
+    own = SeatPosition.parse(str(p).replace(f" a{p.active} ", f" a{p.seat} "))
+    assert KINDS["buy"].is_purchase(p) and not KINDS["buy"].is_purchase(own)
+    assert KINDS["buy"].question_for(own) == KINDS["buy"].take_question
+    s = KINDS["buy"].solve(own, {})
+    j = s.facts["judgment"]
+    assert j.free and j.extra_cost.high == 0 and "free (C8)" in s.reasoning[0]  # no stock card comes with it
+    assert KINDS["buy"].read("take", own) == "buy"
     # (No offer goes round the table before round 4, so the round is rewritten.)
     early = SeatPosition.parse(f"r3 {str(p).partition(' ')[2]}")
     with pytest.raises(TenPenniesError, match="C9"):
@@ -256,3 +262,112 @@ def test_c9_ten_card_rummy_asks_its_own_buy_question():
     words = words_for("buy", p, {}, KINDS["buy"].solve(p, {}))
     assert "token" not in words["question"].replace("no token is spent", "")
     assert words["question"] == KINDS["buy"].purchase_question
+
+
+# -- both games: a buy answer that does not hang on what a token is worth (issue 24, item 2) -------
+def _tp_offers():
+    """Ten Pennies positions offered a purchase, from a seeded match (tokens in hand, not down)."""
+    from tenpennies import TEN_PENNIES
+
+    match = Match(4, rules=TEN_PENNIES)
+    bots = [make_bot(name, bot_seed(4, s)) for s, name in enumerate(BOTS)]
+    found = []
+    while not match.is_over:
+        view = match.view(match.to_act)
+        if view.phase is Phase.OFFER:
+            p = SeatPosition.of(view)
+            if not p.opened[p.seat] and p.tokens[p.seat] and KINDS["buy"].offer_problem(p) is None:
+                found.append(p)
+        match.apply(bots[match.to_act].act(view))
+    return found
+
+
+TP_OFFERS = _tp_offers()
+
+
+def test_t5_a_steady_buy_answer_holds_at_both_ends_of_the_tokens_worth():
+    solved = [(p, KINDS["buy"].solve(p, {})) for p in TP_OFFERS[:60]]
+    steady = [(p, s) for p, s in solved if s.facts["steady"]]
+    assert steady and len(steady) < len(solved)  # some answers hold whatever a token is worth, some do not
+    for p, s in solved:
+        ends = s.facts["verdict_at_worth"]
+        assert s.facts["steady"] == (s.answer != "close" and ends == {"low": s.answer, "high": s.answer})
+    for p, s in steady:
+        # From the referee's chances: the gain's low end with the token at its dearest and
+        # the purchase's two stock cards at an unseen card's mean points each (T5, T18).
+        seat = _seat(p)
+        next_buy, next_pass = bf.buy_chance(seat, "next_buy"), bf.buy_chance(seat, "next_pass")
+        worth = s.facts["judgment"].token_worth
+        pool = bf.unseen(seat.hand, seat.seen, bf.TenPennies)
+        mean = Fraction(sum(bf.TenPennies.points(c) * n for c, n in pool.items()), sum(pool.values()))
+        low = bf.cost(seat) * (next_buy - next_pass) - Fraction(worth.high) - 2 * mean
+        if s.answer == "buy":
+            assert low > 0
+        else:  # a pass: even with the token at its cheapest and the stock cards free, no gain
+            assert bf.cost(seat) * (next_buy - next_pass) - Fraction(worth.low) < 0
+
+
+def test_t5_some_offer_turns_on_the_tokens_worth():
+    # A verdict that differs between the worth's two ends is why `steady` exists.
+    ends = [KINDS["buy"].solve(p, {}).facts["verdict_at_worth"] for p in TP_OFFERS[:120]]
+    assert any(e["low"] != e["high"] for e in ends)
+
+
+# -- invariants over made-up hands (hypothesis) ------------------------------------------------------
+from hypothesis import assume, given, settings, strategies as st  # noqa: E402
+
+from tenpennies.cards import Card  # noqa: E402
+
+# A few ranks of two suits and the joker: small enough that runs, sets and jokers meet often.
+VALUES = [Card(r + s) for r in "A23456QK" for s in "SH"] + [Card("JK")]
+
+
+def _made_up(cards, round_no, table=""):
+    hand = "".join(str(c) for c in cards)
+    return SeatPosition.parse(f"r{round_no} s0 a0 h:{hand} t:{table or '-'} d:KC k:- p:0/0/0/0 "
+                              f"n:{len(cards)}/10/10/10 st:47 g:ten-card-rummy")
+
+
+hands = st.lists(st.sampled_from(VALUES), min_size=3, max_size=7).filter(
+    lambda cs: all(cs.count(c) <= 2 for c in cs) and cs.count(Card("JK")) <= 2)
+
+
+@settings(max_examples=60)
+@given(hands, st.sampled_from([1, 2]))
+def test_c3_c7_go_out_lay_down_and_count_agree_with_the_referee_on_any_hand(cards, round_no):
+    p = _made_up(cards, round_no)
+    seat = _seat(p)
+    every = bf.arrangements(p.hand, round_no, bf.TenCardRummy)
+    assert (KINDS["lay-down"].solve(p, {}).answer != "no") == bool(every)
+    assert int(KINDS["count"].solve(p, {}).answer) == len(every)
+    s = KINDS["go-out"].solve(p, {})
+    assert (s.answer != "no") == bf.tcr_can_go_out(seat)
+    if s.answer != "no":
+        assert bf.tcr_goes_out(s.answer, seat) and KINDS["go-out"].check(s.answer, p, {}, s)
+
+
+@settings(max_examples=60)
+@given(st.lists(st.sampled_from(VALUES), min_size=1, max_size=5),
+       st.sampled_from(["3=4S5S6S", "3=JK5S6S", "3=QSKSAS", "3=KHAH2H3H", "3=5S5H5S", "3=6H6SJK"]))
+def test_c4_c11_lay_offs_agree_with_the_referee_on_any_table(cards, meld):
+    # seat 3 owns the meld; the seat asked (0) has laid down a set of nines of its own
+    table = bf._packed(meld[2:])
+    assume(all(cards.count(c) + table.count(c) <= 2 for c in cards) and cards.count(Card("JK")) + table.count(Card("JK")) <= 4)
+    p = _made_up(cards, 1, f"0=9S9H9D,{meld}")
+    assert set(KINDS["additions"].solve(p, {}).facts["pairs"]) == bf.tcr_addition_pairs(_seat(p))
+
+
+def test_c7_c4_the_answer_forms_say_how_ten_card_rummy_is_typed():
+    go = GO[0]
+    assert "discard" not in KINDS["go-out"].answer_form_for(go)
+    assert "discard" in KINDS["go-out"].answer_form_for(LAY_TP)
+    add, c, n, end = next((p, c, n, end) for p in ADD for c, n, end in KINDS["additions"].solve(p, {}).facts["ends"]
+                          if end)
+    # a joker's end, named, reads as the same pair
+    assert KINDS["additions"].read(f"{c}:{n}:{end}", add) == KINDS["additions"].read(f"{c}:{n}", add)
+    unreadable = KINDS["go-out"].check("lay it all", go, {}, KINDS["go-out"].solve(go, {}))
+    assert not unreadable.readable and "discard" not in unreadable.feedback
+
+
+LAY_TP = SeatPosition.parse("r1 s0 a0 h:7S7HJKJK9S9HQD4C5D6H3S t:- d:KC k:10/10/10/10 p:0/0/0/0 "
+                            "n:11/11/11/11 st:60")

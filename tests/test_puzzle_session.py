@@ -1,18 +1,46 @@
 """The puzzle session (pure Python) and the puzzle widget driven through its handlers."""
 
+import dataclasses
 import sys
 
 import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from conftest import require  # a missing package skips, or fails when CI is set
 
 from tenpennies import Card, parse_cards
 from tenpennies.puzzles import load
-from tenpennies.puzzles.session import PuzzleSession
+from tenpennies.puzzles.progress import ENVIRONMENT, Progress
+from tenpennies.puzzles.session import NOTHING_GIVEN, PuzzleSession, no_match
+
+
+@pytest.fixture(autouse=True)
+def learners_file(tmp_path, monkeypatch):
+    """Each test's widgets keep their learner's progress in a file of their own."""
+    path = tmp_path / "progress.db"
+    monkeypatch.setenv(ENVIRONMENT, str(path))
+    return path
 
 
 def first(kind, **kw):
     return [p for p in load(kind=kind, **kw)]
+
+
+def rated(puzzles, low=1000, step=50):
+    """The puzzles given ratings low, low + step, ... (the shipped set may not be rated yet)."""
+    return [dataclasses.replace(p, rating=low + step * n, rating_deviation=60) for n, p in enumerate(puzzles)]
+
+
+def wrong_answer(session):
+    """An answer the session reads but that is not right (for any kind)."""
+    p = session.puzzle
+    candidates = {"buy": ["buy", "pass", "close"], "lay-down": ["no", "yes: " + str(p.position.hand[0])]}.get(
+        p.kind, ["0", "99", "no"])
+    for text in candidates:
+        verdict = p.check(text)
+        if verdict.readable and not verdict.correct:
+            return text
+    raise AssertionError(f"no wrong answer found for {p.id}")
 
 
 def test_buttons_build_answers_and_the_score_counts_first_checks():
@@ -73,7 +101,11 @@ def test_additions_pairs_and_typed_answers():
 
 def test_hints_solution_and_unanswered_checks():
     s = PuzzleSession(first("count")[:1])
-    assert "Give an answer first" in s.check().feedback and s.score == (0, 0)
+    empty = s.check()
+    # Nothing given is told to give something, not "Not quite", and is no attempt.
+    assert str(empty) == NOTHING_GIVEN and not empty.readable and s.score == (0, 0)
+    s.type("   ")
+    assert str(s.check()) == NOTHING_GIVEN
     hints = [s.hint() for _ in range(len(s.puzzle.hints) + 1)]
     assert hints[:-1] == list(s.puzzle.hints) and hints[-1] == s.puzzle.hints[-1]
     text = s.show_solution()
@@ -115,7 +147,7 @@ def test_widget_draws_cards_and_its_handlers_drive_the_session():
     widget.buttons["Check"].click()
     assert "Right." in widget.feedback.value and "score 1/1" in widget.score.value
     widget.buttons["Hint"].click()
-    assert "Hint:" in widget.feedback.value
+    assert "Hint:" in widget.hints.value
     widget.buttons["Show solution"].click()
     assert "Answer:" in widget.feedback.value
     first_id = widget.session.puzzle.id
@@ -166,3 +198,227 @@ def test_an_unreadable_answer_is_no_attempt_and_a_wrong_buy_keeps_the_solution_h
     assert not any(line in verdict.feedback for line in s.solution().reasoning)
     s.press(s.puzzle.answer)
     assert s.check().correct and s.score == (0, 1)
+
+
+# -- the learner's progress, rating order and streaks (no browser) ---------------------------
+def test_hints_accumulate_each_adding_to_the_last():
+    s = PuzzleSession([p for p in load() if len(p.hints) >= 2][:1])
+    assert s.shown_hints() == ()
+    s.hint()
+    assert s.shown_hints() == s.puzzle.hints[:1]
+    s.hint()
+    assert s.shown_hints() == s.puzzle.hints[:2]  # the first is still shown
+
+
+def test_each_decided_puzzle_is_recorded_in_the_learners_file(tmp_path):
+    path = tmp_path / "ann.db"
+    s = PuzzleSession(first("buy")[:3], progress=Progress(path), order="given")
+    s.press(wrong_answer(s))
+    s.check()
+    s.press(s.puzzle.answer)
+    s.check()  # right the second time: still a miss, recorded once
+    s.next()
+    s.hint()
+    s.press(s.puzzle.answer)
+    s.check()
+    s.next()
+    s.show_solution()
+    s.press(s.puzzle.answer)
+    s.check()
+    history = Progress(path).history()
+    assert [(a.puzzle, a.result, a.hints) for a in history] == [
+        (s.puzzles[0].id, "missed", 0), (s.puzzles[1].id, "helped", 1), (s.puzzles[2].id, "missed", 0)]
+    assert s.last_attempt == history[-1]
+
+
+def test_a_rated_session_serves_near_the_learners_rating(tmp_path):
+    pool = rated(load(), low=800, step=10)
+    learner = Progress(tmp_path / "p.db")
+    s = PuzzleSession(pool, progress=learner)
+    assert abs(s.puzzle.rating - 1500) <= 120  # among the 12 nearest on a 10-point ladder
+    seen = set()
+    for _ in range(6):  # a run of solves, each served near the rating it raised
+        seen.add(s.puzzle.id)
+        target = learner.rating.rating
+        assert abs(s.puzzle.rating - target) <= 150
+        s.type(s.puzzle.answer)
+        s.check()
+        s.next()
+    assert s.puzzle.id not in seen and learner.rating.rating > 1600
+    assert "your rating" in s.status() and "streak 6 (best 6)" in s.status()
+
+
+def test_a_streak_climbs_has_no_hints_and_ends_at_the_first_miss(tmp_path):
+    pool = rated(load()[:40], low=1000, step=25)
+    s = PuzzleSession(pool, progress=Progress(tmp_path / "p.db"), streak=True)
+    with pytest.raises(ValueError, match="a streak has no hints"):
+        s.hint()
+    ratings = []
+    for _ in range(5):
+        ratings.append(s.puzzle.rating)
+        s.type(s.puzzle.answer)
+        assert s.check().correct
+        s.next()
+    assert s.run == 5 and ratings[-1] - ratings[0] >= 100  # each one asks more
+    assert ratings[0] <= 1050  # it starts from the easiest
+    s.type(wrong_answer(s))
+    s.check()
+    assert s.run_over and "Streak 5 (over)" in s.status()
+    s.next()
+    assert s.run == 0 and not s.run_over and s.puzzle.rating <= 1500
+    modes = {a.mode for a in Progress(tmp_path / "p.db").history()}
+    assert modes == {"streak"}
+
+
+def test_no_match_says_what_exists():
+    everything = load()
+    buy_themes = {t for p in everything if p.kind == "buy" for t in p.themes}
+    message = no_match(everything, kind="buy", theme="runs")
+    assert message.startswith("No buy puzzle has the theme 'runs'.")
+    assert all(t in message for t in buy_themes)
+    assert "There is no theme 'nope'" in no_match(everything, theme="nope")
+    assert no_match(everything, kind="buy", tier=9).startswith("No buy puzzle is of tier 9. Tiers there: ")
+
+
+# -- the widget, with a learner ----------------------------------------------------------
+def test_widget_enter_in_the_answer_box_checks():
+    from tenpennies.widgets import PuzzleWidget
+
+    widget = PuzzleWidget(kind="cost")
+    widget.typed.value = widget.session.puzzle.answer
+    # What the browser sends when Enter is pressed in a Text box.
+    widget.typed._handle_custom_msg({"event": "submit"}, [])
+    assert "Right." in widget.feedback.value
+    assert widget.session.score == (1, 1)
+
+
+def test_widget_shows_every_hint_given_and_tells_an_empty_answer_to_type():
+    from tenpennies.widgets import PuzzleWidget
+
+    puzzle = next(p for p in load() if len(p.hints) >= 2)
+    widget = PuzzleWidget([puzzle])
+    widget.buttons["Check"].click()
+    assert "Not quite" not in widget.feedback.value and "Type an answer" in widget.feedback.value
+    widget.buttons["Hint"].click()
+    widget.buttons["Hint"].click()
+    from html import escape
+    assert escape(puzzle.hints[0]) in widget.hints.value and escape(puzzle.hints[1]) in widget.hints.value
+    assert widget.hints.value.index(escape(puzzle.hints[0])) < widget.hints.value.index(escape(puzzle.hints[1]))
+
+
+def test_widget_records_in_the_default_file_and_draws_the_themes(learners_file):
+    from tenpennies.widgets import PuzzleWidget
+
+    widget = PuzzleWidget(kind="discard")
+    assert not learners_file.exists()  # nothing is written until an answer is checked
+    puzzle = widget.session.puzzle
+    widget.typed.value = puzzle.answer
+    widget.buttons["Check"].click()
+    assert widget.feedback.value.count("Right.") == 1 and "this puzzle: " in widget.score.value
+    assert [a.puzzle for a in Progress(learners_file).history()] == [puzzle.id]
+    assert widget.themes.value.startswith("<svg") and all(t in widget.themes.value for t in puzzle.themes)
+    again = PuzzleWidget(kind="discard")  # a new kernel's widget reads the same file
+    assert "streak 1 (best 1)" in again.score.value
+
+
+def test_widget_streak_mode_hides_hints_and_progress_false_keeps_nothing(learners_file):
+    from tenpennies.widgets import PuzzleWidget
+
+    widget = PuzzleWidget(kind="count", progress=False)
+    widget.mode.value = "Streak"
+    assert widget.session.streak and widget.buttons["Hint"].disabled
+    widget.typed.value = "0"
+    widget.buttons["Check"].click()
+    assert not learners_file.exists()
+
+
+def test_widget_with_no_match_lists_what_exists():
+    from tenpennies.widgets import PuzzleWidget
+
+    widget = PuzzleWidget(kind="buy", theme="runs")  # shown, not raised: a learner reads it
+    buy_themes = {t for p in load(kind="buy") for t in p.themes}
+    assert widget.session is None and widget.children == (widget.title,)
+    assert "runs" in widget.title.value and sum(t in widget.title.value for t in buy_themes) == len(buy_themes)
+    unknown = PuzzleWidget(kind="buy", theme="wild")
+    assert "wild-limit" in unknown.title.value  # the loader's list of themes, shown
+
+
+# -- the play notebooks ------------------------------------------------------------------------
+def test_play_notebooks_say_to_run_the_widget_cell_and_suggest_only_what_exists():
+    import json
+    import re
+    from pathlib import Path
+
+    from tenpennies.puzzles import FOLDER, KINDS
+
+    for kind in KINDS:
+        path = Path(FOLDER) / f"play-{kind}.ipynb"
+        cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+        widget = next(c for c in cells if "PuzzleWidget(" in "".join(c["source"]) and c["cell_type"] == "code")
+        outputs = [o for c in cells if c["cell_type"] == "code" for o in c["outputs"]]
+        # No saved widget view (it shows "Loading widget..." once its kernel is gone) ...
+        assert not any("application/vnd.jupyter.widget-view+json" in o.get("data", {}) for o in outputs), path.name
+        # ... but words just above it, and the test marker kept out of the code a learner reads.
+        above = cells[cells.index(widget) - 1]
+        assert above["cell_type"] == "markdown" and "Run the cell below" in "".join(above["source"]), path.name
+        assert widget["metadata"]["tags"] == ["nbval-ignore-output"] and not widget["outputs"]
+        text = "".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
+        for theme in re.findall(r"theme='([a-z-]+)'", text):
+            assert load(kind=kind, theme=theme), f"{path.name} suggests theme {theme!r}, which no {kind} puzzle has"
+        for tier in re.findall(r"tier=(\d)", text):
+            assert load(kind=kind, tier=int(tier)), f"{path.name} suggests tier {tier}"
+
+
+def test_widget_with_an_unreadable_progress_file_still_serves_and_says_why(learners_file, tmp_path):
+    from tenpennies.widgets import PuzzleWidget
+
+    learners_file.write_bytes(b"not a database at all" * 100)
+    widget = PuzzleWidget(kind="cost")
+    assert widget.progress is None and "progress.db" in widget.feedback.value
+    widget.typed.value = widget.session.puzzle.answer
+    widget.buttons["Check"].click()
+    assert "Right." in widget.feedback.value and "progress.db" in widget.feedback.value
+    # A file that breaks between answers: the answer is judged, the failure told.
+    good = tmp_path / "good.db"
+    widget = PuzzleWidget(kind="cost", progress=good)
+    good.write_bytes(b"broken" * 1000)
+    widget.typed.value = widget.session.puzzle.answer
+    widget.buttons["Check"].click()
+    assert "Right." in widget.feedback.value and "good.db" in widget.feedback.value
+    before = widget.session.puzzle.id
+    widget.buttons["Next"].click()
+    assert widget.session.puzzle.id != before  # still serving
+
+
+ACTIONS = st.lists(st.sampled_from(["right", "wrong", "hint", "solution", "next", "empty"]), max_size=14)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(actions=ACTIONS, streak=st.booleans())
+def test_the_learners_file_holds_one_attempt_per_decided_puzzle(tmp_path_factory, actions, streak):
+    """Whatever a learner clicks, each puzzle decided (first readable check, or the
+    solution shown first) is one attempt in the file, with the result its clicks earned."""
+    path = tmp_path_factory.mktemp("s") / "p.db"
+    s = PuzzleSession(rated(first("cost") + first("count"), low=1200, step=20), progress=Progress(path), streak=streak)
+    expected, decided, hints = [], False, 0
+    for action in actions:
+        if action == "next":
+            s.next()
+            decided, hints = False, 0
+        elif action == "hint" and not streak:
+            s.hint()
+            hints = min(hints + 1, len(s.puzzle.hints))
+        elif action == "solution":
+            s.show_solution()
+            if not decided:
+                expected.append((s.puzzle.id, "missed", hints))
+            decided = True
+        elif action in ("right", "wrong", "empty"):
+            s.type({"right": s.puzzle.answer, "wrong": wrong_answer(s), "empty": ""}[action])
+            s.check()
+            if action != "empty" and not decided:
+                expected.append((s.puzzle.id, "missed" if action == "wrong" else "helped" if hints else "solved", hints))
+                decided = True
+    history = Progress(path).history()
+    assert [(a.puzzle, a.result, a.hints) for a in history] == expected
+    assert s.tried == len(expected) and all(a.mode == ("streak" if streak else "practice") for a in history)

@@ -25,6 +25,12 @@ gets an ImportError at once instead of a download, and ``disablePyPIFallback`` s
 the kernel, so the notebooks run unchanged: the kit's own fallbacks (SVG table and
 charts, pure-Python odds) do the rest.
 
+A learner's puzzle progress (rating, history, streak: :mod:`tenpennies.puzzles.progress`)
+is kept in ``/drive/puzzle-progress.db``, the site's own browser storage (IndexedDB), so
+it survives a page reload and shows in the file browser, where a learner can download it
+for the teacher's ``tenpennies puzzles export``. Clearing the browser's data for the site
+clears it too. Python's ``sqlite3`` is in Pyodide's standard library: nothing to add here.
+
 The build tools are the ``site`` extra of pyproject.toml (jupyterlite-core and
 jupyterlite-pyodide-kernel, pinned to the Pyodide below).
 """

@@ -19,6 +19,14 @@ kind               question                                      typed answer
 ``cost``           what do your cards cost if the round ends?    ``85``
 =================  ============================================  ========================
 
+Every kind works in both games. In Ten Card Rummy (C1-C17) melds may be runs: lay-down,
+missing and count find runs too; go-out is asked before the draw and never ends with a
+discard (C6, C7); additions lay off at a run's ends (C11) and say which end; cost counts
+pips (C14); buy is a purchase off-turn from round 4 that spends no token (C9), or on
+one's own turn the free take (C8). :meth:`Kind.question_for` and :meth:`Kind.answer_form_for`
+ask each question, and say how to type its answer, as the position's game does. The words
+around a puzzle (hints, wrong answers) live in :mod:`tenpennies.puzzles.wording`.
+
 Answers that rank choices (``buy``, ``discard``) carry a margin: how far the best choice
 beats the next best. The other kinds are matters of fact; their margin is ``None``.
 
@@ -47,7 +55,8 @@ from ..solver import (
 )
 from ..words import plural, rank_plural
 
-__all__ = ["KINDS", "Kind", "Solution", "Verdict", "buy_question", "buy_wrong", "percent", "token_price"]
+__all__ = ["KINDS", "Kind", "Solution", "Verdict", "buy_question", "buy_wrong", "go_out_problems", "percent",
+           "plan_text", "points_words", "token_price"]
 
 
 @dataclass(frozen=True)
@@ -128,6 +137,11 @@ class Kind:
         draw, C6, and buys only off-turn from round 4, C9)."""
         return self.question
 
+    def answer_form_for(self, position: SeatPosition) -> str:
+        """:attr:`answer_form` as this position's game types it (Ten Card Rummy's go-out
+        has no discard, C7; its lay-offs may name a run's end, C4)."""
+        return self.answer_form
+
     def read(self, text: str, position: SeatPosition) -> Any:
         """The answer in ``text``, as a value; raises ``NotationError`` saying what is expected."""
         raise NotImplementedError
@@ -158,7 +172,8 @@ class Kind:
         try:
             value = self.read(text, position)
         except (NotationError, ValueError) as exc:
-            return Verdict(False, f"That answer cannot be read ({exc}). {self.answer_form}", readable=False)
+            return Verdict(False, f"That answer cannot be read ({exc}). {self.answer_form_for(position)}",
+                           readable=False)
         return self.judge(value, solution or self.solve(position, params), position, params)
 
 
@@ -364,27 +379,40 @@ class BuyKind(Kind):
         "brings the top stock card with it; no token is spent), pass, or is it too close to call? Weigh "
         "what buying does to your chance of holding the contract against the extra stock card's points.")
     """Ten Card Rummy's own buy question (C9): a purchase off-turn, from round 4, spending no token."""
+    take_question = (
+        "It is your turn, and the top discard may be your draw, free (C8). Take it (answer 'take' or "
+        "'buy'), draw from the stock instead ('pass'), or is it too close to call?")
+    """Ten Card Rummy's question on one's own turn: the free take (C8), no purchase."""
 
     def question_for(self, position):
-        return self.purchase_question if position.rules.tokens is None else self.question
+        if position.rules.tokens is not None:
+            return self.question
+        return self.take_question if position.active == position.seat else self.purchase_question
 
     def offer_problem(self, position: SeatPosition) -> str | None:
-        """Why this position offers the seat no purchase to weigh (None if it does): no top
-        discard, or in a game without tokens (Ten Card Rummy) a round before buying opens
-        or the seat's own turn, where taking the discard is its free draw (C8, C9)."""
+        """Why this position offers the seat no discard to weigh (None if it does): no top
+        discard, or another's turn in a round before buying opens (C9). On one's own turn
+        in Ten Card Rummy the offer is the free take (C8), asked by :attr:`take_question`;
+        :meth:`is_purchase` tells a purchase from it."""
         rules = position.rules
         if position.top_discard is None:
             return "there is no top discard to buy"
-        if not rules.may_buy(position.round_no):
+        if not rules.may_buy(position.round_no) and position.active != position.seat:
             return f"{rules.name} allows buying from round {rules.buy_from_round} (C9), not in round {position.round_no}"
-        if rules.tokens is None and position.active == position.seat:
-            return "on your own turn the top discard is your free draw (C8), not a purchase"
         return None
+
+    @staticmethod
+    def is_purchase(position: SeatPosition) -> bool:
+        """Does taking the offer cost something (a purchase, T5, C9), rather than being the
+        active player's free draw (C8)? Ten Card Rummy's own buy question is a purchase."""
+        return not (position.rules.free_discard_take and position.active == position.seat)
 
     def read(self, text, position):
         word = text.strip().lower().rstrip(".!")
         if word in ("too close", "too close to call"):
             word = "close"
+        if word == "take":  # the free take of Ten Card Rummy (C8) is its "buy"
+            word = "buy"
         if word not in ("buy", "pass", "close"):
             raise NotationError("it is neither 'buy', 'pass' nor 'close'")
         return word
@@ -408,7 +436,9 @@ class BuyKind(Kind):
         # The answer is the judgment's verdict, "close" when the gain's interval holds zero.
         answer = j.verdict
         margin = _points(gain.low if answer == "buy" else -gain.high if answer == "pass" else 0.0)
-        when = (f"It is your turn, so buying is your draw: you get the {discard} and "
+        when = (f"It is your turn: taking the {discard} is your draw, free (C8); passing, you draw from "
+                "the stock." if j.free else
+                f"It is your turn, so buying is your draw: you get the {discard} and "
                 f"{plural(rules.buy_extra_cards, 'stock card')}." if my_turn else
                 f"It is not your turn: buying gets you the {discard} and {plural(rules.buy_extra_cards, 'stock card')} "
                 "now, and passing gets you nothing until your turn.")
@@ -544,6 +574,13 @@ class GoOutKind(Kind):
                     "moves in order.")
         return self.question
 
+    def answer_form_for(self, position):
+        if position.rules.meld_before_draw:
+            return ("Answer 'no', or the moves in order split by ';' (lay MELDS, meld CARDS, add N CARDS, "
+                    "with 'low' or 'high' after a joker that could go at either end of a run), like "
+                    "'lay 7S 7H 7D; add 0 7C; add 1 JK low'.")
+        return self.answer_form
+
     def read(self, text, position):
         said = _yes_no(text)
         if said is not None:
@@ -588,7 +625,7 @@ class GoOutKind(Kind):
         if value == "yes":
             if solution.answer == "no":
                 return Verdict(False, "'Yes' is wrong: try to write the moves, and see what stops you.")
-            return Verdict(False, "Yes, you can, but give the moves. " + self.answer_form)
+            return Verdict(False, "Yes, you can, but give the moves. " + self.answer_form_for(position))
         problems = go_out_problems(value, position)
         if problems:
             return Verdict(False, "Those moves do not go out: " + "; ".join(problems) + ".")
@@ -753,10 +790,17 @@ class AdditionsKind(Kind):
         pairs = set()
         for word in text.replace(",", " ").split():
             card, colon, n = word.partition(":")
-            if not colon or not (n.isdecimal() and n.isascii()):
+            n, _, end = n.partition(":")  # a run's end may be named (C4): it does not change the pair
+            if not colon or not (n.isdecimal() and n.isascii()) or end not in ("", "low", "high"):
                 raise NotationError(f"{word!r} is not CARD:SET")
             pairs.add((parse_cards(card)[0], int(n)))
         return frozenset(pairs)
+
+    def answer_form_for(self, position):
+        if position.rules.has_runs:
+            return ("Answer CARD:MELD for each pair (melds are numbered from 0), like 'KC:0 JK:1', or 'none'; "
+                    "a joker's end of a run may follow, like 'JK:1:low'.")
+        return self.answer_form
 
     def question_for(self, position):
         if position.rules.has_runs:
@@ -836,6 +880,13 @@ class CountKind(Kind):
     question = ("In how many distinct ways can you lay down your contract? (Sets of at least the "
                 "contract's size; two copies of a card are not told apart, nor is the order of sets.)")
     answer_form = "Answer a whole number, like '6'."
+
+    def question_for(self, position):
+        if position.rules.has_runs:
+            return ("In how many distinct ways can you lay down your contract? (Melds of at least the "
+                    "contract's size, sets or runs; two copies of a card are not told apart, nor is the order "
+                    "of melds.)")
+        return self.question
 
     def read(self, text, position):
         word = text.strip()

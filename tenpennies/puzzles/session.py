@@ -10,19 +10,33 @@ without a browser::
     True
     >>> s.score
     (1, 1)
+
+Given a learner's :class:`~tenpennies.puzzles.progress.Progress`, a session serves each
+next puzzle near the learner's rating and records every attempt there (its first
+answer checked, or the solution shown first), so the rating, history and streak last.
+In a streak (``streak=True``) the puzzles climb in rating, without hints, until the
+first miss.
 """
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 from typing import Sequence
 
 from ..cards import Card, SUITS, format_cards, sort_key
 from ..errors import TenPenniesError
-from . import Puzzle
-from .kinds import Solution, Verdict
+from . import THEMES, Puzzle
+from .kinds import KINDS, Solution, Verdict
+from .progress import Attempt, Progress, ProgressError
 
-__all__ = ["Choices", "PuzzleSession"]
+__all__ = ["Choices", "PuzzleSession", "no_match"]
+
+STREAK_STEP = 40
+"""How far each puzzle of a streak is rated above the one before (lichess's streak climbs too)."""
+STREAK_CHOICE = 3
+"""How many puzzles nearest a streak's next rating it draws from (so two streaks differ)."""
+NOTHING_GIVEN = "Type an answer, or click cards or buttons, first: nothing was given yet."
 
 
 @dataclass(frozen=True)
@@ -47,15 +61,41 @@ class PuzzleSession:
 
     ``score`` is ``(solved, tried)``: a puzzle counts as solved when its first checked
     answer is right and its solution was not shown first.
+
+    ``progress``: the learner's :class:`~tenpennies.puzzles.progress.Progress` (or
+    ``None``: nothing recorded). ``order``: ``"rating"`` serves each puzzle near the
+    learner's rating (plus ``difficulty``), ``"given"`` the puzzles in the order given
+    (the default without ``progress``). ``streak``: a streak, see the module. ``seed``
+    makes the choices repeatable.
     """
 
-    def __init__(self, puzzles: Sequence[Puzzle]):
+    def __init__(self, puzzles: Sequence[Puzzle], *, progress: Progress | None = None,
+                 order: str | None = None, streak: bool = False, difficulty: int = 0, seed: int | str = 0):
         if not puzzles:
             raise TenPenniesError("a session needs at least one puzzle")
+        order = order or ("rating" if progress is not None else "given")
+        if order not in ("rating", "given"):
+            raise TenPenniesError(f"order: 'rating' or 'given', not {order!r}")
+        if order == "rating" and progress is None:
+            raise TenPenniesError("serving by rating needs the learner's progress (progress=Progress())")
         self.puzzles = list(puzzles)
-        self.index = 0
+        self.progress = progress
+        self.order = order
+        self.difficulty = difficulty
+        self.seed = seed
+        self.streak = streak
+        self.run = 0
+        """In a streak: puzzles solved in this run."""
+        self.run_over = False
+        """In a streak: the run ended with a miss (the next puzzle starts a new one)."""
         self.solved = 0
         self.tried = 0
+        self.served: list[str] = []
+        self.last_attempt: Attempt | None = None
+        """The attempt recorded for the current puzzle (None until it is decided)."""
+        self.progress_problem = ""
+        """Why the last attempt could not be kept in the learner's file ('' when it was)."""
+        self.index = self._choose()
         self._reset()
 
     def _reset(self) -> None:
@@ -69,6 +109,7 @@ class PuzzleSession:
         self.revealed = False
         self._counted = False
         self._solution: Solution | None = None
+        self.last_attempt = None
 
     # -- reading the state -------------------------------------------------------------
     @property
@@ -123,9 +164,24 @@ class PuzzleSession:
         return self.puzzle.position._repr_svg_()
 
     def status(self) -> str:
+        """One line: where the learner is, the puzzle's rating, the learner's, the streak."""
         p = self.puzzle
-        return (f"Puzzle {self.index + 1} of {len(self.puzzles)} · {p.id} · tier {p.tier} · "
-                f"score {self.solved}/{self.tried}")
+        where = (f"Streak {self.run}" + (" (over)" if self.run_over else "") if self.streak else
+                 f"Puzzle {len(self.served)}" if self.order == "rating" else
+                 f"Puzzle {self.index + 1} of {len(self.puzzles)}")
+        parts = [where, p.id, f"tier {p.tier}", f"rated {p.rating}"]
+        if self.progress is not None:
+            try:
+                parts.append(f"your rating {self.progress.rating_text()}")
+                parts.append(f"streak {self.progress.streak} (best {self.progress.best_streak})")
+            except ProgressError as exc:  # the file broke meanwhile: the puzzle goes on
+                self.progress_problem = str(exc)
+        parts.append(f"score {self.solved}/{self.tried}")
+        return " · ".join(parts)
+
+    def shown_hints(self) -> tuple[str, ...]:
+        """The hints shown so far for this puzzle, in order (each adds to the one before)."""
+        return tuple(self.puzzle.hint(n) for n in range(self.hints_shown))
 
     # -- building an answer ------------------------------------------------------------
     def press(self, word: str) -> None:
@@ -187,17 +243,24 @@ class PuzzleSession:
     def check(self) -> Verdict:
         text = self.answer()
         if not text:
-            self.verdict = Verdict(False, "Give an answer first: click cards or buttons, or type it.")
+            # Nothing given is no attempt and no mistake: say what to do, not "Not quite".
+            self.verdict = Verdict(False, NOTHING_GIVEN, readable=False)
             return self.verdict
         self.verdict = self.puzzle.check(text, self.solution())
         if not self._counted and self.verdict.readable:  # an unreadable answer is no attempt
             self._counted = True
             self.tried += 1
             self.solved += self.verdict.correct and not self.revealed
+            self._decided("missed" if not self.verdict.correct else "helped" if self.hints_shown else "solved")
         return self.verdict
 
     def hint(self) -> str:
-        """The next hint (each more revealing); the last one again once all are shown."""
+        """The next hint (each adds to the ones before); the last one again once all are shown.
+
+        A streak has no hints (it measures what the learner sees alone).
+        """
+        if self.streak:
+            raise TenPenniesError("a streak has no hints: solve it alone, or show the solution (which ends it)")
         text = self.puzzle.hint(self.hints_shown)
         self.hints_shown = min(self.hints_shown + 1, len(self.puzzle.hints))
         return text
@@ -207,13 +270,103 @@ class PuzzleSession:
         if not self._counted:
             self._counted = True
             self.tried += 1
+            self._decided("missed")
         self.revealed = True
         return f"{self.solution().headline()}\n{self.puzzle.explanation}"
 
+    def _decided(self, result: str) -> None:
+        """The puzzle's outcome is known: keep it in the learner's progress; a streak goes on or ends."""
+        if self.progress is not None:
+            try:
+                self.last_attempt = self.progress.record(self.puzzle, result, hints=self.hints_shown,
+                                                         mode="streak" if self.streak else "practice")
+            except ProgressError as exc:
+                # The answer is still judged; the learner is told the file failed, not left wondering.
+                self.progress_problem = str(exc)
+        if self.streak:
+            if result == "solved":
+                self.run += 1
+            else:
+                self.run_over = True
+
     def next(self) -> None:
-        """On to the next puzzle (back to the first after the last)."""
-        self.index = (self.index + 1) % len(self.puzzles)
+        """On to the next puzzle: near the learner's rating, up the streak, or the next given
+        (back to the first after the last)."""
+        if self.streak and self.run_over:
+            self.run, self.run_over, self.served = 0, False, []
+        self.index = self._choose()
         self._reset()
+
+    def _choose(self) -> int:
+        """The index of the puzzle to serve now (and note it as served)."""
+        if self.streak:
+            chosen = self._streak_puzzle()
+        elif self.order == "rating" and not self.progress_problem:
+            try:
+                chosen = self.progress.next_puzzle(
+                    self.puzzles, difficulty=self.difficulty, seed=self.seed,
+                    exclude=self.served[-len(self.puzzles) + 1:] if len(self.puzzles) > 1 else ())
+            except ProgressError as exc:  # the file broke: serve the next given one
+                self.progress_problem = str(exc)
+                return self._choose()
+        else:
+            chosen = self.puzzles[(self.index + 1) % len(self.puzzles)] if self.served else self.puzzles[0]
+        self.served.append(chosen.id)
+        return next(i for i, p in enumerate(self.puzzles) if p is chosen)
+
+    def _streak_puzzle(self) -> Puzzle:
+        # The run's n-th puzzle is rated about STREAK_STEP * n above the easiest (or above
+        # the learner's rating less 300, once the learner has one): each solve asks more.
+        ratings = [p.rating for p in self.puzzles]
+        start = min(ratings)
+        try:
+            if self.progress is not None and not self.progress_problem and self.progress.history(last=1):
+                start = max(start, min(self.progress.rating.rating - 300, max(ratings)))
+        except ProgressError as exc:
+            self.progress_problem = str(exc)
+        target = start + STREAK_STEP * self.run
+        fresh = [p for p in self.puzzles if p.id not in self.served] or self.puzzles
+        rng = random.Random(f"{self.seed}:streak:{len(self.served)}")
+        pool = sorted(fresh, key=lambda p: p.id)
+        rng.shuffle(pool)
+        near = sorted(pool, key=lambda p: abs(p.rating - target))[:STREAK_CHOICE]
+        return rng.choice(near)
+
+
+def no_match(everything: Sequence[Puzzle], *, kind: str | None = None, tier: int | None = None,
+             theme: str | None = None) -> str:
+    """Why no puzzle matches ``kind``/``tier``/``theme``, and what does exist, in words.
+
+    >>> from tenpennies.puzzles import load
+    >>> print(no_match(load(), kind="buy", theme="runs"))  # doctest: +ELLIPSIS
+    No buy puzzle has the theme 'runs'. Themes of the buy puzzles: ...
+    """
+    if kind is not None and kind not in KINDS:
+        return f"There is no puzzle kind {kind!r}. The kinds: {', '.join(KINDS)}."
+    if theme is not None and theme not in THEMES:
+        return f"There is no theme {theme!r}. The themes: {', '.join(THEMES)}."
+    of_kind = [p for p in everything if kind is None or p.kind == kind]
+    what = f"{kind} puzzle" if kind else "puzzle"
+    if not of_kind:
+        return f"There is no {what} in this folder."
+    if theme is not None:
+        with_theme = [p for p in of_kind if theme in p.themes]
+        if not with_theme:
+            counts = _counts(t for p in of_kind if tier is None or p.tier == tier for t in p.themes)
+            where = f" of tier {tier}" if tier is not None else ""
+            return (f"No {what}{where} has the theme {theme!r}. Themes of the {what}s{where}: "
+                    + (", ".join(f"{t} ({n})" for t, n in counts) or "none") + ".")
+        of_kind = with_theme
+    tiers = _counts(str(p.tier) for p in of_kind)
+    return (f"No {what}" + (f" with the theme {theme!r}" if theme else "") + f" is of tier {tier}. "
+            "Tiers there: " + ", ".join(f"{t} ({n})" for t, n in sorted(tiers)) + ".")
+
+
+def _counts(names) -> list[tuple[str, int]]:
+    tally: dict[str, int] = {}
+    for name in names:
+        tally[name] = tally.get(name, 0) + 1
+    return sorted(tally.items(), key=lambda item: (-item[1], item[0]))
 
 
 def _palette(puzzle: Puzzle) -> tuple[Card, ...]:

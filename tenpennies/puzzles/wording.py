@@ -71,10 +71,11 @@ def words_for(kind: str, p: SeatPosition, params: dict[str, Any], s: Solution) -
                  ("Any card that completes a set, or extends a run at either end or fills its gap, is an "
                   "out; a joker is one if a meld can still take a wild." if runs else
                   "Any card that completes it is an out; a wild card is one if your sets can still take a wild."),
-                 ("Only one card completes it." if len(outs) == 1 else
-                  f"There are {len(outs)} different cards that complete it.")]
-        tempting = [c for c in sorted(set(p.hand), key=sort_key)
-                    if c not in outs and not rules.is_wild(c, r)]
+                 _how_many(len(outs), "Only one card completes it.",
+                           f"There are {len(outs)} different cards that complete it.")]
+        seen = Counter(p.hand) + Counter(p.seen_cards())
+        tempting = [c for c in sorted(set(p.hand), key=sort_key)  # another copy the deck still has
+                    if c not in outs and not rules.is_wild(c, r) and seen[c] < rules.decks]
         for c in tempting[:1]:
             after = cards_needed(tuple(p.hand) + (c,), r, rules)
             wrong.append((format_cards(outs + (c,)),
@@ -130,12 +131,14 @@ def words_for(kind: str, p: SeatPosition, params: dict[str, Any], s: Solution) -
                      "(C11); a joker goes only where natural cards still outnumber wilds (C4).",
                      "Check each run's two ends: the rank just below its lowest card and just above its "
                      "highest, turning the corner K-A-2 if need be (C3).",
-                     _count_words(len(s.facts["pairs"]), "card-and-meld pair") + "."]
+                     _how_many(len(s.facts["pairs"]), _count_words(1, "card-and-meld pair") + ".",
+                               _count_words(len(s.facts["pairs"]), "card-and-meld pair") + ".")]
         else:
             wild_words = f"the wild cards are {rules.wild_words(r)}, {wild_limit_words(p.contract)}"
             hints = [f"{wild_words[0].upper() + wild_words[1:]}; a natural needs the set's rank and a suit it lacks.",
                      "Check each set's wilds against its limit before adding a wild.",
-                     _count_words(len(s.facts["pairs"]), "card-and-set pair") + "."]
+                     _how_many(len(s.facts["pairs"]), _count_words(1, "card-and-set pair") + ".",
+                               _count_words(len(s.facts["pairs"]), "card-and-set pair") + ".")]
     elif kind == "count":
         title = f"Round {r}: how many ways?"
         n = s.facts["count"]
@@ -155,8 +158,9 @@ def words_for(kind: str, p: SeatPosition, params: dict[str, Any], s: Solution) -
         for c in sorted(p.hand, key=sort_key):
             groups.setdefault(rules.card_points[c.rank], []).append(str(c))
         hints = [points_words(rules),
-                 "Wild or not, a card costs what its rank costs: group your cards by cost, then add up "
-                 "each group."]
+                 ("Group your cards by cost, then add up each group." if runs else
+                  "Wild or not, a card costs what its rank costs: group your cards by cost, then add up "
+                  "each group.")]
         if len(p.hand) > 1:  # one card's cost would be the answer itself
             hints.append("Your cards by what each costs: "
                          + "; ".join(f"{v} each: {' '.join(cs)}" for v, cs in sorted(groups.items())) + ".")
@@ -184,8 +188,9 @@ def _strongest(p: SeatPosition) -> str:
         by_suit = Counter(c.suit for c in set(naturals))
         suit, n = max(by_suit.items(), key=lambda sn: (sn[1], sn[0]))
         parts.append(f"your {SUIT_NAMES[suit]}s ({n} different ranks)")
-    where = join_and(parts) if parts else "your wilds"
-    return f"Start from {where}, and see what your {plural(wilds, 'wild')} can add."
+    if not parts:
+        return f"Start from your {plural(wilds, 'wild')}: what may they stand for?"
+    return f"Start from {join_and(parts)}" + (f", and see what your {plural(wilds, 'wild')} can add." if wilds else ".")
 
 
 def _sources(p: SeatPosition, every) -> str:
@@ -206,6 +211,14 @@ def _sources(p: SeatPosition, every) -> str:
         return "Look for the contract first, then for the ways each part of it can be larger or take a wild."
     melds = "melds" if rules.has_runs else "sets"
     return f"The {melds} can come from {join_and(parts)}; count the ways each can be made, then combine them."
+
+
+def _how_many(n: int, one: str, many: str) -> str:
+    """How many answers to find, as a hint: never when there are none, which would be
+    the answer itself ('none'); then the hint only says where to look."""
+    if n == 0:
+        return "Take each card in turn and ask where it could go, or what it would complete."
+    return one if n == 1 else many
 
 
 def _count_words(n: int, thing: str) -> str:

@@ -11,7 +11,7 @@ the explorers' states are in :mod:`tenpennies.explore`; the pictures come from
 ``PlayTable``          play a match against bots on a canvas, with buttons, hints and undo
 ``ReplayTable``        step through a saved match from any seat's view or the teacher's
 ``draw_shapes``        put :class:`tenpennies.layout.Shape` values on an ipycanvas canvas
-``PuzzleWidget``       solve puzzles: check, hint, solution, next, a score for the session
+``PuzzleWidget``       solve puzzles near your rating: check, hints, solution, streaks, your themes
 ``set_checker``        click cards into a set; valid, or every reason it is not
 ``contract_explorer``  a hand's arrangements, what is missing and the outs
 ``odds_explorer``      house-rule controls and the exact dealt odds of every round

@@ -6,7 +6,13 @@ buttons. All state is a :class:`~tenpennies.puzzles.session.PuzzleSession`; ever
 changes the session, then :meth:`PuzzleWidget.redraw` draws it again from scratch.
 
     from tenpennies.widgets import PuzzleWidget
-    PuzzleWidget(kind="lay-down", tier=1)      # the last line of a cell shows it
+    PuzzleWidget(kind="lay-down")      # the last line of a cell shows it
+
+By default it keeps the learner's :class:`~tenpennies.puzzles.progress.Progress` (a
+rating, a history and a streak, in a file that outlasts the kernel; in JupyterLite, the
+site's browser storage), serves each next puzzle near the learner's rating, and draws the
+learner's themes by success. ``streak=True`` starts in streak mode (puzzles climb in
+rating until the first miss, no hints); the mode buttons switch at any time.
 """
 
 from __future__ import annotations
@@ -16,41 +22,93 @@ from typing import Sequence
 
 import ipywidgets as w
 
+from ..errors import TenPenniesError
 from ..puzzles import Puzzle, load
-from ..puzzles.session import PuzzleSession
+from ..puzzles.progress import Progress, ProgressError
+from ..puzzles.session import PuzzleSession, no_match
 
 __all__ = ["PuzzleWidget"]
 
+MODES = {"Rated practice": False, "Streak": True}
+"""The mode buttons: label -> whether it is a streak."""
+
+_RED, _GREEN, _GREY = "#c0392b", "#1e8449", "#555"
+
 
 class PuzzleWidget(w.VBox):
-    """A sequence of puzzles to solve by clicking; ``session`` holds the state.
+    """Puzzles to solve by clicking; ``session`` holds the state.
 
-    Give ``puzzles``, or filters for :func:`tenpennies.puzzles.load` (``kind``, ``tier``,
-    ``theme``, ``folder``).
+    Give ``puzzles`` (served in that order), or filters for
+    :func:`tenpennies.puzzles.load` (``kind``, ``tier``, ``theme``, ``folder``: served by
+    rating). ``progress``: the learner's :class:`~tenpennies.puzzles.progress.Progress`,
+    a path to its file, ``None`` for the default file, or ``False`` to keep nothing.
+    ``learner``: a name to store in the file. ``difficulty``: rating points added to
+    the learner's when choosing (``-300`` easier, ``300`` harder). When no puzzle
+    matches the filters, the widget says so and lists what exists.
     """
 
     def __init__(self, puzzles: Sequence[Puzzle] | None = None, *, kind: str | None = None,
-                 tier: int | None = None, theme: str | None = None, folder=None):
-        if puzzles is None:
-            puzzles = load(folder, kind=kind, tier=tier, theme=theme)
-        self.session = PuzzleSession(puzzles)
+                 tier: int | None = None, theme: str | None = None, folder=None,
+                 progress: Progress | str | bool | None = None, learner: str | None = None,
+                 streak: bool = False, difficulty: int = 0, seed: int | str = 0):
+        self.progress: Progress | None = None
+        self.progress_note = ""
+        """Why the learner's progress is not kept ('' when it is, or when not asked for)."""
+        if progress is not False:
+            try:  # None: the default file; a path: that file
+                self.progress = progress if isinstance(progress, Progress) else Progress(progress, learner=learner)
+                self.progress.rating  # a file that cannot be read is said so now, not at the first answer
+            except ProgressError as exc:
+                self.progress, self.progress_note = None, f"{exc}. Puzzles are served without keeping progress."
         self.title = w.HTML()
+        self.mode = w.ToggleButtons(options=list(MODES), value="Streak" if streak else "Rated practice",
+                                    layout=w.Layout(width="auto"))
         self.picture = w.HTML()
         self.question = w.HTML()
         self.choice_box = w.VBox()
-        self.typed = w.Text(placeholder="or type your answer here", layout=w.Layout(width="32em"))
+        self.typed = w.Text(placeholder="or type your answer here, then Enter", layout=w.Layout(width="32em"))
         self.typed.observe(self._on_typed, names="value")
+        # The text box sends a custom "submit" message on Enter (ipywidgets' on_submit,
+        # deprecated in 8, listens for the same): Enter checks, as a learner expects.
+        self.typed.on_msg(self._on_message)
         self.answer_line = w.HTML()
         self.buttons = {name: w.Button(description=name) for name in ("Check", "Hint", "Show solution", "Next", "Clear")}
         self.buttons["Check"].button_style = "primary"
         for name, handler in (("Check", self.on_check), ("Hint", self.on_hint), ("Show solution", self.on_solution),
                               ("Next", self.on_next), ("Clear", self.on_clear)):
             self.buttons[name].on_click(handler)
+        self.hints = w.HTML()
         self.feedback = w.HTML()
         self.score = w.HTML()
-        super().__init__([self.title, self.picture, self.question, self.choice_box, self.typed,
-                          self.answer_line, w.HBox(list(self.buttons.values())), self.feedback, self.score])
+        self.themes = w.HTML()
+        self.session: PuzzleSession | None = None
+        self.problem = ""
+        """Why no puzzle is shown ('' when one is): nothing matched the filters."""
+        if puzzles is None:
+            try:
+                puzzles = load(folder, kind=kind, tier=tier, theme=theme)
+            except TenPenniesError as exc:  # an unknown kind or theme: the loader lists what exists
+                puzzles, self.problem = [], str(exc)
+            if not puzzles and not self.problem:
+                self.problem = no_match(load(folder), kind=kind, tier=tier, theme=theme)
+            order = "rating" if self.progress is not None else "given"
+        else:
+            order = "given"
+        if self.problem:
+            self.title.value = f"<p style='color:{_RED}; white-space:pre-wrap'>{escape(self.problem)}</p>"
+            super().__init__([self.title])
+            return
+        self._puzzles, self._order, self._difficulty, self._seed = list(puzzles), order, difficulty, seed
+        self.session = self._session(streak)
+        self.mode.observe(self._on_mode, names="value")
+        super().__init__([self.title, self.mode, self.picture, self.question, self.choice_box, self.typed,
+                          self.answer_line, w.HBox(list(self.buttons.values())), self.hints, self.feedback,
+                          self.score, self.themes])
         self.redraw()
+
+    def _session(self, streak: bool) -> PuzzleSession:
+        return PuzzleSession(self._puzzles, progress=self.progress, order=self._order, streak=streak,
+                             difficulty=self._difficulty, seed=self._seed)
 
     # -- drawing -------------------------------------------------------------------------
     def redraw(self, message: str = "") -> None:
@@ -64,8 +122,24 @@ class PuzzleWidget(w.VBox):
         if self.typed.value != s.typed:
             self.typed.value = s.typed
         self.answer_line.value = f"Your answer: <code>{escape(s.answer()) or '—'}</code>"
-        self.feedback.value = message
-        self.score.value = escape(s.status())
+        self.buttons["Hint"].disabled = s.streak or s.hints_shown >= len(p.hints)
+        shown = s.shown_hints()
+        self.hints.value = ("<ol>" + "".join(f"<li><i>Hint:</i> {escape(h)}</li>" for h in shown) + "</ol>"
+                            if shown else "")
+        self.score.value = escape(s.status())  # first: it notes a progress file that broke meanwhile
+        attempt = s.last_attempt
+        if attempt is not None:  # the puzzle is decided: how the learner's rating moved
+            self.score.value += escape(f" · this puzzle: {attempt.rating:.0f} ({attempt.change:+.0f})" if attempt.rated
+                                       else " · this puzzle: seen before, so practice (unrated)")
+        if s.streak and s.run_over:
+            self.score.value += (f"<br><b>The streak ends at {s.run}.</b> Next starts a new one, "
+                                 "from the easiest puzzles.")
+        try:
+            self.themes.value = self.progress.themes()._repr_svg_() if self.progress is not None else ""
+        except ProgressError as exc:
+            s.progress_problem = str(exc)
+        problem = s.progress_problem or self.progress_note
+        self.feedback.value = message + (f"<p style='color:{_GREY}'>{escape(problem)}</p>" if problem else "")
 
     def _choice_rows(self) -> list:
         s = self.session
@@ -109,7 +183,7 @@ class PuzzleWidget(w.VBox):
         try:
             action(*args)
         except ValueError as exc:
-            self.redraw(f"<span style='color:#c0392b'>{escape(str(exc))}</span>")
+            self.redraw(f"<span style='color:{_RED}'>{escape(str(exc))}</span>")
             return
         self.redraw()
 
@@ -119,13 +193,26 @@ class PuzzleWidget(w.VBox):
             self.session.type(change["new"])
             self.answer_line.value = f"Your answer: <code>{escape(self.session.answer()) or '—'}</code>"
 
+    def _on_message(self, _widget, content, _buffers) -> None:
+        if isinstance(content, dict) and content.get("event") == "submit":
+            self.on_check()
+
+    def _on_mode(self, change) -> None:
+        self.session = self._session(MODES[change["new"]])
+        self.redraw()
+
     def on_check(self, _=None) -> None:
         verdict = self.session.check()
-        colour = "#1e8449" if verdict.correct else "#c0392b"
+        colour = _GREEN if verdict.correct else _RED if verdict.readable else _GREY
         self.redraw(f"<p style='color:{colour}'>{escape(str(verdict))}</p>")
 
     def on_hint(self, _=None) -> None:
-        self.redraw(f"<p><i>Hint:</i> {escape(self.session.hint())}</p>")
+        try:
+            self.session.hint()
+        except TenPenniesError as exc:
+            self.redraw(f"<p style='color:{_GREY}'>{escape(str(exc))}</p>")
+            return
+        self.redraw()
 
     def on_solution(self, _=None) -> None:
         text = self.session.show_solution()
