@@ -217,12 +217,60 @@ def _run(bots, matches, seed, rules, workers, executor, chunk, progress) -> Iter
             bar.close()
 
 
-def _progress_bar(total: int):
+def run_in_order(task, jobs: Sequence[tuple], *, workers: int | None = None,
+                 executor: concurrent.futures.Executor | None = None, progress: bool = False,
+                 unit: str = "job") -> Iterator:
+    """``task(*job)`` for each of ``jobs``, yielded in the jobs' order, on the same executor
+    as :func:`simulate` (``executor`` if given, else a process pool of ``workers``, or this
+    process when ``workers`` is 1), a bounded window of jobs in flight, with a progress bar
+    (``progress=True``). ``task`` must be a module-level function (it is pickled) and each
+    result depend on its job alone, so the results are the same for any worker count.
+    (The puzzle generator mines its matches this way.)"""
+    jobs = list(jobs)
+    bar = _progress_bar(len(jobs), unit) if progress else None
+    try:
+        if executor is None and (workers or os.cpu_count() or 1) == 1:
+            for job in jobs:
+                result = task(*job)
+                if bar is not None:
+                    bar.update(1)
+                yield result
+            return
+        own = executor is None
+        if own:
+            executor = concurrent.futures.ProcessPoolExecutor(workers or os.cpu_count())
+        lanes = workers or getattr(executor, "_max_workers", None) or os.cpu_count() or 1
+        waiting = iter(jobs)
+        pending: deque = deque()
+        try:
+            for job in waiting:
+                pending.append(executor.submit(task, *job))
+                if len(pending) >= 8 * lanes:  # room for a slow job not to stall the others
+                    break
+            while pending:
+                result = pending.popleft().result()
+                if bar is not None:
+                    bar.update(1)
+                yield result
+                job = next(waiting, None)
+                if job is not None:
+                    pending.append(executor.submit(task, *job))
+        finally:
+            for f in pending:
+                f.cancel()
+            if own:
+                executor.shutdown(wait=True, cancel_futures=True)
+    finally:
+        if bar is not None:
+            bar.close()
+
+
+def _progress_bar(total: int, unit: str = "match"):
     try:
         from tqdm.auto import tqdm
     except ImportError:
         return None
-    return tqdm(total=total, unit="match", desc="matches")
+    return tqdm(total=total, unit=unit, desc=unit + "es" if unit.endswith("ch") else unit + "s")
 
 
 # -- export -------------------------------------------------------------------------------

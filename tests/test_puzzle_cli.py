@@ -1,11 +1,12 @@
 """The puzzle commands: `tenpennies puzzle` (stdin-driven) and `tenpennies puzzles sheet`."""
 
 import io
+import re
 
 import pytest
 
 from tenpennies.cli import main
-from tenpennies.puzzles import load
+from tenpennies.puzzles import FOLDER, load
 
 
 def play(capsys, typed, *argv):
@@ -21,7 +22,7 @@ def test_a_chosen_puzzle_with_hints_wrong_and_right_answers(capsys):
     puzzle = load(kind="cost")[0]
     code, out, err = play(capsys, f"hint\nhint\n1\n{puzzle.answer}\n", "--id", puzzle.id)
     assert code == 0 and err == ""
-    assert out.startswith(f"{puzzle.id} (tier 1)") and puzzle.question in out
+    assert out.startswith(f"{puzzle.id} (tier {puzzle.tier})") and puzzle.question in out
     assert f"Hint 1: {puzzle.hints[0]}" in out and f"Hint 2: {puzzle.hints[1]}" in out
     assert "Not quite." in out and out.splitlines()[-1].startswith("> Right.")
 
@@ -40,7 +41,7 @@ def test_input_ending_early_exits_1(capsys):
 @pytest.mark.parametrize("argv, words", [
     (["puzzle", "--kind", "chess"], "no puzzle kind 'chess'"),
     (["puzzle", "--id", "lay-down-999"], "no puzzle with id 'lay-down-999'"),
-    (["puzzle", "--tier", "9"], "no puzzle matches"),
+    (["puzzle", "--tier", "9"], "no puzzle has tier 9; tiers there: 1, 2, 3"),
     (["puzzles", "sheet", "--kind", "poker"], "no puzzle kind 'poker'"),
 ])
 def test_bad_puzzle_choices(capsys, argv, words):
@@ -71,8 +72,7 @@ def test_the_answer_form_follows_the_question(capsys, kind):
 
 
 def test_a_wrong_lay_down_says_what_is_wrong_with_it_not_the_answer(capsys):
-    puzzle = load(kind="lay-down")[0]
-    assert puzzle.answer == "no" and "JK" not in str(puzzle.position.hand)
+    puzzle = next(p for p in load(kind="lay-down") if p.answer == "no" and "JK" not in str(p.position.hand))
     code, out, err = play(capsys, "yes: 7S 7H JK / 9S 9H JK\nmaybe\nsolution\n", "--id", puzzle.id)
     wrong, unread = [line for line in out.splitlines() if line.startswith("> ")][:2]
     assert "JK is not in the hand" in wrong and "cannot do it" not in wrong
@@ -80,7 +80,11 @@ def test_a_wrong_lay_down_says_what_is_wrong_with_it_not_the_answer(capsys):
     assert out.count("Answer: no") == 1  # only after 'solution'
 
 
-def test_a_tier_a_kind_lacks_names_the_tiers_it_has(capsys):
-    assert main(["puzzle", "--kind", "cost", "--tier", "2"]) == 2
+def test_a_tier_a_kind_lacks_names_the_tiers_it_has(capsys, tmp_path):
+    one = load(kind="cost")[0]  # a folder holding one cost puzzle, of tier 1
+    text = (puzzle_path := FOLDER / one.file).read_text().split("\n[[puzzle]]")[1]
+    (tmp_path / "cost.toml").write_text("[[puzzle]]" + re.sub(r"(?m)^tier = \d", "tier = 1", text))
+    assert puzzle_path.exists() and load(tmp_path)[0].tier == 1
+    assert main(["puzzle", "--folder", str(tmp_path), "--kind", "cost", "--tier", "2"]) == 2
     err = capsys.readouterr().err
-    assert "no cost puzzle of tier 2: cost puzzles come in tier 1" in err
+    assert "no puzzle has kind 'cost', tier 2" in err and "tiers there: 1" in err

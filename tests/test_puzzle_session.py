@@ -35,7 +35,7 @@ def wrong_answer(session):
     """An answer the session reads but that is not right (for any kind)."""
     p = session.puzzle
     candidates = {"buy": ["buy", "pass", "close"], "lay-down": ["no", "yes: " + str(p.position.hand[0])]}.get(
-        p.kind, ["0", "99", "no"])
+        p.kind, ["0", "99", "no", "none"])
     for text in candidates:
         verdict = p.check(text)
         if verdict.readable and not verdict.correct:

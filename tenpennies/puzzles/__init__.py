@@ -16,7 +16,8 @@ folder (one file per kind, read with the standard library's ``tomllib``)::
     explanation = "..."
     tier = 1                        # 1 (first steps) to 3 (hard)
     themes = ["joker"]              # from THEMES
-    source = "..."                  # where it came from
+    source = "match ten-pennies/4 seed 12 bots strong,thumb,strong,thumb decision 57 seat 2"
+                                    # the match and decision it came from (parse_source), or "built: why"
     params = { draws = 2 }          # only for kinds that take some (each kind checks its own)
     allow_unreachable = true        # only for a what-if position no play reaches (see below)
     rating = 1500                   # optional: Glicko-2 rating (1500 when unrated)
@@ -28,7 +29,9 @@ folder (one file per kind, read with the standard library's ``tomllib``)::
 The answer in a file is never trusted: :meth:`Puzzle.solution` recomputes it with the
 engine, and :meth:`Puzzle.check` judges a learner's answer against that. A malformed file
 is refused with a :class:`PuzzleError` naming the file, the puzzle, the field and the
-problem. So is a position no play reaches (:meth:`SeatPosition.problems`), unless its
+problem. A mined puzzle's position is exactly what its match reached: the match's actions
+are stored (:mod:`tenpennies.puzzles.matches`) and the tests replay every one. A position
+no play reaches (:meth:`SeatPosition.problems`) is refused, unless its
 puzzle says ``allow_unreachable = true``: a what-if position, which the widget and the
 terminal say it is (or unless the caller passes ``allow_unreachable=True``).
 
@@ -106,7 +109,8 @@ class Puzzle:
     id: str
     kind: str
     title: str
-    position: SeatPosition
+    notation: str
+    """The position in :class:`SeatPosition`'s notation, as the file writes it (see :attr:`position`)."""
     question: str
     answer: str
     accepted: tuple[str, ...]
@@ -125,6 +129,22 @@ class Puzzle:
     """The puzzle's Glicko-2 rating: how strong a solver it takes (1500 when unrated)."""
     rating_deviation: int = UNRATED_DEVIATION
     """How sure the rating is (Glicko-2's deviation; 350 when unrated)."""
+
+    @property
+    def position(self) -> SeatPosition:
+        """The seat's view the puzzle shows, read from :attr:`notation` when first asked for.
+
+        A mined puzzle's position is read only then: loading thousands stays quick, and
+        each is checked where it is made, by replaying its match (``tests/test_puzzle_replay.py``);
+        a built or hand-written one is read and checked as its file loads."""
+        seen = self.__dict__.get("_position")
+        if seen is None:
+            try:
+                seen = SeatPosition.parse(self.notation)
+            except ValueError as exc:
+                raise _problem(self.file, self.id, "position", str(exc)) from None
+            object.__setattr__(self, "_position", seen)  # a cache of a value the fields fix
+        return seen
 
     @property
     def match(self) -> "MatchSource | None":
@@ -222,14 +242,9 @@ def _from_table(data: Any, file: str, n: int, allow_unreachable: bool = False) -
     for name in ("title", "question", "answer", "explanation", "source"):
         if not data[name].strip():
             raise _problem(file, where, name, "empty")
-    try:
-        position = SeatPosition.parse(data["position"])
-    except ValueError as exc:
-        raise _problem(file, where, "position", str(exc)) from None
-    try:
-        KINDS[kind].read(data["answer"], position)
-    except ValueError as exc:
-        raise _problem(file, where, "answer", f"cannot be read as a {kind} answer: {exc}") from None
+    mined = _SOURCE.fullmatch(data["source"].strip()) is not None
+    # A mined position is read when first shown (Puzzle.position): its match's replay checks it.
+    position = None if mined else _read_position(data, file, where, kind)
     for name in ("accepted", "hints", "themes"):
         if not all(isinstance(x, str) and x.strip() for x in data[name]):
             raise _problem(file, where, name, "should hold only non-empty strings")
@@ -262,18 +277,33 @@ def _from_table(data: Any, file: str, n: int, allow_unreachable: bool = False) -
             raise _problem(file, where, "wrong", "each wrong answer is a table with 'answer' and 'feedback'")
         wrong.append((w["answer"], w["feedback"]))
     marked = data.get("allow_unreachable", False)
-    if not (marked or allow_unreachable):
+    if position is not None and not (marked or allow_unreachable):
         problems = position.problems()
         if problems:
             raise _problem(file, where, "position", "no play reaches it: " + "; ".join(problems)
                            + " (mark a what-if puzzle with allow_unreachable = true)")
-    return Puzzle(
-        id=data["id"], kind=kind, title=data["title"], position=position, question=data["question"],
+    puzzle = Puzzle(
+        id=data["id"], kind=kind, title=data["title"], notation=data["position"], question=data["question"],
         answer=data["answer"], accepted=tuple(data["accepted"]), margin=margin,
         hints=tuple(data["hints"]), explanation=data["explanation"], tier=data["tier"],
         themes=tuple(data["themes"]), source=data["source"], params=dict(params),
         wrong=tuple(wrong), file=file, allow_unreachable=marked,
         rating=data.get("rating", UNRATED), rating_deviation=data.get("rating_deviation", UNRATED_DEVIATION))
+    if position is not None:
+        object.__setattr__(puzzle, "_position", position)
+    return puzzle
+
+
+def _read_position(data: dict, file: str, where: str, kind: str) -> SeatPosition:
+    try:
+        position = SeatPosition.parse(data["position"])
+    except ValueError as exc:
+        raise _problem(file, where, "position", str(exc)) from None
+    try:
+        KINDS[kind].read(data["answer"], position)
+    except ValueError as exc:
+        raise _problem(file, where, "answer", f"cannot be read as a {kind} answer: {exc}") from None
+    return position
 
 
 def read_file(path: str | Path, *, allow_unreachable: bool = False) -> list[Puzzle]:
@@ -342,9 +372,31 @@ def load(folder: str | Path | None = None, *, kind: str | None = None, tier: int
                 raise PuzzleError(f"{path.name}: puzzle {p.id}: field 'id': also used in {seen[p.id]}")
             seen[p.id] = path.name
             puzzles.append(p)
-    return [p for p in puzzles
-            if (kind is None or p.kind == kind) and (tier is None or p.tier == tier)
-            and (theme is None or theme in p.themes)]
+    chosen = [p for p in puzzles
+              if (kind is None or p.kind == kind) and (tier is None or p.tier == tier)
+              and (theme is None or theme in p.themes)]
+    if not chosen and puzzles and (kind, tier, theme) != (None, None, None):
+        raise PuzzleError(_nothing_matches(puzzles, kind, tier, theme))
+    return chosen
+
+
+def _nothing_matches(puzzles: list[Puzzle], kind: str | None, tier: int | None, theme: str | None) -> str:
+    """Why a filter found nothing, with the choices that do find something."""
+    asked = ", ".join(f"{name} {value!r}" for name, value in (("kind", kind), ("tier", tier), ("theme", theme))
+                      if value is not None)
+    lines = [f"no puzzle has {asked}"]
+    if theme is not None:
+        same = [p for p in puzzles if (kind is None or p.kind == kind) and (tier is None or p.tier == tier)]
+        found = sorted({t for p in same for t in p.themes}, key=list(THEMES).index)
+        lines.append(f"themes there: {', '.join(found) or 'none'}")
+    if kind is not None:
+        same = [p for p in puzzles if (theme is None or theme in p.themes) and (tier is None or p.tier == tier)]
+        found = [k for k in KINDS if any(p.kind == k for p in same)]
+        lines.append(f"kinds there: {', '.join(found) or 'none'}")
+    if tier is not None:
+        same = [p for p in puzzles if (kind is None or p.kind == kind) and (theme is None or theme in p.themes)]
+        lines.append(f"tiers there: {', '.join(map(str, sorted({p.tier for p in same}))) or 'none'}")
+    return "; ".join(lines)
 
 
 @dataclass(frozen=True)

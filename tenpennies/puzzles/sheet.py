@@ -25,7 +25,7 @@ def sheet_html(puzzles: Sequence[Puzzle], answers_name: str = "answers.html") ->
     title = f"Ten Pennies puzzles: {', '.join(kinds)}"
     sheet, key = [f"<p>Answers: <a href='{escape(answers_name)}'>{escape(answers_name)}</a></p>"], []
     for n, p in enumerate(puzzles, 1):
-        sheet.append(f"<div class='puzzle'><h2>{n}. {escape(p.title)} <small>({p.id}, tier {p.tier})</small></h2>"
+        sheet.append(f"<div class='puzzle'><h2>{n}. {escape(p.title)} <small>({p.id}, tier {p.tier}, rated {p.rating})</small></h2>"
                      f"{p.position._repr_svg_()}<pre>{escape(p.position.describe())}</pre>"
                      f"<p>{escape(p.question)}</p><p><i>{escape(p.answer_form)}</i></p></div>")
         s = p.solution()
