@@ -78,7 +78,7 @@ class PlayerView:
         # through object.__setattr__, and a view is made for every decision of every bot
         # (tests/test_view_building.py checks every field against the match's state).
         # The values are frozen and shared, kept by PublicLogs as the log grows: the
-        # public fields (one tuple for all seats until they change), the seat's sorted
+        # public fields (two tuples for all seats until they change), the seat's sorted
         # hand, and what its log is made of (the last links of its chains). The public
         # fields and the log are made from them when first read (most bots read few).
         # PublicLogs' fast paths are taken here, in line: this runs at every decision.
@@ -94,31 +94,40 @@ class PlayerView:
                 logs._done = done + 1
             else:
                 logs._catch_up()
-        shared = logs._shared
-        if logs._stale or not shared:
-            shared = logs.public_state(match)
-        fields = view.__dict__
-        fields["_public"] = shared  # (its public fields, filled when first read: _Shared)
-        to_act = match.to_act
-        fields["seat"] = seat
-        fields["rules"] = match.rules
-        fields["round_no"] = match.round_no
-        fields["contract"] = match.contract
-        fields["phase"] = match.phase
-        fields["active"] = match.active
-        fields["to_act"] = to_act
-        fields["opened"] = shared[_OPENED]  # (read by most decisions: filled now)
+        stale = logs._stale
+        if stale:
+            if stale == _PLAY:
+                # After most draws and discards only these change (in line: a view is
+                # made after nearly every one of them; the rest are shared as they were).
+                logs._play = (tuple(map(len, match.hands)), tuple(match.discard_pile), match.top_discarder,
+                              len(match.stock), match.turns)
+                logs._stale = 0
+            else:
+                logs.public_state(match)
+        settled = logs._settled
         cards = match.hands[seat]
         held, shown = logs._hands[seat]
-        fields["hand"] = shown if held == cards else logs.hand(seat, cards)
         state = logs._states[seat]
         done = logs._done
         if state is None or state[2] != done:
             # (log_state's, in line: the log is caught up above)
             state = logs._states[seat] = (logs._last, logs._own[seat], done, logs._bought)
-        fields["_log_state"] = state  # (its log, made when first read: _Logged)
+        to_act = match.to_act
+        # The fields at once, as one dict (a frozen dataclass's __init__ sets them one at
+        # a time through object.__setattr__); the public ones every seat sees alike are
+        # two shared tuples, filled when first read (_Shared); the log is made from the
+        # frozen chain when first read (_Logged); the listing of the seat to act is
+        # listed when first read (_Listed).
+        fields = {
+            "seat": seat, "rules": match.rules, "round_no": match.round_no, "contract": match.contract,
+            "phase": match.phase, "active": match.active, "to_act": to_act,
+            "hand": shown if held == cards else logs.hand(seat, cards),
+            "opened": settled[_OPENED],  # (read by most decisions: filled now)
+            "_settled": settled, "_play": logs._play, "_log_state": state,
+        }
         if to_act != seat:
-            fields["legal_actions"] = ()  # (else listed when first read: _Listed)
+            fields["legal_actions"] = ()
+        _set_fields(view, "__dict__", fields)
         return view
 
     def __getstate__(self) -> dict:
@@ -127,7 +136,8 @@ class PlayerView:
         self.log, self.table  # (every field made)
         fields = dict(self.__dict__)
         fields.pop("_log_state", None)
-        fields.pop("_public", None)
+        fields.pop("_settled", None)
+        fields.pop("_play", None)
         return fields
 
     @property
@@ -135,7 +145,7 @@ class PlayerView:
         fields = self.__dict__
         pile = fields.get("discard_pile")
         if pile is None:
-            pile = fields["_public"][_PILE]  # (most offers are answered from the top card alone)
+            pile = fields["_play"][_PILE]  # (most offers are answered from the top card alone)
         return pile[-1] if pile else None
 
     @property
@@ -293,7 +303,7 @@ class PublicLogs:
     offer, between which nothing on the table changes.
     """
 
-    __slots__ = ("_log", "_done", "_last", "_own", "_states", "_bought", "_hands", "_shared", "_stale")
+    __slots__ = ("_log", "_done", "_last", "_own", "_states", "_bought", "_hands", "_play", "_settled", "_stale")
 
     def __init__(self, log: list, players: int) -> None:
         self._log = log  # the match's own log list, which only grows
@@ -306,46 +316,36 @@ class PublicLogs:
         self._states: list[tuple | None] = [None] * players
         self._bought: tuple[tuple[Card, ...], ...] = ((),) * players
         self._hands: list[tuple[list, Hand]] = [([], Hand())] * players
-        self._shared: tuple = ()  # the public fields' values, frozen (public_state)
+        self._play: tuple = ()  # the public fields play changes, frozen (public_state)
+        self._settled: tuple = ()  # and those that change seldom
         self._stale = _EVERYTHING  # which of the public fields the log shows may have changed
 
     def public_state(self, match: "Match") -> tuple:
-        """The values of :meth:`public_fields`, in the order of ``_PUBLIC_FIELDS``, as one
-        frozen tuple, made again only when they change: what a view holds, to fill those
-        fields from when first read. The log, brought up to date first, shows what may
+        """The values of :meth:`public_fields`, in the order of ``_PUBLIC_FIELDS``, made
+        again only when they change: what a view holds, to fill those fields from when
+        first read. Kept as two frozen tuples: those that change at nearly every draw and
+        discard (hand sizes, the pile, the stock, the turn count) and those that change
+        seldom (tokens, scores, the table, purchases, who has laid down), each shared by
+        every view until it changes. The log, brought up to date first, shows what may
         have changed: every change of them is logged, and a pass (an offer declined, or
-        the active player's take declined) changes none of them. Most entries change only
-        a few (a draw or a discard: hand sizes, the stock and the pile), and only those
-        are copied again (see _STALE); the others are shared with the tuple before."""
+        the active player's take declined) changes none of them (see _STALE)."""
         if self._done != len(self._log):
             self._catch_up()
-        stale, shared = self._stale, self._shared
-        if not stale and shared:
-            return shared
-        self._stale = 0
-        if stale & _ROUND or not shared:
-            shared = (tuple(map(len, match.hands)), tuple(match.tokens), tuple(match.scores),
-                      tuple(match.table), tuple(match.discard_pile), match.top_discarder,
-                      len(match.stock), match.turns, tuple(match.buys), tuple(match.opened))
-        else:
-            # Built at once rather than field by field: this runs after most draws and discards.
-            (hand_sizes, tokens, scores, table, pile, top_discarder, stock_size, turns, buys,
-             opened) = shared
-            if stale & _PLAY:
-                hand_sizes = tuple(map(len, match.hands))
-                pile = tuple(match.discard_pile)
-                top_discarder = match.top_discarder
-                stock_size = len(match.stock)
-                turns = match.turns
-            if stale & _TOKENS:
-                tokens = tuple(match.tokens)
-                buys = tuple(match.buys)
-            if stale & _TABLE:
-                table = tuple(match.table)
-                opened = tuple(match.opened)  # (a lay-down is a change of the table)
-            shared = (hand_sizes, tokens, scores, table, pile, top_discarder, stock_size, turns, buys, opened)
-        self._shared = shared
-        return shared
+        stale = self._stale
+        if stale or not self._settled:
+            self._stale = 0
+            self._play = (tuple(map(len, match.hands)), tuple(match.discard_pile), match.top_discarder,
+                          len(match.stock), match.turns)
+            if stale & ~_PLAY or not self._settled:
+                tokens, scores, table, buys, opened = self._settled or (None,) * 5
+                if stale & (_TOKENS | _ROUND) or not self._settled:
+                    tokens, buys = tuple(match.tokens), tuple(match.buys)
+                if stale & (_TABLE | _ROUND) or not self._settled:
+                    table, opened = tuple(match.table), tuple(match.opened)  # (a lay-down changes the table)
+                if stale & _ROUND or not self._settled:
+                    scores = tuple(match.scores)
+                self._settled = (tokens, scores, table, buys, opened)
+        return self._play + self._settled
 
     def public_fields(self, match: "Match") -> dict:
         """The fields of a :class:`PlayerView` that are the same for every seat and phase
@@ -460,10 +460,10 @@ class _Listed:
         if view is None:
             return self
         fields = view.__dict__
-        public = fields.get("_public")
+        settled = fields.get("_settled")
         # (From the shared tuple where the view has one: reading view.table would fill
         # every public field, and the random bot lists at every decision.)
-        table = view.table if public is None else public[_TABLE_AT]
+        table = view.table if settled is None else settled[_TABLE_AT]
         actions = tuple(_list_actions(fields["phase"], fields["to_act"], active=fields["active"],
                                       hand=fields["hand"], opened=fields["opened"], table=table,
                                       round_no=fields["round_no"], rules=fields["rules"],
@@ -498,14 +498,17 @@ class _Shared:
         if view is None:
             return self
         fields = view.__dict__
-        fields.update(zip(_PUBLIC_FIELDS, fields["_public"]))
+        fields.update(zip(_PUBLIC_FIELDS, fields["_play"] + fields["_settled"]))
         return fields[self.name]
 
 
 # The fields every seat sees alike, in the order PublicLogs.public_state makes them.
-_PUBLIC_FIELDS = ("hand_sizes", "tokens", "scores", "table", "discard_pile", "top_discarder",
-                  "stock_size", "turns", "buys", "opened")
-_PILE, _OPENED, _TABLE_AT = (_PUBLIC_FIELDS.index(name) for name in ("discard_pile", "opened", "table"))
+# The first five change with play (nearly every draw and discard), the rest seldom.
+_PUBLIC_FIELDS = ("hand_sizes", "discard_pile", "top_discarder", "stock_size", "turns",
+                  "tokens", "scores", "table", "buys", "opened")
+_PILE = _PUBLIC_FIELDS.index("discard_pile")  # in the play tuple
+_OPENED, _TABLE_AT = (_PUBLIC_FIELDS.index(name) - 5 for name in ("opened", "table"))  # in the settled one
+_set_fields = object.__setattr__
 
 PlayerView.legal_actions = _Listed()
 PlayerView.log = _Logged()
