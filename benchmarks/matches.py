@@ -5,6 +5,7 @@
     python benchmarks/matches.py --before main    # "before" figures of another commit
     python benchmarks/matches.py --goal 2000       # also: that many strong-vs-thumb matches on 2 workers
     python benchmarks/matches.py --instructions 3  # instead: instructions per match, counted by valgrind
+    python benchmarks/matches.py --instructions 2 --lineup random,strong,random,strong   # one line-up only
     python benchmarks/matches.py --pairs 15 --matches 4   # instead: median speed-up of paired runs
 
 One core runs in this process (``workers=1``); two workers use a process pool, whose
@@ -163,18 +164,19 @@ def instructions(code: Path, lineup, matches: int) -> float | None:
     return None if empty is None or full is None else (full - empty) / matches / 1e6
 
 
-def compare_instructions(old: Path | None, matches: int) -> None:
-    """Instructions per match, now and before, for each line-up with the strong bot."""
-    print(f"{'line-up':<32} {'M instructions/match':>20} {'before':>8} {'fewer':>7}   (callgrind, {matches} matches)")
-    for lineup in LINEUPS:
-        if "strong" not in lineup:
-            continue
+def compare_instructions(old: Path | None, matches: int, lineups=None) -> None:
+    """Instructions per match, now and before, for each line-up with the strong bot (or
+    each of ``lineups``), with the change in percent (negative: fewer now)."""
+    print(f"{'line-up':<32} {'M instructions/match':>20} {'before':>8} {'fewer':>7} {'change':>8}"
+          f"   (callgrind, {matches} matches)")
+    for lineup in lineups or [lineup for lineup in LINEUPS if "strong" in lineup]:
         mine = instructions(ROOT, lineup, matches)
         if mine is None:
             print("(valgrind is not installed: no instruction counts)")
             return
         theirs = instructions(old, lineup, matches) if old else math.nan
-        print(f"{' '.join(lineup):<32} {mine:>20.1f} {theirs:>8.1f} {theirs / mine:>6.2f}x", flush=True)
+        print(f"{' '.join(lineup):<32} {mine:>20.1f} {theirs:>8.1f} {theirs / mine:>6.2f}x "
+              f"{100 * (mine / theirs - 1):>+7.1f}%", flush=True)
 
 
 SERVER = """
@@ -188,7 +190,7 @@ for line in sys.stdin:
 """
 
 
-def paired(old: Path, pairs: int, matches: int) -> None:
+def paired(old: Path, pairs: int, matches: int, lineups=None) -> None:
     """The speed-up as the median of ``pairs`` paired runs: a few matches played by the
     code now, then the same matches by the code before (kept running in a subprocess),
     back to back. On a machine whose speed drifts over minutes, a ratio of two runs a
@@ -204,9 +206,7 @@ def paired(old: Path, pairs: int, matches: int) -> None:
         return float(server.stdout.readline())
 
     try:
-        for lineup in LINEUPS:
-            if "strong" not in lineup:
-                continue
+        for lineup in lineups or [lineup for lineup in LINEUPS if "strong" in lineup]:
             list(simulate(list(lineup), 1, seed=-1, workers=1))  # both warm
             before(lineup, 1, -1)
             ratios, mine, theirs = [], [], []
@@ -254,26 +254,29 @@ def main(argv=None) -> int:
     parser.add_argument("--instructions", type=int, default=0, metavar="N",
                         help="count machine instructions over N matches instead of timing (needs valgrind; "
                              "about a minute per line-up for N=3)")
+    parser.add_argument("--lineup", action="append", metavar="BOTS",
+                        help="only this line-up, comma-separated (random,strong,random,strong); may be repeated")
     parser.add_argument("--goal", type=int, default=0, metavar="N",
                         help="also time N strong-vs-thumb matches on 2 workers (issue 12: 2,000 in under a minute)")
     parser.add_argument("--goal-sample", type=int, default=400, help="matches the code before plays for --goal")
     parser.add_argument("--before", default=BEFORE,
                         help=f"commit whose one-core figure is shown beside (default {BEFORE}: before issue 12)")
     args = parser.parse_args(argv)
+    lineups = [tuple(bots.split(",")) for bots in args.lineup] if args.lineup else None
     with tempfile.TemporaryDirectory() as folder:
         old = Path(folder) if extract(args.before, Path(folder)) else None
         if old is None:
             print(f"(git could not extract {args.before}: no 'before' figures)")
         if args.instructions:
-            compare_instructions(old, args.instructions)
+            compare_instructions(old, args.instructions, lineups)
             return 0
         if args.pairs:
             if old is not None:
-                paired(old, args.pairs, args.matches)
+                paired(old, args.pairs, args.matches, lineups)
             return 0
         print(f"{'line-up':<32} {'turns/match':>11} {'1 core':>10} {'before':>10} {'faster':>7} "
               f"{'CPU ms/match':>12} {'before':>7} {'faster':>7} {'2 workers':>10} {'speed-up':>8}")
-        for lineup in LINEUPS:
+        for lineup in lineups or LINEUPS:
             list(simulate(list(lineup), 1, seed=-1, workers=1))  # warm: the first match pays for imports and tables
             runs, runs_before = [], []
             for _ in range(args.repeat):  # taking turns (see the module's docstring)
