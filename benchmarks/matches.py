@@ -42,6 +42,20 @@ plan to go out), the bots' own counting and the engine's enum reads made cheaper
 
     --goal 2000: 2000 strong-vs-thumb matches on 2 workers: 51.3 s; before: 151.4 s
 
+Views as values (issue 22: a view holds frozen values only, no match), measured on 2
+December 2026 against 48512b0, the commit before them, on the shared machine at a load
+average of 10 to 16:
+
+    --instructions 2 --before 48512b0 --lineup ... (callgrind; exact)   now vs before
+    random strong random strong           206.0 vs 194.0   +6.2%
+    strong strong strong strong           254.2 vs 253.8   +0.2%
+    strong thumb strong thumb             190.3 vs 190.5   -0.1%
+
+    --pairs 10 --matches 2 --before 48512b0 (CPU time, median of paired runs; noisy)
+    random strong random strong           0.88x (0.76-0.92x)
+    strong strong strong strong           0.93x (0.79-1.07x)
+    strong thumb strong thumb             0.92x (0.91-0.96x)
+
 Issue 12 asks 3x for every line-up with the strong bot: it holds for all three, by
 instructions and by CPU time. The plain one-core table is noisier than the paired runs
 (one run of 10 matches at the same code gave 2.84x for random against strong). Time runs
