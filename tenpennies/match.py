@@ -541,7 +541,10 @@ class Match:
             self._end_round(HowEnded.TURN_CAP, None)  # T17, C13
         else:
             self.active = (self.active + 1) % self.rules.players
-            self._start_turn()
+            if self._meld_first or self._free_take:
+                self._start_turn()
+            else:
+                self._offer_top(0)  # (_start_turn's answer in Ten Pennies, without its call: T5)
 
     def _meld(self, action: LayDown | Meld | AddToSet) -> None:
         seat, hand = action.seat, self.hands[action.seat]
