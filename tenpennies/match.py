@@ -320,7 +320,10 @@ class Match:
 
     def _verify_play(self, action: Action) -> None:
         if isinstance(action, Discard):
-            self._verify_discard(action)  # (asked first: most plays are discards)
+            # (Asked first: most plays are discards; _verify_discard's test, in line.)
+            card = action.card
+            if not isinstance(card, Card) or card not in self.hands[action.seat]:
+                self._verify_discard(action)  # says why not
             return
         if isinstance(action, (Buy, Pass, TakeDiscard)):
             raise IllegalActionError("there is no offer now: seat %d has drawn and plays" % action.seat)
