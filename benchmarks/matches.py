@@ -56,22 +56,25 @@ average of 10 to 16:
     strong strong strong strong           0.93x (0.79-1.07x)
     strong thumb strong thumb             0.92x (0.91-0.96x)
 
-Then the turn's flow in the match and the random bot's draw were trimmed (issue 22's
-budget, +5% at most): a turn's offer is worked out in line with plain loops, a stock draw
-and a declined offer skip a call each, a Ten Pennies discard starts the next offer
-directly, and the random bot draws as random.Random.choice does without its call (the
-same numbers: the same matches). Measured on 2 December 2026 against 48512b0:
+Then the turn's flow in the match and the bots' answers were trimmed (issue 22's budget,
++5% at most): a turn's offer is worked out in line with plain loops, a stock draw, a
+declined offer and a legal discard skip a call each, a Ten Pennies discard starts the
+next offer directly, the strong bot answers an offer without two calls, and the random
+bot draws as random.Random.choice does without its call (the same numbers: the same
+matches). Measured on 2 December 2026 against 48512b0:
 
     --instructions 2 --before 48512b0 --lineup ... (callgrind; exact)   now vs before
-    random strong random strong           202.0 vs 193.1   +4.6%
-    strong strong strong strong           251.1 vs 254.0   -1.1%
-    strong thumb strong thumb             186.1 vs 190.2   -2.2%
+    random strong random strong           200.4 vs 194.0   +3.3%
+    strong strong strong strong           249.3 vs 254.0   -1.9%
+    strong thumb strong thumb             185.9 vs 190.2   -2.3%
 
-(The same code counts up to about 1 M apart when run from another folder: the figure
-before was 194.0 in the views' own table above, 193.1 here. Run from extracted copies,
-random strong went 205.8 (aac1db8, the views) -> 202.3 (the offer in line) -> 201.3 (the
-next turn's start and the random draw). Listing a view's actions by position instead of
-by keyword saved nothing measurable, 205.80 vs 205.84: not kept.)
+(Callgrind counts each run exactly, yet the same code counts up to about 1 M apart in
+two runs:
+48512b0's random strong counted 193.1 in another run of this command. Run from copies
+extracted to /tmp, random strong went 205.8 (aac1db8, the views) -> 202.3 (the offer in
+line) -> 201.3 (the next turn's start, the random draw) -> 199.7 (the strong bot's
+answer, the discard's check). Listing a view's actions by position instead of by
+keyword saved nothing measurable, 205.80 vs 205.84: not kept.)
 
 Issue 12 asks 3x for every line-up with the strong bot: it holds for all three, by
 instructions and by CPU time. The plain one-core table is noisier than the paired runs
