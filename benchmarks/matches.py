@@ -69,11 +69,10 @@ matches). Measured on 2 December 2026 against 48512b0:
     strong thumb strong thumb             185.9 vs 190.2   -2.3%
 
 (Callgrind counts each run exactly, yet the same code counts up to about 1 M apart in
-two runs:
-48512b0's random strong counted 193.1 in another run of this command. Run from copies
-extracted to /tmp, random strong went 205.8 (aac1db8, the views) -> 202.3 (the offer in
-line) -> 201.3 (the next turn's start, the random draw) -> 199.7 (the strong bot's
-answer, the discard's check). Listing a view's actions by position instead of by
+two runs: 48512b0's random strong counted 193.1 in another run of this command. Run from
+copies extracted to /tmp, random strong went 205.8 (aac1db8, the views) -> 202.3 (the
+offer in line) -> 201.3 (the next turn's start, the random draw) -> 199.7 (the strong
+bot's answer, the discard's check). Listing a view's actions by position instead of by
 keyword saved nothing measurable, 205.80 vs 205.84: not kept.)
 
 Issue 12 asks 3x for every line-up with the strong bot: it holds for all three, by
