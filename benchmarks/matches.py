@@ -5,6 +5,7 @@
     python benchmarks/matches.py --before main    # "before" figures of another commit
     python benchmarks/matches.py --goal 2000       # also: that many strong-vs-thumb matches on 2 workers
     python benchmarks/matches.py --instructions 3  # instead: instructions per match, counted by valgrind
+    python benchmarks/matches.py --instructions 2 --lineup random,strong,random,strong   # one line-up only
     python benchmarks/matches.py --pairs 15 --matches 4   # instead: median speed-up of paired runs
 
 One core runs in this process (``workers=1``); two workers use a process pool, whose
@@ -40,6 +41,39 @@ plan to go out), the bots' own counting and the engine's enum reads made cheaper
     random strong random strong           3.43x (2.17-6.48x), 3.46x (2.64-4.94x)
 
     --goal 2000: 2000 strong-vs-thumb matches on 2 workers: 51.3 s; before: 151.4 s
+
+Views as values (issue 22: a view holds frozen values only, no match), measured on 2
+December 2026 against 48512b0, the commit before them, on the shared machine at a load
+average of 10 to 16:
+
+    --instructions 2 --before 48512b0 --lineup ... (callgrind; exact)   now vs before
+    random strong random strong           206.0 vs 194.0   +6.2%
+    strong strong strong strong           254.2 vs 253.8   +0.2%
+    strong thumb strong thumb             190.3 vs 190.5   -0.1%
+
+    --pairs 10 --matches 2 --before 48512b0 (CPU time, median of paired runs; noisy)
+    random strong random strong           0.88x (0.76-0.92x)
+    strong strong strong strong           0.93x (0.79-1.07x)
+    strong thumb strong thumb             0.92x (0.91-0.96x)
+
+Then the turn's flow in the match and the bots' answers were trimmed (issue 22's budget,
++5% at most): a turn's offer is worked out in line with plain loops, a stock draw, a
+declined offer and a legal discard skip a call each, a Ten Pennies discard starts the
+next offer directly, the strong bot answers an offer without two calls, and the random
+bot draws as random.Random.choice does without its call (the same numbers: the same
+matches). Measured on 2 December 2026 against 48512b0:
+
+    --instructions 2 --before 48512b0 --lineup ... (callgrind; exact)   now vs before
+    random strong random strong           200.4 vs 194.0   +3.3%
+    strong strong strong strong           249.3 vs 254.0   -1.9%
+    strong thumb strong thumb             185.9 vs 190.2   -2.3%
+
+(Callgrind counts each run exactly, yet the same code counts up to about 1 M apart in
+two runs: 48512b0's random strong counted 193.1 in another run of this command. Run from
+copies extracted to /tmp, random strong went 205.8 (aac1db8, the views) -> 202.3 (the
+offer in line) -> 201.3 (the next turn's start, the random draw) -> 199.7 (the strong
+bot's answer, the discard's check). Listing a view's actions by position instead of by
+keyword saved nothing measurable, 205.80 vs 205.84: not kept.)
 
 Issue 12 asks 3x for every line-up with the strong bot: it holds for all three, by
 instructions and by CPU time. The plain one-core table is noisier than the paired runs
@@ -163,18 +197,19 @@ def instructions(code: Path, lineup, matches: int) -> float | None:
     return None if empty is None or full is None else (full - empty) / matches / 1e6
 
 
-def compare_instructions(old: Path | None, matches: int) -> None:
-    """Instructions per match, now and before, for each line-up with the strong bot."""
-    print(f"{'line-up':<32} {'M instructions/match':>20} {'before':>8} {'fewer':>7}   (callgrind, {matches} matches)")
-    for lineup in LINEUPS:
-        if "strong" not in lineup:
-            continue
+def compare_instructions(old: Path | None, matches: int, lineups=None) -> None:
+    """Instructions per match, now and before, for each line-up with the strong bot (or
+    each of ``lineups``), with the change in percent (negative: fewer now)."""
+    print(f"{'line-up':<32} {'M instructions/match':>20} {'before':>8} {'fewer':>7} {'change':>8}"
+          f"   (callgrind, {matches} matches)")
+    for lineup in lineups or [lineup for lineup in LINEUPS if "strong" in lineup]:
         mine = instructions(ROOT, lineup, matches)
         if mine is None:
             print("(valgrind is not installed: no instruction counts)")
             return
         theirs = instructions(old, lineup, matches) if old else math.nan
-        print(f"{' '.join(lineup):<32} {mine:>20.1f} {theirs:>8.1f} {theirs / mine:>6.2f}x", flush=True)
+        print(f"{' '.join(lineup):<32} {mine:>20.1f} {theirs:>8.1f} {theirs / mine:>6.2f}x "
+              f"{100 * (mine / theirs - 1):>+7.1f}%", flush=True)
 
 
 SERVER = """
@@ -188,7 +223,7 @@ for line in sys.stdin:
 """
 
 
-def paired(old: Path, pairs: int, matches: int) -> None:
+def paired(old: Path, pairs: int, matches: int, lineups=None) -> None:
     """The speed-up as the median of ``pairs`` paired runs: a few matches played by the
     code now, then the same matches by the code before (kept running in a subprocess),
     back to back. On a machine whose speed drifts over minutes, a ratio of two runs a
@@ -204,9 +239,7 @@ def paired(old: Path, pairs: int, matches: int) -> None:
         return float(server.stdout.readline())
 
     try:
-        for lineup in LINEUPS:
-            if "strong" not in lineup:
-                continue
+        for lineup in lineups or [lineup for lineup in LINEUPS if "strong" in lineup]:
             list(simulate(list(lineup), 1, seed=-1, workers=1))  # both warm
             before(lineup, 1, -1)
             ratios, mine, theirs = [], [], []
@@ -254,26 +287,29 @@ def main(argv=None) -> int:
     parser.add_argument("--instructions", type=int, default=0, metavar="N",
                         help="count machine instructions over N matches instead of timing (needs valgrind; "
                              "about a minute per line-up for N=3)")
+    parser.add_argument("--lineup", action="append", metavar="BOTS",
+                        help="only this line-up, comma-separated (random,strong,random,strong); may be repeated")
     parser.add_argument("--goal", type=int, default=0, metavar="N",
                         help="also time N strong-vs-thumb matches on 2 workers (issue 12: 2,000 in under a minute)")
     parser.add_argument("--goal-sample", type=int, default=400, help="matches the code before plays for --goal")
     parser.add_argument("--before", default=BEFORE,
                         help=f"commit whose one-core figure is shown beside (default {BEFORE}: before issue 12)")
     args = parser.parse_args(argv)
+    lineups = [tuple(bots.split(",")) for bots in args.lineup] if args.lineup else None
     with tempfile.TemporaryDirectory() as folder:
         old = Path(folder) if extract(args.before, Path(folder)) else None
         if old is None:
             print(f"(git could not extract {args.before}: no 'before' figures)")
         if args.instructions:
-            compare_instructions(old, args.instructions)
+            compare_instructions(old, args.instructions, lineups)
             return 0
         if args.pairs:
             if old is not None:
-                paired(old, args.pairs, args.matches)
+                paired(old, args.pairs, args.matches, lineups)
             return 0
         print(f"{'line-up':<32} {'turns/match':>11} {'1 core':>10} {'before':>10} {'faster':>7} "
               f"{'CPU ms/match':>12} {'before':>7} {'faster':>7} {'2 workers':>10} {'speed-up':>8}")
-        for lineup in LINEUPS:
+        for lineup in lineups or LINEUPS:
             list(simulate(list(lineup), 1, seed=-1, workers=1))  # warm: the first match pays for imports and tables
             runs, runs_before = [], []
             for _ in range(args.repeat):  # taking turns (see the module's docstring)

@@ -197,20 +197,6 @@ class Match:
         recyclable = max(0, len(self.discard_pile) - 2)
         return len(self.stock) + recyclable >= self.rules.buy_extra_cards
 
-    def _offered(self, seats: Iterable[int]) -> list[int]:
-        """Those of ``seats`` who are asked to buy, in order: a turn's every offer asks
-        this, so the rules are read once for all of them."""
-        tokens = self.tokens
-        # T7 (and C17): the discarder is not offered its own card (the up card has no discarder).
-        discarder = None if self._buy_back else self.top_discarder
-        # T5: a player with no tokens is not asked (tokens are never below 0; None: not counted, C9).
-        asked = [s for s in seats if s != discarder and tokens[s] != 0]
-        limit = self._buy_limit
-        if limit is not None:
-            buys = self.buys
-            asked = [s for s in asked if buys[s] < limit]  # C9: a house limit on purchases per round
-        return asked
-
     def _ask(self, phase: Phase, seat: int) -> None:
         self.phase, self.to_act, self._waiting = phase, seat, []
 
@@ -224,14 +210,24 @@ class Match:
 
     def _offer_top(self, first: int) -> None:
         """Offer the top discard clockwise from ``active + first``; nobody asked: draw (T5, C9)."""
-        if self.round_no >= self._buy_from and self.purchase_available():  # C9: from round 4
-            asked = self._offered(self._clockwise[self.active][first:])
-        else:
+        # Asked after nearly every discard: purchase_available and _offered written out,
+        # in plain loops (each call, and a comprehension's, costs more than its work here).
+        pile = self.discard_pile
+        if self.round_no >= self._buy_from and pile and (  # C9: from round 4
+                len(self.stock) + max(0, len(pile) - 2) >= self.rules.buy_extra_cards):
+            tokens = self.tokens
+            discarder = None if self._buy_back else self.top_discarder  # T7, C17
+            limit = self._buy_limit
+            buys = self.buys
             asked = []
-        if asked:
-            self.phase, self.to_act, self._waiting = _OFFER, asked[0], asked[1:]
-        else:
-            self._regular_draw()
+            for s in self._clockwise[self.active][first:]:
+                # T5: no tokens, not asked (None: not counted, C9); C9: a house limit per round.
+                if s != discarder and tokens[s] != 0 and (limit is None or buys[s] < limit):
+                    asked.append(s)
+            if asked:
+                self.phase, self.to_act, self._waiting = _OFFER, asked[0], asked[1:]
+                return
+        self._regular_draw()
 
     def _rebuild_stock(self) -> None:
         pile = self.discard_pile
@@ -268,7 +264,14 @@ class Match:
 
     def _regular_draw(self) -> None:
         # T6, C9: after others bought or all passed, the active player draws from the stock.
-        if self._draw_one(self.active, _FROM_STOCK):
+        stock = self.stock
+        if stock:  # (most draws: _draw_one's, in line, as there is one every turn)
+            seat = self.active
+            card = stock.pop()
+            self.hands[seat].append(card)
+            self.log.append(draw_entry(seat, card, _FROM_STOCK))
+            self.phase, self.to_act, self._waiting = self._after_draw, seat, []
+        elif self._draw_one(self.active, _FROM_STOCK):
             self.phase, self.to_act, self._waiting = self._after_draw, self.active, []
         else:
             self._end_round(HowEnded.NO_DRAW, None)  # T17, C13
@@ -317,7 +320,10 @@ class Match:
 
     def _verify_play(self, action: Action) -> None:
         if isinstance(action, Discard):
-            self._verify_discard(action)  # (asked first: most plays are discards)
+            # (Asked first: most plays are discards; _verify_discard's test, in line.)
+            card = action.card
+            if not isinstance(card, Card) or card not in self.hands[action.seat]:
+                self._verify_discard(action)  # says why not
             return
         if isinstance(action, (Buy, Pass, TakeDiscard)):
             raise IllegalActionError("there is no offer now: seat %d has drawn and plays" % action.seat)
@@ -480,7 +486,8 @@ class Match:
     # -- applying actions: one function per kind of action ----------------------------
     def apply(self, action: Action) -> None:
         """Check ``action`` and play it; raise :class:`IllegalActionError` (changing nothing) if illegal."""
-        self.verify(action)
+        if type(action) is not Pass or action.seat != self.to_act or self.phase is not _OFFER:
+            self.verify(action)  # (a declined offer, most actions, is legal: verify's first test, here)
         self.log.append(action)
         _APPLY[type(action)](self, action)
 
@@ -537,7 +544,10 @@ class Match:
             self._end_round(HowEnded.TURN_CAP, None)  # T17, C13
         else:
             self.active = (self.active + 1) % self.rules.players
-            self._start_turn()
+            if self._meld_first or self._free_take:
+                self._start_turn()
+            else:
+                self._offer_top(0)  # (_start_turn's answer in Ten Pennies, without its call: T5)
 
     def _meld(self, action: LayDown | Meld | AddToSet) -> None:
         seat, hand = action.seat, self.hands[action.seat]

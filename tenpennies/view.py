@@ -71,54 +71,77 @@ class PlayerView:
 
     @classmethod
     def of(cls, match: "Match", seat: int) -> "PlayerView":
-        if not 0 <= seat < match.rules.players:
+        logs = match.public_logs
+        if seat not in logs._seats:
             raise TenPenniesError(f"there is no seat {seat}")
-        view = object.__new__(cls)
         # Filled directly: a frozen dataclass's __init__ sets its fields one at a time
         # through object.__setattr__, and a view is made for every decision of every bot
         # (tests/test_view_building.py checks every field against the match's state).
         # The values are frozen and shared, kept by PublicLogs as the log grows: the
-        # public fields (one tuple for all seats until they change), the seat's sorted
+        # public fields (two tuples for all seats until they change), the seat's sorted
         # hand, and what its log is made of (the last links of its chains). The public
         # fields and the log are made from them when first read (most bots read few).
         # PublicLogs' fast paths are taken here, in line: this runs at every decision.
-        logs = match.public_logs
         done = logs._done
         log = logs._log
         if done != len(log):
             entry = log[-1]
-            if done + 1 == len(log) and type(entry) is Pass:
+            kind = type(entry)
+            if done + 1 == len(log) and (kind is Pass or kind is Discard and not logs._bought[entry.seat]):
                 # Most often one entry since the last view, a pass (an offer declined),
-                # which changes no public field: the same link every seat sees.
+                # which changes no public field, or a discard (of no card known bought),
+                # which changes only the fields of play: _catch_up's, in line.
                 logs._last = (logs._last, entry)
-                logs._done = done + 1
+                logs._done = done = done + 1
+                if kind is Discard:
+                    logs._stale |= _PLAY
             else:
                 logs._catch_up()
-        shared = logs._shared
-        if logs._stale or not shared:
-            shared = logs.public_state(match)
-        fields = view.__dict__
-        fields["_public"] = shared  # (its public fields, filled when first read: _Shared)
-        to_act = match.to_act
-        fields["seat"] = seat
-        fields["rules"] = match.rules
-        fields["round_no"] = match.round_no
-        fields["contract"] = match.contract
-        fields["phase"] = match.phase
-        fields["active"] = match.active
-        fields["to_act"] = to_act
-        fields["opened"] = shared[_OPENED]  # (read by most decisions: filled now)
+                done = logs._done
+        stale = logs._stale
+        if stale:
+            if stale == _PLAY:
+                # After most draws and discards only these change (in line: a view is
+                # made after nearly every one of them; the rest are shared as they were).
+                hands = match.hands
+                if len(hands) == 4:
+                    # The hand sizes of four seats, as both games are played: read one by
+                    # one, at a fifth of the cost of tuple(map(len, hands)) (a map object,
+                    # and a tuple of unknown length).
+                    first, second, third, fourth = hands
+                    sizes = (len(first), len(second), len(third), len(fourth))
+                else:
+                    sizes = tuple(map(len, hands))
+                logs._play = (sizes, tuple(match.discard_pile), match.top_discarder, len(match.stock), match.turns)
+                logs._stale = 0
+            else:
+                logs.public_state(match)
+        settled = logs._settled
         cards = match.hands[seat]
         held, shown = logs._hands[seat]
-        fields["hand"] = shown if held == cards else logs.hand(seat, cards)
-        state = logs._states[seat]
-        done = logs._done
-        if state is None or state[2] != done:
-            # (log_state's, in line: the log is caught up above)
-            state = logs._states[seat] = (logs._last, logs._own[seat], done, logs._bought)
-        fields["_log_state"] = state  # (its log, made when first read: _Logged)
-        if to_act != seat:
-            fields["legal_actions"] = ()  # (else listed when first read: _Listed)
+        if held != cards:
+            shown = logs._sorted(seat, cards, held, shown)
+        to_act = match.to_act
+        view = object.__new__(cls)
+        # The fields at once, as one dict (a frozen dataclass's __init__ sets them one at
+        # a time through object.__setattr__): a copy of the seat's own dict of the fields
+        # that change only with the round (PublicLogs._fields), with those of the moment
+        # set in it (copying a dict costs a fifth of making one of ten entries). What the
+        # rest are made from when first read is one frozen tuple, ``_made_of``: the two
+        # shared tuples of the public fields every seat sees alike (_Shared), then what
+        # the log is made of (_Logged: the last links of the seat's two chains, the
+        # length, the cards known bought). The listing of the seat to act is listed when
+        # first read (_Listed).
+        fields = logs._fields[seat].copy()
+        fields["phase"] = match.phase
+        fields["active"] = match.active
+        fields["hand"] = shown
+        fields["opened"] = settled[_OPENED]  # (read by most decisions: filled now)
+        fields["_made_of"] = (logs._play, settled, logs._last, logs._own[seat], done, logs._bought)
+        if to_act != seat:  # (a view is nearly always made for the seat to act)
+            fields["to_act"] = to_act
+            fields["legal_actions"] = ()
+        _set_dict(view, fields)
         return view
 
     def __getstate__(self) -> dict:
@@ -126,8 +149,7 @@ class PlayerView:
         # (as deep as the log is long: too deep for pickle).
         self.log, self.table  # (every field made)
         fields = dict(self.__dict__)
-        fields.pop("_log_state", None)
-        fields.pop("_public", None)
+        fields.pop("_made_of", None)
         return fields
 
     @property
@@ -135,7 +157,7 @@ class PlayerView:
         fields = self.__dict__
         pile = fields.get("discard_pile")
         if pile is None:
-            pile = fields["_public"][_PILE]  # (most offers are answered from the top card alone)
+            pile = fields["_made_of"][0][_PILE]  # (most offers are answered from the top card alone)
         return pile[-1] if pile else None
 
     @property
@@ -155,8 +177,8 @@ class PlayerView:
         seen = list(self.discard_pile)  # (plain loops: a bot asks this before most discards)
         for meld in self.table:
             seen.extend(meld.cards)
-        state = self.__dict__.get("_log_state")  # (the bought cards, without making the log)
-        for s, cards in enumerate(self.log.bought if state is None else state[-1]):
+        made_of = self.__dict__.get("_made_of")  # (the bought cards, without making the log)
+        for s, cards in enumerate(self.log.bought if made_of is None else made_of[-1]):
             if s != self.seat:
                 seen.extend(cards)
         return tuple(seen)
@@ -191,7 +213,8 @@ class PublicLog(Sequence):
     more (its stock draws, its hand at a round's end). Held as chains of frozen pairs,
     ``(earlier, entry)``, ending in the last entry, which the match's :class:`PublicLogs`
     extends as the log grows: the entries as every other seat sees them (one chain for
-    all seats), and the seat's own entries, ``(earlier, position, entry)``. Every view
+    all seats), and the seat's own entries, ``(earlier, link, entry)``, each standing in
+    for the ``link`` of the first chain that holds the entry as the others see it. Every view
     shares the chains up to its own length, so making a view copies nothing of the log
     (copying it made every view cost time in proportion to the whole match). Reading
     from the end (``log[-1]``, :meth:`since_last`) walks back only as far as it reads.
@@ -203,7 +226,7 @@ class PublicLog(Sequence):
                  bought: tuple[tuple[Card, ...], ...] = ()) -> None:
         setattr_ = object.__setattr__
         setattr_(self, "_last", last)  # (earlier pair, last entry), or None: no entries
-        setattr_(self, "_own", own)  # (earlier, position, entry) of the seat's own last, or None
+        setattr_(self, "_own", own)  # (earlier, link, entry) of the seat's own last, or None
         setattr_(self, "_length", length)
         # Per seat, the cards it bought this round and has not played since (public, T20),
         # as of this log: kept by PublicLogs as the log grows.
@@ -231,14 +254,15 @@ class PublicLog(Sequence):
 
     def _backwards(self):
         """The entries from the last to the first."""
-        pair, own, i = self._last, self._own, self._length
-        own_at = -1 if own is None else own[1]
+        pair, own = self._last, self._own
+        mine = None if own is None else own[1]
         while pair is not None:
-            pair, entry = pair
-            i -= 1
-            if i == own_at:  # the seat's own entry here (a stock draw it made, its hand ...)
+            if pair is mine:  # the seat's own entry here (a stock draw it made, its hand ...)
                 own, _, entry = own
-                own_at = -1 if own is None else own[1]
+                mine = None if own is None else own[1]
+                pair = pair[0]
+            else:
+                pair, entry = pair
             yield entry
 
     def __getitem__(self, i):
@@ -293,59 +317,56 @@ class PublicLogs:
     offer, between which nothing on the table changes.
     """
 
-    __slots__ = ("_log", "_done", "_last", "_own", "_states", "_bought", "_hands", "_shared", "_stale")
+    __slots__ = ("_log", "_seats", "_done", "_last", "_own", "_bought", "_hands", "_play", "_settled", "_stale",
+                 "_fields")
 
     def __init__(self, log: list, players: int) -> None:
         self._log = log  # the match's own log list, which only grows
+        self._seats = range(players)
         self._done = 0
         # The public log's chains (PublicLog): the entries as every other seat sees them,
-        # and per seat its own where it sees more; and per seat what a view holds to make
-        # its log from, kept while the log has not grown.
+        # and per seat its own where it sees more.
         self._last: tuple | None = None
         self._own: list[tuple | None] = [None] * players
-        self._states: list[tuple | None] = [None] * players
         self._bought: tuple[tuple[Card, ...], ...] = ((),) * players
         self._hands: list[tuple[list, Hand]] = [([], Hand())] * players
-        self._shared: tuple = ()  # the public fields' values, frozen (public_state)
+        self._play: tuple = ()  # the public fields play changes, frozen (public_state)
+        self._settled: tuple = ()  # and those that change seldom
         self._stale = _EVERYTHING  # which of the public fields the log shows may have changed
+        # Per seat, a view's fields that change only with the round (and whose decision it
+        # is, nearly always the seat's own), each dict copied into a view and never given.
+        self._fields: list[dict] = []
 
     def public_state(self, match: "Match") -> tuple:
-        """The values of :meth:`public_fields`, in the order of ``_PUBLIC_FIELDS``, as one
-        frozen tuple, made again only when they change: what a view holds, to fill those
-        fields from when first read. The log, brought up to date first, shows what may
+        """The values of :meth:`public_fields`, in the order of ``_PUBLIC_FIELDS``, made
+        again only when they change: what a view holds, to fill those fields from when
+        first read. Kept as two frozen tuples: those that change at nearly every draw and
+        discard (hand sizes, the pile, the stock, the turn count) and those that change
+        seldom (tokens, scores, the table, purchases, who has laid down), each shared by
+        every view until it changes. The log, brought up to date first, shows what may
         have changed: every change of them is logged, and a pass (an offer declined, or
-        the active player's take declined) changes none of them. Most entries change only
-        a few (a draw or a discard: hand sizes, the stock and the pile), and only those
-        are copied again (see _STALE); the others are shared with the tuple before."""
+        the active player's take declined) changes none of them (see _STALE)."""
         if self._done != len(self._log):
             self._catch_up()
-        stale, shared = self._stale, self._shared
-        if not stale and shared:
-            return shared
-        self._stale = 0
-        if stale & _ROUND or not shared:
-            shared = (tuple(map(len, match.hands)), tuple(match.tokens), tuple(match.scores),
-                      tuple(match.table), tuple(match.discard_pile), match.top_discarder,
-                      len(match.stock), match.turns, tuple(match.buys), tuple(match.opened))
-        else:
-            # Built at once rather than field by field: this runs after most draws and discards.
-            (hand_sizes, tokens, scores, table, pile, top_discarder, stock_size, turns, buys,
-             opened) = shared
-            if stale & _PLAY:
-                hand_sizes = tuple(map(len, match.hands))
-                pile = tuple(match.discard_pile)
-                top_discarder = match.top_discarder
-                stock_size = len(match.stock)
-                turns = match.turns
-            if stale & _TOKENS:
-                tokens = tuple(match.tokens)
-                buys = tuple(match.buys)
-            if stale & _TABLE:
-                table = tuple(match.table)
-                opened = tuple(match.opened)  # (a lay-down is a change of the table)
-            shared = (hand_sizes, tokens, scores, table, pile, top_discarder, stock_size, turns, buys, opened)
-        self._shared = shared
-        return shared
+        stale = self._stale
+        if stale or not self._settled:
+            self._stale = 0
+            self._play = (tuple(map(len, match.hands)), tuple(match.discard_pile), match.top_discarder,
+                          len(match.stock), match.turns)
+            if stale & ~_PLAY or not self._settled:
+                tokens, scores, table, buys, opened = self._settled or (None,) * 5
+                if stale & (_TOKENS | _ROUND) or not self._settled:
+                    tokens, buys = tuple(match.tokens), tuple(match.buys)
+                if stale & (_TABLE | _ROUND) or not self._settled:
+                    table, opened = tuple(match.table), tuple(match.opened)  # (a lay-down changes the table)
+                if stale & _ROUND or not self._settled:
+                    scores = tuple(match.scores)
+                    # (Every key PlayerView.of sets too, so that a copy never grows.)
+                    self._fields = [{"seat": seat, "rules": match.rules, "round_no": match.round_no,
+                                     "contract": match.contract, "phase": None, "active": None, "to_act": seat,
+                                     "hand": None, "opened": None, "_made_of": None} for seat in self._seats]
+                self._settled = (tokens, scores, table, buys, opened)
+        return self._play + self._settled
 
     def public_fields(self, match: "Match") -> dict:
         """The fields of a :class:`PlayerView` that are the same for every seat and phase
@@ -361,6 +382,11 @@ class PublicLogs:
         held, shown = self._hands[seat]
         if held == cards:
             return shown
+        return self._sorted(seat, cards, held, shown)
+
+    def _sorted(self, seat: int, cards: list[Card], held: list[Card], shown: Hand) -> Hand:
+        """:meth:`hand`, once ``cards`` are known to differ from ``held``, the cards last
+        shown (``shown``, sorted): asked by :meth:`PlayerView.of`, which compared them."""
         n = len(held)
         if len(cards) > n and cards[:n] == held:
             # Cards drawn or bought (the match appends them): each put in its place, no new sort.
@@ -381,43 +407,44 @@ class PublicLogs:
 
     def log_state(self, seat: int) -> tuple:
         """What :class:`PublicLog` is made of, for ``seat`` now: frozen values (the last
-        pair of its chain, the length, the bought cards), the same tuple until the log
-        grows. A view holds this and makes its log when first read."""
+        links of its chains, the length, the bought cards). A view holds these and makes
+        its log when first read."""
         self._catch_up()
-        state = self._states[seat]
-        if state is None or state[2] != self._done:
-            state = self._states[seat] = (self._last, self._own[seat], self._done, self._bought)
-        return state
+        return self._last, self._own[seat], self._done, self._bought
 
     def _catch_up(self) -> None:
         """Make public the match's log entries since last asked (once each, for every seat),
         noting which public fields they may change (_STALE) and the bought cards they show."""
-        log, done = self._log, self._done
-        if done == len(log):
-            return
-        last, own, stale = self._last, self._own, self._stale
-        for position, entry in enumerate(log[done:], done):
+        log, last, own, stale = self._log, self._last, self._own, self._stale
+        # (No entry new: the loop does nothing.) The kinds by how often they come: passes, discards, draws, then the rest.
+        for entry in log[self._done:]:
             kind = type(entry)
             if kind is Pass:
-                last = (last, entry)  # most entries: a pass changes nothing a view shows
-                continue
-            stale |= _STALE.get(kind, _EVERYTHING)  # what public_state copies again
-            if kind is Draw:
+                last = (last, entry)  # a pass changes nothing a view shows
+            elif kind is Discard:
+                last = (last, entry)
+                stale |= _PLAY
+                if self._bought[entry.seat]:  # a seat known to hold a bought card may throw it
+                    self._track_bought(entry, kind)
+            elif kind is Draw:
+                stale |= _PLAY
                 if entry.source in _PUBLIC_SOURCES:
                     last = (last, entry)
                     self._track_bought(entry, kind)  # a bought or taken discard: known to be in the hand
                 else:
                     # Every other seat sees a stock draw alike: it says only who drew from
                     # where, so one value serves all; the drawer sees its card.
-                    last = (last, _HIDDEN_DRAWS[(entry.seat, entry.source)])
-                    own[entry.seat] = (own[entry.seat], position, entry)
-                continue
-            if kind is RoundEnd:
+                    seat = entry.seat
+                    last = (last, _HIDDEN_DRAWS[(seat, entry.source)])
+                    own[seat] = (own[seat], last, entry)
+            elif kind is RoundEnd:
+                stale = _EVERYTHING
                 last = (last, public_entry(entry, None))
                 for s in range(len(own)):
-                    own[s] = (own[s], position, public_entry(entry, s))
+                    own[s] = (own[s], last, public_entry(entry, s))
             else:
-                last = (last, entry)  # offers, discards, melds: public as they are
+                stale |= _STALE.get(kind, _EVERYTHING)  # what public_state copies again
+                last = (last, entry)  # offers, melds, deals: public as they are
                 # A deal, or a play by a seat known to hold a bought card, changes what is
                 # known of the bought cards (asked here: most entries are neither).
                 if kind in _BOUGHT_CHANGES and (kind is Deal or self._bought[entry.seat]):
@@ -460,14 +487,17 @@ class _Listed:
         if view is None:
             return self
         fields = view.__dict__
-        public = fields.get("_public")
-        # (From the shared tuple where the view has one: reading view.table would fill
+        made_of = fields.get("_made_of")
+        # (From the shared tuples where the view has them: reading view.table would fill
         # every public field, and the random bot lists at every decision.)
-        table = view.table if public is None else public[_TABLE_AT]
+        if made_of is None:
+            table, pile = view.table, view.discard_pile
+        else:
+            table, pile = made_of[1][_TABLE_AT], made_of[0][_PILE]
         actions = tuple(_list_actions(fields["phase"], fields["to_act"], active=fields["active"],
                                       hand=fields["hand"], opened=fields["opened"], table=table,
                                       round_no=fields["round_no"], rules=fields["rules"],
-                                      top_discard=view.top_discard))
+                                      top_discard=pile[-1] if pile else None))
         fields["legal_actions"] = actions
         return actions
 
@@ -480,7 +510,7 @@ class _Logged:
         if view is None:
             return self
         fields = view.__dict__
-        log = fields["log"] = PublicLog(*fields["_log_state"])
+        log = fields["log"] = PublicLog(*fields["_made_of"][2:])
         return log
 
 
@@ -498,14 +528,20 @@ class _Shared:
         if view is None:
             return self
         fields = view.__dict__
-        fields.update(zip(_PUBLIC_FIELDS, fields["_public"]))
+        play, settled = fields["_made_of"][:2]
+        fields.update(zip(_PUBLIC_FIELDS, play + settled))
         return fields[self.name]
 
 
 # The fields every seat sees alike, in the order PublicLogs.public_state makes them.
-_PUBLIC_FIELDS = ("hand_sizes", "tokens", "scores", "table", "discard_pile", "top_discarder",
-                  "stock_size", "turns", "buys", "opened")
-_PILE, _OPENED, _TABLE_AT = (_PUBLIC_FIELDS.index(name) for name in ("discard_pile", "opened", "table"))
+# The first five change with play (nearly every draw and discard), the rest seldom.
+_PUBLIC_FIELDS = ("hand_sizes", "discard_pile", "top_discarder", "stock_size", "turns",
+                  "tokens", "scores", "table", "buys", "opened")
+_PILE = _PUBLIC_FIELDS.index("discard_pile")  # in the play tuple
+_OPENED, _TABLE_AT = (_PUBLIC_FIELDS.index(name) - 5 for name in ("opened", "table"))  # in the settled one
+# A view's __dict__ set directly by its descriptor (a frozen dataclass refuses setattr):
+# cheaper than object.__setattr__(view, "__dict__", fields), which looks it up first.
+_set_dict = PlayerView.__dict__["__dict__"].__set__
 
 PlayerView.legal_actions = _Listed()
 PlayerView.log = _Logged()

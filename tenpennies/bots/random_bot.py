@@ -29,7 +29,12 @@ class RandomBot:
         self._rng = random.Random(seed)
 
     def act(self, view: PlayerView) -> Action:
-        return self._rng.choice(view.legal_actions)
+        # random.Random.choice's own draw, without its call (a random bot decides some
+        # 800 times a match): choice(seq) is seq[_randbelow(len(seq))], the same number.
+        legal = view.legal_actions
+        if not legal:
+            return self._rng.choice(legal)  # (raises IndexError, as choice always did)
+        return legal[self._rng._randbelow(len(legal))]
 
     def decide(self, view: PlayerView) -> Decision:
         """:meth:`act`'s choice (the same draw of the generator), with how many it was among."""

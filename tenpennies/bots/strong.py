@@ -33,6 +33,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 
+from .. import _interned
 from ..actions import Action, AddToSet, Buy, Discard, LayDown, Meld, Pass
 from ..cards import Card
 from ..match import Phase
@@ -66,12 +67,17 @@ class StrongBot:
         self._deck: tuple = (None, ())  # a rule set and its copies of each card value
 
     def act(self, view: PlayerView) -> Action:
-        if plays_runs(view.rules):  # runs and the Ten Card Rummy turn: bots/melding.py
+        rules = view.rules
+        # plays_runs(rules), in line (asked at every decision): runs and the Ten Card
+        # Rummy turn are played by bots/melding.py.
+        if rules.has_runs or rules.meld_before_draw:
             return strong_act(view, danger_cards=self.danger_cards)
         seat = view.seat
         if view.phase is _OFFER:
-            return answer_offer(seat, self._wants(view))
-        rules, r = view.rules, view.round_no
+            buys = self._wants(view)
+            # answer_offer's shared Buy or Pass, without its call (most decisions are offers).
+            return _PASS_OR_BUY[seat][buys] if 0 <= seat < _SEATS else answer_offer(seat, buys)
+        r = view.round_no
         if not view.opened[seat]:
             if can_lay_down(view.hand, r, rules, trusted=True):
                 # The first lay-down the match lists: the arrangement of fewest wilds
@@ -273,6 +279,7 @@ class StrongBot:
 
 # Read on every decision: a module constant, as an enum's member is a slow class attribute.
 _OFFER = Phase.OFFER
+_PASS_OR_BUY, _SEATS = _interned.PASS_OR_BUY, _interned.SEATS
 
 
 def _needed(hand, round_no: int, rules: RuleSet) -> float:
