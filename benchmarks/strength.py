@@ -52,6 +52,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from tenpennies.bots.expert import tries_out  # noqa: E402
 from tenpennies.bots.strong import StrongBot  # noqa: E402
 from tenpennies.rules import RULE_SET_NAMES, TEN_PENNIES, RuleSet  # noqa: E402
 from tenpennies.simulate import Interval, play_one, simulate, summarize  # noqa: E402
@@ -200,7 +201,10 @@ def main(argv=None) -> int:
               f"(95% CI [{d.low:+.1f}, {d.high:+.1f}]): {a} is {verdict}.")
         print()
     # The expert's row: its own count, each seed both ways round, and its cost per decision.
-    if args.expert_matches and not args.pair and args.only in (None, "expert"):
+    if args.expert_matches and not args.pair and args.only in (None, "expert") and not tries_out(rules):
+        print(f"== {rules.name}: the expert plays the strong bot's policy here (ExpertBot's in_ten_card_rummy "
+              "is off by default), so expert - strong is 0 by construction: no matches played.")
+    elif args.expert_matches and not args.pair and args.only in (None, "expert"):
         a, b = EXPERT
         if args.cost_matches:
             costs, tried = (sorted(c) for c in decision_costs(args.cost_matches, args.seed, rules))
