@@ -281,8 +281,8 @@ def rollout_margins(view: PlayerView, actions: Sequence[Action], rollouts: int, 
 
 
 def compare(view: PlayerView, actions: Sequence[Action], *, rollouts: int = 32, seed: int | str = 0,
-            policy: Policy = "strong", horizon: int | None = None,
-            token_points: float | None = None) -> dict[Action, Estimate]:
+            policy: Policy = "strong", horizon: int | None = None, token_points: float | None = None,
+            step_budget: int | None = None) -> dict[Action, Estimate]:
     """Each of ``actions`` tried out in the same ``rollouts`` worlds the view allows
     (common random numbers), every rollout played to the round's end by ``policy`` in
     every seat: per action, its mean *margin* and standard error. The margin is the seat's
@@ -290,17 +290,18 @@ def compare(view: PlayerView, actions: Sequence[Action], *, rollouts: int = 32, 
     purchase: LOWER IS BETTER. In the order of ``actions``; deterministic from ``seed``.
 
     ``horizon`` stops each rollout after that many turns (hands scored as the turn cap
-    would); ``token_points`` prices a token instead of its measured worth.
+    would); ``token_points`` prices a token instead of its measured worth; ``step_budget``
+    stops early (:func:`rollout_margins`).
     """
     actions = tuple(dict.fromkeys(actions))
     found = rollout_margins(view, actions, rollouts, seed, policy=policy, horizon=horizon,
-                            token_points=token_points)
+                            token_points=token_points, step_budget=step_budget)
     return {a: Estimate.of(xs) for a, xs in zip(actions, found)}
 
 
 def paired_difference(view: PlayerView, a: Action, b: Action, *, rollouts: int = 32, seed: int | str = 0,
-                      policy: Policy = "strong", horizon: int | None = None,
-                      token_points: float | None = None) -> Estimate:
+                      policy: Policy = "strong", horizon: int | None = None, token_points: float | None = None,
+                      step_budget: int | None = None) -> Estimate:
     """How much worse ``a`` ends the round than ``b`` (margin of ``a`` minus margin of
     ``b``; positive: ``a`` costs points), as the mean and standard error of the PAIRED
     differences over the same worlds: the error of a difference, not of two means. The
@@ -308,7 +309,7 @@ def paired_difference(view: PlayerView, a: Action, b: Action, *, rollouts: int =
     if a == b:
         return Estimate(0.0, 0.0, rollouts)
     ma, mb = rollout_margins(view, (a, b), rollouts, seed, policy=policy, horizon=horizon,
-                             token_points=token_points)
+                             token_points=token_points, step_budget=step_budget)
     return Estimate.of([x - y for x, y in zip(ma, mb)])
 
 

@@ -118,9 +118,11 @@ def hint(view: PlayerView, *, rollouts: int = 0, seed: int | str = 0, moves: str
     if rollouts > 0:
         from .bots.expert import ExpertBot
 
-        # The hint's rollouts play the quick rules of thumb (several times cheaper than the
-        # expert's own strong rollouts: a hint answers at once) and try close discards too.
-        bot = ExpertBot(seed, rollouts=rollouts, policy="quick", discards=True)
+        # The hint tries out what it always did, every one of the rollouts asked for (no
+        # step budget: its sentence names their count), with the quick rules of thumb in
+        # every seat (several times cheaper than the expert's own strong rollouts: a hint
+        # answers at once): every close offer, and close discards.
+        bot = ExpertBot(seed, rollouts=rollouts, policy="quick", discards=True, offers="close", step_budget=None)
         options = bot.options(view, action)
         try:
             evaluation = bot.evaluate(view, options) if len(options) > 1 else None

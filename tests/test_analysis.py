@@ -185,3 +185,12 @@ def test_an_estimate_is_a_mean_with_its_standard_error():
     assert math.isnan(Estimate.of([2.0]).se)
     with pytest.raises(TenPenniesError):
         Estimate.of([])
+
+
+def test_a_step_budget_stops_after_two_worlds_at_least_and_keeps_the_first_worlds():
+    view = lay_down_position()
+    a, b = view.legal_actions[0], Discard(0, view.hand[0])
+    full = rollout_margins(view, (a, b), 6, 3, policy="quick")
+    short = rollout_margins(view, (a, b), 6, 3, policy="quick", step_budget=1)
+    assert [len(xs) for xs in short] == [2, 2] and [xs[:2] for xs in full] == short
+    assert compare(view, (a, b), rollouts=6, seed=3, policy="quick", step_budget=1)[a] == Estimate.of(short[0])

@@ -252,3 +252,27 @@ def test_an_unknown_offers_setting_is_refused():
 
     with pytest.raises(TenPenniesError, match="offers must be one of"):
         ExpertBot(offers="all")
+
+
+def test_c8_in_ten_card_rummy_the_expert_tries_out_its_answers_to_the_top_discard_only_when_asked():
+    """By default the strong bot's policy (tries_out is false there); with
+    ``in_ten_card_rummy`` a take (C8) or purchase (C9) of a card that brings the contract
+    closer, called close by the judgment, is tried out against passing, and the answer is legal."""
+    from tenpennies.actions import TakeDiscard
+    from tenpennies.rules import TEN_CARD_RUMMY
+
+    m, strong, tried = Match(5, TEN_CARD_RUMMY), StrongBot(), 0
+    asked = ExpertBot(seed=1, rollouts=2, horizon=6, in_ten_card_rummy=True)
+    while not m.is_over and tried < 3:
+        view = m.view(m.to_act)
+        choice = strong.act(view)
+        assert ExpertBot(seed=1).options(view, choice) == (choice,)
+        options = asked.options(view, choice)
+        if len(options) == 2:
+            tried += 1
+            assert options[0] == choice and Pass(view.seat) in options
+            assert any(isinstance(o, (TakeDiscard, Buy)) for o in options)
+            action = asked.act(view)
+            assert action in options and m.is_legal(action)
+        m.apply(choice)
+    assert tried == 3

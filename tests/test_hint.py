@@ -115,7 +115,7 @@ def test_an_expert_hint_gives_the_rollout_difference_and_its_standard_error():
                          rf"(-?\d+\.\d) ± (\d+\.\d) points better than (passing|buying) "
                          rf"\(a token counted as {token_cost(view):.1f} points\)\.", h.sentence)
     assert found, h.sentence
-    evaluation = ExpertBot(0, rollouts=30, policy="quick").evaluate(view, (Buy(view.seat), Pass(view.seat)))
+    evaluation = ExpertBot(0, rollouts=30, policy="quick", step_budget=None).evaluate(view, (Buy(view.seat), Pass(view.seat)))
     best, other = evaluation.estimates
     assert h.action == best.action
     gain, error = evaluation.advantage(best.action, other.action)
@@ -129,7 +129,7 @@ def test_an_expert_hint_within_the_noise_is_too_close_to_call_and_keeps_the_stro
 
     view = Match.from_position(OFFER, seed=2).view(0)
     h = hint(view, rollouts=30, seed=3)
-    evaluation = ExpertBot(3, rollouts=30, policy="quick").evaluate(view, (Buy(0), Pass(0)))
+    evaluation = ExpertBot(3, rollouts=30, policy="quick", step_budget=None).evaluate(view, (Buy(0), Pass(0)))
     best, other = evaluation.estimates
     gain, error = evaluation.advantage(best.action, other.action)
     assert abs(gain) < 2 * error
