@@ -371,3 +371,11 @@ def test_c7_c4_the_answer_forms_say_how_ten_card_rummy_is_typed():
 
 LAY_TP = SeatPosition.parse("r1 s0 a0 h:7S7HJKJK9S9HQD4C5D6H3S t:- d:KC k:10/10/10/10 p:0/0/0/0 "
                             "n:11/11/11/11 st:60")
+
+
+def test_c7_a_shipped_ten_card_rummy_go_out_puzzle_asks_for_its_own_answer_form():
+    from tenpennies.puzzles import load
+
+    tcr = [p for p in load(kind="go-out") if p.position.rules.meld_before_draw]
+    assert tcr and all("discard" not in p.answer_form for p in tcr)
+    assert all("discard" in p.answer_form for p in load(kind="go-out") if not p.position.rules.has_runs)

@@ -180,8 +180,9 @@ class Puzzle:
 
     @property
     def answer_form(self) -> str:
-        """What a typed answer looks like, with an example (the same for every puzzle of a kind)."""
-        return KINDS[self.kind].answer_form
+        """What a typed answer looks like, with an example, as this puzzle's game types it
+        (Ten Card Rummy's go-out has no discard, C7; its lay-offs may name a run's end, C4)."""
+        return KINDS[self.kind].answer_form_for(self.position)
 
     def hint(self, n: int) -> str:
         """Hint ``n`` (from 0); the last hint when ``n`` is past the end."""
