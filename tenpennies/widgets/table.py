@@ -335,7 +335,9 @@ class PlayTable(_Board):
                                        tooltip="which offers of the top discard the table asks you about")
         self.offers.observe(self._shown(self._offers_changed), names="value")
         self.status = widgets.HTML(layout=widgets.Layout(flex="1 1 auto"))
-        self.message = widgets.HTML()
+        # No wider than the table: a long refusal ("... is not a set: ...") would widen the
+        # board and push the scores and the log below it, off a 1366x768 screen.
+        self.message = widgets.HTML(layout=widgets.Layout(max_width=f"{width}px"))
         self.log_box = widgets.HTML(layout=widgets.Layout(max_height="230px", overflow="auto"))
         self.scores = widgets.HTML(layout=widgets.Layout(max_width="100%", overflow_x="auto"))
         self.save = widgets.HTML()  # the download link, made when Save is pressed
