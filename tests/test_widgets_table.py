@@ -35,7 +35,10 @@ def click_set(table, index):
 
 
 def play_hint_by_hand(table) -> type:
-    """Ask for the hint, then do it as a person would: click its cards, press its button."""
+    """Ask for the hint, then do it as a person would: click its cards, press its button
+    (after Continue, when a round's summary is on show)."""
+    if table.shown_summary is not None:
+        table.continue_button.click()
     table.buttons["hint"].click()
     assert table.message.value.count("Hint: ") == 1 and "#a93226" not in table.message.value  # not an error's red
     action = table.game.hint().action
@@ -308,6 +311,26 @@ def test_a_rounds_end_shows_its_summary_until_continue():
     table.continue_button.click()
     assert table.shown_summary is None and table.canvas.layout.display is None
     assert table.game.waiting and table.game.match.round_no == 2
+
+
+def test_no_move_is_made_blind_while_a_rounds_summary_hides_the_table():
+    """The next round is dealt behind the summary and may open with an offer to the person:
+    Buy, Pass and Hint wait for Continue (a click would play round 2 unseen); Undo and
+    New Match stay, as they take the summary away."""
+    table = PlayTable(seed=7, delay=0)
+    follow_hints_to_round_end(table)
+    game = table.game
+    assert game.waiting and game.match.round_no == 2  # an offer of round 2 is waiting
+    played = len(game.match.log)
+    for name, button in table.buttons.items():
+        assert button.disabled == (name not in ("undo", "new")), name
+    for name in ("buy", "pass", "hint"):
+        table.buttons[name].click()  # from Python a disabled button still calls its handler
+    assert len(game.match.log) == played and table.shown_summary is not None
+    table.continue_button.click()
+    assert not table.buttons["pass"].disabled and not table.buttons["hint"].disabled
+    table.buttons["pass"].click()
+    assert len(game.match.log) > played
 
 
 def test_offers_not_asked_are_passed_and_told_in_the_log():

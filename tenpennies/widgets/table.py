@@ -422,7 +422,7 @@ class PlayTable(_Board):
         self.log_box.value = _log_html(self.lines)
         self.scores.value = _score_html(view, view.seat, game.names)
         for name, button in self.buttons.items():
-            button.disabled = bool(game.unavailable(name))
+            button.disabled = self._blind(name) or bool(game.unavailable(name))
             button.tooltip = self._tooltip(name)
         self.save_button.disabled = self.classroom and not game.is_over
         self.save_button.tooltip = ("the match record holds the deal: a classroom table offers it once the match "
@@ -586,7 +586,15 @@ class PlayTable(_Board):
             return None
         return "low" if x < region.rect.x + region.rect.w / 2 else "high"
 
+    def _blind(self, name: str) -> bool:
+        """True when ``name`` would be a move made blind: a round's summary hides the table
+        (the next round is already dealt), so its moves and hint wait for Continue. Undo
+        and New Match stay: they take the summary away themselves."""
+        return self.shown_summary is not None and name not in ("undo", "new")
+
     def _human(self, act) -> None:
+        if self._blind("discard"):
+            return  # pressed from Python or a stale page while the summary is on show
         self.adding = False
         self.round_end = self.note = ""
         if act():
@@ -595,6 +603,8 @@ class PlayTable(_Board):
             self.redraw()
 
     def _arm_add(self) -> None:
+        if self._blind("add"):
+            return
         self.note = ""
         if not self.game.selected:
             label, noun = button_label("add", self.game.rules), "meld" if self.game.rules.has_runs else "set"
@@ -610,6 +620,8 @@ class PlayTable(_Board):
 
     def show_hint(self) -> None:
         """Show the strong bot's suggestion and select the cards it would play."""
+        if self._blind("hint"):
+            return
         try:
             h = self.game.hint()
         except IllegalActionError as exc:
