@@ -159,7 +159,8 @@ def help_html(game: Game) -> str:
             f"style='margin:4px 0;padding-left:18px'>{moves}</ul>{escape(lay_down_rule(rules))} "
             f"<b>offers</b>: {escape(OFFERS['useful'])} (the default) skips offers the buy judgment calls a "
             f"clear pass, and the log says why. Keyboard: click the table, then the arrow keys move along your "
-            f"hand and space selects; after Add, press the number of the set. The log never shows a card you "
+            f"hand and space selects; after Add, type the number of the set (then Enter, if a longer "
+            f"number begins with it). The log never shows a card you "
             f"could not see at a real table.</div>")
 
 
@@ -287,6 +288,7 @@ class PlayTable(_Board):
         self.keyboard = False  # a key was pressed: the hand shows where the keyboard is
         self.shown_summary: RoundSummary | None = None  # the round end on show, until Continue
         self.adding = False  # Add to Set was pressed: the next click on a set adds the selection
+        self._set_number = ""  # the digits of a set's number typed after Add, so far
         self.round_end = ""  # the last round's end, shown until the person's next move
         self.note = ""  # a hint or an instruction, shown (not in red) until the person's next move
         self._ticket = 0  # bumped when bots start moving, so a stale timer stops
@@ -547,15 +549,24 @@ class PlayTable(_Board):
 
     def press_key(self, key: str) -> None:
         """The canvas's key handler (:meth:`tenpennies.game.Game.key`): arrows and space
-        move and select, a button's letter presses it, a digit after Add picks a set."""
+        move and select, a button's letter presses it, a set's number after Add picks it."""
         if self.shown_summary is not None:
             if key.lower() in ("c", "enter", " "):
                 self.close_summary()
             return
         self.keyboard = True
-        if self.adding and key.isdigit():
-            self.adding = False
-            if self.game.add_to_set(int(key)):
+        if self.adding and (key.isdigit() or (key == "Enter" and self._set_number)):
+            # A set's number may have two digits (set 10 on): while the digits typed begin
+            # a longer number of a set the cards fit, wait for the next one (Enter: this one).
+            if key.isdigit():
+                self._set_number += key
+            typed = self._set_number
+            if key.isdigit() and any(str(i).startswith(typed) and str(i) != typed for i in self.game.addable_sets()):
+                self.note = f"set {typed}… : type its next digit, or Enter for set {typed}"
+                self.redraw()
+                return
+            self.adding, self._set_number = False, ""
+            if self.game.add_to_set(int(typed)):
                 self._run_bots()
                 return
         elif key in ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", " ", "Spacebar"):
@@ -613,7 +624,7 @@ class PlayTable(_Board):
             # Let the engine say why (not open yet, or the cards fit no set).
             self.game.add_to_set(0)
         else:
-            self.adding = True
+            self.adding, self._set_number = True, ""
             self.game.message = ""
             self.note = "click the set (outlined) to add the selected cards to"
         self.redraw()
