@@ -40,6 +40,9 @@ def follow_hints(seed, round_no: int, offers: str) -> Counter:
             assert game.act(game.hint().action), game.message
             game.advance()
             continue
+        if table.shown_summary is not None:  # an earlier round's summary: Continue, as a person would
+            table.close_summary()
+            continue
         table.show_hint()  # selects the hint's cards, as the Hint button does
         action = game.hint().action
         kind = type(action)

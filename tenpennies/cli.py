@@ -669,10 +669,6 @@ def _puzzle_export(args) -> int:
     return 0
 
 
-if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())
-
-
 # -- experiment: a class's pooled results (tenpennies.experiments) ---------------------------
 def _experiment_parsers(sub) -> None:
     from .experiments import EXPERIMENTS
@@ -754,3 +750,9 @@ def _review(args) -> int:
         write_html(judged, args.html)
         print(f"Wrote {args.html}.")
     return 0
+
+
+# Last, so that every helper above is defined when the file runs as a script
+# (python -m tenpennies.cli).
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

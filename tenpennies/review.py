@@ -62,6 +62,7 @@ from .errors import RecordError, TenPenniesError, WrongTypeError
 from .match import Match, Phase
 from .rules import RuleSet
 from .view import PlayerView
+from .words import plural
 
 # -- grades ---------------------------------------------------------------------------------
 # The scale: a card left in hand costs 5 to 20 points, a joker 50 (T18); a token is worth
@@ -93,6 +94,14 @@ class Grade(StrEnum):
 
 MISTAKE_GRADES = (Grade.INACCURACY, Grade.MISTAKE, Grade.BLUNDER)
 """The grades a review lists as mistakes (:attr:`Review.mistakes`)."""
+
+
+def grade_count(n: int, grade: Grade) -> str:
+    """How many decisions a grade has, in words: '172 good', '1 mistake', '0 inaccuracies'
+    ("good" and "close" say how they were judged, the others are things one makes)."""
+    if grade not in MISTAKE_GRADES:
+        return f"{n} {grade.value}"
+    return plural(n, grade.value, many="inaccuracies" if grade is Grade.INACCURACY else None)
 
 
 def grade_of(cost: Estimate) -> Grade:
@@ -324,7 +333,7 @@ class Review:
         lines = [f"Review of seat {self.seat}: {self.rules.name}, {self.rollouts} paired rollouts "
                  f"a judged decision, {confirm_rollouts(self.rollouts)} more to confirm a mistake (seed {self.seed})",
                  f"{len(self.decisions)} decisions judged: "
-                 + ", ".join(f"{counts[g]} {g.value}" for g in Grade),
+                 + ", ".join(grade_count(counts[g], g) for g in Grade),
                  f"Points lost against the analyst: {total} (mean ± standard error, in points of the "
                  f"round's margin)", ""]
         rows = [("round", "decisions", "mistakes", "points lost")]
@@ -351,7 +360,8 @@ class Review:
         return self.to_text()
 
     def __repr__(self) -> str:
-        return (f"<Review seat {self.seat}: {len(self.decisions)} decisions, {len(self.mistakes)} mistakes, "
+        return (f"<Review seat {self.seat}: {plural(len(self.decisions), 'decision')}, "
+                f"{plural(len(self.mistakes), 'mistake')}, "
                 f"{self.points_lost()} points lost>")
 
     def to_data(self) -> dict[str, Any]:

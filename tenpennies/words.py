@@ -33,10 +33,11 @@ def number_word(n: int) -> str:
     return NUMBER_WORDS.get(n, str(n))
 
 
-def plural(n: int, word: str, *, spelled: bool = False) -> str:
-    """'1 card', '2 cards'; with ``spelled``, 'one card', 'two cards'."""
+def plural(n: int, word: str, *, spelled: bool = False, many: str | None = None) -> str:
+    """'1 card', '2 cards'; with ``spelled``, 'one card', 'two cards'; ``many``: a word's
+    plural when it is not the word with an s ('0 inaccuracies')."""
     count = number_word(n) if spelled else str(n)
-    return f"{count} {word}" if n == 1 else f"{count} {word}s"
+    return f"{count} {word}" if n == 1 else f"{count} {many or word + 's'}"
 
 
 def rank_plural(rank: int) -> str:

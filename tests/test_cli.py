@@ -318,3 +318,14 @@ def test_simulate_one_bot_name_sits_in_every_seat_as_play_reads_it(capsys):
     code, out, err = run(capsys, "simulate", "--bots", "thumb", "--matches", "1")
     assert code == 0 and err == ""
     assert out.splitlines()[2].split()[:2] == ["thumb", "4"]  # one row: thumb in all 4 seats
+
+
+@pytest.mark.parametrize("module", ["tenpennies", "tenpennies.cli"])
+def test_the_command_line_runs_as_a_module(module):
+    """`python -m tenpennies.cli review --help` must work as `tenpennies review --help` does:
+    every subcommand's parser is defined before the file, run as a script, calls main()."""
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
+    done = subprocess.run([sys.executable, "-m", module, "review", "--help"],
+                          capture_output=True, text=True, env=env, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert "MATCH.json" in done.stdout

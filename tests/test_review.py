@@ -336,3 +336,19 @@ def test_cli_review_html_is_the_review_pages(tmp_path, capsys):
         assert code == 2 and "not built" in err and not page.exists()
     else:
         assert code == 0 and page.exists()
+
+
+def test_the_text_counts_grades_in_good_english(planted):
+    """'0 inaccuracies, 0 mistakes, 2 blunders', not '0 inaccuracy, 0 mistake, 2 blunder'."""
+    assert "2 decisions judged: 0 good, 0 close, 0 inaccuracies, 0 mistakes, 2 blunders" in planted.to_text()
+    assert repr(planted).startswith("<Review seat 0: 2 decisions, 2 mistakes, ")
+
+
+@pytest.mark.parametrize("n, grade, said", [
+    (1, Grade.INACCURACY, "1 inaccuracy"), (3, Grade.INACCURACY, "3 inaccuracies"),
+    (1, Grade.MISTAKE, "1 mistake"), (0, Grade.BLUNDER, "0 blunders"), (5, Grade.GOOD, "5 good"),
+    (2, Grade.CLOSE, "2 close")])
+def test_a_grades_count_is_said_in_the_singular_or_plural(n, grade, said):
+    from tenpennies.review import grade_count
+
+    assert grade_count(n, grade) == said

@@ -84,6 +84,8 @@ def test_a_whole_match_plays_through_the_buttons(table_module):
         assert len(board.set_row.children) == len(table.layout_now.regions_of("set"))
         if game.is_over:
             break
+        if table.shown_summary is not None:  # a round's end: its summary hides the table until Continue
+            table.continue_button.click()
         if not table.buttons["pass"].disabled:
             table.buttons["pass"].click()
             continue

@@ -35,7 +35,10 @@ def click_set(table, index):
 
 
 def play_hint_by_hand(table) -> type:
-    """Ask for the hint, then do it as a person would: click its cards, press its button."""
+    """Ask for the hint, then do it as a person would: click its cards, press its button
+    (after Continue, when a round's summary is on show)."""
+    if table.shown_summary is not None:
+        table.continue_button.click()
     table.buttons["hint"].click()
     assert table.message.value.count("Hint: ") == 1 and "#a93226" not in table.message.value  # not an error's red
     action = table.game.hint().action
@@ -310,6 +313,26 @@ def test_a_rounds_end_shows_its_summary_until_continue():
     assert table.game.waiting and table.game.match.round_no == 2
 
 
+def test_no_move_is_made_blind_while_a_rounds_summary_hides_the_table():
+    """The next round is dealt behind the summary and may open with an offer to the person:
+    Buy, Pass and Hint wait for Continue (a click would play round 2 unseen); Undo and
+    New Match stay, as they take the summary away."""
+    table = PlayTable(seed=7, delay=0)
+    follow_hints_to_round_end(table)
+    game = table.game
+    assert game.waiting and game.match.round_no == 2  # an offer of round 2 is waiting
+    played = len(game.match.log)
+    for name, button in table.buttons.items():
+        assert button.disabled == (name not in ("undo", "new")), name
+    for name in ("buy", "pass", "hint"):
+        table.buttons[name].click()  # from Python a disabled button still calls its handler
+    assert len(game.match.log) == played and table.shown_summary is not None
+    table.continue_button.click()
+    assert not table.buttons["pass"].disabled and not table.buttons["hint"].disabled
+    table.buttons["pass"].click()
+    assert len(game.match.log) > played
+
+
 def test_offers_not_asked_are_passed_and_told_in_the_log():
     table = PlayTable(seed=7, delay=0)
     follow_hints_to_round_end(table)
@@ -454,3 +477,37 @@ def test_the_pages_address_chooses_the_offers_asked_about():
     _note, table = play_table({"QUERY_STRING": "seed=7&offers=ask", PRACTICE_ENV: "1"}, delay=0).children
     assert table.game.offers == "ask" and table.offers.value == "ask"
     assert not table.buttons["buy"].disabled  # seed 7 opens with an offer to seat 0, asked
+
+
+def eleven_sets_on_the_table():
+    """Round 1, eleven sets on the table (seat 0 owns two, so it is down); seat 0 holds a
+    joker and JC, and draws KC. The joker fits every set (at most one wild each); JC only
+    set 10 (the jacks)."""
+    sets = ((0, "AS AH AD"), (0, "2S 2H 2D"), (1, "3S 3H 3D"), (1, "4S 4H 4D"), (1, "5S 5H 5D"),
+            (2, "6S 6H 6D"), (2, "7S 7H 7D"), (2, "8S 8H 8D"), (3, "9S 9H 9D"), (3, "TS TH TD"),
+            (3, "JS JH JD"))
+    return Position(round_no=1, hands=("JK JC QS", "QH QD", "KS KH", "KD 4C"), table=sets,
+                    discard_pile="3C", stock="KC 5C 6C 7C 8C 9C", dealer=3, active=0, top_discarder=3)
+
+
+@pytest.mark.parametrize("keys, added_to", [(["1", "0"], 10), (["1", "Enter"], 1), (["7"], 7)])
+def test_the_keyboard_adds_to_a_set_of_any_number(keys, added_to):
+    """After Add, the set's number is typed: '1' then '0' is set 10, not set 1 (which a
+    one-digit key could only ever reach); Enter takes '1' as set 1 when a longer number
+    begins with it; a number no other begins with is taken at once."""
+    table = PlayTable.from_position(eleven_sets_on_the_table(), seed=1, offers="never", delay=0)
+    game = table.game
+    assert game.waiting and len(game.view.table) == 11
+    table.press_key("s")  # draw KC from the stock
+    game.select_cards("JK")
+    assert 1 in game.addable_sets() and 10 in game.addable_sets()
+    table.press_key("a")
+    assert table.adding
+    before = len(game.view.table[added_to].cards)
+    for key in keys[:-1]:
+        table.press_key(key)
+        assert table.adding and "next digit" in table.note  # waiting: '1' begins '10'
+    table.press_key(keys[-1])
+    assert not table.adding
+    assert len(game.view.table[added_to].cards) == before + 1
+    assert [str(c) for c in game.view.table[added_to].cards].count("JK") == 1

@@ -159,7 +159,8 @@ def help_html(game: Game) -> str:
             f"style='margin:4px 0;padding-left:18px'>{moves}</ul>{escape(lay_down_rule(rules))} "
             f"<b>offers</b>: {escape(OFFERS['useful'])} (the default) skips offers the buy judgment calls a "
             f"clear pass, and the log says why. Keyboard: click the table, then the arrow keys move along your "
-            f"hand and space selects; after Add, press the number of the set. The log never shows a card you "
+            f"hand and space selects; after Add, type the number of the set (then Enter, if a longer "
+            f"number begins with it). The log never shows a card you "
             f"could not see at a real table.</div>")
 
 
@@ -287,6 +288,7 @@ class PlayTable(_Board):
         self.keyboard = False  # a key was pressed: the hand shows where the keyboard is
         self.shown_summary: RoundSummary | None = None  # the round end on show, until Continue
         self.adding = False  # Add to Set was pressed: the next click on a set adds the selection
+        self._set_number = ""  # the digits of a set's number typed after Add, so far
         self.round_end = ""  # the last round's end, shown until the person's next move
         self.note = ""  # a hint or an instruction, shown (not in red) until the person's next move
         self._ticket = 0  # bumped when bots start moving, so a stale timer stops
@@ -335,7 +337,9 @@ class PlayTable(_Board):
                                        tooltip="which offers of the top discard the table asks you about")
         self.offers.observe(self._shown(self._offers_changed), names="value")
         self.status = widgets.HTML(layout=widgets.Layout(flex="1 1 auto"))
-        self.message = widgets.HTML()
+        # No wider than the table: a long refusal ("... is not a set: ...") would widen the
+        # board and push the scores and the log below it, off a 1366x768 screen.
+        self.message = widgets.HTML(layout=widgets.Layout(max_width=f"{width}px"))
         self.log_box = widgets.HTML(layout=widgets.Layout(max_height="230px", overflow="auto"))
         self.scores = widgets.HTML(layout=widgets.Layout(max_width="100%", overflow_x="auto"))
         self.save = widgets.HTML()  # the download link, made when Save is pressed
@@ -420,7 +424,7 @@ class PlayTable(_Board):
         self.log_box.value = _log_html(self.lines)
         self.scores.value = _score_html(view, view.seat, game.names)
         for name, button in self.buttons.items():
-            button.disabled = bool(game.unavailable(name))
+            button.disabled = self._blind(name) or bool(game.unavailable(name))
             button.tooltip = self._tooltip(name)
         self.save_button.disabled = self.classroom and not game.is_over
         self.save_button.tooltip = ("the match record holds the deal: a classroom table offers it once the match "
@@ -545,15 +549,24 @@ class PlayTable(_Board):
 
     def press_key(self, key: str) -> None:
         """The canvas's key handler (:meth:`tenpennies.game.Game.key`): arrows and space
-        move and select, a button's letter presses it, a digit after Add picks a set."""
+        move and select, a button's letter presses it, a set's number after Add picks it."""
         if self.shown_summary is not None:
             if key.lower() in ("c", "enter", " "):
                 self.close_summary()
             return
         self.keyboard = True
-        if self.adding and key.isdigit():
-            self.adding = False
-            if self.game.add_to_set(int(key)):
+        if self.adding and (key.isdigit() or (key == "Enter" and self._set_number)):
+            # A set's number may have two digits (set 10 on): while the digits typed begin
+            # a longer number of a set the cards fit, wait for the next one (Enter: this one).
+            if key.isdigit():
+                self._set_number += key
+            typed = self._set_number
+            if key.isdigit() and any(str(i).startswith(typed) and str(i) != typed for i in self.game.addable_sets()):
+                self.note = f"set {typed}… : type its next digit, or Enter for set {typed}"
+                self.redraw()
+                return
+            self.adding, self._set_number = False, ""
+            if self.game.add_to_set(int(typed)):
                 self._run_bots()
                 return
         elif key in ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", " ", "Spacebar"):
@@ -584,7 +597,15 @@ class PlayTable(_Board):
             return None
         return "low" if x < region.rect.x + region.rect.w / 2 else "high"
 
+    def _blind(self, name: str) -> bool:
+        """True when ``name`` would be a move made blind: a round's summary hides the table
+        (the next round is already dealt), so its moves and hint wait for Continue. Undo
+        and New Match stay: they take the summary away themselves."""
+        return self.shown_summary is not None and name not in ("undo", "new")
+
     def _human(self, act) -> None:
+        if self._blind("discard"):
+            return  # pressed from Python or a stale page while the summary is on show
         self.adding = False
         self.round_end = self.note = ""
         if act():
@@ -593,6 +614,8 @@ class PlayTable(_Board):
             self.redraw()
 
     def _arm_add(self) -> None:
+        if self._blind("add"):
+            return
         self.note = ""
         if not self.game.selected:
             label, noun = button_label("add", self.game.rules), "meld" if self.game.rules.has_runs else "set"
@@ -601,13 +624,15 @@ class PlayTable(_Board):
             # Let the engine say why (not open yet, or the cards fit no set).
             self.game.add_to_set(0)
         else:
-            self.adding = True
+            self.adding, self._set_number = True, ""
             self.game.message = ""
             self.note = "click the set (outlined) to add the selected cards to"
         self.redraw()
 
     def show_hint(self) -> None:
         """Show the strong bot's suggestion and select the cards it would play."""
+        if self._blind("hint"):
+            return
         try:
             h = self.game.hint()
         except IllegalActionError as exc:
