@@ -591,6 +591,20 @@ class Game:
         self.match.apply(Pass(self.seat))
         return True
 
+    def unasked_actions(self) -> tuple[int, ...]:
+        """The indices, among the match record's actions (:func:`tenpennies.record.actions_of`),
+        of the passes this game made for the person without asking (:attr:`offers`): not the
+        person's decisions, so the review leaves them out
+        (``tenpennies.review.review(..., unasked=...)``)."""
+        from .record import is_action
+
+        found, actions = [], 0
+        for i, entry in enumerate(self.match.log):
+            if i in self._unasked:
+                found.append(actions)
+            actions += is_action(entry)
+        return tuple(found)
+
     # -- the bots -----------------------------------------------------------------------------
     def step(self) -> bool:
         """Play one bot decision (or pass an offer the person is not asked about); False when

@@ -36,6 +36,11 @@ READS = (1, 2)
 _ACTION_TYPES = OFFER_ACTIONS + PLAY_ACTIONS
 
 
+def is_action(entry) -> bool:
+    """Is a log entry a decision (an action a seat took), not an event of the match?"""
+    return isinstance(entry, _ACTION_TYPES)
+
+
 def actions_of(match: Match) -> list:
     """The decisions taken in a match so far, in order (its log without the events)."""
     return [e for e in match.log if isinstance(e, _ACTION_TYPES)]

@@ -525,9 +525,15 @@ def _judge_chunk(data: dict, seat: int, indices: Sequence[int], rollouts: int,
 
 def review(record, seat: int, *, rollouts: int = DEFAULT_ROLLOUTS, seed: int | str = 0,
            workers: int | None = None, executor: concurrent.futures.Executor | None = None,
-           progress: bool | Callable[[int, int], object] | None = None) -> Review:
+           progress: bool | Callable[[int, int], object] | None = None,
+           unasked: Iterable[int] = ()) -> Review:
     """Judge every decision ``seat`` took in ``record`` (a :class:`~tenpennies.match.Match`,
     a saved match's data or JSON text, or the path of a saved match).
+
+    ``unasked``: the indices (in the record's actions) of the seat's decisions that were
+    not the person's, such as the offers a table passed without asking
+    (:meth:`tenpennies.game.Game.unasked_actions`): they are not judged, so nobody is
+    blamed for a pass the table made.
 
     Each decision with more than one legal action is judged from the seat's view at that
     moment (:func:`judge`): the analyst's choice, and where the played action differs, the
@@ -550,7 +556,8 @@ def review(record, seat: int, *, rollouts: int = DEFAULT_ROLLOUTS, seed: int | s
     if not 0 <= seat < match.rules.players:
         raise TenPenniesError(f"there is no seat {seat}: the match seats {match.rules.players} players")
     data = to_dict(match)
-    indices = [i for i, _, _ in _decisions(data, seat)]
+    skipped = set(unasked)
+    indices = [i for i, _, _ in _decisions(data, seat) if i not in skipped]
     tell = _progress(progress, len(indices))
     judged: list[JudgedDecision] = []
     try:

@@ -233,3 +233,17 @@ def test_the_keyboard_moves_along_the_hand_selects_and_names_the_buttons():
     assert game.key("B") == "buy" and game.key("x") == "" and game.key("Enter") == ""
     tcr = Game(7, rules=TEN_CARD_RUMMY)
     assert tcr.key("t") == "take" and tcr.key("s") == "draw"
+
+
+def test_t5_the_review_leaves_out_the_offers_the_table_passed_without_asking():
+    from tenpennies.review import review
+
+    game = Game(seed=7, offers="useful")
+    play_round_by_hint(game)
+    unasked = game.unasked_actions()
+    actions = record.actions_of(game.match)
+    assert unasked and all(type(actions[i]) is Pass and actions[i].seat == game.seat for i in unasked)
+    everything = review(game.match, game.seat, rollouts=2, workers=1)
+    assert set(unasked) <= {d.index for d in everything.decisions}  # offers with a choice: judged unless told
+    judged = review(game.match, game.seat, rollouts=2, workers=1, unasked=unasked)
+    assert {d.index for d in judged.decisions} == {d.index for d in everything.decisions} - set(unasked)

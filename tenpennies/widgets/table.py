@@ -499,7 +499,9 @@ class PlayTable(_Board):
             def tell(done: int, total: int) -> None:
                 bar.max, bar.value = max(total, 1), done
 
-            self.review_panel = review_panel(self.game.match, self.game.seat, progress=tell, **options)
+            # Offers the table passed without asking were not the person's decisions: not judged.
+            self.review_panel = review_panel(self.game.match, self.game.seat, progress=tell,
+                                             unasked=self.game.unasked_actions(), **options)
         self.review_box.children = [back, self.review_panel]
         self.review_box.layout.display = None
         self.main.layout.display = "none"
