@@ -44,7 +44,11 @@ strong < expert, each step with a 95% interval clear of zero.
 In Ten Card Rummy the expert plays the strong bot's policy unless built with
 ``in_ten_card_rummy=True`` (its answers to the top discard tried out, at a median 180 ms a
 searched decision even with ``horizon=24``), so the row says expert - strong is 0 there by
-construction and plays no matches.
+construction and plays no matches. Built with ``in_ten_card_rummy=True, horizon=24``, a
+small run on 2026-12-02 (four players, the 40 seeds ``match_seed(2026, 0..39)``, each both
+ways round, in this script's pairing, one worker) gave expert - strong about -16.7 points
+per match, standard error about 9.3 (95% CI about [-35, +2]): not clearly better, and its
+searched decisions cost a median 165 ms and at worst 1.2 s, over the 100 ms budget.
 
 Every number depends only on the seeds, not on the workers.
 """
