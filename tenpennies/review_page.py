@@ -30,6 +30,7 @@ not be measured (NaN) draws no band.
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass, replace
 from html import escape as html_escape
@@ -267,13 +268,18 @@ def chart_svg(review, *, width: int = 720, height: int = 260) -> str:
     for before, d in zip(points, points[1:]):
         if d.round_no != before.round_no:
             starts.append((d.round_no, (before.index + d.index) / 2))
+    free = -math.inf  # where the last round's label ends: a short round's label must not cover the next
     for k, (round_no, at) in enumerate(starts):
         x = px(at)
         if k:
             parts.append(f"<line class='round' x1='{_num(x)}' y1='{top}' x2='{_num(x)}' y2='{base}' "
                          f"stroke='{RULE_INK}' stroke-dasharray='4 3'/>")
-        parts.append(f"<text x='{_num(x + 3)}' y='{base + 14}' font-size='10' fill='#444' {FONT}>"
-                     f"round {round_no}</text>")
+        room = (px(starts[k + 1][1]) if k + 1 < len(starts) else left + plot_w) - x
+        label = f"round {round_no}" if room >= 44 else str(round_no)
+        if x + 3 >= free:
+            parts.append(f"<text x='{_num(x + 3)}' y='{base + 14}' font-size='10' fill='#444' {FONT}>"
+                         f"{label}</text>")
+            free = x + 3 + 6 * len(label) + 4
     parts.append(f"<text x='{left + plot_w}' y='{base + 28}' font-size='10' text-anchor='end' fill='#444' {FONT}>"
                  f"decisions in match order</text>")
     # The band, then the line over it, one stretch per round (a round starts afresh).

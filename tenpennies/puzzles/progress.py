@@ -203,9 +203,12 @@ class ThemeRates:
 
     def _repr_svg_(self) -> str:
         from ..svg import rate_bars_svg
+        from . import THEMES
 
-        return rate_bars_svg([r.theme for r in self.rates], [r.score for r in self.rates],
-                             [f"{r.score:.0%} of {r.tried}" for r in self.rates],
+        # Each theme in words ("a joker in hand"), not its tag ("joker"): a learner reads the chart.
+        return rate_bars_svg([THEMES.get(r.theme, r.theme) for r in self.rates], [r.score for r in self.rates],
+                             [f"{r.score:.0%} of {r.tried} {'puzzle' if r.tried == 1 else 'puzzles'}"
+                              for r in self.rates],
                              title="Your themes, weakest first", empty="No puzzle tried yet.")
 
 
