@@ -73,4 +73,6 @@ def test_an_answer_survives_a_page_reload(offline_page, site_server, tmp_path): 
     assert puzzle.id not in widget.inner_text()  # a puzzle already solved is not served first again
     # The themes chart, drawn from the history the new kernel read.
     chart = widget.locator(".widget-html svg desc", has_text="Your themes").first
-    assert all(theme in chart.text_content() for theme in puzzle.themes)
+    from tenpennies.puzzles import THEMES
+
+    assert all(THEMES[theme] in chart.text_content() for theme in puzzle.themes)  # each theme in words
