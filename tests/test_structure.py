@@ -123,3 +123,44 @@ def test_a_picture_hook_may_import_the_pictures(tmp_path):
     package.mkdir()
     (package / "cards.py").write_text("class Card:\n    def _repr_svg_(self):\n        from .svg import card_svg\n")
     assert forbidden_imports(package) == []
+
+
+def widget_circles(package: Path = PACKAGE) -> list[list[str]]:
+    """Each circle of imports among the modules of ``widgets`` (any import, lazy ones too),
+    as the list of modules around it: a module that needs another's widget is handed it
+    (a callable) by a module above both, so none should be found (issue 23)."""
+    widgets = package / "widgets"
+    names = {p.stem for p in widgets.glob("*.py")}
+    needs = {name: {m.split(".")[1] for m, _, _ in imports(widgets / f"{name}.py", package)
+                    if m.startswith("widgets.") and m.split(".")[1] in names and m.split(".")[1] != name}
+             for name in names}
+    circles = []
+    for start in sorted(names):
+        path, seen = [start], {start}
+
+        def walk(name):
+            for nxt in sorted(needs[name]):
+                if nxt == start and len(path) > 1:
+                    circles.append(list(path))
+                elif nxt not in seen and nxt > start:  # each circle once, from its first module
+                    seen.add(nxt)
+                    path.append(nxt)
+                    walk(nxt)
+                    path.pop()
+                    seen.discard(nxt)
+
+        walk(start)
+    return circles
+
+
+def test_the_widgets_import_one_another_without_a_circle():
+    assert widget_circles() == []
+
+
+def test_a_planted_widget_circle_is_found(tmp_path):
+    widgets = tmp_path / "tenpennies" / "widgets"
+    widgets.mkdir(parents=True)
+    (widgets / "__init__.py").write_text("")
+    (widgets / "table.py").write_text("def open_review():\n    from .review import review_panel\n")
+    (widgets / "review.py").write_text("from .table import PlayTable\n")
+    assert widget_circles(tmp_path / "tenpennies") == [["review", "table"]]

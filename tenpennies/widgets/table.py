@@ -36,6 +36,7 @@ from ..layout import WIDTH, Shape, TableLayout, paint, status_line, table_layout
 from ..words import capitalized, plural
 from ..match import Phase, Position
 from ..rules import TEN_PENNIES, RuleSet
+from .reviewing import ReviewPanel
 
 LAYERS = 3
 LOG_LINES = 14
@@ -261,7 +262,7 @@ class PlayTable(_Board):
     Continue button (:attr:`continue_button`) and a link that downloads the match record
     (for ``tenpennies review``); after the last round it names the winners; after every
     round it offers Review (:meth:`open_review`: the analyst's judgment of each of the
-    person's decisions so far, :func:`tenpennies.widgets.review.review_panel`). ``width``
+    person's decisions so far, :class:`tenpennies.widgets.reviewing.ReviewPanel`). ``width``
     and ``max_height`` size the table (:data:`tenpennies.layout.APP_WIDTH` and
     ``APP_HEIGHT`` fit a 1366x768 screen with the scores beside it). Keyboard
     play: click the table (or tab to it), then the arrow keys move along the hand,
@@ -390,6 +391,20 @@ class PlayTable(_Board):
         """A table whose current round starts from ``position`` (a rigged, seeded table)."""
         return cls(seed, position=position, **options)
 
+    @classmethod
+    def from_trial(cls, trial) -> "PlayTable":
+        """The table of a review's "Try it from here" (a :class:`tenpennies.review_page.Trial`):
+        the seat's hand, the table and the piles as they were at the decision, the cards
+        the seat could not see dealt afresh, and the passes that led to it played."""
+        # The decision tried may be an offer: a table that passes offers without asking
+        # (offers="useful") would pass it for the person, so this one asks.
+        table = cls(trial.seed, seat=trial.seat, bots=trial.seated_bots(), rules=trial.rules,
+                    position=trial.position, delay=0, offers="ask")
+        trial.open(table.game)  # the passes that led to the decision, as they were played
+        table.redraw()
+        table.speed.value = 0.4  # from here on, the bots' moves are paced as at any table
+        return table
+
     def __repr__(self) -> str:
         # The notebook's text/plain for this widget: short and the same run to run (nbval).
         # A classroom table names no seed: with it, Match(seed) shows every hand.
@@ -472,12 +487,10 @@ class PlayTable(_Board):
 
     def open_review(self, **options) -> None:
         """Review the match so far for the person's seat (after a round, or the whole
-        match once it is over: :func:`tenpennies.widgets.review.review_panel`) in the
+        match once it is over: :class:`tenpennies.widgets.reviewing.ReviewPanel`) in the
         table's place, with a progress bar while the analyst works; ``options`` go to the
         review (``rollouts``, ``workers``, ...). "Back to the table" returns. A review is
         made again once more has been played since the last."""
-        from .review import review_panel
-
         if self.game.seat is None:
             self.game.message = "the review judges a person's decisions: bots play every seat here"
             self.redraw()
@@ -500,8 +513,9 @@ class PlayTable(_Board):
                 bar.max, bar.value = max(total, 1), done
 
             # Offers the table passed without asking were not the person's decisions: not judged.
-            self.review_panel = review_panel(self.game.match, self.game.seat, progress=tell,
-                                             unasked=self.game.unasked_actions(), **options)
+            self.review_panel = ReviewPanel.judged(self.game.match, self.game.seat, progress=tell,
+                                                   try_table=PlayTable.from_trial,
+                                                   unasked=self.game.unasked_actions(), **options)
         self.review_box.children = [back, self.review_panel]
         self.review_box.layout.display = None
         self.main.layout.display = "none"
