@@ -73,8 +73,9 @@ def test_strong_bot_decisions_are_unchanged(matches):
 
 
 # The expert against strong bots: with few rollouts (cheap, so several seeds) and once with
-# its default budget. A rollout plays the match engine with quick rules of thumb, so any
-# change to legal_actions' order, Match.apply or the random draws would show here.
+# its default budget. A rollout plays the match engine with the strong bot in every seat,
+# so any change to legal_actions' order, Match.apply, the strong bot or the random draws
+# would show here.
 EXPERT_MATCHES = [
     (("expert/4", "strong", "expert/4", "strong"), 1),
     (("strong", "expert/4", "strong", "expert/4"), 2),
