@@ -588,15 +588,11 @@ def _chosen_puzzles(args):
     try:
         puzzles = load(args.folder, kind=args.kind, tier=args.tier,
                        allow_unreachable=getattr(args, "allow_unreachable", False))
-    except ValueError as exc:
+    except ValueError as exc:  # a choice that matches nothing: the loader says what exists
         raise _UsageError(str(exc)) from None
-    if not puzzles:
-        if args.kind is not None and args.tier is not None:
-            tiers = sorted({p.tier for p in load(args.folder, kind=args.kind,
-                                                 allow_unreachable=getattr(args, "allow_unreachable", False))})
-            raise _UsageError(f"no {args.kind} puzzle of tier {args.tier}: {args.kind} puzzles come in "
-                              + ("tier " if len(tiers) == 1 else "tiers ") + ", ".join(map(str, tiers)))
-        raise _UsageError("no puzzle matches those choices")
+    if not puzzles:  # the loader raises for a choice that matches nothing: this folder has no puzzle
+        raise _UsageError(f"no puzzle in {args.folder or 'the shipped puzzles'}: "
+                          f"a folder of puzzle files (.toml) is needed")
     return puzzles
 
 

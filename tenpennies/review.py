@@ -56,13 +56,13 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Sequence
 
-from .actions import (Action, AddToMeld, Buy, Discard, LayDown, Meld, Pass, TakeDiscard, parse_action)
+from .actions import (Action, AddToMeld, Discard, LayDown, Meld, Pass, TakeDiscard, parse_action)
 from .analysis import Estimate, compare, paired_difference, rollout_margins
 from .errors import RecordError, TenPenniesError, WrongTypeError
 from .match import Match, Phase
 from .rules import RuleSet
 from .view import PlayerView
-from .words import plural
+from .words import action_words, plural
 
 # -- grades ---------------------------------------------------------------------------------
 # The scale: a card left in hand costs 5 to 20 points, a joker 50 (T18); a token is worth
@@ -674,26 +674,6 @@ def _progress(progress, total: int) -> Callable[[int | None], None]:
 
 
 # -- words ------------------------------------------------------------------------------------
-def _would(action: Action, view: PlayerView) -> str:
-    """'buy 7D', 'pass on 7D', 'discard KC', 'lay down 7S 7H 7D / 9S 9H JK': an action
-    as what a player would do."""
-    top = view.top_discard
-    if isinstance(action, Buy):
-        return f"buy {top}"
-    if isinstance(action, TakeDiscard):
-        return f"take {top}"
-    if isinstance(action, Pass):
-        return f"pass on {top}" if view.phase is Phase.OFFER else f"leave {top} and draw from the stock"
-    if isinstance(action, Discard):
-        return f"discard {action.card}"
-    if isinstance(action, LayDown):
-        return f"lay down {action.text[4:]}"
-    if isinstance(action, Meld):
-        return f"meld {action.text[5:]}"
-    noun = "meld" if view.rules.has_runs else "set"
-    return f"add {' '.join(map(str, action.cards))} to {noun} {action.set_index}"
-
-
 def _analyst_words(decision, view: PlayerView) -> str:
     """Why the analyst prefers its action, from its decision's reason and facts (the codes
     of :mod:`tenpennies.bots.strong`, :mod:`tenpennies.bots.melding` and the expert's
@@ -743,13 +723,13 @@ def reason_words(view: PlayerView, played: Action, decision, cost: Estimate, gra
     the analyst's ``decision`` (:class:`~tenpennies.decision.Decision`): what was played,
     what the analyst would do and its reason (:func:`_analyst_words`), and the paired
     rollouts' verdict. Nothing in it comes from a card the seat could not see."""
-    did = _would(played, view)
+    did = action_words(played, view)
     preferred = decision.action
     if preferred == played:
         return f"You chose to {did}, as the analyst would."
     if _goes_out(view, played):
         return f"You chose to {did} and went out: a round ends no better than with an empty hand."
-    better = _would(preferred, view)
+    better = action_words(preferred, view)
     worse = "worse" if cost.mean >= 0 else "better"
     verdict = (f"In {cost.n} paired rollouts from what you knew then, to {did} ends the round "
                f"{abs(cost.mean):.1f} ± {cost.se:.1f} points {worse} than to {better}")

@@ -38,14 +38,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Sequence
 from xml.sax.saxutils import escape
 
-from .actions import Action, AddToMeld, Buy, Discard, LayDown, Meld, Pass, TakeDiscard
+from .actions import Action, AddToMeld, Buy, Discard, LayDown, Meld, TakeDiscard
 from .cards import Card, format_cards
 from .errors import TenPenniesError
 from .intervals import Z95
 from .layout import TableLayout, table_layout
 from .match import Match, Phase
 from .svg import CHART_COLORS, FONT, groups_svg, layout_svg
-from .words import plural
+from .words import action_words, plural  # action_words: its home is words; kept here for old users
 
 if TYPE_CHECKING:
     from .game import Game
@@ -110,32 +110,6 @@ def mistake_numbers(review) -> dict[int, int]:
 
 def _grade(decision) -> str:
     return str(getattr(decision.grade, "value", decision.grade))
-
-
-def action_words(action: Action, view: "PlayerView | None" = None) -> str:
-    """A decision in a few words, as an instruction: 'discard KH', 'buy 6D', 'pass on 6D',
-    'lay down 7S 7H 7D / 9S 9H JK', 'add 7C to set 0'. ``view`` (the seat's, at the
-    decision) names the offered card."""
-    top = view.top_discard if view is not None else None
-    offered = f" {top}" if top is not None else ""
-    if isinstance(action, Discard):
-        return f"discard {action.card}"
-    if isinstance(action, Buy):
-        return f"buy{offered}"
-    if isinstance(action, TakeDiscard):
-        return f"take{offered}"
-    if isinstance(action, Pass):
-        if view is not None and view.phase is not Phase.OFFER:
-            return f"leave{offered} and draw from the stock" if top is not None else "draw from the stock"
-        return f"pass on{offered}" if top is not None else "pass"
-    if isinstance(action, LayDown):
-        return "lay down " + " / ".join(format_cards(s) for s in action.sets)
-    if isinstance(action, Meld):
-        return f"meld {format_cards(action.cards)}"
-    if isinstance(action, AddToMeld):
-        noun = "meld" if view is not None and view.rules.has_runs else "set"
-        return f"add {format_cards(action.cards)} to {noun} {action.set_index}"
-    return action.text
 
 
 def action_cards(action: Action) -> tuple[Card, ...]:

@@ -13,13 +13,22 @@ said as the card's corner shows it ("a natural 7 of diamonds", "the jack of hear
     ('7', 'ace')
     >>> join_and(["jokers", "aces", "twos"]), join_or(["a natural 9", "a joker"])
     ('jokers, aces and twos', 'a natural 9, or a joker')
+
+A card in a sentence is its notation, but a ten is written 10, as people write it
+(:func:`card_text`); input and records keep the notation's T, which keeps every card
+two characters (and ``parse_cards`` reads 10S as well as TS):
+
+    >>> from tenpennies import Card, parse_cards
+    >>> card_text(Card("TS")), cards_text(parse_cards("7S TH JK"))
+    ('10S', '7S 10H JK')
 """
 
 from __future__ import annotations
 
 from typing import Sequence
 
-from .cards import RANK_NAMES
+from .actions import Action, AddToMeld, Buy, Discard, LayDown, Meld, Pass, TakeDiscard
+from .cards import RANK_NAMES, Card
 
 NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven",
                 8: "eight", 9: "nine", 10: "ten"}
@@ -67,6 +76,48 @@ def join_or(parts: Sequence[str]) -> str:
     return ", ".join(parts[:-1]) + ", or " + parts[-1]
 
 
+def card_text(card: Card) -> str:
+    """A card as a sentence writes it: '7D', 'KC', 'JK', and '10S' for the ten (not the
+    notation's 'TS', which nobody writes by hand)."""
+    text = str(card)
+    return "10" + text[1:] if text[0] == "T" else text
+
+
+def cards_text(cards, sep: str = " ") -> str:
+    """Cards as a sentence writes them (:func:`card_text`), ``sep`` between them."""
+    return sep.join(card_text(c) for c in cards)
+
+
+def action_words(action: Action, view=None) -> str:
+    """A decision in a few words, as an instruction: 'discard KH', 'buy 6D', 'pass on 6D',
+    'lay down 7S 7H 7D / 9S 9H JK', 'add 7C to set 0' (to meld 0 where the rules have
+    runs), its cards as sentences write them (:func:`card_text`). ``view`` (the seat's
+    :class:`~tenpennies.view.PlayerView` at the decision) names the offered card, and
+    tells an offer's pass from leaving the top card to draw from the stock."""
+    from .match import Phase  # the match's module builds on this one's words
+
+    top = view.top_discard if view is not None else None
+    offered = f" {card_text(top)}" if top is not None else ""
+    if isinstance(action, Discard):
+        return f"discard {card_text(action.card)}"
+    if isinstance(action, Buy):
+        return f"buy{offered}"
+    if isinstance(action, TakeDiscard):
+        return f"take{offered}"
+    if isinstance(action, Pass):
+        if view is not None and view.phase is not Phase.OFFER:
+            return f"leave{offered} and draw from the stock" if top is not None else "draw from the stock"
+        return f"pass on{offered}" if top is not None else "pass"
+    if isinstance(action, LayDown):
+        return "lay down " + " / ".join(cards_text(s) for s in action.sets)
+    if isinstance(action, Meld):
+        return f"meld {cards_text(action.cards)}"
+    if isinstance(action, AddToMeld):
+        noun = "meld" if view is not None and view.rules.has_runs else "set"
+        return f"add {cards_text(action.cards)} to {noun} {action.set_index}"
+    return action.text
+
+
 def capitalized(text: str) -> str:
     """``text`` with its first letter a capital, the rest as it is (``str.capitalize``
     would lower the cards' letters: "seat 2 drew KC")."""
@@ -96,7 +147,7 @@ def buy_words(judgment, contract_words: str = "the contract") -> str:
     """The buy judgment (:class:`tenpennies.buying.BuyJudgment`) in two sentences: its verdict
     with the gain and its interval, then what the gain is made of (the chances at its
     horizon, the points at stake, the token's measured worth, the extra cards)."""
-    card, verb = judgment.card, judgment.action_word
+    card, verb = card_text(judgment.card), judgment.action_word
     facts = judgment.decision.facts
     if facts.get("opened"):
         if judgment.verdict == "pass":
@@ -138,8 +189,8 @@ def decision_words(decision, view) -> str | None:
         judgment = should_buy(view)
     except Exception:  # not an offer after all (a decision of another kind that names a card)
         return None
-    card = judgment.card
-    taking = type(decision.action).__name__ in ("Buy", "TakeDiscard")
+    card = card_text(judgment.card)
+    taking = isinstance(decision.action, (Buy, TakeDiscard))
     if taking:
         start = f"Take {card}" if judgment.free else f"Buy {card}"
     else:

@@ -88,3 +88,13 @@ def test_a_tier_a_kind_lacks_names_the_tiers_it_has(capsys, tmp_path):
     assert main(["puzzle", "--folder", str(tmp_path), "--kind", "cost", "--tier", "2"]) == 2
     err = capsys.readouterr().err
     assert "no puzzle has kind 'cost', tier 2" in err and "tiers there: 1" in err
+
+
+@pytest.mark.parametrize("choices", [(), ("--kind", "cost", "--tier", "2")])
+def test_a_folder_without_puzzles_says_so(capsys, tmp_path, choices):
+    """An empty folder is the one way the loader finds nothing without raising: the CLI
+    says the folder holds no puzzle (not that a kind's tiers are '', nor that the choices
+    match nothing)."""
+    assert main(["puzzle", "--folder", str(tmp_path), *choices]) == 2
+    err = capsys.readouterr().err
+    assert f"no puzzle in {tmp_path}" in err and "come in" not in err and "matches" not in err

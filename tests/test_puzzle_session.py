@@ -11,7 +11,7 @@ from conftest import require  # a missing package skips, or fails when CI is set
 from tenpennies import Card, parse_cards
 from tenpennies.puzzles import load
 from tenpennies.puzzles.progress import ENVIRONMENT, Progress
-from tenpennies.puzzles.session import NOTHING_GIVEN, PuzzleSession, no_match
+from tenpennies.puzzles.session import NOTHING_GIVEN, PuzzleSession, attempt_words, rating_words
 
 
 @pytest.fixture(autouse=True)
@@ -270,14 +270,60 @@ def test_a_streak_climbs_has_no_hints_and_ends_at_the_first_miss(tmp_path):
     assert modes == {"streak"}
 
 
-def test_no_match_says_what_exists():
-    everything = load()
-    buy_themes = {t for p in everything if p.kind == "buy" for t in p.themes}
-    message = no_match(everything, kind="buy", theme="runs")
-    assert message.startswith("No buy puzzle has the theme 'runs'.")
-    assert all(t in message for t in buy_themes)
-    assert "There is no theme 'nope'" in no_match(everything, theme="nope")
-    assert no_match(everything, kind="buy", tier=9).startswith("No buy puzzle is of tier 9. Tiers there: ")
+def test_a_helped_solve_says_how_it_counted_and_never_a_bare_plus_0(tmp_path):
+    """Solved with a hint against a puzzle rated as the learner is: half a win is what the
+    rating expected, so it does not move; the session says so, and why (issue 25)."""
+    pool = [dataclasses.replace(p, rating=1500, rating_deviation=60) for p in first("buy")[:2]]
+    s = PuzzleSession(pool, progress=Progress(tmp_path / "p.db"), order="given")
+    assert s.outcome() == ""  # nothing decided yet
+    s.hint()
+    s.press(s.puzzle.answer)
+    s.check()
+    attempt = s.last_attempt
+    assert attempt.result == "helped" and round(attempt.rating) == round(attempt.rating_before)
+    said = s.outcome()
+    assert "(+0)" not in said and "no rating change" in said
+    assert said.startswith("this puzzle (rated 1500): solved with 1 hint: half a win; no rating change (yours stays")
+
+
+def test_a_rating_that_moves_says_from_what_to_what(tmp_path):
+    s = PuzzleSession(rated(first("buy")[:2]), progress=Progress(tmp_path / "p.db"), order="given")
+    s.show_solution()
+    attempt = s.last_attempt
+    change = round(attempt.rating) - round(attempt.rating_before)
+    assert change < 0 and s.outcome().endswith(
+        f"the solution shown first): a loss; your rating {attempt.rating_before:.0f} → {attempt.rating:.0f} "
+        f"({change:+d}), provisional")
+    s.next()
+    s.press(s.puzzle.answer)
+    s.check()
+    assert "solved alone" in s.outcome() and "(+" in s.outcome()
+
+
+def test_a_new_learners_rating_reads_provisional_not_a_question_mark(tmp_path):
+    learner = Progress(tmp_path / "p.db")
+    s = PuzzleSession(first("buy")[:2], progress=learner)
+    assert learner.rating_text().endswith("?")  # the file's own short form
+    assert "your rating 1500 (provisional)" in s.status() and "?" not in s.status()
+    settled = dataclasses.replace(learner.rating, deviation=60.0)
+    assert rating_words(settled) == f"{settled.rating:.0f}"
+
+
+def test_a_puzzle_seen_before_is_practice_in_words(tmp_path):
+    path = tmp_path / "p.db"
+    puzzle = first("buy")[0]
+    Progress(path).record(puzzle, "solved")
+    s = PuzzleSession([puzzle], progress=Progress(path))
+    s.press(s.puzzle.answer)
+    s.check()
+    assert s.outcome() == attempt_words(s.last_attempt) == "this puzzle: seen before, so practice (unrated)"
+
+
+def test_a_widget_on_a_folder_without_puzzles_says_so(tmp_path):
+    from tenpennies.widgets import PuzzleWidget
+
+    widget = PuzzleWidget(folder=tmp_path)
+    assert widget.session is None and "There is no puzzle in this folder." in widget.title.value
 
 
 # -- the widget, with a learner ----------------------------------------------------------
@@ -314,7 +360,7 @@ def test_widget_records_in_the_default_file_and_draws_the_themes(learners_file):
     puzzle = widget.session.puzzle
     widget.typed.value = puzzle.answer
     widget.buttons["Check"].click()
-    assert widget.feedback.value.count("Right.") == 1 and "this puzzle: " in widget.score.value
+    assert widget.feedback.value.count("Right.") == 1 and "this puzzle (rated" in widget.score.value
     assert [a.puzzle for a in Progress(learners_file).history()] == [puzzle.id]
     from html import escape
 

@@ -27,6 +27,7 @@ from tenpennies.intervals import Z95
 from tenpennies.review_page import (GRADE_INKS, action_cards, action_words, chart_svg, decision_layout,
                                     interval_words, mistake_numbers, review_html, view_before, write_html)
 from tenpennies.rules import TEN_PENNIES
+from tenpennies.words import card_text
 
 SVG = "{http://www.w3.org/2000/svg}"
 COSTS = (BLUNDER_POINTS + 5, MISTAKE_POINTS + 2, INACCURACY_POINTS + 1)
@@ -238,11 +239,34 @@ def test_action_words_name_the_offered_card():
     offers = [d for d in review.decisions if isinstance(d.played, (Buy, Pass))]
     d = offers[0]
     view = view_before(data, d.index, review.seat)
-    top = str(view.top_discard)
+    top = card_text(view.top_discard)
     assert action_words(Buy(review.seat), view) == f"buy {top}"
     assert action_words(Pass(review.seat), view) == f"pass on {top}"
     discard = next(d for d in review.decisions if isinstance(d.played, Discard))
-    assert action_words(discard.played) == f"discard {discard.played.card}"
+    assert action_words(discard.played) == f"discard {card_text(discard.played.card)}"
+
+
+def test_a_ten_reads_10_in_the_reviews_words_and_its_notation_stays_t():
+    """The review's sentences write a ten as people do (10S), from the one home of the
+    words (tenpennies.words.action_words); the record's notation keeps TS."""
+    from tenpennies import Card
+    from tenpennies.analysis import Estimate
+    from tenpennies.decision import Decision
+    from tenpennies.review import reason_words
+    from tenpennies import words
+
+    assert action_words is words.action_words  # review_page's name is the words' one
+    seed = next(s for s in range(100) if any(c.rank == 10 for c in Match(seed=s).view(0).hand))
+    view = Match(seed=seed).view(0)
+    ten = next(c for c in view.hand if c.rank == 10)
+    other = next(c for c in view.hand if c.rank != 10)
+    played, preferred = Discard(0, ten), Discard(0, other)
+    assert action_words(played) == f"discard 10{str(ten)[1]}" and played.text == f"discard {ten}"
+    assert action_words(parse_action("lay TS TC JK / KS KD KC", 0)) == "lay down 10S 10C JK / KS KD KC"
+    said = reason_words(view, played, Decision(preferred, ""), Estimate(3.0, 1.0, 8), Grade.MISTAKE)
+    assert said.startswith(f"You chose to discard 10{str(ten)[1]}; the analyst would discard {words.card_text(other)}")
+    assert str(ten) not in said
+    assert words.card_text(Card("JK")) == "JK" and words.cards_text([Card("TH"), Card("9H")]) == "10H 9H"
 
 
 def test_cli_review_html_writes_the_page_of_the_review(tmp_path, capsys):

@@ -26,11 +26,12 @@ from typing import Sequence
 
 from ..cards import Card, SUITS, format_cards, sort_key
 from ..errors import TenPenniesError
-from . import THEMES, Puzzle
-from .kinds import KINDS, Solution, Verdict
-from .progress import Attempt, Progress, ProgressError
+from . import Puzzle
+from .kinds import Solution, Verdict
+from .progress import PROVISIONAL, Attempt, Progress, ProgressError
+from ..words import plural
 
-__all__ = ["Choices", "PuzzleSession", "no_match"]
+__all__ = ["Choices", "PuzzleSession", "attempt_words", "rating_words"]
 
 STREAK_STEP = 40
 """How far each puzzle of a streak is rated above the one before (lichess's streak climbs too)."""
@@ -172,12 +173,17 @@ class PuzzleSession:
         parts = [where, p.id, f"tier {p.tier}", f"rated {p.rating}"]
         if self.progress is not None:
             try:
-                parts.append(f"your rating {self.progress.rating_text()}")
+                parts.append(f"your rating {rating_words(self.progress.rating)}")
                 parts.append(f"streak {self.progress.streak} (best {self.progress.best_streak})")
             except ProgressError as exc:  # the file broke meanwhile: the puzzle goes on
                 self.progress_problem = str(exc)
         parts.append(f"score {self.solved}/{self.tried}")
         return " · ".join(parts)
+
+    def outcome(self) -> str:
+        """How the decided puzzle moved the learner's rating, in words ('' until it is
+        decided, or without a learner's progress): :func:`attempt_words`."""
+        return attempt_words(self.last_attempt) if self.last_attempt is not None else ""
 
     def shown_hints(self) -> tuple[str, ...]:
         """The hints shown so far for this puzzle, in order (each adds to the one before)."""
@@ -333,40 +339,41 @@ class PuzzleSession:
         return rng.choice(near)
 
 
-def no_match(everything: Sequence[Puzzle], *, kind: str | None = None, tier: int | None = None,
-             theme: str | None = None) -> str:
-    """Why no puzzle matches ``kind``/``tier``/``theme``, and what does exist, in words.
+def rating_words(rating) -> str:
+    """A learner's rating (a Glicko-2 :class:`~tenpennies.glicko.Rating`) as the learner reads
+    it: '1530', or '1530 (provisional)' while its deviation is still wide (a new learner's:
+    a few more rated puzzles settle it), where :meth:`Progress.rating_text` writes '1530?'."""
+    provisional = " (provisional)" if rating.deviation > PROVISIONAL else ""
+    return f"{rating.rating:.0f}{provisional}"
 
-    >>> from tenpennies.puzzles import load
-    >>> print(no_match(load(), kind="buy", theme="runs"))  # doctest: +ELLIPSIS
-    No buy puzzle has the theme 'runs'. Themes of the buy puzzles: ...
+
+HOW_IT_COUNTS = {
+    "solved": "solved alone: a win",
+    "helped": "solved with {hints}: half a win",
+    "missed": "missed (a wrong first answer, or the solution shown first): a loss",
+}
+"""Why an attempt moved the rating as it did (:data:`tenpennies.puzzles.progress.RESULTS`)."""
+
+
+def attempt_words(attempt: Attempt) -> str:
+    """One decided puzzle and the learner's rating, in words: how the attempt counted and
+    how far the rating moved, "no rating change" where it did not move by a whole point
+    (solved with hints against a puzzle rated near the learner's: half a win is what the
+    rating expected), never a bare "(+0)"; a puzzle seen before is practice, unrated.
+
+    >>> from tenpennies.puzzles.progress import Attempt
+    >>> print(attempt_words(Attempt(1, "", "buy-001", "buy", "Ten Pennies", (), 1500, "helped", 2,
+    ...                             "practice", True, 1500.0, 1500.2, 290.0, 0.06)))
+    this puzzle (rated 1500): solved with 2 hints: half a win; no rating change (yours stays 1500, provisional)
     """
-    if kind is not None and kind not in KINDS:
-        return f"There is no puzzle kind {kind!r}. The kinds: {', '.join(KINDS)}."
-    if theme is not None and theme not in THEMES:
-        return f"There is no theme {theme!r}. The themes: {', '.join(THEMES)}."
-    of_kind = [p for p in everything if kind is None or p.kind == kind]
-    what = f"{kind} puzzle" if kind else "puzzle"
-    if not of_kind:
-        return f"There is no {what} in this folder."
-    if theme is not None:
-        with_theme = [p for p in of_kind if theme in p.themes]
-        if not with_theme:
-            counts = _counts(t for p in of_kind if tier is None or p.tier == tier for t in p.themes)
-            where = f" of tier {tier}" if tier is not None else ""
-            return (f"No {what}{where} has the theme {theme!r}. Themes of the {what}s{where}: "
-                    + (", ".join(f"{t} ({n})" for t, n in counts) or "none") + ".")
-        of_kind = with_theme
-    tiers = _counts(str(p.tier) for p in of_kind)
-    return (f"No {what}" + (f" with the theme {theme!r}" if theme else "") + f" is of tier {tier}. "
-            "Tiers there: " + ", ".join(f"{t} ({n})" for t, n in sorted(tiers)) + ".")
-
-
-def _counts(names) -> list[tuple[str, int]]:
-    tally: dict[str, int] = {}
-    for name in names:
-        tally[name] = tally.get(name, 0) + 1
-    return sorted(tally.items(), key=lambda item: (-item[1], item[0]))
+    if not attempt.rated:
+        return "this puzzle: seen before, so practice (unrated)"
+    counted = HOW_IT_COUNTS[attempt.result].format(hints=plural(attempt.hints, "hint"))
+    provisional = ", provisional" if attempt.deviation > PROVISIONAL else ""
+    change = round(attempt.rating) - round(attempt.rating_before)
+    moved = (f"no rating change (yours stays {attempt.rating:.0f}{provisional})" if change == 0 else
+             f"your rating {attempt.rating_before:.0f} → {attempt.rating:.0f} ({change:+d}){provisional}")
+    return f"this puzzle (rated {attempt.puzzle_rating}): {counted}; {moved}"
 
 
 def _palette(puzzle: Puzzle) -> tuple[Card, ...]:

@@ -25,7 +25,7 @@ import ipywidgets as w
 from ..errors import TenPenniesError
 from ..puzzles import Puzzle, load
 from ..puzzles.progress import Progress, ProgressError
-from ..puzzles.session import PuzzleSession, no_match
+from ..puzzles.session import PuzzleSession
 
 __all__ = ["PuzzleWidget"]
 
@@ -90,7 +90,9 @@ class PuzzleWidget(w.VBox):
             except TenPenniesError as exc:  # an unknown kind or theme: the loader lists what exists
                 puzzles, self.problem = [], str(exc)
             if not puzzles and not self.problem:
-                self.problem = no_match(load(folder), kind=kind, tier=tier, theme=theme)
+                # The loader raises, with what exists, when a filter matches nothing; an
+                # empty list is a folder with no puzzle in it at all.
+                self.problem = "There is no puzzle in this folder."
             order = "rating" if self.progress is not None else "given"
         else:
             order = "given"
@@ -127,10 +129,8 @@ class PuzzleWidget(w.VBox):
         self.hints.value = ("<ol>" + "".join(f"<li><i>Hint:</i> {escape(h)}</li>" for h in shown) + "</ol>"
                             if shown else "")
         self.score.value = escape(s.status())  # first: it notes a progress file that broke meanwhile
-        attempt = s.last_attempt
-        if attempt is not None:  # the puzzle is decided: how the learner's rating moved
-            self.score.value += escape(f" · this puzzle: {attempt.rating:.0f} ({attempt.change:+.0f})" if attempt.rated
-                                       else " · this puzzle: seen before, so practice (unrated)")
+        if s.outcome():  # the puzzle is decided: how the learner's rating moved, and why
+            self.score.value += "<br>" + escape(s.outcome())
         if s.streak and s.run_over:
             self.score.value += (f"<br><b>The streak ends at {s.run}.</b> Next starts a new one, "
                                  "from the easiest puzzles.")

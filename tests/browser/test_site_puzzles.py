@@ -32,7 +32,7 @@ def _texts(cells) -> str:
 def test_an_answer_survives_a_page_reload(offline_page, site_server, tmp_path):  # noqa: F811
     from tenpennies.puzzles import load
     from tenpennies.puzzles.progress import Progress
-    from tenpennies.puzzles.session import PuzzleSession
+    from tenpennies.puzzles.session import PuzzleSession, rating_words
 
     page, _, _ = offline_page
     # What a new learner is served first, worked out here the same way (the choice is seeded).
@@ -40,7 +40,8 @@ def test_an_answer_survives_a_page_reload(offline_page, site_server, tmp_path): 
     puzzle = desktop.puzzle
     desktop.type(puzzle.answer)
     assert desktop.check().correct
-    rating = desktop.progress.rating_text()
+    rating = rating_words(desktop.progress.rating)  # as the session's status line says it
+    short = desktop.progress.rating_text()  # as the progress file's summary says it
 
     cells = open_and_run(page, site_server.url, "puzzles/play-cost.ipynb")
     assert "0 attempts" in _texts(cells)  # the site's storage starts empty
@@ -66,7 +67,7 @@ def test_an_answer_survives_a_page_reload(offline_page, site_server, tmp_path): 
     # A reload: a new kernel, the same browser storage.
     cells = open_and_run(page, site_server.url, "puzzles/play-cost.ipynb")
     printed = _texts(cells)
-    assert f"rating {rating}, 1 attempt, streak 1 (best 1)" in printed, printed[-400:]
+    assert f"rating {short}, 1 attempt, streak 1 (best 1)" in printed, printed[-400:]
     widget = _widget(page)
     page.wait_for_function("(want) => document.body.innerText.includes(want)",
                            arg=f"your rating {rating} · streak 1 (best 1)", timeout=30_000)
