@@ -360,6 +360,26 @@ def test_save_downloads_the_record_and_a_classroom_table_waits_for_the_matchs_en
     assert classroom.save.value == ""  # the record holds the seed, which would show every hand
 
 
+def test_a_practice_tables_save_says_it_shows_every_hand_until_the_match_is_over():
+    """Mid-match the record holds the deal (the seed): a practice table still offers it, but
+    the button and the link say so; once the match is over there is nothing left to show."""
+    from tenpennies import TEN_PENNIES
+
+    table = PlayTable(seed=7, delay=0, rules=first_rounds(TEN_PENNIES, 2))
+    assert table.save_button.description == "Save (shows every hand)" and not table.save_button.disabled
+    assert "every hand" in table.save_button.tooltip
+    table.save_button.click()
+    assert "Download the match record</a> (it holds the deal: every hand" in table.save.value
+    follow_hints_to_round_end(table)
+    assert "(it holds the deal: every hand" in table.summary_save.value  # the round to come is in it too
+    table.continue_button.click()
+    follow_hints_to_round_end(table)
+    assert table.game.is_over and table.summary_save.value.endswith("Download the match record</a>")
+    assert table.save_button.description == "Save" and "every hand" not in table.save_button.tooltip
+    classroom = PlayTable(seed=859319, delay=0, classroom=True)
+    assert classroom.save_button.description == "Save"  # greyed out; its tooltip says why
+
+
 def test_the_keyboard_selects_and_presses_buttons_and_the_table_is_told_in_words():
     table = PlayTable(seed=7, delay=0, offers="ask")
     assert "aria-live" in table.spoken.value and "your hand (11 cards" in table.spoken.value

@@ -165,15 +165,22 @@ def help_html(game: Game) -> str:
             f"could not see at a real table.</div>")
 
 
+REVEALS = "it holds the deal: every hand, this round's and the rounds to come"
+"""What a match record shows before the match is over (it holds the seed): said wherever a
+practice table offers it then (a classroom table offers it only once the match is over)."""
+
+
 def record_link(game: Game) -> str:
     """A link that downloads the match record (:mod:`tenpennies.record` JSON, what
-    ``tenpennies review`` reads), made in the kernel: no server folder is written."""
+    ``tenpennies review`` reads), made in the kernel: no server folder is written. Before
+    the match is over the link says that the record shows every hand (:data:`REVEALS`)."""
     import base64
 
     data = base64.b64encode(game.record().encode("utf-8")).decode("ascii")
     name = f"tenpennies-match-round{game.match.round_no}.json"
+    warning = "" if game.is_over else f" ({REVEALS})"
     return (f"<a download='{name}' href='data:application/json;base64,{data}' "
-            f"title='the match record, for tenpennies review'>Download the match record</a>")
+            f"title='the match record, for tenpennies review'>Download the match record</a>{escape(warning)}")
 
 
 def _log_html(lines: Sequence[str]) -> str:
@@ -376,8 +383,9 @@ class PlayTable(_Board):
         # Scores, the log and the settings beside the table (below it when the page is narrow).
         side = widgets.VBox([self.scores, self.log_box, self.offers, self.sort,
                              widgets.HBox([self.four_colour, self.help_button]),
-                             self.speed, widgets.HBox([self.save_button, self.save],
-                                                      layout=widgets.Layout(align_items="center")),
+                             self.speed, widgets.HBox([self.save_button, self.save],  # the link's warning wraps
+                                                      layout=widgets.Layout(align_items="center",
+                                                                            flex_flow="row wrap")),
                              self.help],
                             layout=widgets.Layout(flex="1 1 300px", min_width="300px", max_width="420px",
                                                   padding="0 0 0 10px"))
@@ -442,9 +450,14 @@ class PlayTable(_Board):
             button.disabled = self._blind(name) or bool(game.unavailable(name))
             button.tooltip = self._tooltip(name)
         self.save_button.disabled = self.classroom and not game.is_over
+        # In practice the record may be saved mid-match (to review it, or to report a
+        # problem), but the person is told first that it shows every hand, then and later.
+        reveals = not game.is_over and not self.classroom
+        self.save_button.description = "Save (shows every hand)" if reveals else "Save"
         self.save_button.tooltip = ("the match record holds the deal: a classroom table offers it once the match "
                                     "is over" if self.save_button.disabled else
-                                    "a link to download the match so far, for tenpennies review")
+                                    f"a link to download the match so far, for tenpennies review: {REVEALS}"
+                                    if reveals else "a link to download the match, for tenpennies review")
         self.spoken.value = self._spoken(new, layout)
 
     def _spoken(self, new, layout) -> str:
