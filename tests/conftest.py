@@ -43,3 +43,16 @@ def require(module: str):
         pytest.fail(f"{reason}; CI is set, so this suite is required: install the test extra "
                     "(pip install -e '.[notebooks,test]')", pytrace=False)
     pytest.skip(f"{reason}; install the test extra to run it", allow_module_level=True)
+
+
+def eleven_sets_on_the_table():
+    """Round 1, eleven sets on the table (seat 0 owns two, so it is down); seat 0 holds a
+    joker and JC, and draws KC. The joker fits every set (at most one wild each); JC only
+    set 10 (the jacks). For the keyboard's set numbers, on the canvas table and the SVG one."""
+    from tenpennies import Position
+
+    sets = ((0, "AS AH AD"), (0, "2S 2H 2D"), (1, "3S 3H 3D"), (1, "4S 4H 4D"), (1, "5S 5H 5D"),
+            (2, "6S 6H 6D"), (2, "7S 7H 7D"), (2, "8S 8H 8D"), (3, "9S 9H 9D"), (3, "TS TH TD"),
+            (3, "JS JH JD"))
+    return Position(round_no=1, hands=("JK JC QS", "QH QD", "KS KH", "KD 4C"), table=sets,
+                    discard_pile="3C", stock="KC 5C 6C 7C 8C 9C", dealer=3, active=0, top_discarder=3)

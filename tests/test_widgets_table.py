@@ -7,7 +7,7 @@ from collections import Counter
 
 import pytest
 
-from conftest import require  # a missing package skips, or fails when CI is set
+from conftest import eleven_sets_on_the_table, require  # require: a missing package skips, or fails when CI is set
 
 require("ipycanvas")  # the notebooks/test extras; dev.py test always has them
 
@@ -497,17 +497,6 @@ def test_the_pages_address_chooses_the_offers_asked_about():
     _note, table = play_table({"QUERY_STRING": "seed=7&offers=ask", PRACTICE_ENV: "1"}, delay=0).children
     assert table.game.offers == "ask" and table.offers.value == "ask"
     assert not table.buttons["buy"].disabled  # seed 7 opens with an offer to seat 0, asked
-
-
-def eleven_sets_on_the_table():
-    """Round 1, eleven sets on the table (seat 0 owns two, so it is down); seat 0 holds a
-    joker and JC, and draws KC. The joker fits every set (at most one wild each); JC only
-    set 10 (the jacks)."""
-    sets = ((0, "AS AH AD"), (0, "2S 2H 2D"), (1, "3S 3H 3D"), (1, "4S 4H 4D"), (1, "5S 5H 5D"),
-            (2, "6S 6H 6D"), (2, "7S 7H 7D"), (2, "8S 8H 8D"), (3, "9S 9H 9D"), (3, "TS TH TD"),
-            (3, "JS JH JD"))
-    return Position(round_no=1, hands=("JK JC QS", "QH QD", "KS KH", "KD 4C"), table=sets,
-                    discard_pile="3C", stock="KC 5C 6C 7C 8C 9C", dealer=3, active=0, top_discarder=3)
 
 
 @pytest.mark.parametrize("keys, added_to", [(["1", "0"], 10), (["1", "Enter"], 1), (["7"], 7)])

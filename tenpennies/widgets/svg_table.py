@@ -8,7 +8,12 @@ turned into SVG by :mod:`tenpennies.svg`. A click on SVG inside an ``HTML`` widg
 reaches the kernel, so a row of buttons stands in for the clickable regions (one per
 card of the hand, one per set on the table). A button calls the table's own click
 handler at a point inside its region, found with :meth:`TableLayout.hit`, so the
-table's logic is exactly the canvas's.
+table's logic is exactly the canvas's. Key presses on SVG never reach the kernel either,
+so a small text box (:attr:`SvgCanvas.key_box`) stands in for the canvas's key events: each
+character typed there is handed to the table's key handler as the canvas would hand the
+key (:meth:`tenpennies.game.Game.key`), the box emptied again; a text box keeps the arrow
+keys for its own caret, so ``,`` and ``.`` (the keys under ``<`` and ``>``) move along
+the hand instead.
 
     >>> from tenpennies import Match
     >>> from tenpennies.layout import paint, table_layout
@@ -51,6 +56,13 @@ def point_in(layout: TableLayout, region: Region) -> tuple[float, float]:
     raise TenPenniesError(f"no point of {region.kind} {region.index} is clickable: something covers it")
 
 
+TYPED_KEYS = {",": "ArrowLeft", "<": "ArrowLeft", ".": "ArrowRight", ">": "ArrowRight"}
+"""Characters of the keys box that stand for a key a text box keeps for itself."""
+
+KEYS_HINT = "keys: type a move's letter here; , and . move along your hand, space selects"
+"""The keys box's placeholder: how keyboard play works without a canvas."""
+
+
 def _button() -> widgets.Button:
     return widgets.Button(layout=widgets.Layout(width="auto", min_width="44px"))
 
@@ -59,9 +71,9 @@ class SvgCanvas(widgets.VBox):
     """Stands in for ``ipycanvas.MultiCanvas`` in the tables: a picture and click buttons.
 
     Only what the tables use is here: ``width``/``height``, ``on_client_ready``,
-    ``on_mouse_down`` and :meth:`show`, which takes the layout (for the buttons) and its
-    shapes (for the picture). :attr:`hand_buttons` and :attr:`set_buttons` are public so
-    scripts and tests can press them.
+    ``on_mouse_down``, ``on_key_down`` and :meth:`show`, which takes the layout (for the
+    buttons) and its shapes (for the picture). :attr:`hand_buttons`, :attr:`set_buttons`
+    and :attr:`key_box` are public so scripts and tests can press them (:meth:`type_keys`).
     """
 
     def __init__(self, layers: int = 3, width: int = 900, height: int = 600) -> None:
@@ -74,6 +86,12 @@ class SvgCanvas(widgets.VBox):
         self.set_row = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.layout_now: TableLayout | None = None
         self._click: Callable[[float, float], None] | None = None
+        self._key: Callable[..., None] | None = None
+        self.key_box = widgets.Text(placeholder=KEYS_HINT, continuous_update=True,
+                                 layout=widgets.Layout(width="30em"))
+        self.key_box.observe(lambda change: self.type_keys(change["new"]), names="value")
+        # Enter sends a custom "submit" message (ipywidgets' on_submit, deprecated, did the same).
+        self.key_box.on_msg(lambda _w, content, _buffers: self._entered(content))
         self.children = [self.picture]
 
     def on_client_ready(self, callback) -> None:
@@ -82,7 +100,32 @@ class SvgCanvas(widgets.VBox):
     def on_mouse_down(self, callback: Callable[[float, float], None]) -> None:
         """Buttons appear for the clickable regions; pressing one calls ``callback(x, y)``."""
         self._click = callback
-        self.children = [self.picture, self.hand_row, self.set_row]
+        self._arrange()
+
+    def on_key_down(self, callback: Callable[..., None]) -> None:
+        """The keys box appears; each key typed there calls ``callback(key, shift, ctrl,
+        meta)`` with the key's name as a canvas gives it ("p", " ", "ArrowLeft", "Enter")."""
+        self._key = callback
+        self._arrange()
+
+    def _arrange(self) -> None:
+        rows = [self.hand_row, self.set_row] if self._click is not None else []
+        self.children = [self.picture, *rows, *([self.key_box] if self._key is not None else [])]
+
+    def type_keys(self, text: str) -> None:
+        """Keys typed into the keys box: each one to the key handler, in order, then the box
+        is emptied (its emptying comes back here with nothing to do)."""
+        if not text:
+            return
+        self.key_box.value = ""
+        if self._key is None:
+            return
+        for char in text:
+            self._key(TYPED_KEYS.get(char, char), False, False, False)
+
+    def _entered(self, content) -> None:
+        if isinstance(content, dict) and content.get("event") == "submit" and self._key is not None:
+            self._key("Enter", False, False, False)
 
     def show(self, layout: TableLayout, shapes: Sequence[Shape]) -> None:
         """Draw ``shapes`` (made from ``layout``) and relabel the buttons for its regions."""

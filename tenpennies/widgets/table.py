@@ -142,10 +142,11 @@ def summary_html(summary: RoundSummary, names=None, four_colour: bool = False) -
     return f"<div class='tenpennies-summary'><h3 style='margin:4px 0'>{escape(head)}</h3>{table}</div>"
 
 
-def help_html(game: Game) -> str:
+def help_html(game: Game, canvas: bool = True) -> str:
     """How to play this table, folded under its Help button: each move's button with its
     key and what it does (only the moves of the game's rule set), the lay-down rule,
-    the offers setting and the keyboard."""
+    the offers setting and the keyboard (on the canvas, or, with ``canvas=False``, in the
+    SVG table's keys box: :mod:`tenpennies.widgets.svg_table`)."""
     from ..game import lay_down_rule, move_words
 
     rules = game.rules
@@ -154,13 +155,16 @@ def help_html(game: Game) -> str:
                     + (f" (key {letters[m]})" if m in letters else "") + f": {escape(move_words(m, rules))}.</li>"
                     for m in game.moves)
     seat = "" if game.seat is None else f"You are seat {game.seat}, at the bottom of the table; the bots sit around you. "
+    keyboard = ("click the table, then the arrow keys move along your hand and space selects" if canvas else
+                "click the keys box below the table and type there: , and . move along your hand and space "
+                "selects")
     return (f"<div style='font-size:12px;line-height:1.4;color:#333'>{seat}Click cards in your hand to select "
             f"them (a selected card rises), then press a button; hover over a button to see what it does, or "
             f"why it is greyed out. A move the rules refuse is not played: the table says why.<ul "
             f"style='margin:4px 0;padding-left:18px'>{moves}</ul>{escape(lay_down_rule(rules))} "
             f"<b>offers</b>: {escape(OFFERS['useful'])} (the default) skips offers the buy judgment calls a "
-            f"clear pass, and the log says why. Keyboard: click the table, then the arrow keys move along your "
-            f"hand and space selects; after Add, type the number of the set (then Enter, if a longer "
+            f"clear pass, and the log says why. Keyboard: {keyboard}; a button's key presses it; after Add, type "
+            f"the number of the set (then Enter, if a longer "
             f"number begins with it). The log never shows a card you "
             f"could not see at a real table.</div>")
 
@@ -333,7 +337,7 @@ class PlayTable(_Board):
         self.four_colour.layout.width = "auto"
         from ..game import lay_down_rule
 
-        self.help = widgets.HTML(help_html(self.game), layout=widgets.Layout(display="none"))
+        self.help = widgets.HTML(help_html(self.game, canvas=SvgCanvas is None), layout=widgets.Layout(display="none"))
         self.help_button = widgets.ToggleButton(value=False, description="Help", icon="question",
                                                 tooltip="how to play this table",
                                                 layout=widgets.Layout(width="auto"))
