@@ -571,7 +571,6 @@ class ReviewSession:
         d = self.decision
         if d is None:
             return ""
-        view = self.view
         k = self.mistake_number
         head = f"Mistake {k} ({_grade(d)})" if k else f"Round {d.round_no}, {d.kind} ({_grade(d)})"
         if d.preferred == d.played:

@@ -256,3 +256,21 @@ def test_panel_tries_every_mistake_offers_included():
         table = panel.trial_box.children[1]
         assert table.game.waiting and public(table.game.view) == public(panel.session.view)
         assert table.game.match.is_legal(d.played) and table.game.match.is_legal(d.preferred)
+
+
+def test_a_failing_panel_callback_is_shown_with_its_text_and_logged(caplog):
+    """The panel shows the whole error (it shows only what the seat saw); the table, whose
+    errors may name a hidden card, shows only its kind (test_widgets_table)."""
+    require("ipywidgets")
+    from tenpennies.widgets.review import review_panel
+
+    data, review = reviewed_match()
+    panel = review_panel(data, 0, review=review)
+
+    def broken(at):
+        raise RuntimeError("the replay broke")
+
+    panel.session.goto = broken
+    panel.slider.value = 3
+    assert "RuntimeError: the replay broke" in panel.message.value and "#a93226" in panel.message.value
+    assert "the review panel's callback failed" in caplog.text

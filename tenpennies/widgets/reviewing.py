@@ -21,10 +21,10 @@ import ipywidgets as w
 
 from ..review_page import GRADE_INKS, ReviewSession
 from ..words import plural
+from .callbacks import shown
 
 __all__ = ["ReviewPanel"]
 
-ERROR_INK = "#a93226"
 LOG_LINES = 8
 
 TryTable = Callable[..., w.Widget]
@@ -113,14 +113,7 @@ class ReviewPanel(w.VBox):
 
     def _shown(self, handler):
         """A callback whose failure is shown in the panel, not lost in the browser's console."""
-        def run(*args):
-            try:
-                handler(*args)
-            except Exception as exc:  # a callback has nobody else to report to
-                self.log.exception("the review panel's callback failed")
-                self.message.value = (f"<span style='color:{ERROR_INK}'>{escape(type(exc).__name__)}: "
-                                      f"{escape(str(exc))}</span>")
-        return run
+        return shown(self, handler, "review panel")
 
     # -- handlers ---------------------------------------------------------------------------
     def _picked(self, change) -> None:

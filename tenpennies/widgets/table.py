@@ -36,12 +36,13 @@ from ..layout import WIDTH, Shape, TableLayout, paint, status_line, table_layout
 from ..words import capitalized, plural
 from ..match import Phase, Position
 from ..rules import TEN_PENNIES, RuleSet
+from .callbacks import ERROR_INK, shown
 from .reviewing import ReviewPanel
 
 LAYERS = 3
 LOG_LINES = 14
 
-ERROR_INK, NOTE_INK = "#a93226", "#1e6b34"  # a refusal in red; a hint or an instruction in green
+NOTE_INK = "#1e6b34"  # a hint or an instruction in green (a refusal in red: ERROR_INK)
 
 
 def _font(shape: Shape) -> str:
@@ -112,7 +113,6 @@ def summary_html(summary: RoundSummary, names=None, four_colour: bool = False) -
     """A finished round as the summary panel shows it: who went out, each seat's cards
     left with their points (the person's face up; the others' stay hidden, T20), the
     round's points and the match's totals, and at the match's end its winners."""
-    from ..rules import TEN_PENNIES
     from ..svg import hand_svg
 
     viewer = summary.seat
@@ -223,14 +223,7 @@ class _Board(widgets.VBox):
         Only the error's kind is shown: its text might name a card (a bot's, say) that
         this seat may not see; the whole error goes to the kernel's log.
         """
-        def run(*args):
-            try:
-                handler(*args)
-            except Exception as exc:  # a callback has nobody else to report to
-                self.log.exception("the table's callback failed")
-                self.message.value = (f"<span style='color:{ERROR_INK}'>Something went wrong "
-                                      f"({escape(type(exc).__name__)}); the kernel's log has the details.</span>")
-        return run
+        return shown(self, handler, "table", details=False)
 
     def _show(self, layout: TableLayout, targets=()) -> None:
         self.layout_now = layout
@@ -335,8 +328,6 @@ class PlayTable(_Board):
                                          style={"description_width": "initial"},
                                          layout=widgets.Layout(width="320px", margin="0 0 0 16px"))
         self.four_colour.layout.width = "auto"
-        from ..game import lay_down_rule
-
         self.help = widgets.HTML(help_html(self.game, canvas=SvgCanvas is None), layout=widgets.Layout(display="none"))
         self.help_button = widgets.ToggleButton(value=False, description="Help", icon="question",
                                                 tooltip="how to play this table",
