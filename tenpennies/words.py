@@ -143,11 +143,13 @@ def points_interval(interval) -> str:
     return f"{interval.mean:.1f} points [{interval.low:.1f}, {interval.high:.1f}]"
 
 
-def buy_words(judgment, contract_words: str = "the contract") -> str:
+def buy_words(judgment, contract_words: str = "the contract", card: str | None = None) -> str:
     """The buy judgment (:class:`tenpennies.buying.BuyJudgment`) in two sentences: its verdict
     with the gain and its interval, then what the gain is made of (the chances at its
-    horizon, the points at stake, the token's measured worth, the extra cards)."""
-    card, verb = card_text(judgment.card), judgment.action_word
+    horizon, the points at stake, the token's measured worth, the extra cards). ``card``:
+    the offered card as the sentence around these words writes it (:func:`card_text`, or
+    by default its notation, as the table's own messages still write cards)."""
+    card, verb = card or str(judgment.card), judgment.action_word
     facts = judgment.decision.facts
     if facts.get("opened"):
         if judgment.verdict == "pass":
@@ -179,7 +181,8 @@ def buy_words(judgment, contract_words: str = "the contract") -> str:
 def decision_words(decision, view) -> str | None:
     """A bot's decision about an offer of the top discard in one sentence, from its reason
     and facts (those :func:`tenpennies.buying.should_buy` gives); None for a decision of
-    another kind, which :func:`tenpennies.hint.hint` words itself."""
+    another kind, which :func:`tenpennies.hint.hint` words itself. The offered card reads as
+    :func:`card_text` writes it, all through the sentence ("Buy 10S: ... the 10S ...")."""
     from .buying import should_buy
 
     facts = decision.facts
@@ -195,7 +198,7 @@ def decision_words(decision, view) -> str | None:
         start = f"Take {card}" if judgment.free else f"Buy {card}"
     else:
         start = f"Draw from the stock and leave {card}" if judgment.free else f"Pass on {card}"
-    sentence = f"{start}: {buy_words(judgment, view.contract.words)}."
+    sentence = f"{start}: {buy_words(judgment, view.contract.words, card)}."
     if judgment.verdict == "close":
         sentence += f" The strong bot {'takes' if taking and judgment.free else 'buys' if taking else 'passes'} it by its tie-break."
     return sentence
