@@ -274,3 +274,18 @@ def test_a_failing_panel_callback_is_shown_with_its_text_and_logged(caplog):
     panel.slider.value = 3
     assert "RuntimeError: the replay broke" in panel.message.value and "#a93226" in panel.message.value
     assert "the review panel's callback failed" in caplog.text
+
+
+def test_a_panel_handed_no_table_greys_out_try_it_from_here():
+    """The panel is handed the table it opens (issue 23: it imports no table); without one,
+    "Try it from here" is greyed out and says why, at a decision too."""
+    require("ipywidgets")
+    from tenpennies.widgets.reviewing import ReviewPanel
+
+    data, review = reviewed_match()
+    panel = ReviewPanel(ReviewSession(data, 0, review))
+    panel.jump(1)
+    assert panel.session.decision is not None
+    assert panel.buttons["try"].disabled and "no table" in panel.buttons["try"].tooltip
+    panel.try_from_here()
+    assert panel.trial_box.children == () and "no table" in panel.message.value
