@@ -122,29 +122,43 @@ def test_the_replay_table_also_draws_without_ipycanvas(table_module):
 
 
 def test_keyboard_play_works_through_the_keys_box_as_on_the_canvas(table_module):
-    """No key event reaches the kernel from SVG: the keys box stands in. What is typed there
+    """No key event reaches the kernel from SVG: the keys box stands in. Each key typed there
     goes to the table's key handler as the canvas's keys would (Game.key): a move's letter
-    presses its button, ',' and '.' move along the hand, space selects, the box empties."""
+    presses its button, ',' and '.' move along the hand, space selects."""
     from tenpennies.match import Phase
 
     table = table_module.PlayTable(seed=7, delay=0, offers="ask")
     board, game = table.canvas, table.game
     assert board.key_box in board.children and "space selects" in board.key_box.placeholder
     assert "keys box" in table.help.value and "arrow keys" not in table.help.value
-    board.key_box.value = "p"  # Pass
-    assert board.key_box.value == "" and game.waiting and not game.message
+    board.type_keys("p")  # Pass
+    assert game.waiting and not game.message
     while game.view.phase is Phase.OFFER:
-        board.key_box.value = "p"
-    board.key_box.value = "."
+        board.type_keys("p")
+    board.type_keys(".")
     assert game.cursor == 1 and table.keyboard
-    board.key_box.value = ",."  # several keys at once: each in turn
+    board.type_keys(",.")  # several keys at once: each in turn
     assert game.cursor == 1
-    board.key_box.value = " "
+    board.type_keys(" ")
     card = game.hand[1]
     assert game.selected == (1,) and board.hand_buttons[1].button_style == "info"
     assert [r.index for r in table.layout_now.regions_of("hand") if r.focused] == [1]
-    board.key_box.value = "d"
+    board.type_keys("d")
     assert f"You discarded {card}." in table.lines
+
+
+def test_only_keys_added_at_the_end_of_the_box_are_pressed(table_module):
+    """The browser sends the box's whole text at each key: a key taken back, or the box
+    cleared, presses nothing, and the keys before are not pressed again."""
+    table = table_module.PlayTable(seed=7, delay=0, offers="ask")
+    board, game = table.canvas, table.game
+    board.type_keys("..")
+    assert game.cursor == 2
+    board.key_box.value = "."  # backspace
+    board.key_box.value = ""  # cleared
+    assert game.cursor == 2
+    board.key_box.value = "."  # typed again into the empty box
+    assert game.cursor == 3
 
 
 def test_enter_in_the_keys_box_picks_the_set_whose_number_was_typed(table_module):
@@ -152,9 +166,9 @@ def test_enter_in_the_keys_box_picks_the_set_whose_number_was_typed(table_module
 
     table = table_module.PlayTable.from_position(eleven_sets_on_the_table(), seed=1, offers="never", delay=0)
     board, game = table.canvas, table.game
-    board.key_box.value = "s"  # draw from the stock
+    board.type_keys("s")  # draw from the stock
     game.select_cards("JK")
-    board.key_box.value = "a1"  # Add, then '1', which begins '10': it waits
+    board.type_keys("a1")  # Add, then '1', which begins '10': it waits
     assert table.adding and "next digit" in table.note
     before = len(game.view.table[1].cards)
     board.key_box._handle_custom_msg({"event": "submit"}, [])  # what the browser sends on Enter

@@ -11,9 +11,12 @@ handler at a point inside its region, found with :meth:`TableLayout.hit`, so the
 table's logic is exactly the canvas's. Key presses on SVG never reach the kernel either,
 so a small text box (:attr:`SvgCanvas.key_box`) stands in for the canvas's key events: each
 character typed there is handed to the table's key handler as the canvas would hand the
-key (:meth:`tenpennies.game.Game.key`), the box emptied again; a text box keeps the arrow
-keys for its own caret, so ``,`` and ``.`` (the keys under ``<`` and ``>``) move along
-the hand instead.
+key (:meth:`tenpennies.game.Game.key`). A text box keeps the arrow keys for its own caret,
+so ``,`` and ``.`` (the keys under ``<`` and ``>``) move along the hand instead. The
+kernel never empties the box: the browser sends its whole text at each key, and a reset
+from the kernel could cross a key typed meanwhile (which would then be pressed twice); so
+only what was added at the end is pressed, and the box keeps the keys typed, like a
+command line (a person may clear it: nothing is pressed then).
 
     >>> from tenpennies import Match
     >>> from tenpennies.layout import paint, table_layout
@@ -89,7 +92,7 @@ class SvgCanvas(widgets.VBox):
         self._key: Callable[..., None] | None = None
         self.key_box = widgets.Text(placeholder=KEYS_HINT, continuous_update=True,
                                  layout=widgets.Layout(width="30em"))
-        self.key_box.observe(lambda change: self.type_keys(change["new"]), names="value")
+        self.key_box.observe(self._typed, names="value")
         # Enter sends a custom "submit" message (ipywidgets' on_submit, deprecated, did the same).
         self.key_box.on_msg(lambda _w, content, _buffers: self._entered(content))
         self.children = [self.picture]
@@ -113,14 +116,15 @@ class SvgCanvas(widgets.VBox):
         self.children = [self.picture, *rows, *([self.key_box] if self._key is not None else [])]
 
     def type_keys(self, text: str) -> None:
-        """Keys typed into the keys box: each one to the key handler, in order, then the box
-        is emptied (its emptying comes back here with nothing to do)."""
-        if not text:
-            return
-        self.key_box.value = ""
-        if self._key is None:
-            return
-        for char in text:
+        """Type ``text`` at the end of the keys box, as a person does: each key goes to
+        the key handler, in order."""
+        self.key_box.value += text
+
+    def _typed(self, change) -> None:
+        old, new = change["old"], change["new"]
+        if self._key is None or not new.startswith(old):
+            return  # a key taken back, or the box cleared: nothing to press
+        for char in new[len(old):]:
             self._key(TYPED_KEYS.get(char, char), False, False, False)
 
     def _entered(self, content) -> None:

@@ -279,3 +279,31 @@ def test_a_move_at_the_table_is_made_by_clicking(offline_page, site_server):
         words = "You discarded"
     page.wait_for_function("(words) => [...document.querySelectorAll('.jp-OutputArea-output .widget-html')]"
                            ".some(e => e.innerText.includes(words))", arg=words, timeout=30_000)
+
+
+def test_a_move_at_the_table_is_made_by_typing(offline_page, site_server):
+    """Keyboard play without a canvas: keys typed into the table's keys box reach the kernel
+    one by one ('.' moves along the hand, space selects, a letter presses its move)."""
+    page, _, _ = offline_page
+    open_and_run(page, site_server.url, "play.ipynb")
+    picture = page.locator(".jp-OutputArea-output .widget-html svg").first
+    picture.wait_for(timeout=60_000)
+    page.wait_for_function(
+        """() => [...document.querySelectorAll('.jp-OutputArea-output button')]
+              .some(b => ['Pass', 'Discard'].includes(b.innerText.trim()) && !b.disabled)""",
+        timeout=60_000)
+    keys = page.locator(".jp-OutputArea-output input[placeholder^='keys:']").first
+    offered = page.locator(".jp-OutputArea-output button", has_text=re.compile(r"^Pass$"))
+    if offered.is_enabled():
+        keys.press_sequentially("p")
+        words = "You passed."
+    else:
+        old = picture.evaluate("e => e.outerHTML")
+        keys.press_sequentially(". ")  # the second card selected: the picture changes
+        page.wait_for_function("(old) => { const s = document.querySelector('.jp-OutputArea-output .widget-html svg');"
+                               " return s && s.outerHTML !== old; }", arg=old, timeout=30_000)
+        keys.press_sequentially("d")
+        words = "You discarded"
+    page.wait_for_function("(words) => [...document.querySelectorAll('.jp-OutputArea-output .widget-html')]"
+                           ".some(e => e.innerText.includes(words))", arg=words, timeout=30_000)
+    assert keys.input_value() in ("p", ". d")  # the keys typed stay in the box, like a command line
