@@ -253,9 +253,9 @@ def test_a_puzzle_is_answered_by_clicking(offline_page, site_server, tmp_path):
                            ".some(e => e.innerText.trim() === text)", arg=expected, timeout=60_000)
 
 
-def test_a_move_at_the_table_is_made_by_clicking(offline_page, site_server):
-    page, _, _ = offline_page
-    open_and_run(page, site_server.url, "play.ipynb")
+def the_table_waits_for_the_person(page, base: str):
+    """Run the site's play notebook until the person must decide; the table's picture."""
+    open_and_run(page, base, "play.ipynb")
     picture = page.locator(".jp-OutputArea-output .widget-html svg").first
     picture.wait_for(timeout=60_000)
     # The bots play with a pause: wait until the person must decide (Pass or Discard enabled).
@@ -263,6 +263,12 @@ def test_a_move_at_the_table_is_made_by_clicking(offline_page, site_server):
         """() => [...document.querySelectorAll('.jp-OutputArea-output button')]
               .some(b => ['Pass', 'Discard'].includes(b.innerText.trim()) && !b.disabled)""",
         timeout=60_000)
+    return picture
+
+
+def test_a_move_at_the_table_is_made_by_clicking(offline_page, site_server):
+    page, _, _ = offline_page
+    picture = the_table_waits_for_the_person(page, site_server.url)
     old = picture.evaluate("e => e.outerHTML")
     # A card button of the hand (its label is the card, e.g. "7♠"); selecting it raises it.
     card = page.locator(".jp-OutputArea-output button").filter(has_text=re.compile(r"^((10|[2-9AJQK])[♠♥♦♣]|JK)$")).first
@@ -285,13 +291,7 @@ def test_a_move_at_the_table_is_made_by_typing(offline_page, site_server):
     """Keyboard play without a canvas: keys typed into the table's keys box reach the kernel
     one by one ('.' moves along the hand, space selects, a letter presses its move)."""
     page, _, _ = offline_page
-    open_and_run(page, site_server.url, "play.ipynb")
-    picture = page.locator(".jp-OutputArea-output .widget-html svg").first
-    picture.wait_for(timeout=60_000)
-    page.wait_for_function(
-        """() => [...document.querySelectorAll('.jp-OutputArea-output button')]
-              .some(b => ['Pass', 'Discard'].includes(b.innerText.trim()) && !b.disabled)""",
-        timeout=60_000)
+    picture = the_table_waits_for_the_person(page, site_server.url)
     keys = page.locator(".jp-OutputArea-output input[placeholder^='keys:']").first
     offered = page.locator(".jp-OutputArea-output button", has_text=re.compile(r"^Pass$"))
     if offered.is_enabled():
