@@ -44,7 +44,13 @@ from .errors import IllegalActionError, TenPenniesError
 from .match import Match, Phase
 from .position import Position
 from .rules import hand_points
+from .seeds import derive_seed
 from .view import PlayerView
+# The rollouts' policies: bots below the expert (which builds on these rollouts).
+from .bots.quick import quick_action
+from .bots.random_bot import RandomBot
+from .bots.strong import StrongBot
+from .bots.thumb import ThumbBot
 
 Z95 = 1.959963984540054
 """The normal quantile of a two-sided 95% interval."""
@@ -52,8 +58,13 @@ Z95 = 1.959963984540054
 Policy = Union[str, Callable[[Match], Action], Callable[[Union[int, str]], object]]
 """A rollout policy: ``"strong"`` (the strong bot in every seat, given its view each
 decision), ``"quick"`` (the rules of thumb read straight from a sampled match's hands,
-:func:`tenpennies.bots.expert.quick_action`: Ten Pennies only, many times cheaper), or a
-bot factory taking a seed (:data:`tenpennies.bots.BotFactory`)."""
+:func:`tenpennies.bots.quick.quick_action`: Ten Pennies only, many times cheaper),
+``"thumb"`` or ``"random"`` (those bots), or a bot factory taking a seed
+(:data:`tenpennies.bots.BotFactory`). The expert is not a rollout policy: it plays
+rollouts itself."""
+
+ROLLOUT_BOTS = {"strong": StrongBot, "thumb": ThumbBot, "random": RandomBot}
+"""The bots a rollout policy may name, each a factory taking a seed."""
 
 
 @dataclass(frozen=True)
@@ -205,17 +216,15 @@ def play_out(match: Match, turn_limit: int, policies: Sequence | None = None) ->
     """Play ``match`` to the end of its round (or until ``turn_limit`` completed turns, when
     the hands are scored as the turn cap would, T17); the points each seat is left with.
 
-    Every seat plays :func:`tenpennies.bots.expert.quick_action`, or, given ``policies``,
+    Every seat plays :func:`tenpennies.bots.quick.quick_action`, or, given ``policies``,
     its bot (one per seat, each given its seat's view).
     """
-    if policies is None:
-        from .bots.expert import quick_action as quick
     while not match.round_results and not match.is_over:
         if match.turns >= turn_limit:
             return tuple(hand_points(h, match.rules) for h in match.hands)
         seat = match.to_act
         if policies is None:
-            match.apply(quick(match))
+            match.apply(quick_action(match))
         else:
             match.apply(policies[seat].act(match.view(seat)))
     return match.round_results[0].points
@@ -228,14 +237,13 @@ def _policies(policy: Policy | None, rules, world_seed: int):
             raise TenPenniesError("the quick rollout policy plays Ten Pennies' turn only: use policy='strong'")
         return None
     if policy == "strong":
-        from .bots.strong import StrongBot
-
         return [StrongBot(world_seed)] * rules.players  # (deterministic: one serves every seat)
     if isinstance(policy, str):
-        from .bots import make_bot
-
-        return [make_bot(policy, _derive("rollout", world_seed, s)) for s in range(rules.players)]
-    return [policy(_derive("rollout", world_seed, s)) for s in range(rules.players)]
+        if policy not in ROLLOUT_BOTS:
+            raise TenPenniesError(f"no rollout policy is named {policy!r}: use one of quick, "
+                                  f"{', '.join(ROLLOUT_BOTS)}, or pass a bot factory")
+        policy = ROLLOUT_BOTS[policy]
+    return [policy(derive_seed("rollout", world_seed, s)) for s in range(rules.players)]
 
 
 def rollout_margins(view: PlayerView, actions: Sequence[Action], rollouts: int, seed: int | str, *,
@@ -263,7 +271,7 @@ def rollout_margins(view: PlayerView, actions: Sequence[Action], rollouts: int, 
     margins: list[list[float]] = [[] for _ in actions]
     steps = 0
     for i in range(rollouts):
-        world_seed = _derive(seed, i)
+        world_seed = derive_seed(seed, i)
         for k, action in enumerate(actions):
             m = worlds.sample(random.Random(world_seed), world_seed)
             try:
@@ -313,11 +321,5 @@ def paired_difference(view: PlayerView, a: Action, b: Action, *, rollouts: int =
     return Estimate.of([x - y for x, y in zip(ma, mb)])
 
 
-def _derive(*parts) -> int:
-    from .bots import derive_seed  # the bots' one seed function
-
-    return derive_seed(*parts)
-
-
-__all__ = ["Estimate", "Worlds", "compare", "hidden_pool", "known_in_hands", "margin", "paired_difference",
+__all__ = ["ROLLOUT_BOTS", "Estimate", "Worlds", "compare", "hidden_pool", "known_in_hands", "margin", "paired_difference",
            "play_out", "rollout_margins", "token_cost"]

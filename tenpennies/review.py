@@ -697,9 +697,10 @@ def _would(action: Action, view: PlayerView) -> str:
 def _analyst_words(decision, view: PlayerView) -> str:
     """Why the analyst prefers its action, from its decision's reason and facts (the codes
     of :mod:`tenpennies.bots.strong`, :mod:`tenpennies.bots.melding` and the expert's
-    ``"rollouts"``); an offer's in the buy judgment's words (:func:`tenpennies.words.decision_words`).
+    ``"rollouts"``); an offer's in the buy judgment's words (:func:`tenpennies.buying.decision_words`).
     Empty for a reason this module has no words for."""
-    from .words import capitalized, decision_words, plural
+    from .buying import decision_words
+    from .words import capitalized, plural
 
     facts, reason = decision.facts, decision.reason
     offer = decision_words(decision, view) if view.phase is Phase.OFFER else None

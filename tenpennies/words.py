@@ -123,28 +123,3 @@ def buy_words(judgment, contract_words: str = "the contract") -> str:
     if judgment.extra_cost.high > 0:
         parts.append(f"its stock cards may cost up to {judgment.extra_cost.high:.1f} points")
     return f"{said} ({'; '.join(parts)})"
-
-
-def decision_words(decision, view) -> str | None:
-    """A bot's decision about an offer of the top discard in one sentence, from its reason
-    and facts (those :func:`tenpennies.buying.should_buy` gives); None for a decision of
-    another kind, which :func:`tenpennies.hint.hint` words itself."""
-    from .buying import should_buy
-
-    facts = decision.facts
-    if "card" not in facts or not (decision.reason.startswith(("buy", "pass", "close", "open"))):
-        return None
-    try:
-        judgment = should_buy(view)
-    except Exception:  # not an offer after all (a decision of another kind that names a card)
-        return None
-    card = judgment.card
-    taking = type(decision.action).__name__ in ("Buy", "TakeDiscard")
-    if taking:
-        start = f"Take {card}" if judgment.free else f"Buy {card}"
-    else:
-        start = f"Draw from the stock and leave {card}" if judgment.free else f"Pass on {card}"
-    sentence = f"{start}: {buy_words(judgment, view.contract.words)}."
-    if judgment.verdict == "close":
-        sentence += f" The strong bot {'takes' if taking and judgment.free else 'buys' if taking else 'passes'} it by its tie-break."
-    return sentence

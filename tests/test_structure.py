@@ -36,6 +36,15 @@ BELOW_THE_CONTROLLER = {"narrate": {"game"}, "hint": {"game"}, "layout": {"game"
 
 HOOKS = {"_repr_svg_", "_repr_html_"}
 
+TYPE_ONLY = {"TYPE_CHECKING": "<type checking>", "typing.TYPE_CHECKING": "<type checking>"}
+"""An ``if TYPE_CHECKING:`` block's imports run for a type checker only, never in Python:
+they are reported as made in this pseudo-function."""
+
+OLD_NAMES = "__getattr__"
+"""A module's ``__getattr__`` fetches an old name from its new home when first asked, so
+saved notebooks keep working (``tenpennies.sets.TableSet``): it ties no module to another
+in use, since nothing of the package asks for an old name."""
+
 
 def imports(path: Path, package: Path = PACKAGE):
     """``(module imported, line, enclosing function or None)`` for each import of the
@@ -48,6 +57,9 @@ def imports(path: Path, package: Path = PACKAGE):
         for child in ast.iter_child_nodes(node):
             if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 visit(child, child.name)
+                continue
+            if isinstance(child, ast.If) and ast.unparse(child.test) in TYPE_ONLY:
+                visit(child, TYPE_ONLY[ast.unparse(child.test)])  # (an import for annotations only)
                 continue
             if isinstance(child, ast.ImportFrom):
                 if child.level:
@@ -123,3 +135,109 @@ def test_a_picture_hook_may_import_the_pictures(tmp_path):
     package.mkdir()
     (package / "cards.py").write_text("class Card:\n    def _repr_svg_(self):\n        from .svg import card_svg\n")
     assert forbidden_imports(package) == []
+
+
+def module_file(module: str, package: Path = PACKAGE) -> str | None:
+    """The file a dotted name inside the package stands for (``"bots.quick"`` ->
+    ``"bots/quick.py"``, ``"bots"`` -> ``"bots/__init__.py"``), or None for a name that is
+    no module of it (``"bots.make_bot"``, a name imported from a package's face)."""
+    path = package.joinpath(*module.split("."))
+    if path.with_suffix(".py").is_file():
+        return str(path.with_suffix(".py").relative_to(package))
+    if (path / "__init__.py").is_file():
+        return str((path / "__init__.py").relative_to(package))
+    return None
+
+
+def import_circles(package: Path = PACKAGE) -> list[list[str]]:
+    """The files that import each other in a loop (strongly connected, two or more),
+    counting imports inside functions too (a lazy import still ties two modules together)
+    but not those inside a picture hook, which the layers allow, nor those made for a type
+    checker only or for an old name (issue 23: one home for each concept, and no circle
+    but the pictures')."""
+    graph: dict[str, set[str]] = {}
+    for path in sorted(package.rglob("*.py")):
+        me = str(path.relative_to(package))
+        edges = graph.setdefault(me, set())
+        for module, _, function in imports(path, package):
+            if function in HOOKS or function in TYPE_ONLY.values() or function == OLD_NAMES:
+                continue
+            target = module_file(module, package) or module_file(module.rpartition(".")[0], package)
+            if target and target != me:
+                edges.add(target)
+    # Tarjan's strongly connected components, iteratively (no recursion limit to meet).
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    circles = []
+    for root in graph:
+        if root in index:
+            continue
+        work = [(root, iter(sorted(graph[root])))]
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, children = work[-1]
+            child = next(children, None)
+            if child is not None:
+                if child not in index:
+                    index[child] = low[child] = len(index)
+                    stack.append(child)
+                    on_stack.add(child)
+                    work.append((child, iter(sorted(graph.get(child, ())))))
+                elif child in on_stack:
+                    low[node] = min(low[node], index[child])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[node])
+            if low[node] == index[node]:
+                group = []
+                while True:
+                    top = stack.pop()
+                    on_stack.discard(top)
+                    group.append(top)
+                    if top == node:
+                        break
+                if len(group) > 1:
+                    circles.append(sorted(group))
+    return circles
+
+
+def test_no_modules_import_each_other_except_through_picture_hooks():
+    assert import_circles() == []
+
+
+@pytest.mark.parametrize("files", [
+    {"analysis.py": "def f():\n    from .bots.expert import quick_action\n",
+     "bots/__init__.py": "", "bots/expert.py": "from ..analysis import rollout_margins\n"},
+    {"widgets/__init__.py": "", "widgets/table.py": "def f():\n    from .review import review_panel\n",
+     "widgets/review.py": "from .table import PlayTable\n"},
+    {"a.py": "from . import b\n", "b.py": "from .c import x\n", "c.py": "import tenpennies.a\n"},
+])
+def test_a_planted_circle_is_found(files, tmp_path):
+    package = tmp_path / "tenpennies"
+    for name, text in files.items():
+        (package / Path(name).parent).mkdir(parents=True, exist_ok=True)
+        (package / name).write_text(text)
+    assert len(import_circles(package)) == 1
+
+
+def test_a_circle_through_a_picture_hook_is_allowed(tmp_path):
+    package = tmp_path / "tenpennies"
+    package.mkdir()
+    (package / "cards.py").write_text("class Card:\n    def _repr_svg_(self):\n        from .svg import card_svg\n")
+    (package / "svg.py").write_text("from .cards import Card\n")
+    assert import_circles(package) == []
+
+
+def test_imports_for_a_type_checker_or_an_old_name_tie_nothing(tmp_path):
+    package = tmp_path / "tenpennies"
+    package.mkdir()
+    (package / "view.py").write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .match import Match\n")
+    (package / "match.py").write_text("from .view import PlayerView\n")
+    (package / "sets.py").write_text("def __getattr__(name):\n    from .melds import TableMeld\n    return TableMeld\n")
+    (package / "melds.py").write_text("from .sets import is_valid_set\n")
+    assert import_circles(package) == []
