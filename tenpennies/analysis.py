@@ -38,7 +38,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Callable, Sequence, Union
 
-from .actions import Action, Buy, Pass
+from .actions import Action, AddToSet, Buy, Draw, LayDown, Meld, Pass
 from .cards import Card, sort_key
 from .errors import IllegalActionError, TenPenniesError
 from .match import Match, Phase
@@ -140,7 +140,8 @@ class Worlds:
     A match starts where a :class:`~tenpennies.position.Position` can start (the start of
     the turn: the offer in Ten Pennies, the meld before the draw in Ten Card Rummy); seats
     asked before this one pass, as they did, and after the draw the card the seat drew is
-    put back on top of the stock and drawn again. One case is stood in for: the active
+    put back on top of the stock and drawn again (where this turn's melds left one card in
+    Ten Pennies, the world starts before them and plays them again). One case is stood in for: the active
     seat freely offered the card beneath a bought one (C9) is asked in the meld phase,
     where taking or passing does the same.
     """
@@ -155,6 +156,13 @@ class Worlds:
             raise TenPenniesError("the view's hand sizes and stock do not fit the cards it has not seen")
         if view.phase not in (Phase.OFFER, Phase.PLAY, Phase.MELD, Phase.DISCARD):
             raise TenPenniesError(f"there is no decision in the {view.phase.value} phase")
+        # A hand melded down to its last card this turn cannot give a card back to the stock
+        # and still start the turn (a seat with no card has gone out): the world then starts
+        # before this turn's plays, taken back from the table, and plays them again.
+        self.replayed: tuple[Action, ...] = ()
+        if view.phase in _DRAWN and len(view.hand) < 2 and not view.rules.meld_before_draw:
+            self.replayed = tuple(e for e in view.log.since_last(Draw)
+                                  if isinstance(e, (LayDown, Meld, AddToSet)) and e.seat == view.seat)
 
     def sample(self, rng: random.Random, seed: int = 0) -> Match:
         """One world, its hidden cards shuffled by ``rng``; ``seed`` seeds the match itself."""
@@ -163,9 +171,10 @@ class Worlds:
         pool = list(self.pool)
         rng.shuffle(pool)
         hands: list[list[Card]] = []
+        table, opened, mine = _before(view, self.replayed)
         for s in range(n):
             if s == me:
-                hands.append(list(view.hand))
+                hands.append(mine)
                 continue
             take = view.hand_sizes[s] - len(self.known[s])
             hands.append(self.known[s] + pool[len(pool) - take:])
@@ -175,7 +184,7 @@ class Worlds:
         if drawn:
             stock.insert(0, hands[me].pop())  # put back the card drawn this turn
         p = Position(round_no=view.round_no, hands=tuple(hands), discard_pile=tuple(view.discard_pile),
-                     stock=tuple(stock), table=tuple(view.table), opened=view.opened,
+                     stock=tuple(stock), table=table, opened=opened,
                      tokens=None if view.rules.tokens is None else view.tokens,  # (None: no tokens, C9)
                      scores=view.scores, dealer=(view.active - 1) % n, active=view.active,
                      # (an emptied pile, all of it bought, has no discarder to name)
@@ -191,7 +200,34 @@ class Worlds:
                 m.apply(Pass(m.to_act))
             else:
                 raise TenPenniesError("the sampled match does not reach the view's decision")
+        for play in self.replayed:  # this turn's melds, played again
+            m.apply(play)
         return m
+
+
+def _before(view: PlayerView, plays: Sequence[Action]) -> tuple[tuple, tuple[bool, ...], list[Card]]:
+    """The table, who had opened and the seat's hand before ``plays`` (the seat's melds of
+    this turn, in order): their cards taken back from the table into the hand. A lay-down
+    and a meld each made the table's last sets; an addition added its cards at the end of
+    a set (T10, T13)."""
+    table = [(t.owner, list(t.cards)) for t in view.table]
+    opened = list(view.opened)
+    hand = list(view.hand)
+    for play in reversed(plays):
+        if isinstance(play, AddToSet):
+            cards = table[play.set_index][1]
+            for card in reversed(play.cards):
+                del cards[len(cards) - 1 - cards[::-1].index(card)]
+            hand.extend(play.cards)
+        else:
+            made = play.sets if isinstance(play, LayDown) else (play.cards,)
+            del table[len(table) - len(made):]
+            hand.extend(c for meld in made for c in meld)
+            if isinstance(play, LayDown):
+                opened[view.seat] = False
+    if not plays:
+        return tuple(view.table), view.opened, hand
+    return tuple((owner, tuple(cards)) for owner, cards in table), tuple(opened), hand
 
 
 # -- playing a sampled world out -----------------------------------------------------------
