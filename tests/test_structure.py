@@ -241,3 +241,31 @@ def test_imports_for_a_type_checker_or_an_old_name_tie_nothing(tmp_path):
     (package / "sets.py").write_text("def __getattr__(name):\n    from .melds import TableMeld\n    return TableMeld\n")
     (package / "melds.py").write_text("from .sets import is_valid_set\n")
     assert import_circles(package) == []
+
+
+LONG = 600
+"""Lines past which a module must say, in its docstring, why it is still one concept
+(issue 23: split by concept; "(One concept in one file, over 600 lines: ...)")."""
+
+
+def long_modules_without_a_reason(package: Path = PACKAGE) -> list[str]:
+    """Modules over :data:`LONG` lines whose docstring does not say why they stay whole."""
+    found = []
+    for path in sorted(package.rglob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        if text.count("\n") > LONG and f"over {LONG} lines:" not in (ast.get_docstring(ast.parse(text)) or ""):
+            found.append(f"{path.relative_to(package.parent)} ({text.count(chr(10))} lines)")
+    return found
+
+
+def test_every_long_module_says_why_it_is_one_concept():
+    assert long_modules_without_a_reason() == []
+
+
+def test_a_long_module_without_a_reason_is_found(tmp_path):
+    package = tmp_path / "tenpennies"
+    package.mkdir()
+    (package / "long.py").write_text('"""Several things."""\n' + "x = 1\n" * (LONG + 1))
+    (package / "whole.py").write_text(f'"""A thing.\n\n(One concept in one file, over {LONG} lines: why.)"""\n'
+                                      + "x = 1\n" * (LONG + 1))
+    assert long_modules_without_a_reason(package) == [f"tenpennies/long.py ({LONG + 2} lines)"]
