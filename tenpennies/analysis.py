@@ -38,13 +38,19 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Callable, Sequence, Union
 
-from .actions import Action, Buy, Pass
+from .actions import Action, AddToSet, Buy, Draw, LayDown, Meld, Pass
 from .cards import Card, sort_key
 from .errors import IllegalActionError, TenPenniesError
 from .match import Match, Phase
 from .position import Position
 from .rules import hand_points
+from .seeds import derive_seed
 from .view import PlayerView
+# The rollouts' policies: bots below the expert (which builds on these rollouts).
+from .bots.quick import quick_action
+from .bots.random_bot import RandomBot
+from .bots.strong import StrongBot
+from .bots.thumb import ThumbBot
 
 Z95 = 1.959963984540054
 """The normal quantile of a two-sided 95% interval."""
@@ -52,8 +58,13 @@ Z95 = 1.959963984540054
 Policy = Union[str, Callable[[Match], Action], Callable[[Union[int, str]], object]]
 """A rollout policy: ``"strong"`` (the strong bot in every seat, given its view each
 decision), ``"quick"`` (the rules of thumb read straight from a sampled match's hands,
-:func:`tenpennies.bots.expert.quick_action`: Ten Pennies only, many times cheaper), or a
-bot factory taking a seed (:data:`tenpennies.bots.BotFactory`)."""
+:func:`tenpennies.bots.quick.quick_action`: Ten Pennies only, many times cheaper),
+``"thumb"`` or ``"random"`` (those bots), or a bot factory taking a seed
+(:data:`tenpennies.bots.BotFactory`). The expert is not a rollout policy: it plays
+rollouts itself."""
+
+ROLLOUT_BOTS = {"strong": StrongBot, "thumb": ThumbBot, "random": RandomBot}
+"""The bots a rollout policy may name, each a factory taking a seed."""
 
 
 @dataclass(frozen=True)
@@ -129,7 +140,8 @@ class Worlds:
     A match starts where a :class:`~tenpennies.position.Position` can start (the start of
     the turn: the offer in Ten Pennies, the meld before the draw in Ten Card Rummy); seats
     asked before this one pass, as they did, and after the draw the card the seat drew is
-    put back on top of the stock and drawn again. One case is stood in for: the active
+    put back on top of the stock and drawn again (where this turn's melds left one card in
+    Ten Pennies, the world starts before them and plays them again). One case is stood in for: the active
     seat freely offered the card beneath a bought one (C9) is asked in the meld phase,
     where taking or passing does the same.
     """
@@ -144,6 +156,13 @@ class Worlds:
             raise TenPenniesError("the view's hand sizes and stock do not fit the cards it has not seen")
         if view.phase not in (Phase.OFFER, Phase.PLAY, Phase.MELD, Phase.DISCARD):
             raise TenPenniesError(f"there is no decision in the {view.phase.value} phase")
+        # A hand melded down to its last card this turn cannot give a card back to the stock
+        # and still start the turn (a seat with no card has gone out): the world then starts
+        # before this turn's plays, taken back from the table, and plays them again.
+        self.replayed: tuple[Action, ...] = ()
+        if view.phase in _DRAWN and len(view.hand) < 2 and not view.rules.meld_before_draw:
+            self.replayed = tuple(e for e in view.log.since_last(Draw)
+                                  if isinstance(e, (LayDown, Meld, AddToSet)) and e.seat == view.seat)
 
     def sample(self, rng: random.Random, seed: int = 0) -> Match:
         """One world, its hidden cards shuffled by ``rng``; ``seed`` seeds the match itself."""
@@ -152,9 +171,10 @@ class Worlds:
         pool = list(self.pool)
         rng.shuffle(pool)
         hands: list[list[Card]] = []
+        table, opened, mine = _before(view, self.replayed)
         for s in range(n):
             if s == me:
-                hands.append(list(view.hand))
+                hands.append(mine)
                 continue
             take = view.hand_sizes[s] - len(self.known[s])
             hands.append(self.known[s] + pool[len(pool) - take:])
@@ -164,7 +184,7 @@ class Worlds:
         if drawn:
             stock.insert(0, hands[me].pop())  # put back the card drawn this turn
         p = Position(round_no=view.round_no, hands=tuple(hands), discard_pile=tuple(view.discard_pile),
-                     stock=tuple(stock), table=tuple(view.table), opened=view.opened,
+                     stock=tuple(stock), table=table, opened=opened,
                      tokens=None if view.rules.tokens is None else view.tokens,  # (None: no tokens, C9)
                      scores=view.scores, dealer=(view.active - 1) % n, active=view.active,
                      # (an emptied pile, all of it bought, has no discarder to name)
@@ -180,7 +200,34 @@ class Worlds:
                 m.apply(Pass(m.to_act))
             else:
                 raise TenPenniesError("the sampled match does not reach the view's decision")
+        for play in self.replayed:  # this turn's melds, played again
+            m.apply(play)
         return m
+
+
+def _before(view: PlayerView, plays: Sequence[Action]) -> tuple[tuple, tuple[bool, ...], list[Card]]:
+    """The table, who had opened and the seat's hand before ``plays`` (the seat's melds of
+    this turn, in order): their cards taken back from the table into the hand. A lay-down
+    and a meld each made the table's last sets; an addition added its cards at the end of
+    a set (T10, T13)."""
+    table = [(t.owner, list(t.cards)) for t in view.table]
+    opened = list(view.opened)
+    hand = list(view.hand)
+    for play in reversed(plays):
+        if isinstance(play, AddToSet):
+            cards = table[play.set_index][1]
+            for card in reversed(play.cards):
+                del cards[len(cards) - 1 - cards[::-1].index(card)]
+            hand.extend(play.cards)
+        else:
+            made = play.sets if isinstance(play, LayDown) else (play.cards,)
+            del table[len(table) - len(made):]
+            hand.extend(c for meld in made for c in meld)
+            if isinstance(play, LayDown):
+                opened[view.seat] = False
+    if not plays:
+        return tuple(view.table), view.opened, hand
+    return tuple((owner, tuple(cards)) for owner, cards in table), tuple(opened), hand
 
 
 # -- playing a sampled world out -----------------------------------------------------------
@@ -205,17 +252,15 @@ def play_out(match: Match, turn_limit: int, policies: Sequence | None = None) ->
     """Play ``match`` to the end of its round (or until ``turn_limit`` completed turns, when
     the hands are scored as the turn cap would, T17); the points each seat is left with.
 
-    Every seat plays :func:`tenpennies.bots.expert.quick_action`, or, given ``policies``,
+    Every seat plays :func:`tenpennies.bots.quick.quick_action`, or, given ``policies``,
     its bot (one per seat, each given its seat's view).
     """
-    if policies is None:
-        from .bots.expert import quick_action as quick
     while not match.round_results and not match.is_over:
         if match.turns >= turn_limit:
             return tuple(hand_points(h, match.rules) for h in match.hands)
         seat = match.to_act
         if policies is None:
-            match.apply(quick(match))
+            match.apply(quick_action(match))
         else:
             match.apply(policies[seat].act(match.view(seat)))
     return match.round_results[0].points
@@ -228,14 +273,13 @@ def _policies(policy: Policy | None, rules, world_seed: int):
             raise TenPenniesError("the quick rollout policy plays Ten Pennies' turn only: use policy='strong'")
         return None
     if policy == "strong":
-        from .bots.strong import StrongBot
-
         return [StrongBot(world_seed)] * rules.players  # (deterministic: one serves every seat)
     if isinstance(policy, str):
-        from .bots import make_bot
-
-        return [make_bot(policy, _derive("rollout", world_seed, s)) for s in range(rules.players)]
-    return [policy(_derive("rollout", world_seed, s)) for s in range(rules.players)]
+        if policy not in ROLLOUT_BOTS:
+            raise TenPenniesError(f"no rollout policy is named {policy!r}: use one of quick, "
+                                  f"{', '.join(ROLLOUT_BOTS)}, or pass a bot factory")
+        policy = ROLLOUT_BOTS[policy]
+    return [policy(derive_seed("rollout", world_seed, s)) for s in range(rules.players)]
 
 
 def rollout_margins(view: PlayerView, actions: Sequence[Action], rollouts: int, seed: int | str, *,
@@ -263,7 +307,7 @@ def rollout_margins(view: PlayerView, actions: Sequence[Action], rollouts: int, 
     margins: list[list[float]] = [[] for _ in actions]
     steps = 0
     for i in range(rollouts):
-        world_seed = _derive(seed, i)
+        world_seed = derive_seed(seed, i)
         for k, action in enumerate(actions):
             m = worlds.sample(random.Random(world_seed), world_seed)
             try:
@@ -313,11 +357,5 @@ def paired_difference(view: PlayerView, a: Action, b: Action, *, rollouts: int =
     return Estimate.of([x - y for x, y in zip(ma, mb)])
 
 
-def _derive(*parts) -> int:
-    from .bots import derive_seed  # the bots' one seed function
-
-    return derive_seed(*parts)
-
-
-__all__ = ["Estimate", "Worlds", "compare", "hidden_pool", "known_in_hands", "margin", "paired_difference",
+__all__ = ["ROLLOUT_BOTS", "Estimate", "Worlds", "compare", "hidden_pool", "known_in_hands", "margin", "paired_difference",
            "play_out", "rollout_margins", "token_cost"]

@@ -34,6 +34,7 @@ from typing import Iterable, Iterator, Sequence
 
 from .actions import Buy, Pass
 from .bots import bot_seed, make_bot
+from .seeds import derive_seed
 from .bots.expert import Evaluation, evaluate, tries_out
 from .buying import BuyJudgment, should_buy
 from .match import Match, Phase
@@ -190,8 +191,6 @@ def check_buy(view: PlayerView, rollouts: int = 100, seed: int = 0) -> BuyCheck:
 def check_buys(views: Iterable[PlayerView], rollouts: int = 100, seed: int = 0) -> BuyReport:
     """:func:`check_buy` for each view (each with its own seed from ``seed``). Every view is
     checked first (:func:`refusal`), so a Ten Card Rummy view is refused before any rollout."""
-    from .bots import derive_seed
-
     views = tuple(views)
     for v in views:
         why = refusal(v)

@@ -101,7 +101,7 @@ from .intervals import Interval
 from .rules import TEN_PENNIES, RuleSet
 from .solver import cards_needed, outs
 from .view import PlayerView
-from .words import plural
+from .words import buy_words, card_text, plural
 
 TOKEN_LEVELS = (1, 3, 6, 10)
 """The tokens held at which the shipped table is measured, in every round."""
@@ -391,5 +391,30 @@ def judge_offer(hand, card: Card, round_no: int, seen=(), *, my_turn: bool = Tru
                        horizon, decision, (hand, seen, rules))
 
 
-__all__ = ["BuyJudgment", "HORIZON", "TOKEN_LEVELS", "TokenWorthTable", "judge", "judge_offer", "should_buy",
+def decision_words(decision, view) -> str | None:
+    """A bot's decision about an offer of the top discard in one sentence, from its reason
+    and facts (those :func:`should_buy` gives); None for a decision of another kind, which
+    :func:`tenpennies.hint.hint` words itself. The offered card reads as
+    :func:`tenpennies.words.card_text` writes it, all through the sentence ("Buy 10S: ...
+    the 10S ..."). (Once in :mod:`tenpennies.words`, which sits below this judgment.)"""
+    facts = decision.facts
+    if "card" not in facts or not (decision.reason.startswith(("buy", "pass", "close", "open"))):
+        return None
+    try:
+        judgment = should_buy(view)
+    except Exception:  # not an offer after all (a decision of another kind that names a card)
+        return None
+    card = card_text(judgment.card)
+    taking = isinstance(decision.action, (Buy, TakeDiscard))
+    if taking:
+        start = f"Take {card}" if judgment.free else f"Buy {card}"
+    else:
+        start = f"Draw from the stock and leave {card}" if judgment.free else f"Pass on {card}"
+    sentence = f"{start}: {buy_words(judgment, view.contract.words, card)}."
+    if judgment.verdict == "close":
+        sentence += f" The strong bot {'takes' if taking and judgment.free else 'buys' if taking else 'passes'} it by its tie-break."
+    return sentence
+
+
+__all__ = ["BuyJudgment", "HORIZON", "TOKEN_LEVELS", "TokenWorthTable", "decision_words", "judge", "judge_offer", "should_buy",
            "token_worth", "token_worth_table"]

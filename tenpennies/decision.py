@@ -3,7 +3,7 @@
 Every bot has a fast ``act(view) -> Action`` and an explained ``decide(view) ->
 Decision`` that chooses the same action (a test plays seeded matches of both games and
 checks it, as ``is_valid_set`` and ``set_problems`` agree). :func:`tenpennies.hint.hint`
-only puts a decision into words (:func:`tenpennies.words.decision_words`); the engine that
+only puts a decision into words (:func:`tenpennies.buying.decision_words`); the engine that
 judges is one component, the words only show what it returned.
 
     >>> from tenpennies.actions import Pass

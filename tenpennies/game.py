@@ -33,6 +33,11 @@ any seat's view or the teacher's all-hands view.
 
 What the table says (narration, the moves' words and labels, score tables, a hand in
 groups) lives in :mod:`tenpennies.narrate`; its names are importable from here too.
+
+(One concept in one file, over 600 lines: the table's controller, every click a person
+can make and what it does, the bots' turns between them and the round's summary; its
+words, pictures and the bot loop live elsewhere, and :class:`Replay` is its read-only
+twin.)
 """
 
 from __future__ import annotations

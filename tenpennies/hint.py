@@ -47,8 +47,8 @@ from .errors import TenPenniesError, WrongTypeError
 from .odds import BuyDecision, buy_or_pass, unseen_cards
 from .solver import cards_needed, outs
 from .view import PlayerView
-from .buying import should_buy
-from .words import buy_words, decision_words, plural
+from .buying import decision_words, should_buy
+from .words import buy_words, plural
 
 DANGER_CARDS = 2
 """An open opponent with this many cards or fewer may go out on its next turn (as the strong bot judges)."""

@@ -43,6 +43,10 @@ action is not a decision and is left out.
 The work is spread over processes as :func:`tenpennies.simulate.simulate` spreads
 matches (``workers``, or any ``executor``), with a progress bar; each worker replays the
 record itself (a few milliseconds), which is cheaper than sending it views.
+
+(One concept in one file, over 600 lines: judging a seat's match, from its decisions to
+their grades, summaries, saved form and re-check; its pictures and page are
+:mod:`tenpennies.review_page`, its replay :mod:`tenpennies.review_session`.)
 """
 
 from __future__ import annotations
@@ -677,9 +681,10 @@ def _progress(progress, total: int) -> Callable[[int | None], None]:
 def _analyst_words(decision, view: PlayerView) -> str:
     """Why the analyst prefers its action, from its decision's reason and facts (the codes
     of :mod:`tenpennies.bots.strong`, :mod:`tenpennies.bots.melding` and the expert's
-    ``"rollouts"``); an offer's in the buy judgment's words (:func:`tenpennies.words.decision_words`).
+    ``"rollouts"``); an offer's in the buy judgment's words (:func:`tenpennies.buying.decision_words`).
     Empty for a reason this module has no words for."""
-    from .words import capitalized, decision_words, plural
+    from .buying import decision_words
+    from .words import capitalized, plural
 
     facts, reason = decision.facts, decision.reason
     offer = decision_words(decision, view) if view.phase is Phase.OFFER else None

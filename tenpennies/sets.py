@@ -19,23 +19,24 @@ importable from here::
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterable
+from typing import Iterable
 
 from .cards import SUIT_NAMES, Card, format_cards
 from .errors import InvalidSetError
 from .rules import TEN_PENNIES, RuleSet
 from .words import number_word, plural, rank_plural
 
-if TYPE_CHECKING:
-    from .melds import TableMeld as TableSet
-
-
 def __getattr__(name: str):
-    # TableSet is TableMeld, whose home (melds.py) imports this module: fetch it lazily.
+    # Old names of things whose home (melds.py) imports this module: fetched lazily, so
+    # saved notebooks keep working, and nothing of this package uses them.
     if name == "TableSet":
         from .melds import TableMeld
 
         return TableMeld
+    if name == "make_table_set":
+        from .melds import make_table_set
+
+        return make_table_set
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
@@ -156,10 +157,3 @@ def set_rank(cards: Iterable[Card], round_no: int, rules: RuleSet = TEN_PENNIES)
     return None
 
 
-def make_table_set(owner: int, cards: Iterable[Card], round_no: int, rules: RuleSet = TEN_PENNIES) -> "TableSet":
-    """A :class:`TableSet` after checking that the cards are a valid set."""
-    from .melds import TableMeld  # see __getattr__ above
-
-    cards = tuple(cards)
-    check_set(cards, round_no, rules)
-    return TableMeld(owner, cards, set_rank(cards, round_no, rules))

@@ -94,8 +94,6 @@ def action_words(action: Action, view=None) -> str:
     runs), its cards as sentences write them (:func:`card_text`). ``view`` (the seat's
     :class:`~tenpennies.view.PlayerView` at the decision) names the offered card, and
     tells an offer's pass from leaving the top card to draw from the stock."""
-    from .match import Phase  # the match's module builds on this one's words
-
     top = view.top_discard if view is not None else None
     offered = f" {card_text(top)}" if top is not None else ""
     if isinstance(action, Discard):
@@ -105,7 +103,7 @@ def action_words(action: Action, view=None) -> str:
     if isinstance(action, TakeDiscard):
         return f"take{offered}"
     if isinstance(action, Pass):
-        if view is not None and view.phase is not Phase.OFFER:
+        if view is not None and view.phase.value != "offer":  # (Phase.OFFER: match.py sits above words)
             return f"leave{offered} and draw from the stock" if top is not None else "draw from the stock"
         return f"pass on{offered}" if top is not None else "pass"
     if isinstance(action, LayDown):
@@ -178,27 +176,11 @@ def buy_words(judgment, contract_words: str = "the contract", card: str | None =
     return f"{said} ({'; '.join(parts)})"
 
 
-def decision_words(decision, view) -> str | None:
-    """A bot's decision about an offer of the top discard in one sentence, from its reason
-    and facts (those :func:`tenpennies.buying.should_buy` gives); None for a decision of
-    another kind, which :func:`tenpennies.hint.hint` words itself. The offered card reads as
-    :func:`card_text` writes it, all through the sentence ("Buy 10S: ... the 10S ...")."""
-    from .buying import should_buy
+def __getattr__(name: str):
+    # decision_words (a bot's answer to an offer, in the buy judgment's words) moved to
+    # tenpennies.buying, which sits above this module: the old import keeps working.
+    if name == "decision_words":
+        from .buying import decision_words
 
-    facts = decision.facts
-    if "card" not in facts or not (decision.reason.startswith(("buy", "pass", "close", "open"))):
-        return None
-    try:
-        judgment = should_buy(view)
-    except Exception:  # not an offer after all (a decision of another kind that names a card)
-        return None
-    card = card_text(judgment.card)
-    taking = isinstance(decision.action, (Buy, TakeDiscard))
-    if taking:
-        start = f"Take {card}" if judgment.free else f"Buy {card}"
-    else:
-        start = f"Draw from the stock and leave {card}" if judgment.free else f"Pass on {card}"
-    sentence = f"{start}: {buy_words(judgment, view.contract.words, card)}."
-    if judgment.verdict == "close":
-        sentence += f" The strong bot {'takes' if taking and judgment.free else 'buys' if taking else 'passes'} it by its tie-break."
-    return sentence
+        return decision_words
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

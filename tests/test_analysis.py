@@ -93,6 +93,26 @@ def test_every_sampled_world_holds_the_whole_deck_and_reaches_the_decision(seed,
     assert Counter(world.hands[view.seat]) == Counter(view.hand)
 
 
+
+def test_t12_a_hand_melded_down_to_its_last_card_is_sampled_with_this_turns_melds_played_again():
+    """After laying down or melding to one card (T10, T12), the card drawn cannot go back to
+    the stock (the turn would start with no card): the world starts before this turn's
+    melds and plays them again, so it shows the seat its view, and the decision (go out, or
+    keep the card) can be compared. Seed 5's match reaches such a decision in round 1."""
+    found = 0
+    for view, _ in decisions(TEN_PENNIES, seed=5, limit=300):
+        if view.phase is not Phase.PLAY or len(view.hand) != 1:
+            continue
+        found += 1
+        world = Worlds(view).sample(random.Random(1), 1)
+        mine = world.view(view.seat)
+        for field in PUBLIC_FIELDS:
+            assert getattr(mine, field) == getattr(view, field), field
+        assert world.all_cards() == Counter(TEN_PENNIES.deck())
+        found_ = compare(view, view.legal_actions, rollouts=2, seed=1)
+        assert len(found_) == len(view.legal_actions)
+    assert found >= 1
+
 # -- comparing -------------------------------------------------------------------------
 def test_the_same_seed_gives_the_same_numbers_and_another_seed_other_worlds():
     view = lay_down_position()

@@ -18,7 +18,8 @@ from hypothesis import strategies as st
 
 from tenpennies import TEN_PENNIES, HandError, parse_cards
 from tenpennies.cards import ALL_CARDS, sort_key
-from tenpennies.sets import is_valid_set, make_table_set
+from tenpennies.melds import make_table_set
+from tenpennies.sets import is_valid_set
 from tenpennies.solver import (
     OBJECTIVES,
     Arrangement,

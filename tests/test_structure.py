@@ -19,7 +19,7 @@ import pytest
 PACKAGE = Path(__file__).resolve().parent.parent / "tenpennies"
 
 FRONT_END = {"game", "narrate", "hint", "layout", "svg", "widgets", "cli", "explore", "course", "puzzles",
-             "buycheck", "experiments", "classroom", "quiz", "review_page", "__init__", "__main__"}
+             "buycheck", "experiments", "classroom", "quiz", "review_page", "review_session", "__init__", "__main__"}
 """Top-level modules and packages of ``tenpennies`` that are front end (the puzzles and
 the buy check explain themselves to a learner, the buy check with the hint's words; a
 class experiment shows each student's cards and the teacher's dashboard; the classroom
@@ -36,6 +36,15 @@ BELOW_THE_CONTROLLER = {"narrate": {"game"}, "hint": {"game"}, "layout": {"game"
 
 HOOKS = {"_repr_svg_", "_repr_html_"}
 
+TYPE_ONLY = {"TYPE_CHECKING": "<type checking>", "typing.TYPE_CHECKING": "<type checking>"}
+"""An ``if TYPE_CHECKING:`` block's imports run for a type checker only, never in Python:
+they are reported as made in this pseudo-function."""
+
+OLD_NAMES = "__getattr__"
+"""A module's ``__getattr__`` fetches an old name from its new home when first asked, so
+saved notebooks keep working (``tenpennies.sets.TableSet``): it ties no module to another
+in use, since nothing of the package asks for an old name."""
+
 
 def imports(path: Path, package: Path = PACKAGE):
     """``(module imported, line, enclosing function or None)`` for each import of the
@@ -48,6 +57,9 @@ def imports(path: Path, package: Path = PACKAGE):
         for child in ast.iter_child_nodes(node):
             if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 visit(child, child.name)
+                continue
+            if isinstance(child, ast.If) and ast.unparse(child.test) in TYPE_ONLY:
+                visit(child, TYPE_ONLY[ast.unparse(child.test)])  # (an import for annotations only)
                 continue
             if isinstance(child, ast.ImportFrom):
                 if child.level:
@@ -125,42 +137,135 @@ def test_a_picture_hook_may_import_the_pictures(tmp_path):
     assert forbidden_imports(package) == []
 
 
-def widget_circles(package: Path = PACKAGE) -> list[list[str]]:
-    """Each circle of imports among the modules of ``widgets`` (any import, lazy ones too),
-    as the list of modules around it: a module that needs another's widget is handed it
-    (a callable) by a module above both, so none should be found (issue 23)."""
-    widgets = package / "widgets"
-    names = {p.stem for p in widgets.glob("*.py")}
-    needs = {name: {m.split(".")[1] for m, _, _ in imports(widgets / f"{name}.py", package)
-                    if m.startswith("widgets.") and m.split(".")[1] in names and m.split(".")[1] != name}
-             for name in names}
+def module_file(module: str, package: Path = PACKAGE) -> str | None:
+    """The file a dotted name inside the package stands for (``"bots.quick"`` ->
+    ``"bots/quick.py"``, ``"bots"`` -> ``"bots/__init__.py"``), or None for a name that is
+    no module of it (``"bots.make_bot"``, a name imported from a package's face)."""
+    path = package.joinpath(*module.split("."))
+    if path.with_suffix(".py").is_file():
+        return str(path.with_suffix(".py").relative_to(package))
+    if (path / "__init__.py").is_file():
+        return str((path / "__init__.py").relative_to(package))
+    return None
+
+
+def import_circles(package: Path = PACKAGE) -> list[list[str]]:
+    """The files that import each other in a loop (strongly connected, two or more),
+    counting imports inside functions too (a lazy import still ties two modules together)
+    but not those inside a picture hook, which the layers allow, nor those made for a type
+    checker only or for an old name (issue 23: one home for each concept, and no circle
+    but the pictures')."""
+    graph: dict[str, set[str]] = {}
+    for path in sorted(package.rglob("*.py")):
+        me = str(path.relative_to(package))
+        edges = graph.setdefault(me, set())
+        for module, _, function in imports(path, package):
+            if function in HOOKS or function in TYPE_ONLY.values() or function == OLD_NAMES:
+                continue
+            target = module_file(module, package) or module_file(module.rpartition(".")[0], package)
+            if target and target != me:
+                edges.add(target)
+    # Tarjan's strongly connected components, iteratively (no recursion limit to meet).
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
     circles = []
-    for start in sorted(names):
-        path, seen = [start], {start}
-
-        def walk(name):
-            for nxt in sorted(needs[name]):
-                if nxt == start and len(path) > 1:
-                    circles.append(list(path))
-                elif nxt not in seen and nxt > start:  # each circle once, from its first module
-                    seen.add(nxt)
-                    path.append(nxt)
-                    walk(nxt)
-                    path.pop()
-                    seen.discard(nxt)
-
-        walk(start)
+    for root in graph:
+        if root in index:
+            continue
+        work = [(root, iter(sorted(graph[root])))]
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, children = work[-1]
+            child = next(children, None)
+            if child is not None:
+                if child not in index:
+                    index[child] = low[child] = len(index)
+                    stack.append(child)
+                    on_stack.add(child)
+                    work.append((child, iter(sorted(graph.get(child, ())))))
+                elif child in on_stack:
+                    low[node] = min(low[node], index[child])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[node])
+            if low[node] == index[node]:
+                group = []
+                while True:
+                    top = stack.pop()
+                    on_stack.discard(top)
+                    group.append(top)
+                    if top == node:
+                        break
+                if len(group) > 1:
+                    circles.append(sorted(group))
     return circles
 
 
-def test_the_widgets_import_one_another_without_a_circle():
-    assert widget_circles() == []
+def test_no_modules_import_each_other_except_through_picture_hooks():
+    assert import_circles() == []
 
 
-def test_a_planted_widget_circle_is_found(tmp_path):
-    widgets = tmp_path / "tenpennies" / "widgets"
-    widgets.mkdir(parents=True)
-    (widgets / "__init__.py").write_text("")
-    (widgets / "table.py").write_text("def open_review():\n    from .review import review_panel\n")
-    (widgets / "review.py").write_text("from .table import PlayTable\n")
-    assert widget_circles(tmp_path / "tenpennies") == [["review", "table"]]
+@pytest.mark.parametrize("files", [
+    {"analysis.py": "def f():\n    from .bots.expert import quick_action\n",
+     "bots/__init__.py": "", "bots/expert.py": "from ..analysis import rollout_margins\n"},
+    {"widgets/__init__.py": "", "widgets/table.py": "def f():\n    from .review import review_panel\n",
+     "widgets/review.py": "from .table import PlayTable\n"},
+    {"a.py": "from . import b\n", "b.py": "from .c import x\n", "c.py": "import tenpennies.a\n"},
+])
+def test_a_planted_circle_is_found(files, tmp_path):
+    package = tmp_path / "tenpennies"
+    for name, text in files.items():
+        (package / Path(name).parent).mkdir(parents=True, exist_ok=True)
+        (package / name).write_text(text)
+    assert len(import_circles(package)) == 1
+
+
+def test_a_circle_through_a_picture_hook_is_allowed(tmp_path):
+    package = tmp_path / "tenpennies"
+    package.mkdir()
+    (package / "cards.py").write_text("class Card:\n    def _repr_svg_(self):\n        from .svg import card_svg\n")
+    (package / "svg.py").write_text("from .cards import Card\n")
+    assert import_circles(package) == []
+
+
+def test_imports_for_a_type_checker_or_an_old_name_tie_nothing(tmp_path):
+    package = tmp_path / "tenpennies"
+    package.mkdir()
+    (package / "view.py").write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .match import Match\n")
+    (package / "match.py").write_text("from .view import PlayerView\n")
+    (package / "sets.py").write_text("def __getattr__(name):\n    from .melds import TableMeld\n    return TableMeld\n")
+    (package / "melds.py").write_text("from .sets import is_valid_set\n")
+    assert import_circles(package) == []
+
+
+LONG = 600
+"""Lines past which a module must say, in its docstring, why it is still one concept
+(issue 23: split by concept; "(One concept in one file, over 600 lines: ...)")."""
+
+
+def long_modules_without_a_reason(package: Path = PACKAGE) -> list[str]:
+    """Modules over :data:`LONG` lines whose docstring does not say why they stay whole."""
+    found = []
+    for path in sorted(package.rglob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        if text.count("\n") > LONG and f"over {LONG} lines:" not in (ast.get_docstring(ast.parse(text)) or ""):
+            found.append(f"{path.relative_to(package.parent)} ({text.count(chr(10))} lines)")
+    return found
+
+
+def test_every_long_module_says_why_it_is_one_concept():
+    assert long_modules_without_a_reason() == []
+
+
+def test_a_long_module_without_a_reason_is_found(tmp_path):
+    package = tmp_path / "tenpennies"
+    package.mkdir()
+    (package / "long.py").write_text('"""Several things."""\n' + "x = 1\n" * (LONG + 1))
+    (package / "whole.py").write_text(f'"""A thing.\n\n(One concept in one file, over {LONG} lines: why.)"""\n'
+                                      + "x = 1\n" * (LONG + 1))
+    assert long_modules_without_a_reason(package) == [f"tenpennies/long.py ({LONG + 2} lines)"]

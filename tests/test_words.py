@@ -4,7 +4,8 @@ from tenpennies import Card, Match
 from tenpennies.bots.strong import StrongBot
 from tenpennies.buying import should_buy
 from tenpennies.match import Phase
-from tenpennies.words import buy_words, card_text, cards_text, decision_words
+from tenpennies.buying import decision_words
+from tenpennies.words import buy_words, card_text, cards_text
 
 
 def offered_a_ten():
@@ -33,3 +34,9 @@ def test_an_offer_of_a_ten_reads_10_all_through_its_sentence():
     judgment = should_buy(view)
     assert buy_words(judgment) == buy_words(judgment, card=str(ten))
     assert card_text(ten) not in buy_words(judgment)
+
+
+def test_decision_words_keeps_its_old_home():
+    import tenpennies.words as words
+
+    assert words.decision_words is decision_words

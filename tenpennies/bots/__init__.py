@@ -31,13 +31,15 @@ expert     the strong bot, with close buys and discards tried out by seeded roll
 
 from __future__ import annotations
 
-import hashlib
 from typing import Callable, Protocol, Sequence, Union, runtime_checkable
 
 from ..actions import Action
 from ..errors import TenPenniesError, WrongTypeError
 from ..match import Match
 from ..rules import TEN_PENNIES, RuleSet
+# The one seed function lives below the bots (the rollouts of tenpennies.analysis use it
+# too, and the expert bot uses those): named here, where bots and simulations find it.
+from ..seeds import derive_seed
 from ..view import PlayerView
 from .loop import play, step
 
@@ -101,18 +103,6 @@ def make_bot(name: str | BotFactory, seed: int | str = 0, **options) -> Bot:
     except ValueError:
         pass  # no signature to check (a builtin): let the factory itself refuse
     return factory(seed, **options)
-
-
-def derive_seed(*parts: int | str) -> int:
-    """A seed made from several parts, the same on every machine and in every process.
-
-    Python's ``hash`` of a string changes between processes, so this uses SHA-256.
-
-    >>> derive_seed(1, 0) == derive_seed(1, 0) != derive_seed(1, 1)
-    True
-    """
-    text = "/".join(f"{type(p).__name__}:{p}" for p in parts)
-    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big") >> 1
 
 
 def bot_seed(match_seed: int | str, seat: int) -> int:

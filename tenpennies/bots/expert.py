@@ -57,16 +57,18 @@ from ..actions import Action, Buy, Discard, LayDown, Pass, TakeDiscard
 # imported here too, where they were first written (their names keep working from here).
 from ..analysis import (Policy, Worlds, hidden_pool, known_in_hands, margin, play_out,  # noqa: F401
                         rollout_margins, token_cost)
+from .quick import quick_action  # noqa: F401  (the rollouts' rules of thumb, first written here)
 from ..buying import judge
 from ..cards import sort_key
 from ..decision import Decision
 from ..errors import TenPenniesError
-from ..match import Match, Phase
+from ..match import Phase
 from ..odds import unseen_cards
-from ..solver import can_lay_down, cards_needed, outs
+from ..solver import cards_needed, outs
+from ..seeds import derive_seed
 from ..view import PlayerView
 from .strong import StrongBot
-from .tactics import costliest, opponent_near_out, shedding_action
+from .tactics import costliest, opponent_near_out
 
 OFFERS_TRIED = ("outs", "close-outs", "close", "none")
 """Which offers :class:`ExpertBot` tries out (its ``offers``): every out (a card that
@@ -125,66 +127,6 @@ class Evaluation:
         return sum(e.rollouts for e in self.estimates)
 
 
-def quick_action(match: Match) -> Action:
-    """The rules of thumb (:mod:`tenpennies.bots.thumb`) for the seat to act in a sampled
-    match, read from that seat's own hand without building a view: the rollouts' policy,
-    several times cheaper than a bot that is given a view each decision.
-
-    Buy a wild or a third suit of a rank, keeping a token per round to come; lay down as
-    soon as possible; once down, shed (:func:`~tenpennies.bots.tactics.shedding_action`);
-    discard the most expensive natural whose rank it holds in one suit only, wilds last.
-    """
-    seat, rules, r = match.to_act, match.rules, match.round_no
-    hand = match.hands[seat]
-    wild = rules.wild_table(r)
-    opened = match.opened[seat]
-    if match.phase is Phase.OFFER:
-        card = match.discard_pile[-1]
-        if opened or match.tokens[seat] <= rules.rounds - r:
-            return Pass(seat)
-        if wild[card.index]:
-            return Buy(seat)
-        suits = {c.suit for c in hand if c.rank == card.rank and not wild[c.index]}
-        return Buy(seat) if len(suits) >= 2 and card.suit not in suits else Pass(seat)
-    if (_may_shed(hand, match.table, wild, rules.min_set_size) if opened
-            else can_lay_down(hand, r, rules, trusted=True)):
-        act = _first_lay_down_or_shed(match.legal_actions(), wild)
-        if act is not None:
-            return act
-    suits: dict[int, set] = {}
-    for c in hand:
-        if not wild[c.index]:
-            suits.setdefault(c.rank, set()).add(c.suit)
-    points = rules.card_points
-    spare = [c for c in hand if not wild[c.index] and len(suits[c.rank]) < 2] or \
-        [c for c in hand if not wild[c.index]] or hand
-    return Discard(seat, max(spare, key=lambda c: (points[c.rank], c.index)))
-
-
-def _may_shed(hand, table, wild, set_size: int) -> bool:
-    """Could an open hand meld or add anything? A quick, cautious no spares listing the
-    actions: a wild might always fit, so only hands of naturals are judged (T14)."""
-    suits: dict[int, set] = {}
-    for c in hand:
-        if wild[c.index]:
-            return True
-        suits.setdefault(c.rank, set()).add(c.suit)
-    if any(len(v) >= set_size for v in suits.values()):
-        return True
-    for t in table:
-        mine = suits.get(t.rank)
-        if mine and mine - {c.suit for c in t.cards if not wild[c.index]}:
-            return True
-    return False
-
-
-def _first_lay_down_or_shed(legal: Sequence[Action], wild) -> Action | None:
-    for a in legal:
-        if isinstance(a, LayDown):
-            return a
-    return shedding_action(legal, wild)
-
-
 def evaluate(view: PlayerView, actions: Sequence[Action], rollouts: int, seed: int, *,
              horizon: int | None = None, policy: Policy | None = None,
              token_points: float | None = None, step_budget: int | None = None) -> Evaluation:
@@ -208,16 +150,10 @@ def _mean_and_error(xs: Sequence[float]) -> tuple[float, float]:
     return mean, math.sqrt(var / n)
 
 
-def _derive(*parts) -> int:
-    from . import derive_seed  # the bots' one seed function, shared by every bot
-
-    return derive_seed(*parts)
-
-
 def decision_seed(bot_seed: int | str, view: PlayerView) -> int:
     """The seed of one decision: the bot's seed and what the view shows, so the same
     decision in the same game gets the same worlds, and different decisions others."""
-    return _derive("expert", bot_seed, view.seat, view.round_no, view.turns, view.phase.value,
+    return derive_seed("expert", bot_seed, view.seat, view.round_no, view.turns, view.phase.value,
                    len(view.log), " ".join(str(c) for c in view.hand), view.top_discard or "")
 
 

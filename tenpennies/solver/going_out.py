@@ -42,7 +42,7 @@ def additions(
     once per end (``"low"``, ``"high"``; None where a card has one place, C4).
 
     >>> from tenpennies import parse_cards
-    >>> from tenpennies.sets import make_table_set
+    >>> from tenpennies.melds import make_table_set
     >>> table = [make_table_set(0, parse_cards("7S 7H JK"), 1), make_table_set(1, parse_cards("QS QH QD"), 1)]
     >>> additions(parse_cards("7D 7H QC JK 4S"), table, 1)
     ((Card('7D'), 0), (Card('QC'), 1), (Card('JK'), 1))
@@ -295,7 +295,7 @@ def plan_go_out(
     so going out means melding and laying off every card: no discard is ever planned.
 
     >>> from tenpennies import parse_cards
-    >>> from tenpennies.sets import make_table_set
+    >>> from tenpennies.melds import make_table_set
     >>> table = [make_table_set(2, parse_cards("KS KH KD"), 1)]
     >>> print(plan_go_out(parse_cards("7S 7H 7D 9S 9H JK KC 4D"), table, 1, opened=False))
     lay down 7S 7H 7D; 9S 9H JK, then add KC to set 0, then discard 4D

@@ -10,6 +10,9 @@ shows every hand.
 Three canvas layers: 0 the felt, 1 the cards and words, 2 the highlights (selected
 cards, the sets a selection may be added to). Drawing happens when the browser's canvas
 is ready and after every change, batched with ``hold_canvas``.
+
+(One concept in one file, over 600 lines: the live table's widget, its controls, panels
+and drawing; every rule is the controller's, :class:`tenpennies.game.Game`.)
 """
 
 from __future__ import annotations
@@ -396,7 +399,7 @@ class PlayTable(_Board):
 
     @classmethod
     def from_trial(cls, trial) -> "PlayTable":
-        """The table of a review's "Try it from here" (a :class:`tenpennies.review_page.Trial`):
+        """The table of a review's "Try it from here" (a :class:`tenpennies.review_session.Trial`):
         the seat's hand, the table and the piles as they were at the decision, the cards
         the seat could not see dealt afresh, and the passes that led to it played."""
         # The decision tried may be an offer: a table that passes offers without asking
