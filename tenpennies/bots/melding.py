@@ -48,7 +48,7 @@ from ..decision import Decision
 from ..melds import meld_additions
 from ..odds import unseen_cards
 from ..rules import RuleSet
-from ..solver import cards_needed
+from ..solver import cards_needed, outs
 from ..view import PlayerView
 from .tactics import costliest, opponent_near_out
 
@@ -217,8 +217,14 @@ def _strong_offer(view: PlayerView, danger_cards: int) -> tuple[bool, str, tuple
     if card is None:
         return False, "pass-nothing-offered", None
     free = view.active == seat and view.rules.free_discard_take
-    verdict, reason, numbers = judge(view.hand, card, view.round_no, view.rules, _unseen(view),
-                                     opened=view.opened[seat], tokens=view.tokens[seat], my_turn=view.active == seat)
+    if view.opened[seat]:  # (judged without counts: none are made)
+        verdict, reason, numbers = judge(view.hand, card, view.round_no, view.rules, (), opened=True,
+                                         tokens=view.tokens[seat], my_turn=view.active == seat)
+    else:
+        need, hand_outs = _offer_gap(view, card)
+        verdict, reason, numbers = judge(view.hand, card, view.round_no, view.rules, _unseen(view),
+                                         opened=False, tokens=view.tokens[seat], my_turn=view.active == seat,
+                                         need=need, hand_outs=hand_outs)
     if verdict != "close":
         return verdict == "buy", reason, numbers
     wild = view.rules.wild_table(view.round_no)
@@ -233,11 +239,42 @@ def _strong_offer(view: PlayerView, danger_cards: int) -> tuple[bool, str, tuple
     return yes, "close-buys" if yes else "close-passes", numbers
 
 
+def _offer_gap(view: PlayerView, card: Card) -> tuple[float, frozenset]:
+    """How short the hand is (infinity: no cards can complete it), and its outs as
+    :func:`~tenpennies.buying.judge` reads them for ``card``: every out (by index) when
+    one card is missing, since the chance of passing counts them all; else only whether
+    ``card`` is one, all judge asks then. Whether it is one is asked of the hand with it
+    (an out leaves it a card shorter: tests/test_solver_runs.py), one count where
+    listing every out tries each card value in turn, in hands with runs the bot's
+    costliest question."""
+    need = _needed(view.hand, view)
+    if need == 1:
+        return need, frozenset([c.index for c in outs(view.hand, view.round_no, view.rules, trusted=True)])
+    if need == 0 or need == math.inf:
+        return need, frozenset()  # (no card brings it closer)
+    return need, (frozenset((card.index,)) if _needed(view.hand + (card,), view) == need - 1 else frozenset())
+
+
 def _unseen(view: PlayerView) -> list[int]:
-    left = [0] * 53
-    for c, n in unseen_cards(view.hand, view.seen_cards(), view.rules).items():
-        left[c.index] = n
+    """Copies of each card value (by index) the seat has not seen: the deck's copies
+    (:func:`tenpennies.odds.unseen_cards` of nothing seen, once per rule set) less its
+    hand and what its view has seen, counted by index (a Counter hashes each card in
+    Python, and this is asked at every offer)."""
+    rules = view.rules
+    if _DECK[0] is not rules:
+        copies = [0] * 53
+        for c, n in unseen_cards((), (), rules).items():
+            copies[c.index] = n
+        _DECK[:] = [rules, copies]
+    left = list(_DECK[1])
+    for c in view.hand:
+        left[c.index] -= 1
+    for c in view.seen_cards():
+        left[c.index] -= 1
     return left
+
+
+_DECK: list = [None, []]  # the last rule set asked of, and its copies of each card value
 
 
 def strong_decide(view: PlayerView, *, danger_cards: int = 2) -> Decision:
@@ -304,14 +341,21 @@ def _strong_discard(view: PlayerView, wild, danger_cards: int) -> Card:
     # of the throws that leave it least short, the card with the fewest partners, then
     # the most points. (Counting unseen outs per throw, as in Ten Pennies, costs tens of
     # milliseconds a hand with runs: too slow for a bot asked thousands of times.)
-    best, best_key = None, None
     points = rules.card_points
-    for card in dict.fromkeys(sorted(naturals, key=lambda c: c.index)):
+    throws = sorted(dict.fromkeys(naturals),
+                    key=lambda c: (partners(c, hand, wild), -points[c.rank], -c.rank, -c.index))
+    # No throw leaves the hand less short than it is (a card more never makes the
+    # solver's count larger: tests/test_solver_runs.py), so the first throw in that
+    # order that leaves it no shorter is the best; the solver is asked of few throws.
+    least = _needed(hand, view)
+    best, best_short = None, None
+    for card in throws:
         n = hand.index(card)
         short = _needed(hand[:n] + hand[n + 1:], view)
-        key = (short, partners(card, hand, wild), -points[card.rank], -card.rank, -card.index)
-        if best_key is None or key < best_key:
-            best, best_key = card, key
+        if short <= least:
+            return card
+        if best_short is None or short < best_short:
+            best, best_short = card, short
     return best
 
 __all__ = ["lays_off", "partners", "plays_runs", "shedding_action", "strong_act", "strong_decide", "thumb_act",

@@ -306,12 +306,22 @@ def shortfall(cnt, t, *, stop_at: int | None = None) -> int | None:
     """The fewest more cards that complete the contract (0: it is there); None if none can.
 
     ``stop_at``: only answers below it matter (``1`` asks: is the contract there?).
+    Remembered by the counts (and ``stop_at``), as the answer depends on nothing else.
     """
     rt = tables(t)
+    key = bytes(cnt) if stop_at is None else (bytes(cnt), stop_at)
+    cache = rt.short_cache
+    found = cache.get(key, _UNKNOWN)
+    if found is not _UNKNOWN:
+        return found
     held, once, nat, J = _prepare(cnt, t, rt)
     # Wilds the hand could ever hold: those held plus the deck's copies it lacks.
     most_wilds = J + sum(max(0, t.deck[i] - cnt[i]) for i in t.wild_indices)
-    return _search(cnt, rt, held, once, nat, J, most_wilds, stop_at if stop_at is not None else 10**9)
+    return remember(cache, key, _search(cnt, rt, held, once, nat, J, most_wilds,
+                                        stop_at if stop_at is not None else 10**9))
+
+
+_UNKNOWN = object()  # not yet in a cache (None is an answer: no cards can complete it)
 
 
 def _search(cnt, rt: RunTables, held, once, nat, J: int, most_wilds: int, below: int) -> int | None:
@@ -393,14 +403,24 @@ def feasible(cnt, t) -> bool:
     return shortfall(cnt, t, stop_at=1) == 0
 
 
-def closer(cnt, need: int, t) -> list[int]:
+def closer(cnt, need: int, t) -> tuple[int, ...]:
     """The card values (in showing order) that make the counted hand need one card fewer.
 
     A card the deck has no more copies of is no out. The hand is counted once and each
     card added to the counts; every wild helps alike, and where all naturals are alike
     (:attr:`RunTables.alike`) so does every card of a suit and a rank the hand lacks.
+    Remembered by the counts and ``need`` (a tuple: the caller may not change it).
     """
     rt = tables(t)
+    key = (bytes(cnt), need)
+    found = rt.closer_cache.get(key)
+    if found is None:
+        found = remember(rt.closer_cache, key, tuple(_closer(cnt, need, t, rt)))
+    return found
+
+
+def _closer(cnt, need: int, t, rt: RunTables) -> list[int]:
+    """:func:`closer`, worked out."""
     held, once, nat, J = _prepare(cnt, t, rt)
     most_wilds = J + sum(max(0, t.deck[i] - cnt[i]) for i in t.wild_indices)
     if len(rt.reqs) == 1:
