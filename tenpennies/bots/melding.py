@@ -83,6 +83,29 @@ def partners(card: Card, hand: Sequence[Card], wild: Sequence[bool]) -> int:
     return n
 
 
+def partner_counts(hand: Sequence[Card], wild: Sequence[bool]) -> dict[Card, int]:
+    """:func:`partners` of each card in ``hand``, from one count of the hand (a bot
+    weighing its discard asks of every card)."""
+    by_rank = [0] * 14  # naturals of each rank
+    by_index = [0] * 53  # and of each card value
+    for c in hand:
+        if not wild[c.index]:
+            by_rank[c.rank] += 1
+            by_index[c.index] += 1
+    if by_index[52]:  # a joker played as a natural: no suit to count by (no rule set here does)
+        return {c: partners(c, hand, wild) for c in hand}
+    links = {}
+    for c in hand:
+        i = c.index
+        if wild[i]:
+            links[c] = 0
+            continue
+        base, place = i - i % 13, i % 13
+        links[c] = (by_rank[c.rank] - 1 + by_index[base + (place + 1) % 13] + by_index[base + (place + 2) % 13]
+                    + by_index[base + (place + 11) % 13] + by_index[base + (place + 12) % 13])
+    return links
+
+
 def lays_off(card: Card, view: PlayerView) -> bool:
     """Does ``card`` lay off on some table meld now (C11)?"""
     return any(meld_additions(meld, (card,), view.round_no, view.rules) for meld in view.table)
@@ -169,8 +192,8 @@ def _thumb_discard(view: PlayerView, wild) -> Card:
     naturals = [c for c in hand if not wild[c.index]]
     if view.opened[view.seat]:
         naturals = [c for c in naturals if not lays_off(c, view)] or naturals
-    links = {c: partners(c, hand, wild) for c in naturals}
-    fewest = min(links.values(), default=None)
+    links = partner_counts(hand, wild)
+    fewest = min((links[c] for c in naturals), default=None)
     useless = [c for c in naturals if links[c] == fewest] or list(hand)
     return costliest(useless, view.rules)
 
@@ -332,8 +355,8 @@ def _strong_discard(view: PlayerView, wild, danger_cards: int) -> Card:
     if view.opened[view.seat]:
         # Cards that lay off next turn go for nothing then; of the rest, keep partners.
         loose = [c for c in naturals if not lays_off(c, view)] or naturals
-        links = {c: partners(c, hand, wild) for c in loose}
-        fewest = min(links.values())
+        links = partner_counts(hand, wild)
+        fewest = min(links[c] for c in loose)
         return costliest([c for c in loose if links[c] == fewest], rules)
     if opponent_near_out(view, danger_cards) and _needed(hand, view) >= 2:
         return costliest(naturals, rules)  # the round may end before the contract: shed points
@@ -342,8 +365,8 @@ def _strong_discard(view: PlayerView, wild, danger_cards: int) -> Card:
     # the most points. (Counting unseen outs per throw, as in Ten Pennies, costs tens of
     # milliseconds a hand with runs: too slow for a bot asked thousands of times.)
     points = rules.card_points
-    throws = sorted(dict.fromkeys(naturals),
-                    key=lambda c: (partners(c, hand, wild), -points[c.rank], -c.rank, -c.index))
+    links = partner_counts(hand, wild)
+    throws = sorted(dict.fromkeys(naturals), key=lambda c: (links[c], -points[c.rank], -c.rank, -c.index))
     # No throw leaves the hand less short than it is (a card more never makes the
     # solver's count larger: tests/test_solver_runs.py), so the first throw in that
     # order that leaves it no shorter is the best; the solver is asked of few throws.
@@ -358,5 +381,5 @@ def _strong_discard(view: PlayerView, wild, danger_cards: int) -> Card:
             best, best_short = card, short
     return best
 
-__all__ = ["lays_off", "partners", "plays_runs", "shedding_action", "strong_act", "strong_decide", "thumb_act",
+__all__ = ["lays_off", "partner_counts", "partners", "plays_runs", "shedding_action", "strong_act", "strong_decide", "thumb_act",
            "thumb_decide"]

@@ -506,24 +506,42 @@ def _closer_one(cnt, need: int, t, rt: RunTables, held, nat, J: int, most_wilds:
                     if not t.wild[v] and (rt.repeated or not cnt[v]):
                         helps[v] = True
     if run_ok and size <= 13:
+        # (A wild can stand in no more than a meld's wild room: the most the hand may
+        # get beyond that changes nothing, so it is capped in the key.)
+        most = most_wilds if most_wilds < rt.max_wilds else rt.max_wilds
         for suit in range(4):
-            h = held[suit]
-            nd = rt.nodeck[suit]
-            for n in range(size, 14):
-                c = cap[n]
-                for mask in rt.windows[n]:
-                    forced = (nd & mask).bit_count()
-                    if forced > c or forced > most_wilds:
-                        continue
-                    o = n - (h & mask).bit_count()
-                    room = c if c < o else o
-                    if o - (J if J < room else room) != need:
-                        continue
-                    natural, wild = _drops(o, c, J)
-                    wild_helps = wild_helps or wild
-                    if natural:
-                        open_places = mask & ~h & ~nd
-                        for place in range(13):
-                            if open_places >> place & 1:
-                                helps[suit * 13 + place] = True
+            wild, opened = _suit_closer(rt, size, held[suit], rt.nodeck[suit], J, need, most)
+            wild_helps = wild_helps or wild
+            for place in range(13):
+                if opened >> place & 1:
+                    helps[suit * 13 + place] = True
     return [i for i in t.shown if cnt[i] < t.deck[i] and (wild_helps if t.wild[i] else helps[i])]
+
+
+def _suit_closer(rt: RunTables, size: int, h: int, nd: int, J: int, need: int, most_wilds: int) -> tuple[bool, int]:
+    """For :func:`_closer_one`, the runs of one suit whose held places are ``h``: does a
+    wild bring one lacking ``need`` cards closer, and the places (a mask) a natural of
+    the suit may fill to do so. Cached, as the templates are: a hand changes one suit
+    at a time."""
+    key = ("closer", size, h, nd, J, need, most_wilds)
+    found = rt.suit_cache.get(key)
+    if found is not None:
+        return found
+    cap = rt.cap
+    wild_helps = False
+    places = 0
+    for n in range(size, 14):
+        c = cap[n]
+        for mask in rt.windows[n]:
+            forced = (nd & mask).bit_count()
+            if forced > c or forced > most_wilds:
+                continue
+            o = n - (h & mask).bit_count()
+            room = c if c < o else o
+            if o - (J if J < room else room) != need:
+                continue
+            natural, wild = _drops(o, c, J)
+            wild_helps = wild_helps or wild
+            if natural:
+                places |= mask & ~h & ~nd
+    return remember(rt.suit_cache, key, (wild_helps, places))
