@@ -8,7 +8,7 @@ when that differs from what was played it measures the cost: both actions played
 from the seat's own view at that moment (``match.view(seat)`` after replaying the record
 to the decision) in the same sampled worlds, paired world by world
 (:func:`tenpennies.analysis.paired_difference`), to the round's end by the strong bot in
-every seat. The worlds deal the cards the seat could not see afresh, consistent with
+every seat (in Ten Card Rummy, for at most :data:`RUNS_HORIZON` turns a seat). The worlds deal the cards the seat could not see afresh, consistent with
 what it knew then, so the review never judges with hindsight of the hidden cards.
 
 A judged decision (:class:`JudgedDecision`) holds what was played, what the analyst
@@ -426,6 +426,27 @@ times the rollouts kept the sign of 11 of its 13 blunders; the two it lost had c
 zero by little more than two standard errors, as luck makes one in forty do."""
 
 
+RUNS_HORIZON = 10
+"""In Ten Card Rummy (a rule set with runs, or the meld before the draw) a review's rollouts
+stop after this many turns a seat (40 turns at four seats), the hands then scored as the
+turn cap scores them (C13); in Ten Pennies they play to the round's end. A quarter of Ten
+Card Rummy's rounds between the rules of thumb and the strong bot run to the cap of 250
+turns, and rollouts played that far cost a review most of its time (341 s of CPU a match
+at 5272cd9). Ten turns a seat is about a whole round of those that end (a median of 48
+turns); on the same worlds, costs measured to this horizon and to the round's end agreed
+within their noise on most of 30 decisions (benchmarks/review.py says how far), where a
+horizon of 6 turns a seat (as the expert's ``horizon=24``) moved several by more than
+twice their errors. The re-check (:func:`recheck`) plays the same horizon."""
+
+
+def rollout_horizon(rules: RuleSet) -> int | None:
+    """The most turns a review's rollouts play: None (to the round's end) in Ten Pennies,
+    :data:`RUNS_HORIZON` turns a seat in Ten Card Rummy."""
+    if rules.has_runs or rules.meld_before_draw:
+        return RUNS_HORIZON * rules.players
+    return None
+
+
 def confirm_rollouts(rollouts: int) -> int:
     """The rollouts that confirm a cost that looks like a mistake."""
     return CONFIRM_FACTOR * rollouts
@@ -489,6 +510,7 @@ def judge(view: PlayerView, played: Action, *, index: int = 0, rollouts: int = D
     decision = analyst.decide(view)
     preferred = decision.action
     world_seed = derive_seed("review", seed, index)
+    horizon = rollout_horizon(view.rules)
     expected = None
     out = _goes_out(view, played)
     if preferred == played or out:
@@ -496,11 +518,12 @@ def judge(view: PlayerView, played: Action, *, index: int = 0, rollouts: int = D
         # with nothing in hand (T12, C7), which no other play betters: good without rollouts.
         cost = Estimate(0.0, 0.0, 0)
         if isinstance(played, Discard) and not out:  # the curve's point of the turn: its discard
-            expected = compare(view, [played], rollouts=expected_rollouts(rollouts), seed=world_seed)[played]
+            expected = compare(view, [played], rollouts=expected_rollouts(rollouts), seed=world_seed,
+                               horizon=horizon)[played]
     else:
         # One set of paired rollouts gives both: the played action's margins, and their
         # differences from the preferred one's world by world (paired_difference's numbers).
-        mine, theirs = rollout_margins(view, (played, preferred), rollouts, world_seed)
+        mine, theirs = rollout_margins(view, (played, preferred), rollouts, world_seed, horizon=horizon)
         expected = Estimate.of(mine)
         cost = Estimate.of([x - y for x, y in zip(mine, theirs)])
         if grade_of(cost) in MISTAKE_GRADES:
@@ -508,7 +531,7 @@ def judge(view: PlayerView, played: Action, *, index: int = 0, rollouts: int = D
             # the analyst differ, and at 95% one in forty clears zero by luck alone. A cost
             # that looks like a mistake is measured again on fresh worlds, and the grade
             # is the new measurement's alone (the first one chose it, so it leans high).
-            cost = paired_difference(view, played, preferred, rollouts=confirm_rollouts(rollouts),
+            cost = paired_difference(view, played, preferred, rollouts=confirm_rollouts(rollouts), horizon=horizon,
                                      seed=derive_seed("review-confirm", seed, index))
     grade = grade_of(cost)
     return JudgedDecision(index, view.round_no, view.turns, kind_of(view, played, preferred), played, preferred,
@@ -643,6 +666,7 @@ def _recheck_chunk(data: dict, seat: int, items: Sequence[tuple[int, str, str]],
     for index, view, _ in _decisions(data, seat, set(wanted)):
         played, preferred = (parse_action(text, seat) for text in wanted[index])
         out.append((index, paired_difference(view, played, preferred, rollouts=rollouts,
+                                             horizon=rollout_horizon(view.rules),
                                              seed=derive_seed("recheck", seed, index))))
     return out
 

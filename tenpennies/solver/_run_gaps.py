@@ -455,14 +455,54 @@ def _closer(cnt, need: int, t, rt: RunTables) -> list[int]:
                     o2[suit] &= ~bit
                     if rt.repeated:
                         n2[place + 1] += 1
-                cnt[i] += 1
-                helps = _search(cnt, rt, h2, o2, n2, J, most_wilds, need) == target
-                cnt[i] -= 1
+                if target == 0 and not _may_complete(rt, h2[suit], n2[place + 1], J, suit, place):
+                    helps = False
+                else:
+                    cnt[i] += 1
+                    helps = _search(cnt, rt, h2, o2, n2, J, most_wilds, need) == target
+                    cnt[i] -= 1
                 if fresh:
                     fresh_helps = helps
         if helps:
             found.append(i)
     return found
+
+
+def _may_complete(rt: RunTables, h: int, n: int, J: int, suit: int, place: int) -> bool:
+    """Might a natural of ``suit`` at ``place`` complete a hand one card short, given the
+    suit's held places ``h`` and its rank's count ``n`` with the card? Only if some
+    template holding the card (a set of its rank, or a run of its suit over a window
+    with its place) then lacks nothing. For a choice of templates lacks at least what
+    each of them lacks (the sum of their scores), so a complete choice has every
+    template complete; and one holding no template of the card was in the hand before,
+    which lacked a card. False here is proof; True sends the card to the search."""
+    for set_ok, run_ok, size in (rt.reqs[:1] if rt.same else rt.reqs):
+        size = max(size, rt.least)
+        if set_ok:
+            c = rt.cap[size]
+            o = size - n if n < size else 0
+            if o <= J and o <= c:
+                return True
+        if run_ok and size <= 13 and _complete_places(rt, size, h, rt.nodeck[suit], J) >> place & 1:
+            return True
+    return False
+
+
+def _complete_places(rt: RunTables, size: int, h: int, nd: int, J: int) -> int:
+    """The places (a mask) of the windows of a suit, of ``size`` to 13 ranks, that the held
+    places ``h`` and ``J`` wilds fill, each within its wild room. Cached, as the templates are."""
+    key = ("complete", size, h, nd, J)
+    found = rt.suit_cache.get(key)
+    if found is not None:
+        return found
+    cap = rt.cap
+    places = 0
+    for n in range(size, 14):
+        room = cap[n] if cap[n] < J else J
+        for mask in rt.windows[n]:
+            if n - (h & mask).bit_count() <= room and (nd & mask).bit_count() <= cap[n]:
+                places |= mask
+    return remember(rt.suit_cache, key, places)
 
 
 def _drops(o: int, c: int, J: int) -> tuple[bool, bool]:

@@ -1,0 +1,122 @@
+"""How much CPU the strong bot's Ten Card Rummy turns cost, now and before, and proof they are the same turns.
+
+    python benchmarks/strong_tcr.py                       # 30 + 30 matches, 40 rollouts, against 5272cd9
+    python benchmarks/strong_tcr.py --four 10 --six 5 --repeat 1
+    python benchmarks/strong_tcr.py --profile             # instead: cProfile's top items of the code now
+
+Each code (this checkout, and ``--before``, extracted with ``git archive`` into a
+temporary folder) plays, in a subprocess of its own:
+
+* ``--four`` seeded matches of four strong bots and ``--six`` of six (every third one
+  with the rules of thumb in every other seat), the whole match, every decision;
+* ``--rollouts`` rollouts from real views (a strong match's decisions of seat 0, spread
+  over its rounds), each to the round's end with the strong bot in every seat, as the
+  review and the expert play them (:func:`tenpennies.analysis.rollout_margins`).
+
+It prints the CPU seconds of each part and the ratio, the least of ``--repeat`` runs
+(the two codes taking turns: on a shared machine a run is only ever slowed by others),
+and a digest of every action of every match and every rollout's margins: the two
+digests must be equal, since the speed work must not change a single decision
+(tests/test_bot_decisions_tcr.py pins fewer matches in the test suite).
+
+Measured on 2 December 2026 on the shared 2-core machine (load about 4), against main at
+5272cd9:
+
+    python benchmarks/strong_tcr.py --repeat 2
+    (figures below)
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+BEFORE = "5272cd9"
+
+
+def work(four: int, six: int, rollouts: int) -> dict:
+    """Play the matches and rollouts with whatever ``tenpennies`` is importable."""
+    from tenpennies.analysis import rollout_margins
+    from tenpennies.bots import play_match
+    from tenpennies.record import to_dict
+    from tenpennies.review import _decisions
+    from tenpennies.rules import TEN_CARD_RUMMY
+
+    digest = hashlib.sha256()
+    start = time.process_time()
+    for players, n in ((4, four), (6, six)):
+        rules = TEN_CARD_RUMMY.with_players(players)
+        for k in range(n):
+            lineup = ["strong", "thumb"] * 3 if k % 3 == 2 else ["strong"] * 6
+            m = play_match(lineup[:players], seed=1000 + k, rules=rules)
+            digest.update(json.dumps(to_dict(m)["actions"]).encode())
+    matches = time.process_time() - start
+    m = play_match(["strong"] * 4, seed=7, rules=TEN_CARD_RUMMY)
+    views = [(v, a) for _, v, a in _decisions(to_dict(m), 0)]
+    views = views[::max(1, len(views) // max(1, rollouts // 4))][:max(1, rollouts // 4)]
+    start = time.process_time()
+    for v, a in views:
+        digest.update(json.dumps(rollout_margins(v, (a,), 4, 5)).encode())
+    return {"matches": matches, "rollouts": time.process_time() - start, "digest": digest.hexdigest()}
+
+
+def run(path: Path, args) -> dict:
+    env = dict(os.environ, PYTHONPATH=str(path))
+    out = subprocess.run([sys.executable, __file__, "--worker", str(args.four), str(args.six), str(args.rollouts)],
+                         env=env, capture_output=True, text=True, check=True, cwd=path)
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def profile(args) -> None:
+    import cProfile
+    import pstats
+
+    sys.path.insert(0, str(ROOT))
+    p = cProfile.Profile()
+    p.runcall(work, args.four, args.six, args.rollouts)
+    pstats.Stats(p).sort_stats("tottime").print_stats(15)
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--four", type=int, default=30, help="four-player matches (default 30)")
+    p.add_argument("--six", type=int, default=30, help="six-player matches (default 30)")
+    p.add_argument("--rollouts", type=int, default=40, help="rollouts from real views (default 40)")
+    p.add_argument("--repeat", type=int, default=2, help="runs of each code, the least kept (default 2)")
+    p.add_argument("--before", default=BEFORE, help=f"the commit to compare with (default {BEFORE})")
+    p.add_argument("--profile", action="store_true", help="print the code now's cProfile top items instead")
+    p.add_argument("--worker", nargs=3, type=int, help=argparse.SUPPRESS)
+    args = p.parse_args(argv)
+    if args.worker:
+        print(json.dumps(work(*args.worker)))
+        return 0
+    if args.profile:
+        profile(args)
+        return 0
+    with tempfile.TemporaryDirectory() as tmp:
+        archive = subprocess.run(["git", "archive", args.before, "tenpennies"], cwd=ROOT, capture_output=True,
+                                 check=True).stdout
+        subprocess.run(["tar", "-x", "-C", tmp], input=archive, check=True)
+        now, before = [], []
+        for _ in range(args.repeat):
+            now.append(run(ROOT, args))
+            before.append(run(Path(tmp), args))
+    same = {r["digest"] for r in now + before}
+    for part in ("matches", "rollouts"):
+        a, b = min(r[part] for r in now), min(r[part] for r in before)
+        print(f"{part:>8}: {b:6.2f} s CPU before ({args.before}), {a:6.2f} s now: {b / a:.2f} times cheaper")
+    print(f"{args.four} four-player and {args.six} six-player matches, {args.rollouts} rollouts: "
+          + ("every action and margin the same" if len(same) == 1 else f"DIFFERENT ({len(same)} digests)"))
+    return 0 if len(same) == 1 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
