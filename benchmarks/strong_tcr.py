@@ -82,7 +82,7 @@ def profile(args) -> None:
     sys.path.insert(0, str(ROOT))
     p = cProfile.Profile()
     p.runcall(work, args.four, args.six, args.rollouts)
-    pstats.Stats(p).sort_stats("tottime").print_stats(15)
+    pstats.Stats(p).sort_stats(args.sort).print_stats(args.top)
 
 
 def main(argv=None) -> int:
@@ -93,6 +93,8 @@ def main(argv=None) -> int:
     p.add_argument("--repeat", type=int, default=2, help="runs of each code, the least kept (default 2)")
     p.add_argument("--before", default=BEFORE, help=f"the commit to compare with (default {BEFORE})")
     p.add_argument("--profile", action="store_true", help="print the code now's cProfile top items instead")
+    p.add_argument("--sort", default="tottime", help="--profile's order: tottime (default) or cumulative")
+    p.add_argument("--top", type=int, default=15, help="--profile's items shown (default 15)")
     p.add_argument("--worker", nargs=3, type=int, help=argparse.SUPPRESS)
     args = p.parse_args(argv)
     if args.worker:

@@ -19,6 +19,8 @@ nothing is missing (:func:`feasible`).
 
 from __future__ import annotations
 
+from itertools import compress
+
 from ._runs import RunTables, remember, tables
 
 # -- what is missing: templates -----------------------------------------------------------
@@ -286,10 +288,8 @@ def _prepare(cnt, t, rt):
     nat = [0] * 14
     J = 0
     repeated = rt.repeated
-    for v in range(52):
+    for v in compress(_NATURAL_VALUES, cnt):  # (the values the hand holds, skipped to in C)
         n = cnt[v]
-        if not n:
-            continue
         if wild[v]:
             J += n
             continue
@@ -300,6 +300,9 @@ def _prepare(cnt, t, rt):
         nat[p + 1] += n if repeated else 1
     J += cnt[52]
     return held, once, nat, J
+
+
+_NATURAL_VALUES = range(52)  # the card values of a suit and rank (52 is the joker)
 
 
 def shortfall(cnt, t, *, stop_at: int | None = None) -> int | None:
@@ -328,13 +331,12 @@ def _search(cnt, rt: RunTables, held, once, nat, J: int, most_wilds: int, below:
     """:func:`shortfall` of a hand already counted: the best choice of templates, if
     it lacks fewer than ``below`` cards."""
     reqs = rt.reqs
+    n_req = len(reqs)
+    if n_req == 1:
+        return _least_one(rt, reqs[0], held, nat, J, most_wilds, below)
     lists = [_templates(rt, req, held, nat, J, below) for req in (reqs[:1] if rt.same else reqs)]
     if any(not lst for lst in lists):
         return None
-    n_req = len(reqs)
-    if n_req == 1:
-        # Sorted by score, which is what a one-meld contract lacks.
-        return next((x[0] for x in lists[0] if x[7] <= most_wilds), None)
     if n_req == 2 and rt.same:
         # The hot case (two melds alike, as in Ten Card Rummy), without the recursion.
         lst = lists[0]
@@ -397,6 +399,69 @@ def _search(cnt, rt: RunTables, held, once, nat, J: int, most_wilds: int, below:
 
     search(0, 0, 0)
     return found[0]
+
+
+def _least_one(rt: RunTables, req, held, nat, J: int, most_wilds: int, below: int) -> int | None:
+    """What a one-meld contract lacks: the least score of the templates :func:`_templates`
+    lists (those scoring under ``below``) whose forced wilds the hand could ever hold, or
+    None; found without listing and sorting them, each suit's runs scored once (cached)."""
+    set_ok, run_ok, size = req
+    size = max(size, rt.least)
+    cap = rt.cap
+    best = below
+    empty = None
+    if set_ok:
+        c = cap[size]
+        set_most = rt.set_most
+        for r in rt.set_ranks:
+            n = nat[r]
+            most = set_most[r] if set_most[r] > n else n
+            forced = size - most if most < size else 0
+            if forced > c:
+                continue
+            if not n:
+                if empty is None or forced < empty:
+                    empty = forced
+                continue
+            if forced > most_wilds:
+                continue
+            o = size - n if n < size else 0
+            room = c if c < o else o
+            sc = o - (J if J < room else room)
+            if sc < best:
+                best = sc
+    if run_ok and size <= 13:
+        for suit in range(4):
+            none, least = _suit_least(rt, size, suit, held[suit], J, most_wilds)
+            if none is not None and (empty is None or none < empty):
+                empty = none
+            if least is not None and least < best:
+                best = least
+    if empty is not None and empty <= most_wilds:
+        c = cap[size]
+        room = c if c < size else size
+        sc = size - (J if J < room else room)
+        if sc < best:
+            best = sc
+    return best if best < below else None
+
+
+def _suit_least(rt: RunTables, size: int, suit: int, h: int, J: int, most_wilds: int):
+    """For :func:`_least_one`: the fewest wilds an empty window of the suit forces (None if
+    none can be), and the least score of its run templates holding a held card whose
+    forced wilds are at most ``most_wilds`` (None if none). Cached by the suit's places."""
+    key = ("least", size, suit, h, J, most_wilds if most_wilds < rt.max_wilds else rt.max_wilds)
+    found = rt.scored_cache.get(key)
+    if found is not None:
+        return found
+    windows, none = _suit_windows(rt, size, h, rt.nodeck[suit])
+    least = None
+    for o, room, n, mask, forced in windows:
+        if forced <= most_wilds:
+            sc = o - (J if J < room else room)
+            if least is None or sc < least:
+                least = sc
+    return remember(rt.scored_cache, key, (none, least))
 
 
 def feasible(cnt, t) -> bool:
