@@ -68,10 +68,45 @@ def work(four: int, six: int, rollouts: int) -> dict:
     return {"matches": matches, "rollouts": time.process_time() - start, "digest": digest.hexdigest()}
 
 
-def run(path: Path, args) -> dict:
+def expert_costs(matches: int) -> dict:
+    """CPU milliseconds of each decision the expert tried out by rollouts, as
+    ``ExpertBot(in_ten_card_rummy=True, horizon=24)`` in seats 0 and 2 against strong bots."""
+    from tenpennies.bots import play_match
+    from tenpennies.bots.expert import ExpertBot
+    from tenpennies.record import to_dict
+    from tenpennies.rules import TEN_CARD_RUMMY
+
+    tried: list[float] = []
+    digest = hashlib.sha256()
+
+    class Timed:
+        name = "expert"
+
+        def __init__(self, seed):
+            self.bot = ExpertBot(seed, in_ten_card_rummy=True, horizon=24)
+
+        def act(self, view):
+            start, before = time.process_time(), self.bot.rollouts_done
+            action = self.bot.act(view)
+            if self.bot.rollouts_done > before:
+                tried.append((time.process_time() - start) * 1000)
+            return action
+
+    for i in range(matches):
+        m = play_match([Timed(10 * i + s) if s % 2 == 0 else "strong" for s in range(4)], seed=2026 + i,
+                       rules=TEN_CARD_RUMMY)
+        digest.update(json.dumps(to_dict(m)["actions"]).encode())
+    tried.sort()
+    return {"tried": len(tried), "median": tried[len(tried) // 2] if tried else 0.0,
+            "worst": tried[-1] if tried else 0.0, "digest": digest.hexdigest()}
+
+
+def run(path: Path, args, expert: bool = False) -> dict:
     env = dict(os.environ, PYTHONPATH=str(path))
-    out = subprocess.run([sys.executable, __file__, "--worker", str(args.four), str(args.six), str(args.rollouts)],
-                         env=env, capture_output=True, text=True, check=True, cwd=path)
+    how = ["--expert-worker", str(args.expert_matches)] if expert else [
+        "--worker", str(args.four), str(args.six), str(args.rollouts)]
+    out = subprocess.run([sys.executable, __file__, *how], env=env, capture_output=True, text=True, check=True,
+                         cwd=path)
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
@@ -95,10 +130,16 @@ def main(argv=None) -> int:
     p.add_argument("--profile", action="store_true", help="print the code now's cProfile top items instead")
     p.add_argument("--sort", default="tottime", help="--profile's order: tottime (default) or cumulative")
     p.add_argument("--top", type=int, default=15, help="--profile's items shown (default 15)")
+    p.add_argument("--expert-matches", type=int, default=0, metavar="N",
+                   help="instead: the CPU cost of the expert's searched decisions in N Ten Card Rummy matches")
     p.add_argument("--worker", nargs=3, type=int, help=argparse.SUPPRESS)
+    p.add_argument("--expert-worker", type=int, help=argparse.SUPPRESS)
     args = p.parse_args(argv)
     if args.worker:
         print(json.dumps(work(*args.worker)))
+        return 0
+    if args.expert_worker:
+        print(json.dumps(expert_costs(args.expert_worker)))
         return 0
     if args.profile:
         profile(args)
@@ -107,6 +148,14 @@ def main(argv=None) -> int:
         archive = subprocess.run(["git", "archive", args.before, "tenpennies"], cwd=ROOT, capture_output=True,
                                  check=True).stdout
         subprocess.run(["tar", "-x", "-C", tmp], input=archive, check=True)
+        if args.expert_matches:
+            now, before = run(ROOT, args, expert=True), run(Path(tmp), args, expert=True)
+            for name, r in ((f"before ({args.before})", before), ("now", now)):
+                print(f"expert (in_ten_card_rummy=True, horizon=24), {args.expert_matches} matches, {name}: "
+                      f"{r['tried']} searched decisions, median {r['median']:.0f} ms CPU, worst {r['worst']:.0f} ms")
+            same = now["digest"] == before["digest"]
+            print("every action the same" if same else "DIFFERENT actions")
+            return 0 if same else 1
         now, before = [], []
         for _ in range(args.repeat):
             now.append(run(ROOT, args))

@@ -330,8 +330,10 @@ class Review:
         by kind of decision, then each mistake with its reason."""
         counts = self.counts()
         total = self.points_lost()
+        horizon = rollout_horizon(self.rules)
         lines = [f"Review of seat {self.seat}: {self.rules.name}, {self.rollouts} paired rollouts "
-                 f"a judged decision, {confirm_rollouts(self.rollouts)} more to confirm a mistake (seed {self.seed})",
+                 + ("" if horizon is None else f"of at most {horizon} turns ")
+                 + f"a judged decision, {confirm_rollouts(self.rollouts)} more to confirm a mistake (seed {self.seed})",
                  f"{len(self.decisions)} decisions judged: "
                  + ", ".join(grade_count(counts[g], g) for g in Grade),
                  f"Points lost against the analyst: {total} (mean ± standard error, in points of the "
@@ -433,18 +435,31 @@ turn cap scores them (C13); in Ten Pennies they play to the round's end. A quart
 Card Rummy's rounds between the rules of thumb and the strong bot run to the cap of 250
 turns, and rollouts played that far cost a review most of its time (341 s of CPU a match
 at 5272cd9). Ten turns a seat is about a whole round of those that end (a median of 48
-turns); on the same worlds, costs measured to this horizon and to the round's end agreed
-within their noise on most of 30 decisions (benchmarks/review.py says how far), where a
-horizon of 6 turns a seat (as the expert's ``horizon=24``) moved several by more than
-twice their errors. The re-check (:func:`recheck`) plays the same horizon."""
+turns). On the same 16 worlds of 30 decisions where a thumb player and the analyst differ
+(benchmarks/review.py), costs measured to this horizon and to the round's end differed by
+6.7 points on average, none by more than twice their errors, and kept the sign of all 7
+that were clear at the round's end (24 of the 30 signs alike); at 6 turns a seat (the
+expert's ``horizon=24``) they differed by 9.5 points, 19 of 30 signs alike. The re-check
+(:func:`recheck`) plays the same horizon: it measures the same cost, more closely."""
 
 
 def rollout_horizon(rules: RuleSet) -> int | None:
     """The most turns a review's rollouts play: None (to the round's end) in Ten Pennies,
     :data:`RUNS_HORIZON` turns a seat in Ten Card Rummy."""
-    if rules.has_runs or rules.meld_before_draw:
-        return RUNS_HORIZON * rules.players
-    return None
+    return RUNS_HORIZON * rules.players if _plays_runs(rules) else None
+
+
+RUNS_ROLLOUTS = 16
+"""A Ten Card Rummy review's paired rollouts a judged decision by default (half of
+:data:`DEFAULT_ROLLOUTS`): with :data:`RUNS_HORIZON` and :data:`RUNS_EXPECTED_SHARE`, what
+brings a match's review near issue 25's 20 s on two cores (benchmarks/review.py). A cost
+that looks like a mistake is still confirmed on twice as many fresh worlds, so a mistake
+needs a larger cost to be found, not less evidence to be believed."""
+
+RUNS_EXPECTED_SHARE = 8
+"""In Ten Card Rummy the expected margin of a turn's discard the analyst agrees with (the
+chart's point) is measured over an eighth of the rollouts (two by default): a third of a
+match's decisions are such discards, and a point of the curve is no verdict."""
 
 
 def confirm_rollouts(rollouts: int) -> int:
@@ -452,9 +467,23 @@ def confirm_rollouts(rollouts: int) -> int:
     return CONFIRM_FACTOR * rollouts
 
 
-def expected_rollouts(rollouts: int) -> int:
-    """The rollouts that measure the expected margin of a decision the analyst agrees with."""
-    return max(2, rollouts // EXPECTED_SHARE)
+def expected_rollouts(rollouts: int, rules: RuleSet | None = None) -> int:
+    """The rollouts that measure the expected margin of a decision the analyst agrees with
+    (in ``rules``: :data:`RUNS_EXPECTED_SHARE` of them in Ten Card Rummy)."""
+    share = RUNS_EXPECTED_SHARE if rules is not None and _plays_runs(rules) else EXPECTED_SHARE
+    return max(2, rollouts // share)
+
+
+def default_rollouts(rules: RuleSet) -> int:
+    """A review's paired rollouts a judged decision when none are asked for:
+    :data:`DEFAULT_ROLLOUTS`, or :data:`RUNS_ROLLOUTS` in Ten Card Rummy."""
+    return RUNS_ROLLOUTS if _plays_runs(rules) else DEFAULT_ROLLOUTS
+
+
+def _plays_runs(rules: RuleSet) -> bool:
+    """Is this Ten Card Rummy's game (runs, or the meld before the draw), where a review
+    plays its own budget?"""
+    return rules.has_runs or rules.meld_before_draw
 
 
 def _match_of(record: Any) -> Match:
@@ -498,13 +527,16 @@ def _analyst(seed: int | str):
     return ExpertBot(derive_seed("review-analyst", seed))
 
 
-def judge(view: PlayerView, played: Action, *, index: int = 0, rollouts: int = DEFAULT_ROLLOUTS,
+def judge(view: PlayerView, played: Action, *, index: int = 0, rollouts: int | None = None,
           seed: int | str = 0, analyst=None) -> JudgedDecision:
     """One decision judged: ``played`` in ``view`` (the seat's view as it was) against the
-    analyst's choice, over ``rollouts`` paired worlds seeded from ``seed`` and ``index``;
-    a cost that looks like a mistake there is confirmed on :func:`confirm_rollouts` fresh
-    worlds, which alone give its cost and grade."""
+    analyst's choice, over ``rollouts`` paired worlds (None: :func:`default_rollouts`)
+    seeded from ``seed`` and ``index``; a cost that looks like a mistake there is confirmed
+    on :func:`confirm_rollouts` fresh worlds, which alone give its cost and grade."""
     from .bots import derive_seed
+
+    if rollouts is None:
+        rollouts = default_rollouts(view.rules)
 
     analyst = analyst or _analyst(seed)
     decision = analyst.decide(view)
@@ -518,7 +550,7 @@ def judge(view: PlayerView, played: Action, *, index: int = 0, rollouts: int = D
         # with nothing in hand (T12, C7), which no other play betters: good without rollouts.
         cost = Estimate(0.0, 0.0, 0)
         if isinstance(played, Discard) and not out:  # the curve's point of the turn: its discard
-            expected = compare(view, [played], rollouts=expected_rollouts(rollouts), seed=world_seed,
+            expected = compare(view, [played], rollouts=expected_rollouts(rollouts, view.rules), seed=world_seed,
                                horizon=horizon)[played]
     else:
         # One set of paired rollouts gives both: the played action's margins, and their
@@ -546,7 +578,7 @@ def _judge_chunk(data: dict, seat: int, indices: Sequence[int], rollouts: int,
             for index, view, played in _decisions(data, seat, set(indices))]
 
 
-def review(record, seat: int, *, rollouts: int = DEFAULT_ROLLOUTS, seed: int | str = 0,
+def review(record, seat: int, *, rollouts: int | None = None, seed: int | str = 0,
            workers: int | None = None, executor: concurrent.futures.Executor | None = None,
            progress: bool | Callable[[int, int], object] | None = None,
            unasked: Iterable[int] = ()) -> Review:
@@ -560,7 +592,8 @@ def review(record, seat: int, *, rollouts: int = DEFAULT_ROLLOUTS, seed: int | s
 
     Each decision with more than one legal action is judged from the seat's view at that
     moment (:func:`judge`): the analyst's choice, and where the played action differs, the
-    cost over ``rollouts`` paired worlds. The same ``seed`` gives the same review on any
+    cost over ``rollouts`` paired worlds (None: :func:`default_rollouts`, 32, or 16 in Ten
+    Card Rummy, whose rollouts also stop at :data:`RUNS_HORIZON`). The same ``seed`` gives the same review on any
     machine and with any number of workers. The work runs on ``executor`` if given (any
     :class:`concurrent.futures.Executor`), else on a process pool of ``workers`` processes
     (all cores when None), or in this process when ``workers`` is 1. ``progress=True``
@@ -571,11 +604,13 @@ def review(record, seat: int, *, rollouts: int = DEFAULT_ROLLOUTS, seed: int | s
 
     if isinstance(seat, bool) or not isinstance(seat, int):
         raise WrongTypeError(f"seat is a whole number, not {seat!r}")
-    if isinstance(rollouts, bool) or not isinstance(rollouts, int) or rollouts < 2:
+    if rollouts is not None and (isinstance(rollouts, bool) or not isinstance(rollouts, int) or rollouts < 2):
         raise WrongTypeError(f"rollouts must be a whole number, at least 2 (to measure the noise), not {rollouts!r}")
     if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or workers < 1):
         raise TenPenniesError(f"workers must be at least 1, not {workers!r}")
     match = _match_of(record)
+    if rollouts is None:
+        rollouts = default_rollouts(match.rules)
     if not 0 <= seat < match.rules.players:
         raise TenPenniesError(f"there is no seat {seat}: the match seats {match.rules.players} players")
     data = to_dict(match)
@@ -783,6 +818,8 @@ def reason_words(view: PlayerView, played: Action, decision, cost: Estimate, gra
     return f"{text} {_analyst_words(decision, view)}".rstrip()
 
 
-__all__ = ["BLUNDER_POINTS", "DEFAULT_ROLLOUTS", "EXPECTED_SHARE", "Grade", "INACCURACY_POINTS", "JudgedDecision",
-           "KINDS", "KIND_WORDS", "MISTAKE_GRADES", "MISTAKE_POINTS", "PointsLost", "RECHECK_FACTOR", "Review",
-           "CONFIRM_FACTOR", "confirm_rollouts", "expected_rollouts", "grade_of", "judge", "kept_sign", "kind_of", "reason_words", "recheck", "review"]
+__all__ = ["BLUNDER_POINTS", "CONFIRM_FACTOR", "DEFAULT_ROLLOUTS", "EXPECTED_SHARE", "Grade", "INACCURACY_POINTS",
+           "JudgedDecision", "KINDS", "KIND_WORDS", "MISTAKE_GRADES", "MISTAKE_POINTS", "PointsLost", "RECHECK_FACTOR",
+           "RUNS_EXPECTED_SHARE", "RUNS_HORIZON", "RUNS_ROLLOUTS", "Review", "confirm_rollouts", "default_rollouts",
+           "expected_rollouts", "grade_of", "judge", "kept_sign", "kind_of", "reason_words", "recheck", "review",
+           "rollout_horizon"]
