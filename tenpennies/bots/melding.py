@@ -111,6 +111,13 @@ def lays_off(card: Card, view: PlayerView) -> bool:
     return any(meld_additions(meld, (card,), view.round_no, view.rules) for meld in view.table)
 
 
+def laying_off(cards: Iterable[Card], view: PlayerView) -> set[Card]:
+    """Those of ``cards`` that lay off on some table meld now (C11): :func:`lays_off` of
+    each, one look at each meld."""
+    cards = tuple(cards)
+    return {c for meld in view.table for c, _ in meld_additions(meld, cards, view.round_no, view.rules)}
+
+
 def shedding_action(legal: Iterable[Action], wild: Sequence[bool]) -> Action | None:
     """The first meld or lay-off to make, or None.
 
@@ -191,7 +198,8 @@ def _thumb_discard(view: PlayerView, wild) -> Card:
     hand = view.hand
     naturals = [c for c in hand if not wild[c.index]]
     if view.opened[view.seat]:
-        naturals = [c for c in naturals if not lays_off(c, view)] or naturals
+        fits = laying_off(naturals, view)
+        naturals = [c for c in naturals if c not in fits] or naturals
     links = partner_counts(hand, wild)
     fewest = min((links[c] for c in naturals), default=None)
     useless = [c for c in naturals if links[c] == fewest] or list(hand)
@@ -354,7 +362,8 @@ def _strong_discard(view: PlayerView, wild, danger_cards: int) -> Card:
     naturals = [c for c in hand if not wild[c.index]] or list(hand)
     if view.opened[view.seat]:
         # Cards that lay off next turn go for nothing then; of the rest, keep partners.
-        loose = [c for c in naturals if not lays_off(c, view)] or naturals
+        fits = laying_off(naturals, view)
+        loose = [c for c in naturals if c not in fits] or naturals
         links = partner_counts(hand, wild)
         fewest = min(links[c] for c in loose)
         return costliest([c for c in loose if links[c] == fewest], rules)
@@ -381,5 +390,5 @@ def _strong_discard(view: PlayerView, wild, danger_cards: int) -> Card:
             best, best_short = card, short
     return best
 
-__all__ = ["lays_off", "partner_counts", "partners", "plays_runs", "shedding_action", "strong_act", "strong_decide", "thumb_act",
-           "thumb_decide"]
+__all__ = ["laying_off", "lays_off", "partner_counts", "partners", "plays_runs", "shedding_action", "strong_act",
+           "strong_decide", "thumb_act", "thumb_decide"]
