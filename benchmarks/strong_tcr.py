@@ -19,11 +19,31 @@ and a digest of every action of every match and every rollout's margins: the two
 digests must be equal, since the speed work must not change a single decision
 (tests/test_bot_decisions_tcr.py pins fewer matches in the test suite).
 
-Measured on 2 December 2026 on the shared 2-core machine (load about 4), against main at
-5272cd9:
+Measured on 2 December 2026 on the shared 2-core machine (load 6 to 9 from other jobs),
+against main at 5272cd9:
 
     python benchmarks/strong_tcr.py --repeat 2
-    (figures below)
+     matches:  34.51 s CPU before (5272cd9),  11.06 s now: 3.12 times cheaper
+    rollouts:   1.57 s CPU before (5272cd9),   0.45 s now: 3.50 times cheaper
+    30 four-player and 30 six-player matches, 40 rollouts: every action and margin the same
+
+    python benchmarks/strong_tcr.py --expert-matches 2
+    expert (in_ten_card_rummy=True, horizon=24), 2 matches, before (5272cd9): 70 searched decisions,
+        median 242 ms CPU, worst 1197 ms
+    expert (in_ten_card_rummy=True, horizon=24), 2 matches, now: 70 searched decisions,
+        median 75 ms CPU, worst 273 ms
+    every action the same
+
+Where it went (cProfile of the matches and rollouts, ``--profile``): before, the run
+solver's outs (:func:`tenpennies.solver.outs`, a search per card value for every offer
+heard) and how short each throw leaves the hand (a search per card, every discard) were
+most of a turn. Now a hand's answers are remembered by its counts (five asks in six repeat
+one), an offer asks only whether its card is an out unless one card is missing, a discard
+asks the solver of its throws in order and stops at the first that leaves the hand no
+shorter, a card that cannot complete a hand one card short is not searched, and a
+one-meld contract's shortfall is a least score rather than a sorted list. What is left
+is spread thin: the solver's searches of new hands, the listing of legal actions
+(tenpennies/listing.py), building views and applying actions.
 """
 
 from __future__ import annotations

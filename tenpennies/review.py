@@ -8,8 +8,9 @@ when that differs from what was played it measures the cost: both actions played
 from the seat's own view at that moment (``match.view(seat)`` after replaying the record
 to the decision) in the same sampled worlds, paired world by world
 (:func:`tenpennies.analysis.paired_difference`), to the round's end by the strong bot in
-every seat (in Ten Card Rummy, for at most :data:`RUNS_HORIZON` turns a seat). The worlds deal the cards the seat could not see afresh, consistent with
-what it knew then, so the review never judges with hindsight of the hidden cards.
+every seat (in Ten Card Rummy, for at most :data:`RUNS_HORIZON` turns a seat). The worlds
+deal the cards the seat could not see afresh, consistent with what it knew then, so the
+review never judges with hindsight of the hidden cards.
 
 A judged decision (:class:`JudgedDecision`) holds what was played, what the analyst
 prefers, the cost in points with its standard error, a :class:`Grade`, the reason in
@@ -436,11 +437,12 @@ Card Rummy's rounds between the rules of thumb and the strong bot run to the cap
 turns, and rollouts played that far cost a review most of its time (341 s of CPU a match
 at 5272cd9). Ten turns a seat is about a whole round of those that end (a median of 48
 turns). On the same 16 worlds of 30 decisions where a thumb player and the analyst differ
-(benchmarks/review.py), costs measured to this horizon and to the round's end differed by
-6.7 points on average, none by more than twice their errors, and kept the sign of all 7
-that were clear at the round's end (24 of the 30 signs alike); at 6 turns a seat (the
-expert's ``horizon=24``) they differed by 9.5 points, 19 of 30 signs alike. The re-check
-(:func:`recheck`) plays the same horizon: it measures the same cost, more closely."""
+(benchmarks/review.py ``--horizon-check 30``), costs measured to this horizon and to the
+round's end differed by 6.7 points on average, none by more than twice their errors, and
+kept the sign of all 7 that were clear at the round's end (23 of the 30 signs alike), for
+half the CPU; at 6 turns a seat (the expert's ``horizon=24``) they differed by 9.5 points,
+20 of 30 signs alike. The re-check (:func:`recheck`) plays the same horizon: it measures
+the same cost, more closely."""
 
 
 def rollout_horizon(rules: RuleSet) -> int | None:
@@ -452,9 +454,10 @@ def rollout_horizon(rules: RuleSet) -> int | None:
 RUNS_ROLLOUTS = 16
 """A Ten Card Rummy review's paired rollouts a judged decision by default (half of
 :data:`DEFAULT_ROLLOUTS`): with :data:`RUNS_HORIZON` and :data:`RUNS_EXPECTED_SHARE`, what
-brings a match's review near issue 25's 20 s on two cores (benchmarks/review.py). A cost
-that looks like a mistake is still confirmed on twice as many fresh worlds, so a mistake
-needs a larger cost to be found, not less evidence to be believed."""
+brings a match's review within issue 25's 20 s on two cores (15 to 36 s of CPU a match
+in benchmarks/review.py, from 341 s). A cost that looks like a mistake is still confirmed
+on twice as many fresh worlds, so a mistake needs a larger cost to be found, not less
+evidence to be believed (12 of 12 blunders kept their sign with ten times the rollouts)."""
 
 RUNS_EXPECTED_SHARE = 8
 """In Ten Card Rummy the expected margin of a turn's discard the analyst agrees with (the
@@ -537,7 +540,6 @@ def judge(view: PlayerView, played: Action, *, index: int = 0, rollouts: int | N
 
     if rollouts is None:
         rollouts = default_rollouts(view.rules)
-
     analyst = analyst or _analyst(seed)
     decision = analyst.decide(view)
     preferred = decision.action
@@ -593,8 +595,8 @@ def review(record, seat: int, *, rollouts: int | None = None, seed: int | str = 
     Each decision with more than one legal action is judged from the seat's view at that
     moment (:func:`judge`): the analyst's choice, and where the played action differs, the
     cost over ``rollouts`` paired worlds (None: :func:`default_rollouts`, 32, or 16 in Ten
-    Card Rummy, whose rollouts also stop at :data:`RUNS_HORIZON`). The same ``seed`` gives the same review on any
-    machine and with any number of workers. The work runs on ``executor`` if given (any
+    Card Rummy, whose rollouts also stop at :data:`RUNS_HORIZON`). The same ``seed`` gives
+    the same review on any machine and with any number of workers. The work runs on ``executor`` if given (any
     :class:`concurrent.futures.Executor`), else on a process pool of ``workers`` processes
     (all cores when None), or in this process when ``workers`` is 1. ``progress=True``
     shows a tqdm bar (if installed); a callable is called with (decisions done, total)

@@ -537,10 +537,10 @@ def _may_complete(rt: RunTables, h: int, n: int, J: int, suit: int, place: int) 
     """Might a natural of ``suit`` at ``place`` complete a hand one card short, given the
     suit's held places ``h`` and its rank's count ``n`` with the card? Only if some
     template holding the card (a set of its rank, or a run of its suit over a window
-    with its place) then lacks nothing. For a choice of templates lacks at least what
-    each of them lacks (the sum of their scores), so a complete choice has every
-    template complete; and one holding no template of the card was in the hand before,
-    which lacked a card. False here is proof; True sends the card to the search."""
+    with its place) then lacks nothing: a choice of templates lacks at least the sum of
+    what each lacks (their scores), so a complete choice has every template complete;
+    and a choice with no template of the card was the hand's before, which lacked a
+    card. False here is proof; True sends the card to the search."""
     for set_ok, run_ok, size in (rt.reqs[:1] if rt.same else rt.reqs):
         size = max(size, rt.least)
         if set_ok:
