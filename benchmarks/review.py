@@ -3,7 +3,8 @@
     python benchmarks/review.py                       # one match, seat 0 reviewed, 2 workers
     python benchmarks/review.py --matches 3 --workers 1
     python benchmarks/review.py --recheck --matches 4  # each blunder again with 10x the rollouts
-    python benchmarks/review.py --rules ten-card-rummy
+    python benchmarks/review.py --rules ten-card-rummy --matches 2 --seed 1   # 16 rollouts of 40 turns
+    python benchmarks/review.py --rules ten-card-rummy --matches 2 --seed 1 --horizon-check 30
 
 Each match is seeded and played by bots (``--bots``, one per seat; by default the rules of
 thumb in seat 0, the reviewed seat, and the strong bot in the others: a player who makes
@@ -38,13 +39,54 @@ took 30.6, 14.9 and 23.5 s of CPU on one worker, the worst some 16 s on two idle
     --recheck --matches 4 --seed 1 --workers 1            (with the analyst before e85cb0d)
     re-check with 10x the rollouts: 29 of 29 blunders kept their sign (100.0%)
 
-Ten Card Rummy is far slower: its rounds are longer and its strong bot's turns cost more
-(some 40 ms a rollout against 5 to 10), and its rules of thumb differ from the analyst
-far more often. One match (seed 1, thumb in seat 0; measured by a script calling
-``review(..., workers=1)``, as ``--rules ten-card-rummy --workers 1`` does): 830
-decisions, 341 s of CPU, 1 mistake, 80 close, and -237.3 ± 100.3 points "lost": the
-thumb's choices did better in the rollouts than the analyst's (the strong bot's policy
-there), so in that game the analyst is no judge yet.
+Ten Card Rummy was far slower: its rounds are longer (a quarter of those between the rules
+of thumb and the strong bot run to the cap of 250 turns) and its strong bot's turns cost
+more, and its rules of thumb differ from the analyst far more often. One match (seed 1,
+thumb in seat 0; measured at 5272cd9 by a script calling ``review(..., workers=1)``): 830
+decisions, 341 s of CPU, 1 mistake, 80 close, and -237.3 ± 100.3 points "lost": the thumb's
+choices did better in the rollouts than the analyst's (the strong bot's policy there), so
+in that game the analyst is no judge yet.
+
+Measured on 2 December 2026 on the shared 2-core machine (load 6 to 8 from other jobs: the
+wall-clock times are several times an idle machine's), ``--rules ten-card-rummy --matches 2
+--seed 1 --workers 2``, as issue 25's speed work on that game went:
+
+    strong bot's turns made some 3 times cheaper, the same decisions (ec86b1f):
+    match 1: 830 decisions judged in 378.7 s (158.0 s CPU); 1 mistakes, -237.3 ± 100.3 points lost
+    and its rollouts stopped at ten turns a seat, 40 at four seats (47bcd99, RUNS_HORIZON):
+    match 1: 830 decisions judged in 261.6 s (97.2 s CPU); 4 mistakes, -298.8 ± 88.4 points lost
+    match 2: 655 decisions judged in 144.3 s (49.9 s CPU); 1 mistakes, 93.5 ± 44.8 points lost
+    and 16 paired rollouts a decision, the chart's agreed discards over 2 (af62824, RUNS_ROLLOUTS,
+    RUNS_EXPECTED_SHARE: Ten Card Rummy's own budget, tenpennies.review.default_rollouts):
+    match 1: 830 decisions judged in 125.6 s (36.2 s CPU); 0 mistakes, -190.1 ± 128.1 points lost
+    match 2: 655 decisions judged in 45.4 s (15.0 s CPU); 1 mistakes, 101.0 ± 64.2 points lost
+
+So a Ten Card Rummy match costs 15 to 36 s of CPU to review (seeds 1 to 6, below), within
+the some 40 s that issue 25's 20 s on two idle cores allows (the longest, 830 decisions,
+near its edge). The wall-clock times here are those of a machine shared with other jobs.
+
+The horizon was chosen on the same 16 worlds of 30 decisions (of seeds 1 and 2) where the
+thumb in seat 0 and the analyst differ, each cost measured to the round's end and to a
+horizon (CPU on the loaded machine):
+
+    --rules ten-card-rummy --matches 2 --seed 1 --horizon-check 30
+    to the round end: 10.8 s CPU for 30 decisions
+    40 turns: 5.6 s CPU for 30 decisions
+    24 turns: 3.8 s CPU for 30 decisions
+    10 turns a seat: 6.7 points from the round end's cost on average, 0 by more than twice their
+        combined errors; 23 of 30 signs alike, 7 of the 7 clear at the round's end kept
+    6 turns a seat: 9.5 points from the round end's cost on average, 1 by more than twice their
+        combined errors; 20 of 30 signs alike, 7 of the 7 clear at the round's end kept
+
+    --rules ten-card-rummy --recheck --matches 4 --seed 3 --workers 2   (the budget above)
+    match 3: 728 decisions judged in 118.7 s (33.7 s CPU) on 2 worker(s); 1 mistakes, 120.2 ± 134.7 points lost
+    match 4: 464 decisions judged in 94.8 s (18.7 s CPU) on 2 worker(s); 6 mistakes, 113.4 ± 97.3 points lost
+    match 5: 465 decisions judged in 47.6 s (21.4 s CPU) on 2 worker(s); 8 mistakes, 387.9 ± 101.4 points lost
+    match 6: 637 decisions judged in 86.9 s (29.0 s CPU) on 2 worker(s); 3 mistakes, -69.0 ± 144.4 points lost
+    re-check with 10x the rollouts: 12 of 12 blunders kept their sign (100.0%)
+
+(each blunder confirmed over 32 worlds, re-checked over 160; one, +22.6 ± 10.8 over 32,
+came back +1.4 ± 5.0: its sign kept, its size not.)
 
 Before a mistake was confirmed on fresh worlds (:data:`tenpennies.review.CONFIRM_FACTOR`),
 match 1 alone kept 11 of its 13 blunders' signs (85%).
@@ -85,7 +127,12 @@ def main(argv=None) -> int:
     p.add_argument("--workers", type=int, default=2, help="worker processes (default 2)")
     p.add_argument("--recheck", action="store_true", help="re-measure each blunder with 10x the rollouts")
     p.add_argument("--rules", default="ten-pennies", help="the game (default ten-pennies; or ten-card-rummy)")
+    p.add_argument("--horizon-check", type=int, default=0, metavar="N",
+                   help="instead: N decisions where seat 0 and the analyst differ (of --matches matches), each "
+                        "cost measured on 16 worlds to the round's end and to horizons of 10 and 6 turns a seat")
     args = p.parse_args(argv)
+    if args.horizon_check:
+        return horizon_check(args)
     options = {} if args.rollouts is None else {"rollouts": args.rollouts}
 
     times, kept, checked, grades = [], 0, 0, Counter()
@@ -117,6 +164,46 @@ def main(argv=None) -> int:
         share = kept / checked if checked else float("nan")
         print(f"re-check with {RECHECK_FACTOR}x the rollouts: {kept} of {checked} blunders kept their sign "
               f"({share:.1%}; issue 25 asks at least 95%)")
+    return 0
+
+
+def horizon_check(args) -> int:
+    """How far costs measured to a horizon stand from costs measured to the round's end, on the
+    same worlds (the evidence for tenpennies.review.RUNS_HORIZON)."""
+    from tenpennies.analysis import Estimate, rollout_margins
+    from tenpennies.record import to_dict
+    from tenpennies.review import _analyst, _decisions, _goes_out
+
+    rules = RuleSet.named(args.rules)
+    rows = []
+    for k in range(args.matches):
+        seed = args.seed + k
+        analyst = _analyst(0)
+        for index, view, played in _decisions(to_dict(play_match(args.bots, seed, rules)), 0):
+            preferred = analyst.decide(view).action
+            if preferred != played and not _goes_out(view, played):
+                rows.append((seed, index, view, played, preferred))
+    rows = rows[::max(1, len(rows) // args.horizon_check)][:args.horizon_check]
+    costs = {}
+    for per_seat in (None, 10, 6):
+        horizon = None if per_seat is None else per_seat * rules.players
+        cpu = cpu_seconds()
+        costs[per_seat] = [Estimate.of([a - b for a, b in zip(*rollout_margins(
+            view, (played, preferred), 16, f"h{seed}-{index}", horizon=horizon))])
+            for seed, index, view, played, preferred in rows]
+        print(f"{'to the round end' if horizon is None else f'{horizon} turns'}: {cpu_seconds() - cpu:.1f} s CPU "
+              f"for {len(rows)} decisions", flush=True)
+    end = costs[None]
+    for per_seat in (10, 6):
+        xs = costs[per_seat]
+        gap = sum(abs(a.mean - b.mean) for a, b in zip(end, xs)) / len(xs)
+        far = sum(abs(a.mean - b.mean) > 2 * (a.se ** 2 + b.se ** 2) ** 0.5 for a, b in zip(end, xs))
+        alike = sum((a.mean > 0) == (b.mean > 0) for a, b in zip(end, xs))
+        clear = [(a, b) for a, b in zip(end, xs) if a.low > 0 or a.high < 0]
+        kept = sum((a.mean > 0) == (b.mean > 0) for a, b in clear)
+        print(f"{per_seat} turns a seat: {gap:.1f} points from the round end's cost on average, {far} by more "
+              f"than twice their combined errors; {alike} of {len(xs)} signs alike, {kept} of the {len(clear)} "
+              "clear at the round's end kept")
     return 0
 
 

@@ -48,7 +48,13 @@ construction and plays no matches. Built with ``in_ten_card_rummy=True, horizon=
 small run on 2026-12-02 (four players, the 40 seeds ``match_seed(2026, 0..39)``, each both
 ways round, in this script's pairing, one worker) gave expert - strong about -16.7 points
 per match, standard error about 9.3 (95% CI about [-35, +2]): not clearly better, and its
-searched decisions cost a median 165 ms and at worst 1.2 s, over the 100 ms budget.
+searched decisions cost a median 165 ms and at worst 1.2 s, over the 100 ms budget. Since the
+strong bot's Ten Card Rummy turns were made some three times cheaper with the same decisions
+(issue 25, 2026-12-02), the same expert's searched decisions cost a median 75 ms of CPU and
+at worst 273 ms, against 242 ms and 1,197 ms for the code before in the same run, on a
+machine loaded 6 to 8 (``python benchmarks/strong_tcr.py --expert-matches 2``: its seats 0
+and 2 against strong bots, 70 searched decisions, every action the same): under the 100 ms
+budget, so its strength there can now be measured with a larger run.
 
 Every number depends only on the seeds, not on the workers.
 """

@@ -8,8 +8,9 @@ when that differs from what was played it measures the cost: both actions played
 from the seat's own view at that moment (``match.view(seat)`` after replaying the record
 to the decision) in the same sampled worlds, paired world by world
 (:func:`tenpennies.analysis.paired_difference`), to the round's end by the strong bot in
-every seat. The worlds deal the cards the seat could not see afresh, consistent with
-what it knew then, so the review never judges with hindsight of the hidden cards.
+every seat (in Ten Card Rummy, for at most :data:`RUNS_HORIZON` turns a seat). The worlds
+deal the cards the seat could not see afresh, consistent with what it knew then, so the
+review never judges with hindsight of the hidden cards.
 
 A judged decision (:class:`JudgedDecision`) holds what was played, what the analyst
 prefers, the cost in points with its standard error, a :class:`Grade`, the reason in
@@ -334,8 +335,10 @@ class Review:
         by kind of decision, then each mistake with its reason."""
         counts = self.counts()
         total = self.points_lost()
+        horizon = rollout_horizon(self.rules)
         lines = [f"Review of seat {self.seat}: {self.rules.name}, {self.rollouts} paired rollouts "
-                 f"a judged decision, {confirm_rollouts(self.rollouts)} more to confirm a mistake (seed {self.seed})",
+                 + ("" if horizon is None else f"of at most {horizon} turns ")
+                 + f"a judged decision, {confirm_rollouts(self.rollouts)} more to confirm a mistake (seed {self.seed})",
                  f"{len(self.decisions)} decisions judged: "
                  + ", ".join(grade_count(counts[g], g) for g in Grade),
                  f"Points lost against the analyst: {total} (mean ± standard error, in points of the "
@@ -430,14 +433,64 @@ times the rollouts kept the sign of 11 of its 13 blunders; the two it lost had c
 zero by little more than two standard errors, as luck makes one in forty do."""
 
 
+RUNS_HORIZON = 10
+"""In Ten Card Rummy (a rule set with runs, or the meld before the draw) a review's rollouts
+stop after this many turns a seat (40 turns at four seats), the hands then scored as the
+turn cap scores them (C13); in Ten Pennies they play to the round's end. A quarter of Ten
+Card Rummy's rounds between the rules of thumb and the strong bot run to the cap of 250
+turns, and rollouts played that far cost a review most of its time (341 s of CPU a match
+at 5272cd9). Ten turns a seat is about a whole round of those that end (a median of 48
+turns). On the same 16 worlds of 30 decisions where a thumb player and the analyst differ
+(benchmarks/review.py ``--horizon-check 30``), costs measured to this horizon and to the
+round's end differed by 6.7 points on average, none by more than twice their errors, and
+kept the sign of all 7 that were clear at the round's end (23 of the 30 signs alike), for
+half the CPU; at 6 turns a seat (the expert's ``horizon=24``) they differed by 9.5 points,
+20 of 30 signs alike. The re-check (:func:`recheck`) plays the same horizon: it measures
+the same cost, more closely."""
+
+
+def rollout_horizon(rules: RuleSet) -> int | None:
+    """The most turns a review's rollouts play: None (to the round's end) in Ten Pennies,
+    :data:`RUNS_HORIZON` turns a seat in Ten Card Rummy."""
+    return RUNS_HORIZON * rules.players if _plays_runs(rules) else None
+
+
+RUNS_ROLLOUTS = 16
+"""A Ten Card Rummy review's paired rollouts a judged decision by default (half of
+:data:`DEFAULT_ROLLOUTS`): with :data:`RUNS_HORIZON` and :data:`RUNS_EXPECTED_SHARE`, what
+brings a match's review within issue 25's 20 s on two cores (15 to 36 s of CPU a match
+in benchmarks/review.py, from 341 s). A cost that looks like a mistake is still confirmed
+on twice as many fresh worlds, so a mistake needs a larger cost to be found, not less
+evidence to be believed (12 of 12 blunders kept their sign with ten times the rollouts)."""
+
+RUNS_EXPECTED_SHARE = 8
+"""In Ten Card Rummy the expected margin of a turn's discard the analyst agrees with (the
+chart's point) is measured over an eighth of the rollouts (two by default): a third of a
+match's decisions are such discards, and a point of the curve is no verdict."""
+
+
 def confirm_rollouts(rollouts: int) -> int:
     """The rollouts that confirm a cost that looks like a mistake."""
     return CONFIRM_FACTOR * rollouts
 
 
-def expected_rollouts(rollouts: int) -> int:
-    """The rollouts that measure the expected margin of a decision the analyst agrees with."""
-    return max(2, rollouts // EXPECTED_SHARE)
+def expected_rollouts(rollouts: int, rules: RuleSet | None = None) -> int:
+    """The rollouts that measure the expected margin of a decision the analyst agrees with
+    (in ``rules``: :data:`RUNS_EXPECTED_SHARE` of them in Ten Card Rummy)."""
+    share = RUNS_EXPECTED_SHARE if rules is not None and _plays_runs(rules) else EXPECTED_SHARE
+    return max(2, rollouts // share)
+
+
+def default_rollouts(rules: RuleSet) -> int:
+    """A review's paired rollouts a judged decision when none are asked for:
+    :data:`DEFAULT_ROLLOUTS`, or :data:`RUNS_ROLLOUTS` in Ten Card Rummy."""
+    return RUNS_ROLLOUTS if _plays_runs(rules) else DEFAULT_ROLLOUTS
+
+
+def _plays_runs(rules: RuleSet) -> bool:
+    """Is this Ten Card Rummy's game (runs, or the meld before the draw), where a review
+    plays its own budget?"""
+    return rules.has_runs or rules.meld_before_draw
 
 
 def _match_of(record: Any) -> Match:
@@ -481,18 +534,21 @@ def _analyst(seed: int | str):
     return ExpertBot(derive_seed("review-analyst", seed))
 
 
-def judge(view: PlayerView, played: Action, *, index: int = 0, rollouts: int = DEFAULT_ROLLOUTS,
+def judge(view: PlayerView, played: Action, *, index: int = 0, rollouts: int | None = None,
           seed: int | str = 0, analyst=None) -> JudgedDecision:
     """One decision judged: ``played`` in ``view`` (the seat's view as it was) against the
-    analyst's choice, over ``rollouts`` paired worlds seeded from ``seed`` and ``index``;
-    a cost that looks like a mistake there is confirmed on :func:`confirm_rollouts` fresh
-    worlds, which alone give its cost and grade."""
+    analyst's choice, over ``rollouts`` paired worlds (None: :func:`default_rollouts`)
+    seeded from ``seed`` and ``index``; a cost that looks like a mistake there is confirmed
+    on :func:`confirm_rollouts` fresh worlds, which alone give its cost and grade."""
     from .bots import derive_seed
 
+    if rollouts is None:
+        rollouts = default_rollouts(view.rules)
     analyst = analyst or _analyst(seed)
     decision = analyst.decide(view)
     preferred = decision.action
     world_seed = derive_seed("review", seed, index)
+    horizon = rollout_horizon(view.rules)
     expected = None
     out = _goes_out(view, played)
     if preferred == played or out:
@@ -500,11 +556,12 @@ def judge(view: PlayerView, played: Action, *, index: int = 0, rollouts: int = D
         # with nothing in hand (T12, C7), which no other play betters: good without rollouts.
         cost = Estimate(0.0, 0.0, 0)
         if isinstance(played, Discard) and not out:  # the curve's point of the turn: its discard
-            expected = compare(view, [played], rollouts=expected_rollouts(rollouts), seed=world_seed)[played]
+            expected = compare(view, [played], rollouts=expected_rollouts(rollouts, view.rules), seed=world_seed,
+                               horizon=horizon)[played]
     else:
         # One set of paired rollouts gives both: the played action's margins, and their
         # differences from the preferred one's world by world (paired_difference's numbers).
-        mine, theirs = rollout_margins(view, (played, preferred), rollouts, world_seed)
+        mine, theirs = rollout_margins(view, (played, preferred), rollouts, world_seed, horizon=horizon)
         expected = Estimate.of(mine)
         cost = Estimate.of([x - y for x, y in zip(mine, theirs)])
         if grade_of(cost) in MISTAKE_GRADES:
@@ -512,7 +569,7 @@ def judge(view: PlayerView, played: Action, *, index: int = 0, rollouts: int = D
             # the analyst differ, and at 95% one in forty clears zero by luck alone. A cost
             # that looks like a mistake is measured again on fresh worlds, and the grade
             # is the new measurement's alone (the first one chose it, so it leans high).
-            cost = paired_difference(view, played, preferred, rollouts=confirm_rollouts(rollouts),
+            cost = paired_difference(view, played, preferred, rollouts=confirm_rollouts(rollouts), horizon=horizon,
                                      seed=derive_seed("review-confirm", seed, index))
     grade = grade_of(cost)
     return JudgedDecision(index, view.round_no, view.turns, kind_of(view, played, preferred), played, preferred,
@@ -527,7 +584,7 @@ def _judge_chunk(data: dict, seat: int, indices: Sequence[int], rollouts: int,
             for index, view, played in _decisions(data, seat, set(indices))]
 
 
-def review(record, seat: int, *, rollouts: int = DEFAULT_ROLLOUTS, seed: int | str = 0,
+def review(record, seat: int, *, rollouts: int | None = None, seed: int | str = 0,
            workers: int | None = None, executor: concurrent.futures.Executor | None = None,
            progress: bool | Callable[[int, int], object] | None = None,
            unasked: Iterable[int] = ()) -> Review:
@@ -541,8 +598,9 @@ def review(record, seat: int, *, rollouts: int = DEFAULT_ROLLOUTS, seed: int | s
 
     Each decision with more than one legal action is judged from the seat's view at that
     moment (:func:`judge`): the analyst's choice, and where the played action differs, the
-    cost over ``rollouts`` paired worlds. The same ``seed`` gives the same review on any
-    machine and with any number of workers. The work runs on ``executor`` if given (any
+    cost over ``rollouts`` paired worlds (None: :func:`default_rollouts`, 32, or 16 in Ten
+    Card Rummy, whose rollouts also stop at :data:`RUNS_HORIZON`). The same ``seed`` gives
+    the same review on any machine and with any number of workers. The work runs on ``executor`` if given (any
     :class:`concurrent.futures.Executor`), else on a process pool of ``workers`` processes
     (all cores when None), or in this process when ``workers`` is 1. ``progress=True``
     shows a tqdm bar (if installed); a callable is called with (decisions done, total)
@@ -552,11 +610,13 @@ def review(record, seat: int, *, rollouts: int = DEFAULT_ROLLOUTS, seed: int | s
 
     if isinstance(seat, bool) or not isinstance(seat, int):
         raise WrongTypeError(f"seat is a whole number, not {seat!r}")
-    if isinstance(rollouts, bool) or not isinstance(rollouts, int) or rollouts < 2:
+    if rollouts is not None and (isinstance(rollouts, bool) or not isinstance(rollouts, int) or rollouts < 2):
         raise WrongTypeError(f"rollouts must be a whole number, at least 2 (to measure the noise), not {rollouts!r}")
     if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or workers < 1):
         raise TenPenniesError(f"workers must be at least 1, not {workers!r}")
     match = _match_of(record)
+    if rollouts is None:
+        rollouts = default_rollouts(match.rules)
     if not 0 <= seat < match.rules.players:
         raise TenPenniesError(f"there is no seat {seat}: the match seats {match.rules.players} players")
     data = to_dict(match)
@@ -647,6 +707,7 @@ def _recheck_chunk(data: dict, seat: int, items: Sequence[tuple[int, str, str]],
     for index, view, _ in _decisions(data, seat, set(wanted)):
         played, preferred = (parse_action(text, seat) for text in wanted[index])
         out.append((index, paired_difference(view, played, preferred, rollouts=rollouts,
+                                             horizon=rollout_horizon(view.rules),
                                              seed=derive_seed("recheck", seed, index))))
     return out
 
@@ -744,6 +805,8 @@ def reason_words(view: PlayerView, played: Action, decision, cost: Estimate, gra
     return f"{text} {_analyst_words(decision, view)}".rstrip()
 
 
-__all__ = ["BLUNDER_POINTS", "DEFAULT_ROLLOUTS", "EXPECTED_SHARE", "Grade", "INACCURACY_POINTS", "JudgedDecision",
-           "KINDS", "KIND_WORDS", "MISTAKE_GRADES", "MISTAKE_POINTS", "PointsLost", "RECHECK_FACTOR", "Review",
-           "CONFIRM_FACTOR", "confirm_rollouts", "expected_rollouts", "grade_of", "judge", "kept_sign", "kind_of", "reason_words", "recheck", "review"]
+__all__ = ["BLUNDER_POINTS", "CONFIRM_FACTOR", "DEFAULT_ROLLOUTS", "EXPECTED_SHARE", "Grade", "INACCURACY_POINTS",
+           "JudgedDecision", "KINDS", "KIND_WORDS", "MISTAKE_GRADES", "MISTAKE_POINTS", "PointsLost", "RECHECK_FACTOR",
+           "RUNS_EXPECTED_SHARE", "RUNS_HORIZON", "RUNS_ROLLOUTS", "Review", "confirm_rollouts", "default_rollouts",
+           "expected_rollouts", "grade_of", "judge", "kept_sign", "kind_of", "reason_words", "recheck", "review",
+           "rollout_horizon"]

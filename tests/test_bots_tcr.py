@@ -111,3 +111,22 @@ def test_shedding_prefers_a_new_meld_without_wilds_then_naturals_laid_off():
     assert shedding_action([joker, natural, wild_meld, meld, Pass(0)], wild) == meld
     assert shedding_action([joker, natural, Pass(0)], wild) == natural
     assert shedding_action([Pass(0), TakeDiscard(0)], wild) is None
+
+
+def test_c3_c11_counts_for_every_card_at_once_agree_with_asking_card_by_card():
+    """partner_counts and laying_off (one count of the hand, one look at each meld, as the
+    bots' discards ask) give what partners and lays_off give card by card, on the views of
+    a seeded match (hands with pairs, runs round the corner, melds on the table)."""
+    from tenpennies.bots.melding import laying_off, lays_off, partner_counts
+
+    watcher = Watcher("strong", 1)
+    play_match([watcher, "thumb", "strong", "thumb"], seed=9, rules=TCR)
+    laid = 0
+    for view, _ in watcher.seen[::3]:
+        wild = TCR.wild_table(view.round_no)
+        links = partner_counts(view.hand, wild)
+        assert links == {c: partners(c, view.hand, wild) for c in view.hand}
+        fits = laying_off(view.hand, view)
+        assert fits == {c for c in view.hand if lays_off(c, view)}
+        laid += bool(fits)
+    assert laid > 10

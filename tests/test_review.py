@@ -352,3 +352,53 @@ def test_a_grades_count_is_said_in_the_singular_or_plural(n, grade, said):
     from tenpennies.review import grade_count
 
     assert grade_count(n, grade) == said
+
+
+def test_c13_ten_card_rummy_rollouts_stop_at_the_review_horizon():
+    """In Ten Card Rummy a review's rollouts play at most RUNS_HORIZON turns a seat (40 at
+    four seats), the hands then scored as the turn cap scores them (C13): a decision early
+    in a round that ran to the cap is judged on the horizon's margins, not the round's end's."""
+    from tenpennies.actions import HowEnded
+    from tenpennies.analysis import rollout_margins
+    from tenpennies.bots import derive_seed, play_match
+    from tenpennies.record import to_dict
+    from tenpennies.review import RUNS_HORIZON, _analyst, _decisions, judge, rollout_horizon
+
+    m = play_match(["thumb", "strong", "strong", "strong"], 1, TEN_CARD_RUMMY)
+    capped = {r.round_no for r in m.round_results if r.how is HowEnded.TURN_CAP}
+    analyst = _analyst(0)
+    found = None
+    for index, view, played in _decisions(to_dict(m), 0):
+        if view.round_no in capped and view.turns < 10 and analyst.decide(view).action != played:
+            found = index, view, played, analyst.decide(view).action
+            break
+    assert found, "no decision early in a round that ran to the turn cap"
+    index, view, played, preferred = found
+    assert rollout_horizon(view.rules) == RUNS_HORIZON * 4 == 40
+    judged = judge(view, played, index=index, rollouts=4, seed=0, analyst=analyst)
+    seed = derive_seed("review", 0, index)
+    to_horizon = rollout_margins(view, (played, preferred), 4, seed, horizon=40)[0]
+    to_the_end = rollout_margins(view, (played, preferred), 4, seed)[0]
+    assert judged.expected == Estimate.of(to_horizon) != Estimate.of(to_the_end)
+
+
+def test_a_ten_card_rummy_review_plays_its_own_budget_and_ten_pennies_keeps_its_own():
+    """Ten Card Rummy's review by default: RUNS_ROLLOUTS paired rollouts a judged decision,
+    and the chart's point of an agreed discard over an eighth of them; Ten Pennies keeps 32,
+    a quarter, and rollouts to the round's end."""
+    from tenpennies.review import (DEFAULT_ROLLOUTS, EXPECTED_SHARE, RUNS_EXPECTED_SHARE, RUNS_ROLLOUTS,
+                                   default_rollouts, expected_rollouts, rollout_horizon)
+
+    assert (default_rollouts(TEN_PENNIES), expected_rollouts(32, TEN_PENNIES), rollout_horizon(TEN_PENNIES)) \
+        == (DEFAULT_ROLLOUTS, 32 // EXPECTED_SHARE, None) == (32, 8, None)
+    assert (default_rollouts(TEN_CARD_RUMMY), expected_rollouts(16, TEN_CARD_RUMMY)) \
+        == (RUNS_ROLLOUTS, 16 // RUNS_EXPECTED_SHARE) == (16, 2)
+    m = Match(3, TEN_CARD_RUMMY)
+    bots = [make_bot("thumb", 0)] + [make_bot("strong", s) for s in (1, 2, 3)]
+    while m.round_no == 1:
+        m.apply(bots[m.to_act].act(m.view(m.to_act)))
+    judged = review(m, 0, workers=1)
+    assert judged.rollouts == 16 and "16 paired rollouts of at most 40 turns" in judged.to_text()
+    points = [d for d in judged.decisions if d.played == d.preferred and d.expected is not None]
+    assert points and all(d.expected.n == 2 for d in points)
+    assert all(d.cost.n in (16, 32) for d in judged.decisions if d.played != d.preferred and d.kind != "go-out")

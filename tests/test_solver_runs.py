@@ -182,6 +182,30 @@ def test_outs_are_exactly_the_completing_cards_when_one_is_needed(round_no):
     assert checked >= 1
 
 
+@pytest.mark.parametrize("game", ["ten card rummy, 8 players (three decks)", "ten card rummy, no going over the top",
+                                  "ten card rummy, distinct suits, two wilds"])
+@pytest.mark.parametrize("round_no", [2, 4, 6])
+def test_c5_outs_of_a_hand_a_card_short_of_two_melds_complete_it_in_every_variant(game, round_no):
+    """The outs of a hand one card short of two melds are exactly the cards after which the
+    exhaustive search finds the contract, in the variants too (three decks, aces not going
+    round, suits not repeating): the solver does not search a card that could complete no
+    template holding it, and this is what would catch it leaving out a real out."""
+    rules, _ = GAMES[game]
+    deck = Counter(rules.deck())
+    checked = 0
+    for hand in sample_hands(rules, round_no, 200, 41):
+        if cards_needed(hand, round_no, rules) != 1:
+            continue
+        held = Counter(hand)
+        completing = tuple(c for c in sorted(deck, key=sort_key)
+                           if held[c] < deck[c] and exhaustive_feasible(hand + (c,), round_no, rules))
+        assert outs(hand, round_no, rules) == completing, (hand, round_no)
+        checked += 1
+        if checked == 3:
+            break
+    assert checked >= 1
+
+
 @pytest.mark.parametrize("game", ["ten card rummy", "ten card rummy, no going over the top",
                                   "ten card rummy, distinct suits, two wilds"])
 @pytest.mark.parametrize("round_no", [1, 2, 5, 8])

@@ -48,7 +48,7 @@ from ..decision import Decision
 from ..melds import meld_additions
 from ..odds import unseen_cards
 from ..rules import RuleSet
-from ..solver import cards_needed
+from ..solver import cards_needed, outs
 from ..view import PlayerView
 from .tactics import costliest, opponent_near_out
 
@@ -83,9 +83,39 @@ def partners(card: Card, hand: Sequence[Card], wild: Sequence[bool]) -> int:
     return n
 
 
+def partner_counts(hand: Sequence[Card], wild: Sequence[bool]) -> dict[Card, int]:
+    """:func:`partners` of each card in ``hand``, from one count of the hand (a bot
+    weighing its discard asks of every card)."""
+    by_rank = [0] * 14  # naturals of each rank
+    by_index = [0] * 53  # and of each card value
+    for c in hand:
+        if not wild[c.index]:
+            by_rank[c.rank] += 1
+            by_index[c.index] += 1
+    if by_index[52]:  # a joker played as a natural: no suit to count by (no rule set here does)
+        return {c: partners(c, hand, wild) for c in hand}
+    links = {}
+    for c in hand:
+        i = c.index
+        if wild[i]:
+            links[c] = 0
+            continue
+        base, place = i - i % 13, i % 13
+        links[c] = (by_rank[c.rank] - 1 + by_index[base + (place + 1) % 13] + by_index[base + (place + 2) % 13]
+                    + by_index[base + (place + 11) % 13] + by_index[base + (place + 12) % 13])
+    return links
+
+
 def lays_off(card: Card, view: PlayerView) -> bool:
     """Does ``card`` lay off on some table meld now (C11)?"""
     return any(meld_additions(meld, (card,), view.round_no, view.rules) for meld in view.table)
+
+
+def laying_off(cards: Iterable[Card], view: PlayerView) -> set[Card]:
+    """Those of ``cards`` that lay off on some table meld now (C11): :func:`lays_off` of
+    each, one look at each meld."""
+    cards = tuple(cards)
+    return {c for meld in view.table for c, _ in meld_additions(meld, cards, view.round_no, view.rules)}
 
 
 def shedding_action(legal: Iterable[Action], wild: Sequence[bool]) -> Action | None:
@@ -168,9 +198,10 @@ def _thumb_discard(view: PlayerView, wild) -> Card:
     hand = view.hand
     naturals = [c for c in hand if not wild[c.index]]
     if view.opened[view.seat]:
-        naturals = [c for c in naturals if not lays_off(c, view)] or naturals
-    links = {c: partners(c, hand, wild) for c in naturals}
-    fewest = min(links.values(), default=None)
+        fits = laying_off(naturals, view)
+        naturals = [c for c in naturals if c not in fits] or naturals
+    links = partner_counts(hand, wild)
+    fewest = min((links[c] for c in naturals), default=None)
     useless = [c for c in naturals if links[c] == fewest] or list(hand)
     return costliest(useless, view.rules)
 
@@ -217,8 +248,14 @@ def _strong_offer(view: PlayerView, danger_cards: int) -> tuple[bool, str, tuple
     if card is None:
         return False, "pass-nothing-offered", None
     free = view.active == seat and view.rules.free_discard_take
-    verdict, reason, numbers = judge(view.hand, card, view.round_no, view.rules, _unseen(view),
-                                     opened=view.opened[seat], tokens=view.tokens[seat], my_turn=view.active == seat)
+    if view.opened[seat]:  # (judged without counts: none are made)
+        verdict, reason, numbers = judge(view.hand, card, view.round_no, view.rules, (), opened=True,
+                                         tokens=view.tokens[seat], my_turn=view.active == seat)
+    else:
+        need, hand_outs = _offer_gap(view, card)
+        verdict, reason, numbers = judge(view.hand, card, view.round_no, view.rules, _unseen(view),
+                                         opened=False, tokens=view.tokens[seat], my_turn=view.active == seat,
+                                         need=need, hand_outs=hand_outs)
     if verdict != "close":
         return verdict == "buy", reason, numbers
     wild = view.rules.wild_table(view.round_no)
@@ -233,11 +270,42 @@ def _strong_offer(view: PlayerView, danger_cards: int) -> tuple[bool, str, tuple
     return yes, "close-buys" if yes else "close-passes", numbers
 
 
+def _offer_gap(view: PlayerView, card: Card) -> tuple[float, frozenset]:
+    """How short the hand is (infinity: no cards can complete it), and its outs as
+    :func:`~tenpennies.buying.judge` reads them for ``card``: every out (by index) when
+    one card is missing, since the chance of passing counts them all; else only whether
+    ``card`` is one, all judge asks then. Whether it is one is asked of the hand with it
+    (an out leaves it a card shorter: tests/test_solver_runs.py), one count where
+    listing every out tries each card value in turn, in hands with runs the bot's
+    costliest question."""
+    need = _needed(view.hand, view)
+    if need == 1:
+        return need, frozenset([c.index for c in outs(view.hand, view.round_no, view.rules, trusted=True)])
+    if need == 0 or need == math.inf:
+        return need, frozenset()  # (no card brings it closer)
+    return need, (frozenset((card.index,)) if _needed(view.hand + (card,), view) == need - 1 else frozenset())
+
+
 def _unseen(view: PlayerView) -> list[int]:
-    left = [0] * 53
-    for c, n in unseen_cards(view.hand, view.seen_cards(), view.rules).items():
-        left[c.index] = n
+    """Copies of each card value (by index) the seat has not seen: the deck's copies
+    (:func:`tenpennies.odds.unseen_cards` of nothing seen, once per rule set) less its
+    hand and what its view has seen, counted by index (a Counter hashes each card in
+    Python, and this is asked at every offer)."""
+    rules = view.rules
+    if _DECK[0] is not rules:
+        copies = [0] * 53
+        for c, n in unseen_cards((), (), rules).items():
+            copies[c.index] = n
+        _DECK[:] = [rules, copies]
+    left = list(_DECK[1])
+    for c in view.hand:
+        left[c.index] -= 1
+    for c in view.seen_cards():
+        left[c.index] -= 1
     return left
+
+
+_DECK: list = [None, []]  # the last rule set asked of, and its copies of each card value
 
 
 def strong_decide(view: PlayerView, *, danger_cards: int = 2) -> Decision:
@@ -294,9 +362,10 @@ def _strong_discard(view: PlayerView, wild, danger_cards: int) -> Card:
     naturals = [c for c in hand if not wild[c.index]] or list(hand)
     if view.opened[view.seat]:
         # Cards that lay off next turn go for nothing then; of the rest, keep partners.
-        loose = [c for c in naturals if not lays_off(c, view)] or naturals
-        links = {c: partners(c, hand, wild) for c in loose}
-        fewest = min(links.values())
+        fits = laying_off(naturals, view)
+        loose = [c for c in naturals if c not in fits] or naturals
+        links = partner_counts(hand, wild)
+        fewest = min(links[c] for c in loose)
         return costliest([c for c in loose if links[c] == fewest], rules)
     if opponent_near_out(view, danger_cards) and _needed(hand, view) >= 2:
         return costliest(naturals, rules)  # the round may end before the contract: shed points
@@ -304,15 +373,22 @@ def _strong_discard(view: PlayerView, wild, danger_cards: int) -> Card:
     # of the throws that leave it least short, the card with the fewest partners, then
     # the most points. (Counting unseen outs per throw, as in Ten Pennies, costs tens of
     # milliseconds a hand with runs: too slow for a bot asked thousands of times.)
-    best, best_key = None, None
     points = rules.card_points
-    for card in dict.fromkeys(sorted(naturals, key=lambda c: c.index)):
+    links = partner_counts(hand, wild)
+    throws = sorted(dict.fromkeys(naturals), key=lambda c: (links[c], -points[c.rank], -c.rank, -c.index))
+    # No throw leaves the hand less short than it is (a card more never makes the
+    # solver's count larger: tests/test_solver_runs.py), so the first throw in that
+    # order that leaves it no shorter is the best; the solver is asked of few throws.
+    least = _needed(hand, view)
+    best, best_short = None, None
+    for card in throws:
         n = hand.index(card)
         short = _needed(hand[:n] + hand[n + 1:], view)
-        key = (short, partners(card, hand, wild), -points[card.rank], -card.rank, -card.index)
-        if best_key is None or key < best_key:
-            best, best_key = card, key
+        if short <= least:
+            return card
+        if best_short is None or short < best_short:
+            best, best_short = card, short
     return best
 
-__all__ = ["lays_off", "partners", "plays_runs", "shedding_action", "strong_act", "strong_decide", "thumb_act",
-           "thumb_decide"]
+__all__ = ["laying_off", "lays_off", "partner_counts", "partners", "plays_runs", "shedding_action", "strong_act",
+           "strong_decide", "thumb_act", "thumb_decide"]

@@ -19,6 +19,8 @@ nothing is missing (:func:`feasible`).
 
 from __future__ import annotations
 
+from itertools import compress
+
 from ._runs import RunTables, remember, tables
 
 # -- what is missing: templates -----------------------------------------------------------
@@ -286,10 +288,8 @@ def _prepare(cnt, t, rt):
     nat = [0] * 14
     J = 0
     repeated = rt.repeated
-    for v in range(52):
+    for v in compress(_NATURAL_VALUES, cnt):  # (the values the hand holds, skipped to in C)
         n = cnt[v]
-        if not n:
-            continue
         if wild[v]:
             J += n
             continue
@@ -302,29 +302,41 @@ def _prepare(cnt, t, rt):
     return held, once, nat, J
 
 
+_NATURAL_VALUES = range(52)  # the card values of a suit and rank (52 is the joker)
+
+
 def shortfall(cnt, t, *, stop_at: int | None = None) -> int | None:
     """The fewest more cards that complete the contract (0: it is there); None if none can.
 
     ``stop_at``: only answers below it matter (``1`` asks: is the contract there?).
+    Remembered by the counts (and ``stop_at``), as the answer depends on nothing else.
     """
     rt = tables(t)
+    key = bytes(cnt) if stop_at is None else (bytes(cnt), stop_at)
+    cache = rt.short_cache
+    found = cache.get(key, _UNKNOWN)
+    if found is not _UNKNOWN:
+        return found
     held, once, nat, J = _prepare(cnt, t, rt)
     # Wilds the hand could ever hold: those held plus the deck's copies it lacks.
     most_wilds = J + sum(max(0, t.deck[i] - cnt[i]) for i in t.wild_indices)
-    return _search(cnt, rt, held, once, nat, J, most_wilds, stop_at if stop_at is not None else 10**9)
+    return remember(cache, key, _search(cnt, rt, held, once, nat, J, most_wilds,
+                                        stop_at if stop_at is not None else 10**9))
+
+
+_UNKNOWN = object()  # not yet in a cache (None is an answer: no cards can complete it)
 
 
 def _search(cnt, rt: RunTables, held, once, nat, J: int, most_wilds: int, below: int) -> int | None:
     """:func:`shortfall` of a hand already counted: the best choice of templates, if
     it lacks fewer than ``below`` cards."""
     reqs = rt.reqs
+    n_req = len(reqs)
+    if n_req == 1:
+        return _least_one(rt, reqs[0], held, nat, J, most_wilds, below)
     lists = [_templates(rt, req, held, nat, J, below) for req in (reqs[:1] if rt.same else reqs)]
     if any(not lst for lst in lists):
         return None
-    n_req = len(reqs)
-    if n_req == 1:
-        # Sorted by score, which is what a one-meld contract lacks.
-        return next((x[0] for x in lists[0] if x[7] <= most_wilds), None)
     if n_req == 2 and rt.same:
         # The hot case (two melds alike, as in Ten Card Rummy), without the recursion.
         lst = lists[0]
@@ -389,18 +401,91 @@ def _search(cnt, rt: RunTables, held, once, nat, J: int, most_wilds: int, below:
     return found[0]
 
 
+def _least_one(rt: RunTables, req, held, nat, J: int, most_wilds: int, below: int) -> int | None:
+    """What a one-meld contract lacks: the least score of the templates :func:`_templates`
+    lists (those scoring under ``below``) whose forced wilds the hand could ever hold, or
+    None; found without listing and sorting them, each suit's runs scored once (cached)."""
+    set_ok, run_ok, size = req
+    size = max(size, rt.least)
+    cap = rt.cap
+    best = below
+    empty = None
+    if set_ok:
+        c = cap[size]
+        set_most = rt.set_most
+        for r in rt.set_ranks:
+            n = nat[r]
+            most = set_most[r] if set_most[r] > n else n
+            forced = size - most if most < size else 0
+            if forced > c:
+                continue
+            if not n:
+                if empty is None or forced < empty:
+                    empty = forced
+                continue
+            if forced > most_wilds:
+                continue
+            o = size - n if n < size else 0
+            room = c if c < o else o
+            sc = o - (J if J < room else room)
+            if sc < best:
+                best = sc
+    if run_ok and size <= 13:
+        for suit in range(4):
+            none, least = _suit_least(rt, size, suit, held[suit], J, most_wilds)
+            if none is not None and (empty is None or none < empty):
+                empty = none
+            if least is not None and least < best:
+                best = least
+    if empty is not None and empty <= most_wilds:
+        c = cap[size]
+        room = c if c < size else size
+        sc = size - (J if J < room else room)
+        if sc < best:
+            best = sc
+    return best if best < below else None
+
+
+def _suit_least(rt: RunTables, size: int, suit: int, h: int, J: int, most_wilds: int):
+    """For :func:`_least_one`: the fewest wilds an empty window of the suit forces (None if
+    none can be), and the least score of its run templates holding a held card whose
+    forced wilds are at most ``most_wilds`` (None if none). Cached by the suit's places."""
+    key = ("least", size, suit, h, J, most_wilds if most_wilds < rt.max_wilds else rt.max_wilds)
+    found = rt.scored_cache.get(key)
+    if found is not None:
+        return found
+    windows, none = _suit_windows(rt, size, h, rt.nodeck[suit])
+    least = None
+    for o, room, n, mask, forced in windows:
+        if forced <= most_wilds:
+            sc = o - (J if J < room else room)
+            if least is None or sc < least:
+                least = sc
+    return remember(rt.scored_cache, key, (none, least))
+
+
 def feasible(cnt, t) -> bool:
     return shortfall(cnt, t, stop_at=1) == 0
 
 
-def closer(cnt, need: int, t) -> list[int]:
+def closer(cnt, need: int, t) -> tuple[int, ...]:
     """The card values (in showing order) that make the counted hand need one card fewer.
 
     A card the deck has no more copies of is no out. The hand is counted once and each
     card added to the counts; every wild helps alike, and where all naturals are alike
     (:attr:`RunTables.alike`) so does every card of a suit and a rank the hand lacks.
+    Remembered by the counts and ``need`` (a tuple: the caller may not change it).
     """
     rt = tables(t)
+    key = (bytes(cnt), need)
+    found = rt.closer_cache.get(key)
+    if found is None:
+        found = remember(rt.closer_cache, key, tuple(_closer(cnt, need, t, rt)))
+    return found
+
+
+def _closer(cnt, need: int, t, rt: RunTables) -> list[int]:
+    """:func:`closer`, worked out."""
     held, once, nat, J = _prepare(cnt, t, rt)
     most_wilds = J + sum(max(0, t.deck[i] - cnt[i]) for i in t.wild_indices)
     if len(rt.reqs) == 1:
@@ -435,14 +520,54 @@ def closer(cnt, need: int, t) -> list[int]:
                     o2[suit] &= ~bit
                     if rt.repeated:
                         n2[place + 1] += 1
-                cnt[i] += 1
-                helps = _search(cnt, rt, h2, o2, n2, J, most_wilds, need) == target
-                cnt[i] -= 1
+                if target == 0 and not _may_complete(rt, h2[suit], n2[place + 1], J, suit, place):
+                    helps = False
+                else:
+                    cnt[i] += 1
+                    helps = _search(cnt, rt, h2, o2, n2, J, most_wilds, need) == target
+                    cnt[i] -= 1
                 if fresh:
                     fresh_helps = helps
         if helps:
             found.append(i)
     return found
+
+
+def _may_complete(rt: RunTables, h: int, n: int, J: int, suit: int, place: int) -> bool:
+    """Might a natural of ``suit`` at ``place`` complete a hand one card short, given the
+    suit's held places ``h`` and its rank's count ``n`` with the card? Only if some
+    template holding the card (a set of its rank, or a run of its suit over a window
+    with its place) then lacks nothing: a choice of templates lacks at least the sum of
+    what each lacks (their scores), so a complete choice has every template complete;
+    and a choice with no template of the card was the hand's before, which lacked a
+    card. False here is proof; True sends the card to the search."""
+    for set_ok, run_ok, size in (rt.reqs[:1] if rt.same else rt.reqs):
+        size = max(size, rt.least)
+        if set_ok:
+            c = rt.cap[size]
+            o = size - n if n < size else 0
+            if o <= J and o <= c:
+                return True
+        if run_ok and size <= 13 and _complete_places(rt, size, h, rt.nodeck[suit], J) >> place & 1:
+            return True
+    return False
+
+
+def _complete_places(rt: RunTables, size: int, h: int, nd: int, J: int) -> int:
+    """The places (a mask) of the windows of a suit, of ``size`` to 13 ranks, that the held
+    places ``h`` and ``J`` wilds fill, each within its wild room. Cached, as the templates are."""
+    key = ("complete", size, h, nd, J)
+    found = rt.suit_cache.get(key)
+    if found is not None:
+        return found
+    cap = rt.cap
+    places = 0
+    for n in range(size, 14):
+        room = cap[n] if cap[n] < J else J
+        for mask in rt.windows[n]:
+            if n - (h & mask).bit_count() <= room and (nd & mask).bit_count() <= cap[n]:
+                places |= mask
+    return remember(rt.suit_cache, key, places)
 
 
 def _drops(o: int, c: int, J: int) -> tuple[bool, bool]:
@@ -486,24 +611,42 @@ def _closer_one(cnt, need: int, t, rt: RunTables, held, nat, J: int, most_wilds:
                     if not t.wild[v] and (rt.repeated or not cnt[v]):
                         helps[v] = True
     if run_ok and size <= 13:
+        # (A wild can stand in no more than a meld's wild room: the most the hand may
+        # get beyond that changes nothing, so it is capped in the key.)
+        most = most_wilds if most_wilds < rt.max_wilds else rt.max_wilds
         for suit in range(4):
-            h = held[suit]
-            nd = rt.nodeck[suit]
-            for n in range(size, 14):
-                c = cap[n]
-                for mask in rt.windows[n]:
-                    forced = (nd & mask).bit_count()
-                    if forced > c or forced > most_wilds:
-                        continue
-                    o = n - (h & mask).bit_count()
-                    room = c if c < o else o
-                    if o - (J if J < room else room) != need:
-                        continue
-                    natural, wild = _drops(o, c, J)
-                    wild_helps = wild_helps or wild
-                    if natural:
-                        open_places = mask & ~h & ~nd
-                        for place in range(13):
-                            if open_places >> place & 1:
-                                helps[suit * 13 + place] = True
+            wild, opened = _suit_closer(rt, size, held[suit], rt.nodeck[suit], J, need, most)
+            wild_helps = wild_helps or wild
+            for place in range(13):
+                if opened >> place & 1:
+                    helps[suit * 13 + place] = True
     return [i for i in t.shown if cnt[i] < t.deck[i] and (wild_helps if t.wild[i] else helps[i])]
+
+
+def _suit_closer(rt: RunTables, size: int, h: int, nd: int, J: int, need: int, most_wilds: int) -> tuple[bool, int]:
+    """For :func:`_closer_one`, the runs of one suit whose held places are ``h``: does a
+    wild bring one lacking ``need`` cards closer, and the places (a mask) a natural of
+    the suit may fill to do so. Cached, as the templates are: a hand changes one suit
+    at a time."""
+    key = ("closer", size, h, nd, J, need, most_wilds)
+    found = rt.suit_cache.get(key)
+    if found is not None:
+        return found
+    cap = rt.cap
+    wild_helps = False
+    places = 0
+    for n in range(size, 14):
+        c = cap[n]
+        for mask in rt.windows[n]:
+            forced = (nd & mask).bit_count()
+            if forced > c or forced > most_wilds:
+                continue
+            o = n - (h & mask).bit_count()
+            room = c if c < o else o
+            if o - (J if J < room else room) != need:
+                continue
+            natural, wild = _drops(o, c, J)
+            wild_helps = wild_helps or wild
+            if natural:
+                places |= mask & ~h & ~nd
+    return remember(rt.suit_cache, key, (wild_helps, places))
