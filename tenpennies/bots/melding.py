@@ -217,7 +217,6 @@ def strong_act(view: PlayerView, *, danger_cards: int = 2) -> Action:
     legal = view.legal_actions
     kinds = _kinds(legal)
     wild = view.rules.wild_table(view.round_no)
-    card = view.top_discard
     seat = view.seat
     if Buy in kinds:
         return _answer(legal, _strong_offer(view, danger_cards)[0])
