@@ -177,15 +177,17 @@ if matches:
 """
 
 
-def instructions(code: Path, lineup, matches: int) -> float | None:
-    """Millions of machine instructions per match of the package in ``code`` (None: no
-    valgrind), counted by callgrind: the same count run after run, whatever else the
-    machine does, where times on a shared machine vary by a fifth. A run of no matches
-    is counted too and taken off, so imports and start-up do not count."""
-    def count(n: int) -> int | None:
+def instructions_per(code: Path, script: str, n: int, *args: str) -> float | None:
+    """Millions of machine instructions per unit (a match, a game) of running ``script``
+    (Python source, given ``args`` and then ``n``, the units to play) on the package in
+    ``code``; None: no valgrind. Counted by callgrind: the same count run after run,
+    whatever else the machine does, where times on a shared machine vary by a fifth. A
+    run of no units is counted too and taken off, so imports and start-up do not count.
+    (benchmarks/peers.py counts its loop with this too.)"""
+    def count(units: int) -> int | None:
         try:
             run = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
-                                  sys.executable, "-c", PLAYER, " ".join(lineup), str(n)],
+                                  sys.executable, "-c", script, *args, str(units)],
                                  cwd=code, env={**os.environ, "PYTHONPATH": str(code)},
                                  capture_output=True, text=True, check=True)
         except (OSError, subprocess.CalledProcessError):
@@ -193,8 +195,14 @@ def instructions(code: Path, lineup, matches: int) -> float | None:
         found = re.search(r"Collected : (\d+)", run.stderr)
         return int(found.group(1)) if found else None
 
-    empty, full = count(0), count(matches)
-    return None if empty is None or full is None else (full - empty) / matches / 1e6
+    empty, full = count(0), count(n)
+    return None if empty is None or full is None else (full - empty) / n / 1e6
+
+
+def instructions(code: Path, lineup, matches: int) -> float | None:
+    """Millions of machine instructions per match of the package in ``code`` (None: no
+    valgrind): ``matches`` matches of ``lineup``, as :func:`instructions_per` counts."""
+    return instructions_per(code, PLAYER, matches, " ".join(lineup))
 
 
 def compare_instructions(old: Path | None, matches: int, lineups=None) -> None:
