@@ -40,7 +40,8 @@ class RandomBot:
         """:meth:`act`'s choice, from the seat's legal actions alone (in the listing's
         order): all this bot reads of a view. So the bot loop gives it the match's own
         listing, the same actions in the same order (tests/test_bots.py holds it), and
-        makes no view: making one cost a random match a sixth of its time."""
+        makes no view: making one cost a random match about a quarter of its
+        instructions (benchmarks/matches.py)."""
         # random.Random.choice's own draw, without its call (a random bot decides some
         # 800 times a match): choice(seq) is seq[_randbelow(len(seq))], the same number.
         if not legal_actions:
