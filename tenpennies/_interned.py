@@ -30,9 +30,12 @@ TAKE_OR_PASS = tuple((t, p) for t, p in zip(TAKES, PASSES))
 PASS_OR_BUY = tuple((p, b) for b, p in zip(BUYS, PASSES))
 
 # Discard.of's values, per seat and card index; and the same values by the card's place
-# in reading order (``Card.order``), as the listing walks a hand's distinct cards.
+# in reading order (``Card.order``), as the listing walks a hand's distinct cards. Those
+# rows are lists, never changed: the listing maps a row's ``__getitem__`` over a hand's
+# places at nearly every decision, and a list's is a plain C method where a tuple's is a
+# slot wrapper, called at twice the cost.
 DISCARDS = tuple(tuple(Discard(s, c) for c in ALL_CARDS) for s in range(SEATS))
-DISCARDS_IN_ORDER = tuple(tuple(row[c.index] for c in IN_ORDER) for row in DISCARDS)
+DISCARDS_IN_ORDER = tuple([row[c.index] for c in IN_ORDER] for row in DISCARDS)
 
 # A single card added to a set, per seat, set index and the card's place in reading
 # order, made when first listed and kept: an open hand lists its additions every turn.
