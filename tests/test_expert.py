@@ -175,10 +175,10 @@ def test_no_rollouts_play_the_base_policy():
         assert ExpertBot(seed=0, rollouts=0).act(view) == BasePolicy().act(view)
 
 
-def danger_discard_view():
+def danger_discard_view(down_hand="QD 3C"):
     """Seat 0 has not laid down, holds a joker and is three cards short of two sets of 3;
-    seat 1 is down with two cards left, so it may go out on its next turn."""
-    p = Position(round_no=1, hands=("JK 7S 9H KC 4D 5C 8D JH QS 3C", "QD 3C", "2S 2H 5H 8H", "TS TH JC 9D"),
+    seat 1 is down with ``down_hand`` left (two cards: it may go out on its next turn)."""
+    p = Position(round_no=1, hands=("JK 7S 9H KC 4D 5C 8D JH QS 3C", down_hand, "2S 2H 5H 8H", "TS TH JC 9D"),
                  table=((1, "KS KH KD"), (1, "4S 4H 4C")), discard_pile="6C", dealer=3, active=0,
                  top_discarder=3)
     m = Match.from_position(p, seed=3)
@@ -198,8 +198,18 @@ def test_t18_the_base_policy_throws_a_joker_where_the_strong_bot_keeps_it():
     decision = BasePolicy().decide(view)
     assert decision.action == BasePolicy().act(view) and decision.reason == "discard-wild-danger"
     assert decision.facts == {"points": 50, "cards_short": 3}
-    # Two cards short or less than wild_short, it plays as the strong bot.
+    # Fewer cards short than wild_short, it plays as the strong bot.
     assert BasePolicy(wild_short=4).act(view) == StrongBot().act(view)
+
+
+def test_the_base_policy_throws_a_wild_while_an_open_opponent_holds_near_out_cards_or_fewer():
+    """With four cards left the opponent is no danger to the strong bot (two or fewer),
+    but the base policy throws its joker from ``near_out`` (4) cards down."""
+    view = danger_discard_view("QD 3C 5D 6D")
+    assert view.hand_sizes[1] == 4
+    joker = Discard(0, parse_cards("JK")[0])
+    assert BasePolicy().act(view) == joker == BasePolicy(near_out=4).act(view)
+    assert BasePolicy(near_out=3).act(view) == StrongBot().act(view) != joker
 
 
 def test_the_base_policy_explains_what_it_plays():
