@@ -30,10 +30,15 @@ that is no out cost more than the rest gained: a few noisy rollouts buy some of 
 ``discards=True`` brings the old discard searches back; ``offers`` widens or narrows the
 offers tried (:data:`OFFERS_TRIED`).
 
+Measured (``benchmarks/strength.py``'s docstring, 2026-12-02, 1,000 matches each seed both
+ways round, 1,378 s): expert - strong -30.7 points a match, 95% CI [-36.8, -24.7]; before
+the base policy, -21.3 [-27.8, -14.8].
+
 The budget is a count: at most ``rollouts`` worlds a decision, and no more once the
 rollouts have played ``step_budget`` steps (log entries), two worlds at least; so a seed
 gives the same game on any machine, and a long round costs no more than a short one (a
-median of some 56 ms of CPU a searched decision, the worst about 100 ms). The seed of
+median of some 47 to 56 ms of CPU a searched decision, the worst 69 to 102 ms in the
+two timed matches of the strength script). The seed of
 each decision comes from the bot's seed and the view, so the bot is deterministic, and
 reads nothing the seat may not see (a view holds nothing else).
 
