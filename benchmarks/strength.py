@@ -28,18 +28,32 @@ process), and ``--report N`` prints the running interval every N seeds::
 
     python benchmarks/strength.py --only expert --expert-matches 1000 --workers 2 --report 25
 
-Measured on 2026-12-02 (seed 2026, ``--only expert --expert-matches 1000 --workers 2
---report 25 --cost-matches 2``: 500 seeds, each played both ways round; 3,184 s on the
-shared machine), the expert that tries out close purchases of outs with the strong bot in
-every seat of its rollouts (8 worlds at most, a budget of 2,500 steps) against the strong
-bot: expert 217.2, strong 238.5 points per match; expert - strong -21.3 points per match,
-95% CI [-27.8, -14.8] (paired by seed: [-27.7, -14.9]): the expert is better, though short
-of the 25 points issue 25 asks for. The count was fixed before the run. Each expert
-decision costs a median 0.00 ms of CPU (most are offers answered at once); the 45 of 1,802
-it tried out by rollouts, a median 56 ms and at worst 102 ms. (The expert before issue 25,
-which tried close offers and discards with quick rules of thumb in its rollouts, measured
--8.7 [-13.2, -4.3] over 2,000 matches on 2026-12-01.) So the ladder is random < thumb <
-strong < expert, each step with a 95% interval clear of zero.
+Measured on 2026-12-02 (seed 2026, ``nice python benchmarks/strength.py --only expert
+--expert-matches 1000 --workers 2 --report 25 --cost-matches 2``: 500 seeds, each played
+both ways round; 1,378 s on the shared machine; the count fixed before the run), the expert
+at 2e16510, that plays its base policy (:class:`tenpennies.bots.expert.BasePolicy`: the
+strong bot's, throwing its costliest card, a wild too, before laying down when an open
+opponent holds four cards or fewer and the contract is two or more away) and tries out
+close purchases of outs with the strong bot in every seat of its rollouts (8 worlds at
+most, a budget of 2,500 steps), against the strong bot: expert 207.1, strong 237.9 points
+per match; expert - strong -30.7 points per match, 95% CI [-36.8, -24.7] (paired by seed:
+[-36.6, -24.9]): the expert is better, by more than the 25 points issue 25 asks for. Each
+expert decision costs a median 0.00 ms of CPU (most are offers answered at once); the 45
+of 1,802 it tried out by rollouts, a median 47 ms and at worst 69 ms. (The same run
+earlier that day, before the base policy, at 3,184 s on a busier machine: -21.3 [-27.8,
+-14.8]; the expert before issue 25, which tried close offers and discards with quick rules
+of thumb in its rollouts, measured -8.7 [-13.2, -4.3] over 2,000 matches on 2026-12-01.)
+So the ladder is random < thumb < strong < expert, each step with a 95% interval clear of
+zero.
+
+The base policy was screened first against the strong bot alone (strong-bot variants in
+every expert seat, ``compare_swapped`` with seed 7001, 600 seeds each both ways round; the
+numbers in :class:`~tenpennies.bots.expert.BasePolicy`'s docstring): throwing wilds too
+when an opponent is near out gained 7 to 20 points a match by its thresholds (the best,
+from four cards, taken); no other change tried (the strong bot's danger thresholds, when
+it throws naturals, open discards near the end) gained more than about 5 (the best, -5.1
+[-7.4, -2.8], partly through the buy tie-break, which does not reach the expert: it tries
+those purchases out).
 
 In Ten Card Rummy the expert plays the strong bot's policy unless built with
 ``in_ten_card_rummy=True`` (its answers to the top discard tried out, at a median 180 ms a
