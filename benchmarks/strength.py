@@ -99,7 +99,15 @@ def strong_before_plans(seed):
     return StrongBot(seed, plan=False)
 
 
-VARIANTS = {"strong_before_plans": strong_before_plans}
+def expert_in_ten_card_rummy(seed):
+    """The expert with its Ten Card Rummy search on (its answers to the top discard tried
+    out, rollouts 24 turns long): off by default, measured here (``--expert`` this name)."""
+    from tenpennies.bots.expert import ExpertBot
+
+    return ExpertBot(seed, in_ten_card_rummy=True, horizon=24)
+
+
+VARIANTS = {"strong_before_plans": strong_before_plans, "expert_in_ten_card_rummy": expert_in_ten_card_rummy}
 """Bots that are no registry name, by the name --pair and the summary give them."""
 
 
@@ -118,6 +126,7 @@ def compare(a: str, b: str, matches: int, seed: int, workers: int, rules: RuleSe
 def _both_ways(a: str, b: str, seed: int, index: int, rules: RuleSet):
     """Match ``index`` of the seed played A B A B and B A B A (one task: the pair arrives together)."""
     n = rules.players
+    a, b = VARIANTS.get(a, a), VARIANTS.get(b, b)
     return (play_one([(a, b)[i % 2] for i in range(n)], seed, index, rules),
             play_one([(b, a)[i % 2] for i in range(n)], seed, index, rules))
 
@@ -164,7 +173,8 @@ def _normal(xs) -> Interval:
     return Interval(mean, mean - half, mean + half, n)
 
 
-def decision_costs(matches: int, seed: int, rules: RuleSet = TEN_PENNIES) -> tuple[list[float], list[float]]:
+def decision_costs(matches: int, seed: int, rules: RuleSet = TEN_PENNIES,
+                   expert: str = "expert") -> tuple[list[float], list[float]]:
     """CPU milliseconds (so a busy machine does not inflate them) of each decision of the
     expert seats against strong ones (alternating), and of those it tried out by rollouts."""
     from tenpennies.bots import make_bot, play_match
@@ -176,7 +186,7 @@ def decision_costs(matches: int, seed: int, rules: RuleSet = TEN_PENNIES) -> tup
         name = "expert"
 
         def __init__(self, bot_seed):
-            self.bot = make_bot("expert", bot_seed)
+            self.bot = make_bot(VARIANTS.get(expert, expert), bot_seed)
 
         def act(self, view):
             start, before = time.process_time(), self.bot.rollouts_done
@@ -211,6 +221,8 @@ def main(argv=None) -> int:
                         help="matches of expert vs strong, half each way round on the same seeds (default 500; 0 skips)")
     parser.add_argument("--cost-matches", type=int, default=2,
                         help="matches (two expert seats each) timed in this process first (default 2; 0 skips)")
+    parser.add_argument("--expert", default="expert", choices=["expert", "expert_in_ten_card_rummy"],
+                        help="the expert measured (default expert; expert_in_ten_card_rummy: its search on in Ten Card Rummy)")
     parser.add_argument("--report", type=int, default=0,
                         help="print the expert's running interval every this many seeds (default 0: at the end)")
     parser.add_argument("--only", choices=[f"{a}-{b}" for a, b in COMPARISONS] + ["expert"],
@@ -234,13 +246,14 @@ def main(argv=None) -> int:
               f"(95% CI [{d.low:+.1f}, {d.high:+.1f}]): {a} is {verdict}.")
         print()
     # The expert's row: its own count, each seed both ways round, and its cost per decision.
-    if args.expert_matches and not args.pair and args.only in (None, "expert") and not tries_out(rules):
+    if args.expert_matches and not args.pair and args.only in (None, "expert") and not tries_out(rules) \
+            and args.expert == "expert":
         print(f"== {rules.name}: the expert plays the strong bot's policy here (ExpertBot's in_ten_card_rummy "
-              "is off by default), so expert - strong is 0 by construction: no matches played.")
+              "is off by default), so expert - strong is 0 by construction: no matches played (measure its search with --expert expert_in_ten_card_rummy).")
     elif args.expert_matches and not args.pair and args.only in (None, "expert"):
-        a, b = EXPERT
+        a, b = args.expert, EXPERT[1]
         if args.cost_matches:
-            costs, tried = (sorted(c) for c in decision_costs(args.cost_matches, args.seed, rules))
+            costs, tried = (sorted(c) for c in decision_costs(args.cost_matches, args.seed, rules, args.expert))
             print(f"== CPU cost per expert decision over {args.cost_matches} matches ({len(costs)} decisions): median "
                   f"{costs[len(costs) // 2]:.2f} ms, worst {costs[-1]:.0f} ms; the {len(tried)} tried out by "
                   + (f"rollouts: median {tried[len(tried) // 2]:.0f} ms, worst {tried[-1]:.0f} ms" if tried
