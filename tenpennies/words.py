@@ -25,6 +25,7 @@ two characters (and ``parse_cards`` reads 10S as well as TS):
 
 from __future__ import annotations
 
+import re
 from typing import Sequence
 
 from .actions import Action, AddToMeld, Buy, Discard, LayDown, Meld, Pass, TakeDiscard
@@ -88,6 +89,21 @@ def cards_text(cards, sep: str = " ") -> str:
     return sep.join(card_text(c) for c in cards)
 
 
+_NOTATION_TEN = re.compile(r"\bT([SHDC])\b")
+
+
+def tens_as_written(text: str) -> str:
+    """``text`` with each ten in notation written as a sentence writes it ("TS" becomes
+    "10S"): for the engine's reasons (:class:`~tenpennies.errors.IllegalActionError`),
+    which echo cards in the notation they were typed in and reach a person only through
+    the table's message (:func:`tenpennies.narrate.to_you`).
+
+        >>> tens_as_written("seat 1 does not hold TS TH 7D")
+        'seat 1 does not hold 10S 10H 7D'
+    """
+    return _NOTATION_TEN.sub(r"10\1", text)
+
+
 def action_words(action: Action, view=None) -> str:
     """A decision in a few words, as an instruction: 'discard KH', 'buy 6D', 'pass on 6D',
     'lay down 7S 7H 7D / 9S 9H JK', 'add 7C to set 0' (to meld 0 where the rules have
@@ -144,10 +160,10 @@ def points_interval(interval) -> str:
 def buy_words(judgment, contract_words: str = "the contract", card: str | None = None) -> str:
     """The buy judgment (:class:`tenpennies.buying.BuyJudgment`) in two sentences: its verdict
     with the gain and its interval, then what the gain is made of (the chances at its
-    horizon, the points at stake, the token's measured worth, the extra cards). ``card``:
-    the offered card as the sentence around these words writes it (:func:`card_text`, or
-    by default its notation, as the table's own messages still write cards)."""
-    card, verb = card or str(judgment.card), judgment.action_word
+    horizon, the points at stake, the token's measured worth, the extra cards). The offered
+    card reads as every sentence writes it (:func:`card_text`); ``card`` is kept for the
+    callers that still pass that text themselves."""
+    card, verb = card or card_text(judgment.card), judgment.action_word
     facts = judgment.decision.facts
     if facts.get("opened"):
         if judgment.verdict == "pass":
