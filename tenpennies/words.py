@@ -89,6 +89,12 @@ def cards_text(cards, sep: str = " ") -> str:
     return sep.join(card_text(c) for c in cards)
 
 
+def melds_text(melds, sep: str = "; ") -> str:
+    """Melds (an arrangement's sets, a lay-down's) as a sentence writes them, ``sep``
+    between them: '7S 7H 7D; 10S 10H JK'."""
+    return sep.join(cards_text(m) for m in melds)
+
+
 _NOTATION_TEN = re.compile(r"\bT([SHDC])\b")
 
 

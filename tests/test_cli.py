@@ -67,12 +67,13 @@ def test_simulate_unwritable_file_exits_1(capsys, tmp_path):
 def test_deal_shows_each_hand_and_the_contracts_it_holds(capsys):
     from tenpennies.match import Match
     from tenpennies.solver import can_lay_down
+    from tenpennies.words import cards_text
 
     code, out, err = run(capsys, "deal", "--seed", "11")
     assert code == 0
     match = Match(11)
     for seat in range(4):
-        assert f"seat {seat}: {tenpennies.format_cards(match.hand(seat))}" in out
+        assert f"seat {seat}: {cards_text(match.hand(seat))}" in out  # a ten as people write it, 10S
     held = [r for s in range(4) for r in range(1, 8) if can_lay_down(match.hand(s), r)]
     assert out.count("contracts held: none") == sum(
         not any(can_lay_down(match.hand(s), r) for r in range(1, 8)) for s in range(4))
