@@ -145,9 +145,9 @@ def test_play_announces_draws_in_the_second_person_and_scores_as_a_table(capsys,
     code, out, err = run(capsys, "play", "--seed", "3", "--seat", "2", "--bots", "thumb", "random", "strong")
     assert code == 0, err
     # Your own draws name the card; another seat's stock card stays hidden (T20).
-    assert re.search(r"^You drew [2-9TJQKA][SHDC]( as part of the purchase)?\.$", out, re.M)
+    assert re.search(r"^You drew (?:10|[2-9TJQKA])[SHDC]( as part of the purchase)?\.$", out, re.M)
     assert re.search(r"^Seat 3 \(strong\) drew a card\.$", out, re.M)
-    assert not re.search(r"^Seat \d .*drew [2-9TJQKA][SHDC]", out, re.M)
+    assert not re.search(r"^Seat \d .*drew (?:10|[2-9TJQKA])[SHDC]", out, re.M)
     assert re.search(r"^round 1 +\d+ +\d+ +\d+ +\d+$", out, re.M)  # the score table's first row
     assert re.search(r"^total +\d+ +\d+ +\d+ +\d+$", out, re.M)
     assert " 1 cards" not in out and "1 tokens" not in out

@@ -121,7 +121,7 @@ def test_c8_c9_every_ten_card_rummy_hint_sentence_is_true_of_its_view():
                 assert f"{unseen_outs(view, hand + (top,))} unseen cards would {does}" in s, s
             found = re.search(r"goes with (.*?) toward", s)
             if found:
-                for text in re.findall(r"\b[2-9TJQKA][SHDC]\b", found.group(1)):
+                for text in re.findall(r"\b(?:10|[2-9TJQKA])[SHDC]\b", found.group(1)):
                     assert Card(text) in hand and partners(top, (top, Card(text)), rules.wild_table(r)), s
         if isinstance(a, Discard) and "may go out" not in s:
             rest = list(hand)

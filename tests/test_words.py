@@ -96,3 +96,16 @@ def test_the_engines_reason_reads_10_when_spoken_to_the_table():
     assert to_you("seat 0 does not hold TS TH 7D", 0) == "you do not hold 10S 10H 7D"
     assert tens_as_written("TS is not a set; QS KS TC JK") == "10S is not a set; QS KS 10C JK"
     assert tens_as_written("STOP at TSX") == "STOP at TSX"  # only a card on its own
+
+
+def test_the_shipped_puzzles_words_read_10_and_their_answers_keep_the_notation():
+    from tenpennies.puzzles import load
+
+    puzzles = load()
+    for p in puzzles:
+        words = [p.title, p.question, *p.hints, p.explanation, *(feedback for _, feedback in p.wrong)]
+        assert not [w for w in words if NOTATION_TEN.search(w)], p.id
+    # Tens are in them, written 10, and the answers a learner types keep the notation (T).
+    assert sum(bool(WRITTEN_TEN.search(p.explanation)) for p in puzzles) > 100
+    assert any(NOTATION_TEN.search(p.answer) for p in puzzles)
+    assert not any(WRITTEN_TEN.search(p.answer) for p in puzzles)
