@@ -48,7 +48,7 @@ from .odds import BuyDecision, buy_or_pass, unseen_cards
 from .solver import cards_needed, outs
 from .view import PlayerView
 from .buying import decision_words, should_buy
-from .words import buy_words, card_text, cards_text, plural
+from .words import buy_words, card_text, cards_text, melds_text, plural
 
 DANGER_CARDS = 2
 """An open opponent with this many cards or fewer may go out on its next turn (as the strong bot judges)."""
@@ -183,7 +183,7 @@ def _meld_cards(action: Meld) -> str:
 
 def _laid_down(action: LayDown) -> str:
     """The contract's melds as a sentence writes them: '7S 7H 7D / 10S 10H JK'."""
-    return " / ".join(cards_text(m) for m in action.sets)
+    return melds_text(action.sets, " / ")
 
 
 def _command(action: Action, offered: Card | None, view: PlayerView | None = None) -> str:

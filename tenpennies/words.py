@@ -21,6 +21,11 @@ two characters (and ``parse_cards`` reads 10S as well as TS):
     >>> from tenpennies import Card, parse_cards
     >>> card_text(Card("TS")), cards_text(parse_cards("7S TH JK"))
     ('10S', '7S 10H JK')
+
+What a person types back keeps the notation too: a command of ``tenpennies play``
+(``add 0 TS``), an action quoted as typed, a puzzle's answer. Reprs and the pictures'
+own descriptions stay notation, as do the engine's and the solver's values printed
+alone; their sentences reach a person through :func:`tens_as_written`.
 """
 
 from __future__ import annotations
@@ -100,9 +105,11 @@ _NOTATION_TEN = re.compile(r"\bT([SHDC])\b")
 
 def tens_as_written(text: str) -> str:
     """``text`` with each ten in notation written as a sentence writes it ("TS" becomes
-    "10S"): for the engine's reasons (:class:`~tenpennies.errors.IllegalActionError`),
-    which echo cards in the notation they were typed in and reach a person only through
-    the table's message (:func:`tenpennies.narrate.to_you`).
+    "10S"), for sentences written where cards are notation and passed on to a person
+    as they are: the engine's reasons (:class:`~tenpennies.errors.IllegalActionError`,
+    which echo cards as they were typed; the table's message, :func:`tenpennies.narrate.to_you`)
+    and the solver's own sentences (what a hand is missing, a plan to go out). A
+    sentence this kit writes itself uses :func:`card_text` instead.
 
         >>> tens_as_written("seat 1 does not hold TS TH 7D")
         'seat 1 does not hold 10S 10H 7D'
