@@ -16,7 +16,7 @@ from typing import Iterable
 from ..cards import Card, format_cards, sort_key
 from ..errors import TenPenniesError
 from ..rules import TEN_PENNIES, RuleSet
-from ..words import card_text, cards_text, plural
+from ..words import plural
 
 # ---------------------------------------------------------------------------------
 # Drawing to the contract, and buying for it
@@ -73,7 +73,7 @@ class DrawOdds:
         return tuple(d[0] for d in self.needs if len(d) == 1)
 
     def __str__(self) -> str:
-        shown = ", ".join(cards_text(d) for d in self.needs[:8])
+        shown = ", ".join(format_cards(d) for d in self.needs[:8])
         more = f" and {len(self.needs) - 8} more" if len(self.needs) > 8 else ""
         return (f"round {self.round_no}, {plural(self.k, 'card')}: "
                 f"{self.ways}/{self.total} = {float(self.probability):.4f}"
@@ -210,7 +210,7 @@ class BuyDecision:
     pass_: DrawOdds
 
     def __str__(self) -> str:
-        return (f"buy {card_text(self.discard)}: {float(self.buy_probability):.4f}, "
+        return (f"buy {self.discard}: {float(self.buy_probability):.4f}, "
                 f"pass: {float(self.pass_probability):.4f} -> {self.recommendation}")
 
     def _repr_svg_(self) -> str:
