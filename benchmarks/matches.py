@@ -7,6 +7,7 @@
     python benchmarks/matches.py --instructions 3  # instead: instructions per match, counted by valgrind
     python benchmarks/matches.py --instructions 2 --lineup random,strong,random,strong   # one line-up only
     python benchmarks/matches.py --pairs 15 --matches 4   # instead: median speed-up of paired runs
+    python benchmarks/matches.py --instructions 2 --before 48512b0 --lineup random,random,random,random
 
 One core runs in this process (``workers=1``); two workers use a process pool, whose
 start-up is included, as a teacher running a simulation would feel it. Each line-up
@@ -74,6 +75,23 @@ copies extracted to /tmp, random strong went 205.8 (aac1db8, the views) -> 202.3
 offer in line) -> 201.3 (the next turn's start, the random draw) -> 199.7 (the strong
 bot's answer, the discard's check). Listing a view's actions by position instead of by
 keyword saved nothing measurable, 205.80 vs 205.84: not kept.)
+
+Random play was still slower than before the views (issue 23: random x4 234.1 vs 193.8 M
+instructions per match, +20.8%): the match sorted the seat's hand for every listing, and
+each random decision made a view only to list from it. Now the listing takes a hand in
+any order (the match gives its own, as held; the same actions in the same order), a
+discard is looked up in list rows, and the bot loop gives the random bot, which reads
+nothing of a view but its listing, the match's listing instead (``act_on_listing``).
+Measured on 2 December 2026 against 48512b0, in one run (the same matches: the full logs
+of 80 random matches under twelve rule variants, benchmarks/same_matches.py):
+
+    --instructions 2 --before 48512b0 --lineup ... (callgrind; exact)   now vs before
+    random random random random           168.6 vs 194.2   -13.1%
+    strong strong strong strong           248.9 vs 253.5   -1.8%
+    random strong random strong           188.4 vs 193.2   -2.5%
+
+(The match alone, as benchmarks/peers.py plays it, counted by its ``--instructions 3
+--before 48512b0``: 178.4 vs 183.1 M instructions per game, -2.6%; it was 202.9 vs 183.3.)
 
 Issue 12 asks 3x for every line-up with the strong bot: it holds for all three, by
 instructions and by CPU time. The plain one-core table is noisier than the paired runs
@@ -177,15 +195,17 @@ if matches:
 """
 
 
-def instructions(code: Path, lineup, matches: int) -> float | None:
-    """Millions of machine instructions per match of the package in ``code`` (None: no
-    valgrind), counted by callgrind: the same count run after run, whatever else the
-    machine does, where times on a shared machine vary by a fifth. A run of no matches
-    is counted too and taken off, so imports and start-up do not count."""
-    def count(n: int) -> int | None:
+def instructions_per(code: Path, script: str, n: int, *args: str) -> float | None:
+    """Millions of machine instructions per unit (a match, a game) of running ``script``
+    (Python source, given ``args`` and then ``n``, the units to play) on the package in
+    ``code``; None: no valgrind. Counted by callgrind: the same count run after run,
+    whatever else the machine does, where times on a shared machine vary by a fifth. A
+    run of no units is counted too and taken off, so imports and start-up do not count.
+    (benchmarks/peers.py counts its loop with this too.)"""
+    def count(units: int) -> int | None:
         try:
             run = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
-                                  sys.executable, "-c", PLAYER, " ".join(lineup), str(n)],
+                                  sys.executable, "-c", script, *args, str(units)],
                                  cwd=code, env={**os.environ, "PYTHONPATH": str(code)},
                                  capture_output=True, text=True, check=True)
         except (OSError, subprocess.CalledProcessError):
@@ -193,8 +213,14 @@ def instructions(code: Path, lineup, matches: int) -> float | None:
         found = re.search(r"Collected : (\d+)", run.stderr)
         return int(found.group(1)) if found else None
 
-    empty, full = count(0), count(matches)
-    return None if empty is None or full is None else (full - empty) / matches / 1e6
+    empty, full = count(0), count(n)
+    return None if empty is None or full is None else (full - empty) / n / 1e6
+
+
+def instructions(code: Path, lineup, matches: int) -> float | None:
+    """Millions of machine instructions per match of the package in ``code`` (None: no
+    valgrind): ``matches`` matches of ``lineup``, as :func:`instructions_per` counts."""
+    return instructions_per(code, PLAYER, matches, " ".join(lineup))
 
 
 def compare_instructions(old: Path | None, matches: int, lineups=None) -> None:

@@ -2,6 +2,7 @@
 
     pip install -e ".[bench]"          # open_spiel and rlcard
     python benchmarks/peers.py [--seconds 10]
+    python benchmarks/peers.py --instructions 3 --before 48512b0   # instead: our loop's instructions per game
 
 Each engine plays whole games by choosing uniformly among its legal actions, listing them
 afresh at every decision (as any agent must). The figure is microseconds per decision:
@@ -9,6 +10,20 @@ total time (dealing, chance nodes and scoring included) divided by the number of
 decisions. All run in this one process, one after another, so the ratios are fair on a
 shared machine. A missing peer is reported, not faked. Ten Card Rummy (four players,
 eleven rounds, runs and the meld-before-draw turn) is timed beside Ten Pennies, the same way.
+
+With ``--instructions N``, our loop alone is counted instead, by callgrind over N games
+(seeded 0, 1, ...), now and at ``--before`` (its package extracted with ``git archive``),
+as benchmarks/matches.py counts whole matches: exact counts, steady on a shared machine.
+
+Measured on 2 December 2026 (issue 23: random play no slower than before the views), after
+the match stopped sorting the hand for each listing and discards were looked up in list
+rows (callgrind, M instructions per game, each command one run):
+
+    --instructions 3 --before 48512b0     ten-pennies      178.4 vs 183.1   -2.6%
+    --instructions 3 --before main        ten-pennies      178.3 vs 202.9  -12.1%
+    --instructions 1 --before main        ten-card-rummy   932.6 vs 968.6   -3.7%
+
+(main was 5272cd9; its own count against 48512b0 was 202.9 vs 183.3, +10.7%.)
 """
 
 from __future__ import annotations
@@ -16,25 +31,67 @@ from __future__ import annotations
 import argparse
 import random
 import sys
+import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+HERE = Path(__file__).resolve().parent
+# (Nothing of tenpennies is imported at the top: --instructions imports this module into
+# a process whose tenpennies is another commit's, for random_game.)
 
-from tenpennies import Match  # noqa: E402
-from tenpennies.rules import TEN_CARD_RUMMY, TEN_PENNIES  # noqa: E402
+
+def random_game(seed: int, rules=None) -> int:
+    """One whole game of ours (``rules``: Ten Pennies if None), every decision chosen
+    uniformly among the listed legal actions with ``random.Random(seed)``; its decisions."""
+    from tenpennies import Match
+
+    m, rng = (Match(seed=seed) if rules is None else Match(seed=seed, rules=rules)), random.Random(seed)
+    decisions = 0
+    while not m.is_over:
+        m.apply(rng.choice(m.legal_actions()))
+        decisions += 1
+    return decisions
 
 
-def ours(budget: float, rules=TEN_PENNIES) -> tuple[int, int, float]:
+def ours(budget: float, rules=None) -> tuple[int, int, float]:
     games = decisions = 0
     start = time.perf_counter()
     while time.perf_counter() - start < budget:
-        m, rng = Match(seed=games, rules=rules), random.Random(games)
-        while not m.is_over:
-            m.apply(rng.choice(m.legal_actions()))
-            decisions += 1
+        decisions += random_game(games, rules)
         games += 1
     return games, decisions, time.perf_counter() - start
+
+
+GAMES = f"""
+import sys
+from tenpennies.rules import RuleSet
+sys.path.append({str(HERE)!r})
+from peers import random_game
+rules, games = RuleSet.named(sys.argv[1]), int(sys.argv[2])
+random_game(-1, rules)  # the imports and tables, counted in both runs alike
+for seed in range(games):
+    random_game(seed, rules)
+"""
+
+
+def count_instructions(games: int, before: str, rule_sets) -> None:
+    """Our loop's machine instructions per game, now and at ``before``, by callgrind."""
+    from matches import ROOT, extract, instructions_per
+
+    print(f"{'rules':<20} {'M instructions/game':>20} {'before':>8} {'change':>8}   "
+          f"(callgrind, {games} games; before: {before})")
+    with tempfile.TemporaryDirectory() as folder:
+        old = Path(folder) if extract(before, Path(folder)) else None
+        for name in rule_sets:
+            mine = instructions_per(ROOT, GAMES, games, name)
+            if mine is None:
+                print("(valgrind is not installed: no instruction counts)")
+                return
+            theirs = instructions_per(old, GAMES, games, name) if old else None
+            if theirs is None:
+                print(f"{name:<20} {mine:>20.1f}   (no count of {before})")
+                continue
+            print(f"{name:<20} {mine:>20.1f} {theirs:>8.1f} {100 * (mine / theirs - 1):>+7.1f}%", flush=True)
 
 
 def openspiel(budget: float) -> tuple[int, int, float]:
@@ -76,7 +133,18 @@ def rlcard_gin(budget: float) -> tuple[int, int, float]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=10.0, help="time budget per engine")
+    parser.add_argument("--instructions", type=int, default=0, metavar="N",
+                        help="instead: count our loop's machine instructions over N games (needs valgrind)")
+    parser.add_argument("--before", default="main", help="with --instructions: the commit counted beside")
+    parser.add_argument("--rules", action="append", metavar="NAME",
+                        help="with --instructions: the rule set (ten-pennies by default); may be repeated")
     args = parser.parse_args()
+    if args.instructions:
+        count_instructions(args.instructions, args.before, args.rules or ["ten-pennies"])
+        return 0
+    sys.path.insert(0, str(HERE.parent))
+    from tenpennies.rules import TEN_CARD_RUMMY
+
     rows = []
     for name, run in [("tenpennies (Ten Pennies, 7 rounds)", ours),
                       ("tenpennies (Ten Card Rummy, 11 rounds)", lambda b: ours(b, TEN_CARD_RUMMY)),

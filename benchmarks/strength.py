@@ -28,18 +28,32 @@ process), and ``--report N`` prints the running interval every N seeds::
 
     python benchmarks/strength.py --only expert --expert-matches 1000 --workers 2 --report 25
 
-Measured on 2026-12-02 (seed 2026, ``--only expert --expert-matches 1000 --workers 2
---report 25 --cost-matches 2``: 500 seeds, each played both ways round; 3,184 s on the
-shared machine), the expert that tries out close purchases of outs with the strong bot in
-every seat of its rollouts (8 worlds at most, a budget of 2,500 steps) against the strong
-bot: expert 217.2, strong 238.5 points per match; expert - strong -21.3 points per match,
-95% CI [-27.8, -14.8] (paired by seed: [-27.7, -14.9]): the expert is better, though short
-of the 25 points issue 25 asks for. The count was fixed before the run. Each expert
-decision costs a median 0.00 ms of CPU (most are offers answered at once); the 45 of 1,802
-it tried out by rollouts, a median 56 ms and at worst 102 ms. (The expert before issue 25,
-which tried close offers and discards with quick rules of thumb in its rollouts, measured
--8.7 [-13.2, -4.3] over 2,000 matches on 2026-12-01.) So the ladder is random < thumb <
-strong < expert, each step with a 95% interval clear of zero.
+Measured on 2026-12-02 (seed 2026, ``nice python benchmarks/strength.py --only expert
+--expert-matches 1000 --workers 2 --report 25 --cost-matches 2``: 500 seeds, each played
+both ways round; 1,378 s on the shared machine; the count fixed before the run), the expert
+at 2e16510, that plays its base policy (:class:`tenpennies.bots.expert.BasePolicy`: the
+strong bot's, throwing its costliest card, a wild too, before laying down when an open
+opponent holds four cards or fewer and the contract is two or more away) and tries out
+close purchases of outs with the strong bot in every seat of its rollouts (8 worlds at
+most, a budget of 2,500 steps), against the strong bot: expert 207.1, strong 237.9 points
+per match; expert - strong -30.7 points per match, 95% CI [-36.8, -24.7] (paired by seed:
+[-36.6, -24.9]): the expert is better, by more than the 25 points issue 25 asks for. Each
+expert decision costs a median 0.00 ms of CPU (most are offers answered at once); the 45
+of 1,802 it tried out by rollouts, a median 47 ms and at worst 69 ms. (The same run
+earlier that day, before the base policy, at 3,184 s on a busier machine: -21.3 [-27.8,
+-14.8]; the expert before issue 25, which tried close offers and discards with quick rules
+of thumb in its rollouts, measured -8.7 [-13.2, -4.3] over 2,000 matches on 2026-12-01.)
+So the ladder is random < thumb < strong < expert, each step with a 95% interval clear of
+zero.
+
+The base policy was screened first against the strong bot alone (strong-bot variants in
+every expert seat, ``compare_swapped`` with seed 7001, 600 seeds each both ways round; the
+numbers in :class:`~tenpennies.bots.expert.BasePolicy`'s docstring): throwing wilds too
+when an opponent is near out gained 7 to 20 points a match by its thresholds (the best,
+from four cards, taken); no other change tried (the strong bot's danger thresholds, when
+it throws naturals, open discards near the end) gained more than about 5 (the best, -5.1
+[-7.4, -2.8], partly through the buy tie-break, which does not reach the expert: it tries
+those purchases out).
 
 In Ten Card Rummy the expert plays the strong bot's policy unless built with
 ``in_ten_card_rummy=True`` (its answers to the top discard tried out, at a median 180 ms a
@@ -85,7 +99,15 @@ def strong_before_plans(seed):
     return StrongBot(seed, plan=False)
 
 
-VARIANTS = {"strong_before_plans": strong_before_plans}
+def expert_in_ten_card_rummy(seed):
+    """The expert with its Ten Card Rummy search on (its answers to the top discard tried
+    out, rollouts 24 turns long): off by default, measured here (``--expert`` this name)."""
+    from tenpennies.bots.expert import ExpertBot
+
+    return ExpertBot(seed, in_ten_card_rummy=True, horizon=24)
+
+
+VARIANTS = {"strong_before_plans": strong_before_plans, "expert_in_ten_card_rummy": expert_in_ten_card_rummy}
 """Bots that are no registry name, by the name --pair and the summary give them."""
 
 
@@ -104,6 +126,7 @@ def compare(a: str, b: str, matches: int, seed: int, workers: int, rules: RuleSe
 def _both_ways(a: str, b: str, seed: int, index: int, rules: RuleSet):
     """Match ``index`` of the seed played A B A B and B A B A (one task: the pair arrives together)."""
     n = rules.players
+    a, b = VARIANTS.get(a, a), VARIANTS.get(b, b)
     return (play_one([(a, b)[i % 2] for i in range(n)], seed, index, rules),
             play_one([(b, a)[i % 2] for i in range(n)], seed, index, rules))
 
@@ -150,7 +173,8 @@ def _normal(xs) -> Interval:
     return Interval(mean, mean - half, mean + half, n)
 
 
-def decision_costs(matches: int, seed: int, rules: RuleSet = TEN_PENNIES) -> tuple[list[float], list[float]]:
+def decision_costs(matches: int, seed: int, rules: RuleSet = TEN_PENNIES,
+                   expert: str = "expert") -> tuple[list[float], list[float]]:
     """CPU milliseconds (so a busy machine does not inflate them) of each decision of the
     expert seats against strong ones (alternating), and of those it tried out by rollouts."""
     from tenpennies.bots import make_bot, play_match
@@ -162,7 +186,7 @@ def decision_costs(matches: int, seed: int, rules: RuleSet = TEN_PENNIES) -> tup
         name = "expert"
 
         def __init__(self, bot_seed):
-            self.bot = make_bot("expert", bot_seed)
+            self.bot = make_bot(VARIANTS.get(expert, expert), bot_seed)
 
         def act(self, view):
             start, before = time.process_time(), self.bot.rollouts_done
@@ -197,6 +221,8 @@ def main(argv=None) -> int:
                         help="matches of expert vs strong, half each way round on the same seeds (default 500; 0 skips)")
     parser.add_argument("--cost-matches", type=int, default=2,
                         help="matches (two expert seats each) timed in this process first (default 2; 0 skips)")
+    parser.add_argument("--expert", default="expert", choices=["expert", "expert_in_ten_card_rummy"],
+                        help="the expert measured (default expert; expert_in_ten_card_rummy: its search on in Ten Card Rummy)")
     parser.add_argument("--report", type=int, default=0,
                         help="print the expert's running interval every this many seeds (default 0: at the end)")
     parser.add_argument("--only", choices=[f"{a}-{b}" for a, b in COMPARISONS] + ["expert"],
@@ -220,13 +246,14 @@ def main(argv=None) -> int:
               f"(95% CI [{d.low:+.1f}, {d.high:+.1f}]): {a} is {verdict}.")
         print()
     # The expert's row: its own count, each seed both ways round, and its cost per decision.
-    if args.expert_matches and not args.pair and args.only in (None, "expert") and not tries_out(rules):
+    if args.expert_matches and not args.pair and args.only in (None, "expert") and not tries_out(rules) \
+            and args.expert == "expert":
         print(f"== {rules.name}: the expert plays the strong bot's policy here (ExpertBot's in_ten_card_rummy "
-              "is off by default), so expert - strong is 0 by construction: no matches played.")
+              "is off by default), so expert - strong is 0 by construction: no matches played (measure its search with --expert expert_in_ten_card_rummy).")
     elif args.expert_matches and not args.pair and args.only in (None, "expert"):
-        a, b = EXPERT
+        a, b = args.expert, EXPERT[1]
         if args.cost_matches:
-            costs, tried = (sorted(c) for c in decision_costs(args.cost_matches, args.seed, rules))
+            costs, tried = (sorted(c) for c in decision_costs(args.cost_matches, args.seed, rules, args.expert))
             print(f"== CPU cost per expert decision over {args.cost_matches} matches ({len(costs)} decisions): median "
                   f"{costs[len(costs) // 2]:.2f} ms, worst {costs[-1]:.0f} ms; the {len(tried)} tried out by "
                   + (f"rollouts: median {tried[len(tried) // 2]:.0f} ms, worst {tried[-1]:.0f} ms" if tried

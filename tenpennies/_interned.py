@@ -6,8 +6,9 @@ than most decisions (its ``__init__`` sets each field through ``object.__setattr
 and a simulated match makes some 1,500 decisions, most of them a buy or a pass, a
 discard, or a listing of them, and logs hundreds of draws. So the values that recur on
 every turn are made here, once per seat (as many as any rule set seats) and card, and
-shared by the match, the listing (:mod:`tenpennies.listing`), the views, the bots and
-:meth:`tenpennies.actions.Discard.of`, the public way to get one.
+shared by the match, the listing (:mod:`tenpennies.listing`), the views and the bots.
+The discards are :meth:`tenpennies.actions.Discard.of`'s own, made beside their class (the
+public way to get one), so that actions.py needs nothing from here.
 
 Nothing here is reachable from a view but the frozen values themselves: the tables and
 caches are this module's own.
@@ -15,10 +16,10 @@ caches are this module's own.
 
 from __future__ import annotations
 
-from .actions import AddToSet, Buy, Discard, Draw, DrawSource, Pass, TakeDiscard
+from .actions import MOST_SEATS, AddToSet, Buy, Discard, Draw, DrawSource, Pass, TakeDiscard
 from .cards import ALL_CARDS, IN_ORDER, Card
 
-SEATS = 16  # more than any rule set seats (RuleSet.with_players refuses more)
+SEATS = MOST_SEATS  # more than any rule set seats (RuleSet.with_players refuses more)
 
 BUYS = tuple(Buy(s) for s in range(SEATS))
 PASSES = tuple(Pass(s) for s in range(SEATS))
@@ -30,9 +31,12 @@ TAKE_OR_PASS = tuple((t, p) for t, p in zip(TAKES, PASSES))
 PASS_OR_BUY = tuple((p, b) for b, p in zip(BUYS, PASSES))
 
 # Discard.of's values, per seat and card index; and the same values by the card's place
-# in reading order (``Card.order``), as the listing walks a hand's distinct cards.
-DISCARDS = tuple(tuple(Discard(s, c) for c in ALL_CARDS) for s in range(SEATS))
-DISCARDS_IN_ORDER = tuple(tuple(row[c.index] for c in IN_ORDER) for row in DISCARDS)
+# in reading order (``Card.order``), as the listing walks a hand's distinct cards. Those
+# rows are lists, never changed: the listing maps a row's ``__getitem__`` over a hand's
+# places at nearly every decision, and a list's is a plain C method where a tuple's is a
+# slot wrapper, called at twice the cost.
+DISCARDS = tuple(tuple(Discard.of(s, c) for c in ALL_CARDS) for s in range(SEATS))  # (Discard.of's own)
+DISCARDS_IN_ORDER = tuple([row[c.index] for c in IN_ORDER] for row in DISCARDS)
 
 # A single card added to a set, per seat, set index and the card's place in reading
 # order, made when first listed and kept: an open hand lists its additions every turn.

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Union
 
-from .cards import Card, Cards, format_cards, parse_cards
+from .cards import ALL_CARDS, Card, Cards, format_cards, parse_cards
 from .errors import NotationError
 
 
@@ -188,9 +188,10 @@ class Discard:
     def of(cls, seat: int, card: Card) -> "Discard":
         """``Discard(seat, card)``, made once per seat and card value and shared: actions
         are frozen values, and a bot discards every turn (making one cost more than most
-        of its choice): see :mod:`tenpennies._interned`."""
-        if 0 <= seat < _interned.SEATS and isinstance(card, Card):
-            return _interned.DISCARDS[seat][card.index]
+        of its choice). The values are made below, once, and :mod:`tenpennies._interned`
+        shares the same ones with the match, the listing and the views."""
+        if 0 <= seat < MOST_SEATS and isinstance(card, Card):
+            return _DISCARDS[seat][card.index]
         return cls(seat, card)  # (the match says what is wrong with it, if it is played)
 
     @property
@@ -348,6 +349,11 @@ class RoundEnd:
 Event = Union[Deal, Draw, Recycle, RoundEnd]
 
 
-# Discard.of's values (and the other shared actions) live there; imported last, as that
-# module makes its values from the classes above.
-from . import _interned  # noqa: E402
+MOST_SEATS = 16
+"""More seats than any rule set has (:meth:`tenpennies.rules.RuleSet.with_players` refuses
+more): the seats whose shared actions are made once (:meth:`Discard.of`,
+:mod:`tenpennies._interned`)."""
+
+# Discard.of's values, per seat and card index: made here, where the class is, so that
+# this module needs none above it; tenpennies._interned hands the same values on.
+_DISCARDS = tuple(tuple(Discard(s, c) for c in ALL_CARDS) for s in range(MOST_SEATS))

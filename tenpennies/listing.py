@@ -23,7 +23,7 @@ from typing import Iterable, Sequence
 
 from . import _interned
 from .actions import Action, AddToSet, LayDown, Meld
-from .cards import BY_ORDER, IN_ORDER, Card
+from .cards import BY_ORDER, IN_ORDER, Card, Hand
 from .melds import MeldKind, TableMeld, is_valid_meld, meld_additions
 from .rules import RuleSet
 from .sets import single_additions
@@ -49,9 +49,14 @@ def legal_actions(phase, seat: int, *, active: int, hand: Sequence[Card], opened
     most points, fewest cards); then discarding any card (Ten Pennies) or taking the top
     discard and passing (Ten Card Rummy). Larger melds, additions of several cards and
     other valid arrangements are legal too (:meth:`Match.is_legal` says), though not
-    listed, since there can be thousands. Both callers give the hand in reading order
-    (a :class:`tenpennies.cards.Hand`, as the seat is shown it), since the order of the
-    listing (and which wild a new run is listed with) follows the hand's.
+    listed, since there can be thousands.
+
+    ``hand`` may come in any order: the listing is the same, in the same order, for every
+    order of the same cards. The match gives its own list, as drawn (sorting it at every
+    decision cost a random match a tenth of its time), a view its sorted
+    :class:`tenpennies.cards.Hand`. Where the order of the hand would show, the hand is
+    put in reading order first (:func:`_in_order`): a lay-down's search, and new runs
+    (which wild a run is listed with, and the order runs are found in).
     """
     # (By the member's value as stored: Enum's ``value`` is a Python property, and the
     # Phase enum lives in match.py, which imports this module.)
@@ -94,9 +99,13 @@ def _melding(seat: int, hand: Sequence[Card], held: list[int], is_open: bool, ta
     actions: list[Action] = []
     runs = rules.has_runs
     if not is_open:
-        # Most hands cannot lay down: the fast yes/no test spares building an arrangement.
+        # Most hands cannot lay down: the fast yes/no test (which counts cards, in any
+        # order) spares building an arrangement.
         if can_lay_down(hand, r, rules, trusted=True):
-            # One arrangement per objective the solver knows, without repeats.
+            # One arrangement per objective the solver knows, without repeats. (The solver
+            # says its answer never depends on the hand's order; reading order makes sure,
+            # and costs little beside the search.)
+            hand = _in_order(hand)
             found = {a.sets: None for a in find_contracts(hand, r, rules, trusted=True).values()}
             if runs:
                 # Listed means legal: the check owns the rules of runs and wilds (C4, C5).
@@ -132,8 +141,13 @@ def _melding(seat: int, hand: Sequence[Card], held: list[int], is_open: bool, ta
             actions.extend(AddToSet(seat, i, (c,), end) for c, end in meld_additions(meld, distinct, r, rules))
         actions.extend(Meld(seat, trio) for trio in _new_sets_of_three(hand, distinct, r, rules)
                        if is_valid_meld(trio, MeldKind.SET, r, rules))
-        actions.extend(Meld(seat, trio, end) for trio, end in _new_runs_of_three(hand, r, rules))
+        actions.extend(Meld(seat, trio, end) for trio, end in _new_runs_of_three(_in_order(hand), r, rules))
     return actions
+
+
+def _in_order(hand: Sequence[Card]) -> Sequence[Card]:
+    """``hand`` in reading order: itself if it is a :class:`Hand` (sorted when made)."""
+    return hand if type(hand) is Hand else tuple.__new__(Hand, sorted(hand, key=BY_ORDER))
 
 
 def _held(hand: Iterable[Card]) -> list[int]:

@@ -572,8 +572,9 @@ class Match:
             return []
         seat = self.to_act
         pile = self.discard_pile
-        return list_actions(self.phase, seat, active=self.active,
-                            hand=self.public_logs.hand(seat, self.hands[seat]), opened=self.opened,
+        # The hand as held, unsorted: the listing is the same for every order of it (and
+        # the seat's hand changes nearly every turn, so a sorted copy would be made anew).
+        return list_actions(self.phase, seat, active=self.active, hand=self.hands[seat], opened=self.opened,
                             table=self.table, round_no=self.round_no, rules=self.rules,
                             top_discard=pile[-1] if pile else None)
 

@@ -46,8 +46,8 @@ matches (``workers``, or any ``executor``), with a progress bar; each worker rep
 record itself (a few milliseconds), which is cheaper than sending it views.
 
 (One concept in one file, over 600 lines: judging a seat's match, from its decisions to
-their grades, summaries, saved form and re-check; its pictures and page are
-:mod:`tenpennies.review_page`, its replay :mod:`tenpennies.review_session`.)
+their grades, summaries, saved form and re-check; its pictures, page and replay are
+:mod:`tenpennies.review_page`.)
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""A match's review drawn: the chart, and the shareable HTML page.
+"""A match's review drawn: the chart, the shareable HTML page, and the review's replay.
 
 :func:`tenpennies.review.review` judges a seat's decisions; this module only shows what
 it returned (the engine that judges is one component, the pictures another):
@@ -9,11 +9,12 @@ it returned (the engine that judges is one component, the pictures another):
 ``review_html``          one self-contained HTML page: the chart, the points lost by
 ``write_html``           round and by kind, and every mistake with its position, what
                          was played, the analyst's move, the reason and the cost
+``ReviewSession``        the review's replay, behind :mod:`tenpennies.widgets.review`:
+                         step through the match as the seat saw it, jump to a mistake,
+                         see the analyst's move on the table, "try it from here"
+``Trial``                a position to play on from: the seat's decision with the
+                         cards it could not see dealt afresh
 =======================  ==============================================================
-
-The review's replay (``ReviewSession``, ``Trial``: step through the match, jump to a
-mistake, "try it from here") is :mod:`tenpennies.review_session`, built on these pictures;
-its names still import from here.
 
 Everything here is plain deterministic text built from the review and the saved match
 (no ids, timestamps or timings), so a saved notebook and a page compare byte for byte.
@@ -25,15 +26,20 @@ A review's ``expected`` and ``cost`` are :class:`tenpennies.analysis.Estimate` v
 (``mean``, ``se``, ``n``); a 95% interval here is ``mean +/- 1.96 se``
 (:data:`tenpennies.intervals.Z95`), as the review's grades read it; an error that could
 not be measured (NaN) draws no band.
+
+(One concept in one file, over 600 lines: a review shown, in a chart, a page and its
+replay; what they draw from is :mod:`tenpennies.review`, how they draw
+:mod:`tenpennies.svg`.)
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import replace
+import random
+from dataclasses import dataclass, replace
 from html import escape as html_escape
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Sequence
 from xml.sax.saxutils import escape
 
 from .actions import Action, AddToMeld, Buy, Discard, LayDown, Meld, TakeDiscard
@@ -41,22 +47,14 @@ from .cards import Card, format_cards
 from .errors import TenPenniesError
 from .intervals import Z95
 from .layout import TableLayout, table_layout
-from .match import Match
+from .match import Match, Phase
 from .svg import CHART_COLORS, FONT, groups_svg, layout_svg
 from .words import action_words, plural  # action_words: its home is words; kept here for old users
 
 if TYPE_CHECKING:
+    from .game import Game
+    from .position import Position
     from .view import PlayerView
-
-
-def __getattr__(name: str):
-    # The review's replay (ReviewSession, Trial) moved to tenpennies.review_session, which
-    # builds on this module's pictures: old imports from here keep working.
-    if name in ("ReviewSession", "Trial"):
-        from . import review_session
-
-        return getattr(review_session, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 GRADE_INKS = {"inaccuracy": "#d4a017", "mistake": "#dd8452", "blunder": "#c0392b"}
 """The colour of each grade a mistake may have, on the chart and the page (worst reddest)."""
@@ -91,7 +89,7 @@ def _se(estimate) -> float:
     return 0.0 if estimate.se != estimate.se else estimate.se
 
 
-def reviewed_record(review, record) -> dict[str, Any] | None:
+def _record_of(review, record) -> dict[str, Any] | None:
     """The saved match to draw a review on: ``record`` if given, else the one the review
     keeps (:attr:`tenpennies.review.Review.record`), else None."""
     if record is not None:
@@ -114,8 +112,7 @@ def mistake_numbers(review) -> dict[int, int]:
     return {d.index: k for k, d in enumerate(sorted(review.mistakes, key=lambda d: d.index), start=1)}
 
 
-def grade_name(decision) -> str:
-    """A judged decision's grade as a word ("blunder"), from a Grade or a saved string."""
+def _grade(decision) -> str:
     return str(getattr(decision.grade, "value", decision.grade))
 
 
@@ -231,7 +228,7 @@ def chart_svg(review, *, width: int = 720, height: int = 260) -> str:
                  f"<text x='{lx + 16}' y='{top - 10}' font-size='11' fill='#222' {FONT}>95% band</text>")
     lx += 80
     for grade, ink in GRADE_INKS.items():
-        if any(grade_name(d) == grade for d in review.mistakes):
+        if any(_grade(d) == grade for d in review.mistakes):
             parts.append(f"<circle cx='{lx + 5}' cy='{top - 14}' r='5' fill='{ink}'/>"
                          f"<text x='{lx + 14}' y='{top - 10}' font-size='11' fill='#222' {FONT}>{grade}</text>")
             lx += 24 + 7 * len(grade)
@@ -282,12 +279,12 @@ def chart_svg(review, *, width: int = 720, height: int = 260) -> str:
         if k is None:
             continue
         x, y = px(d.index), py(d.expected.mean)
-        title = f"mistake {k}: round {d.round_no}, {d.kind}, {grade_name(d)}, {interval_words(d.cost)} lost"
+        title = f"mistake {k}: round {d.round_no}, {d.kind}, {_grade(d)}, {interval_words(d.cost)} lost"
         parts.append(f"<g class='mistake'><title>{escape(title)}</title>"
-                     f"<circle cx='{_num(x)}' cy='{_num(y)}' r='5' fill='{GRADE_INKS.get(grade_name(d), '#c0392b')}' "
+                     f"<circle cx='{_num(x)}' cy='{_num(y)}' r='5' fill='{GRADE_INKS.get(_grade(d), '#c0392b')}' "
                      f"stroke='white'/><text x='{_num(x)}' y='{_num(y - 8)}' font-size='10' font-weight='bold' "
                      f"text-anchor='middle' fill='#222' {FONT}>{k}</text></g>")
-    marked = "; ".join(f"{k}: round {d.round_no} {d.kind} ({grade_name(d)})"
+    marked = "; ".join(f"{k}: round {d.round_no} {d.kind} ({_grade(d)})"
                        for d in sorted(review.mistakes, key=lambda d: d.index) for k in [numbers[d.index]])
     desc = (f"Seat {review.seat}'s expected points at {len(points)} of its {len(review.decisions)} judged "
             f"decisions (those with a measured margin), rounds "
@@ -335,11 +332,11 @@ def review_html(review, record=None, *, title: str | None = None) -> str:
     default the one the review keeps); with neither, only the moves are drawn."""
     from .review import KIND_WORDS
 
-    data = reviewed_record(review, record)
+    data = _record_of(review, record)
     numbers = mistake_numbers(review)
     rules = review.rules
     title = title or f"Review of seat {review.seat}'s match of {rules.name}"
-    grades = {g: sum(grade_name(d) == g for d in review.mistakes) for g in GRADE_INKS}
+    grades = {g: sum(_grade(d) == g for d in review.mistakes) for g in GRADE_INKS}
     counted = ", ".join(f"{n} {g}{'s' if n != 1 else ''}" for g, n in grades.items() if n)
     total = review.points_lost()
     parts = [f"<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'>"
@@ -361,7 +358,7 @@ def review_html(review, record=None, *, title: str | None = None) -> str:
                      "or too close to call.</p>")
     parts.append("<ol class='mistakes'>")
     for d in sorted(review.mistakes, key=lambda d: d.index):
-        k, grade = numbers[d.index], grade_name(d)
+        k, grade = numbers[d.index], _grade(d)
         view = view_before(data, d.index, review.seat) if data is not None else None
         parts.append(f"<li id='mistake-{k}' style='--ink:{GRADE_INKS.get(grade, '#c0392b')}'>"
                      f"<h3>{k}. Round {d.round_no}, {html_escape(str(d.kind))}: "
@@ -399,3 +396,218 @@ def write_html(review, path: str | Path, record=None, *, title: str | None = Non
     path = Path(path)
     path.write_text(review_html(review, record, title=title), encoding="utf-8")
     return path
+
+
+# -- the review's replay ----------------------------------------------------------------------
+class _Scripted:
+    """A bot that first plays the given actions (the passes that led to the decision, as
+    they were played), then decides as ``then`` does."""
+
+    def __init__(self, actions: Sequence[Action], then) -> None:
+        self.actions = list(actions)
+        self.then = then
+        self.name = then.name
+
+    def act(self, view: "PlayerView") -> Action:
+        return self.actions.pop(0) if self.actions else self.then.act(view)
+
+
+@dataclass(frozen=True)
+class Trial:
+    """A reviewed decision to play on from: ``position`` is a round dealt afresh where
+    the seat sees what it saw then (its hand, the table, the discard pile, hand sizes,
+    tokens, scores, cards others are known to hold) and every card it could not see is
+    dealt at random (:class:`tenpennies.analysis.Worlds`, from the seat's view alone);
+    ``opening`` are the passes that bring the round from its start to the decision, as
+    they were played. :meth:`game` seats ``bots`` in the other seats.
+    """
+
+    seed: int
+    seat: int
+    rules: Any
+    position: "Position"
+    opening: tuple[Action, ...]
+    bots: tuple[str, ...]
+
+    def game(self) -> "Game":
+        """A :class:`~tenpennies.game.Game` at the decision: the person's move is next."""
+        from .game import Game
+
+        game = Game(self.seed, seat=self.seat, bots=self.seated_bots(), rules=self.rules, position=self.position)
+        self.open(game)
+        return game
+
+    def seated_bots(self) -> list:
+        """One bot per other seat, in seat order, that first plays its passes of the opening."""
+        from .bots import seat_bot
+
+        others = [s for s in range(self.rules.players) if s != self.seat]
+        return [_Scripted([a for a in self.opening if a.seat == s], seat_bot(name, self.seed, s))
+                for s, name in zip(others, self.bots)]
+
+    def open(self, game: "Game") -> None:
+        """Play the opening in ``game`` (built from :meth:`seated_bots` and :attr:`position`,
+        as a live table builds its own, which may have played some of it already): the
+        bots' passes, and the seat's own (a draw from the stock, when the decision came
+        after it), until the person must decide. A table that passed the decision itself
+        (an offer it was told not to ask about) is refused."""
+        from .record import actions_of
+
+        while True:
+            played = actions_of(game.match)
+            if played != list(self.opening[:len(played)]):
+                raise TenPenniesError("the trial's table went past the reviewed decision "
+                                      "(is it passing offers without asking?)")
+            if len(played) == len(self.opening):
+                break
+            action = self.opening[len(played)]
+            if action.seat == self.seat:
+                if not game.act(action):
+                    raise TenPenniesError(f"the trial's opening was refused: {game.message}")
+            elif not game.step():
+                raise TenPenniesError("the trial's bots did not play the opening")
+        if not game.waiting:
+            raise TenPenniesError("the trial's table does not reach the reviewed decision")
+
+
+class ReviewSession:
+    """A review's replay, in plain Python (the review panel only draws it): step through
+    the saved match as the reviewed seat saw it, jump to each mistake, read the analyst's
+    move and its reason, and play on from a decision with :meth:`try_from_here`.
+
+    ``record`` is the saved match (a Match, its data, JSON text or a path; None: the one
+    the review keeps) and ``review`` its :class:`tenpennies.review.Review` (computed with
+    :func:`tenpennies.review.review` when not given; ``options`` go to it). :attr:`at` counts the actions played so far;
+    the position shown is the one before action :attr:`at`, where the judged decision of
+    that index (if any) was taken.
+    """
+
+    def __init__(self, record, seat: int, review=None, **options) -> None:
+        from .game import Replay
+
+        if review is None:
+            from .review import review as judge
+
+            if record is None:
+                raise TenPenniesError("give the saved match, or its review")
+            review = judge(record_data(record), seat, **options)
+        self.data = _record_of(review, record)
+        if self.data is None:
+            raise TenPenniesError("the review keeps no saved match: give the record to replay")
+        if review.seat != seat:
+            raise TenPenniesError(f"the review is of seat {review.seat}, not seat {seat}")
+        self.review = review
+        self.seat = seat
+        self.replay = Replay(self.data, seat)
+        self.judged = {d.index: d for d in review.decisions}
+        self.mistakes = tuple(sorted(review.mistakes, key=lambda d: d.index))
+        self.numbers = mistake_numbers(review)
+
+    def __repr__(self) -> str:
+        k = self.mistake_number
+        here = f", mistake {k} of {len(self.mistakes)}" if k else ""
+        return f"<ReviewSession seat {self.seat}: action {self.at} of {self.total}{here}>"
+
+    # -- where we are --------------------------------------------------------------------
+    @property
+    def at(self) -> int:
+        return self.replay.at
+
+    @property
+    def total(self) -> int:
+        return self.replay.total
+
+    @property
+    def view(self) -> "PlayerView":
+        """The reviewed seat's view now (never another seat's cards)."""
+        return self.replay.view
+
+    @property
+    def decision(self):
+        """The judged decision taken here (the seat's, before action :attr:`at`), or None."""
+        return self.judged.get(self.at)
+
+    @property
+    def mistake_number(self) -> int | None:
+        """This position's mistake number (1, 2, ...), or None if no mistake was made here."""
+        return self.numbers.get(self.at)
+
+    def goto(self, at: int) -> None:
+        """Show the position before action ``at`` (0: the deal; clamped to the match)."""
+        self.replay.goto(at)
+
+    def forward(self, steps: int = 1) -> None:
+        self.goto(self.at + steps)
+
+    def back(self, steps: int = 1) -> None:
+        self.goto(self.at - steps)
+
+    def jump(self, number: int):
+        """Go to mistake ``number`` (1 is the first) and return its judged decision."""
+        if not 1 <= number <= len(self.mistakes):
+            raise TenPenniesError(f"there is no mistake {number}: this review has {len(self.mistakes)}")
+        decision = self.mistakes[number - 1]
+        self.goto(decision.index)
+        return decision
+
+    def next_mistake(self):
+        """Go to the first mistake after this position (None, and stay, if there is none)."""
+        later = [d for d in self.mistakes if d.index > self.at]
+        return self.jump(self.numbers[later[0].index]) if later else None
+
+    def previous_mistake(self):
+        """Go to the last mistake before this position (None, and stay, if there is none)."""
+        earlier = [d for d in self.mistakes if d.index < self.at]
+        return self.jump(self.numbers[earlier[-1].index]) if earlier else None
+
+    # -- what is shown -------------------------------------------------------------------
+    def layout(self, **options) -> TableLayout:
+        """The seat's table here; at a judged decision, the analyst's cards raised."""
+        d = self.decision
+        return decision_layout(self.view, d.preferred if d is not None else None, **options)
+
+    def table_svg(self) -> str:
+        return layout_svg(self.layout(), self.caption() or f"action {self.at} of {self.total}")
+
+    def caption(self) -> str:
+        """This decision in words: what was played, the analyst's move, the reason and the
+        cost; '' where the seat made no judged decision."""
+        d = self.decision
+        if d is None:
+            return ""
+        k = self.mistake_number
+        head = f"Mistake {k} ({_grade(d)})" if k else f"Round {d.round_no}, {d.kind} ({_grade(d)})"
+        if d.preferred == d.played:
+            return f"{head}: {d.reason}"
+        return f"{head}: {d.reason} Cost: {interval_words(d.cost)}."
+
+    def words(self) -> list[str]:
+        """What happened so far, in words, as the seat knows it."""
+        return self.replay.words()
+
+    def chart_svg(self) -> str:
+        return chart_svg(self.review)
+
+    # -- playing on -------------------------------------------------------------------------
+    def try_from_here(self, seed: int = 0, bots: str | Sequence[str] = "strong") -> Trial:
+        """A :class:`Trial` at this decision: the seat's view as it was, the cards it could
+        not see dealt afresh from ``seed`` (never the real ones: the deal reads the view
+        only), ``bots`` in the other seats."""
+        view = self.view
+        if view.phase is Phase.OVER or view.to_act != self.seat:
+            raise TenPenniesError(f"it is not seat {self.seat}'s decision here: go to one of its decisions first")
+        from .record import actions_of
+        from .analysis import Worlds
+
+        world = Worlds(view).sample(random.Random(seed), seed=seed)
+        others = self.review.rules.players - 1
+        names = (bots,) * others if isinstance(bots, str) else tuple(bots)
+        if len(names) != others:
+            raise TenPenniesError(f"name {others} bots, one per other seat, not {len(names)}")
+        return Trial(seed=seed, seat=self.seat, rules=view.rules, position=world.start,
+                     opening=tuple(actions_of(world)), bots=names)
+
+
+__all__ = ["GRADE_INKS", "ReviewSession", "Trial", "Y_LABEL", "action_cards", "action_words", "chart_svg",
+           "decision_layout", "decision_svg", "interval_words", "mistake_numbers", "move_svg", "record_data",
+           "review_html", "view_before", "write_html"]

@@ -7,9 +7,10 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from tenpennies import TEN_PENNIES, parse_cards
+from tenpennies import TEN_CARD_RUMMY, TEN_PENNIES, parse_cards
 from tenpennies.actions import AddToSet, Buy, Discard, Draw, LayDown, Meld, Pass, RoundEnd
 from tenpennies.bots import Bot, bot_names, bot_seed, make_bot, play_match
+from tenpennies.bots.random_bot import RandomBot
 from tenpennies.bots.strong import StrongBot
 from tenpennies.bots.tactics import shedding_action
 from tenpennies.bots.thumb import ThumbBot
@@ -101,6 +102,50 @@ def test_bots_play_whole_matches_legally_and_reproducibly(lineup):
     b = play_match(lineup, seed=9)
     assert a.is_over and len(a.round_results) == 7
     assert a.snapshot() == b.snapshot()
+
+
+class _RandomByView:
+    """The random bot without act_on_listing: the loop must make it a view to act on."""
+
+    name = "random"
+
+    def __init__(self, seed=0):
+        self.inner = RandomBot(seed)
+        self.views = 0
+
+    def act(self, view):
+        self.views += 1
+        return self.inner.act(view)
+
+
+@pytest.mark.parametrize("rules", [TEN_PENNIES, TEN_CARD_RUMMY], ids=["ten_pennies", "ten_card_rummy"])
+def test_t20_the_random_bot_chooses_from_the_matchs_listing_as_from_its_view(rules):
+    # The loop gives the random bot the match's listing instead of a view: the same
+    # actions in the same order, so the same matches, action for action.
+    for seed in (3, 4):
+        by_view = [_RandomByView(bot_seed(seed, s)) for s in range(4)]
+        assert play_match(["random"] * 4, seed, rules).log == play_match(by_view, seed, rules).log
+        assert all(bot.views > 100 for bot in by_view)
+
+
+def test_a_bot_that_chooses_from_the_listing_is_given_no_view():
+    class Lister:
+        name = "lister"
+
+        def __init__(self):
+            self.listings = 0
+
+        def act(self, view):
+            raise AssertionError("given a view")
+
+        def act_on_listing(self, legal_actions):
+            self.listings += 1
+            assert type(legal_actions) is list and all(a.seat == legal_actions[0].seat for a in legal_actions)
+            return legal_actions[-1]  # a pass, or a discard
+
+    bots = [Lister(), Lister(), Lister(), Lister()]
+    assert play_match(bots, seed=1).is_over
+    assert all(bot.listings > 100 for bot in bots)
 
 
 def test_a_bot_that_cheats_with_an_illegal_action_is_named():

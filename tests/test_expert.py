@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from tenpennies import Match, Position, parse_cards
 from tenpennies.actions import Buy, Discard, Pass
 from tenpennies.bots import bot_names, make_bot, play_match
-from tenpennies.bots.expert import ExpertBot, Worlds, evaluate, known_in_hands, margin
+from tenpennies.bots.expert import BasePolicy, ExpertBot, Worlds, evaluate, known_in_hands, margin
 from tenpennies.bots.strong import StrongBot
 from tenpennies.bots.thumb import ThumbBot
 from tenpennies.match import Phase
@@ -167,7 +167,62 @@ def test_margin_is_points_against_the_others_mean():
 
 def test_no_rollouts_play_as_the_strong_bot():
     for view, _ in decision_views(4, [StrongBot()] * 4, {1}, 60):
-        assert ExpertBot(seed=0, rollouts=0).act(view) == StrongBot().act(view)
+        assert ExpertBot(seed=0, rollouts=0, throws_wilds=False).act(view) == StrongBot().act(view)
+
+
+def test_no_rollouts_play_the_base_policy():
+    for view, _ in decision_views(4, [StrongBot()] * 4, {1}, 60):
+        assert ExpertBot(seed=0, rollouts=0).act(view) == BasePolicy().act(view)
+
+
+def danger_discard_view(down_hand="QD 3C"):
+    """Seat 0 has not laid down, holds a joker and is three cards short of two sets of 3;
+    seat 1 is down with ``down_hand`` left (two cards: it may go out on its next turn)."""
+    p = Position(round_no=1, hands=("JK 7S 9H KC 4D 5C 8D JH QS 3C", down_hand, "2S 2H 5H 8H", "TS TH JC 9D"),
+                 table=((1, "KS KH KD"), (1, "4S 4H 4C")), discard_pile="6C", dealer=3, active=0,
+                 top_discarder=3)
+    m = Match.from_position(p, seed=3)
+    while m.phase is Phase.OFFER:
+        m.apply(Pass(m.to_act))
+    return m.view(0)
+
+
+def test_t18_the_base_policy_throws_a_joker_where_the_strong_bot_keeps_it():
+    """Near the round's end and far from the contract, a joker held costs 50 points (T18):
+    the expert's base policy throws it, the strong bot its costliest natural."""
+    view = danger_discard_view()
+    assert StrongBot().act(view) == Discard(0, parse_cards("KC")[0])
+    assert BasePolicy().act(view) == Discard(0, parse_cards("JK")[0])
+    assert ExpertBot(seed=0).act(view) == Discard(0, parse_cards("JK")[0])
+    assert ExpertBot(seed=0, throws_wilds=False).act(view) == Discard(0, parse_cards("KC")[0])
+    decision = BasePolicy().decide(view)
+    assert decision.action == BasePolicy().act(view) and decision.reason == "discard-wild-danger"
+    assert decision.facts == {"points": 50, "cards_short": 3}
+    # Fewer cards short than wild_short, it plays as the strong bot.
+    assert BasePolicy(wild_short=4).act(view) == StrongBot().act(view)
+
+
+def test_the_base_policy_throws_a_wild_while_an_open_opponent_holds_near_out_cards_or_fewer():
+    """With four cards left the opponent is no danger to the strong bot (two or fewer),
+    but the base policy throws its joker from ``near_out`` (4) cards down."""
+    view = danger_discard_view("QD 3C 5D 6D")
+    assert view.hand_sizes[1] == 4
+    joker = Discard(0, parse_cards("JK")[0])
+    assert BasePolicy().act(view) == joker == BasePolicy(near_out=4).act(view)
+    assert BasePolicy(near_out=3).act(view) == StrongBot().act(view) != joker
+
+
+def test_the_base_policy_explains_what_it_plays():
+    """Its explained path (the review's analyst reads it) takes the action it plays, over
+    whole matches that hold both kinds of throw near the round's end."""
+    bots = [BasePolicy(), StrongBot(), BasePolicy(), StrongBot()]
+    reasons = Counter()
+    for seed in (4, 6):
+        for view, _ in decision_views(seed, bots, {0, 2}, 10**6):
+            decision = BasePolicy().decide(view)
+            assert decision.action == BasePolicy().act(view)
+            reasons[decision.reason] += 1
+    assert reasons["discard-wild-danger"] and reasons["discard-points-danger"]
 
 
 def test_a_discard_is_chosen_among_candidates_when_an_opponent_is_down():

@@ -286,14 +286,3 @@ def test_cli_review_html_writes_the_page_of_the_review(tmp_path, capsys):
     judged = review(path, 0, rollouts=4, seed=3, workers=1)
     assert page.read_text(encoding="utf-8") == review_html(judged, path)
     assert page.read_text(encoding="utf-8").count("<li id='mistake-") == len(judged.mistakes)
-
-
-def test_the_replay_keeps_its_old_names_here():
-    """ReviewSession and Trial moved to tenpennies.review_session; saved notebooks import them
-    from here (notebook 17 does)."""
-    import tenpennies.review_page as page
-    import tenpennies.review_session as session
-
-    assert page.ReviewSession is session.ReviewSession and page.Trial is session.Trial
-    with pytest.raises(AttributeError):
-        page.NoSuchThing

@@ -19,7 +19,7 @@ import pytest
 PACKAGE = Path(__file__).resolve().parent.parent / "tenpennies"
 
 FRONT_END = {"game", "narrate", "hint", "layout", "svg", "widgets", "cli", "explore", "course", "puzzles",
-             "buycheck", "experiments", "classroom", "quiz", "review_page", "review_session", "__init__", "__main__"}
+             "buycheck", "experiments", "classroom", "quiz", "review_page", "__init__", "__main__"}
 """Top-level modules and packages of ``tenpennies`` that are front end (the puzzles and
 the buy check explain themselves to a learner, the buy check with the hint's words; a
 class experiment shows each student's cards and the teacher's dashboard; the classroom

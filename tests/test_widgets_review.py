@@ -1,4 +1,4 @@
-"""The review's replay (tenpennies.review_session.ReviewSession) and its panel, driven from
+"""The review's replay (tenpennies.review_page.ReviewSession) and its panel, driven from
 Python: jumping to mistakes, the analyst's move on the table, and "try it from here"."""
 
 from __future__ import annotations
@@ -22,8 +22,7 @@ from tenpennies.errors import TenPenniesError
 from tenpennies.match import Match, Phase
 from tenpennies.record import from_dict, to_dict
 from tenpennies.review import Review
-from tenpennies.review_session import ReviewSession
-from tenpennies.review_page import action_cards, action_words, interval_words
+from tenpennies.review_page import ReviewSession, action_cards, action_words, interval_words
 from tenpennies.rules import TEN_CARD_RUMMY, TEN_PENNIES, RuleSet
 
 

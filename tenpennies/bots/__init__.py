@@ -8,7 +8,11 @@ anything that reaches it, so a bot can neither look past its seat nor change the
 (tests/test_view_walk.py walks every object a view reaches to check it). The match
 changes only through the action the bot returns, which it checks first.
 ``view.legal_actions`` lists actions it may take (by :func:`tenpennies.listing.legal_actions`,
-from the view's own fields); any other action the match accepts is fine too.
+from the view's own fields); any other action the match accepts is fine too. A bot that
+reads nothing of its view but that listing may also have ``act_on_listing(legal_actions)
+-> Action``, the same choice from the listing alone: the bot loop then gives it the match's
+own listing (the same actions, in the same order) and makes it no view (the random bot
+does; see :mod:`tenpennies.bots.loop`).
 
 Bots are reproducible: each is built from a seed, and :func:`play_match` gives seat
 ``s`` of the match seeded ``seed`` the seed ``bot_seed(seed, s)``::

@@ -25,6 +25,14 @@ With ``until``, the loop stops early, before the first decision it answers True 
 
 An action a bot may not take raises the match's error, naming the bot and its seat, and
 nothing changes (the match refuses it whole).
+
+A bot decides from its seat's view, :meth:`act` (``bot.act(view)``), with one exception:
+a bot whose choice depends on nothing but the seat's legal actions may say so with an
+``act_on_listing(legal_actions)`` method (the random bot has one), and is then given the
+match's own listing, :meth:`Match.legal_actions`, instead of a view. That listing is the
+view's, the same actions in the same order (both are :mod:`tenpennies.listing`'s, from
+what the seat may know), so the bot chooses as it would from the view, and sees nothing
+more; and no view is made that the bot would read nothing else of.
 """
 
 from __future__ import annotations
@@ -36,9 +44,14 @@ from ..view import PlayerView
 
 
 def decide(match: Match, seat: int, bot) -> None:
-    """``bot`` at ``seat`` decides from its view, and the match plays what it chose; an
-    illegal choice raises the match's error, naming the bot."""
-    action = bot.act(PlayerView.of(match, seat))
+    """``bot`` at ``seat`` decides from its view (or the listing alone, see the module's
+    notes), and the match plays what it chose; an illegal choice raises the match's
+    error, naming the bot."""
+    on_listing = getattr(bot, "act_on_listing", None)
+    if on_listing is not None:
+        action = on_listing(match.legal_actions())
+    else:
+        action = bot.act(PlayerView.of(match, seat))
     try:
         match.apply(action)
     except ValueError as exc:
@@ -71,11 +84,16 @@ def play(match: Match, bots: Mapping[int, object], until: Callable[[Match], bool
     # microseconds, so the loop is :func:`decide` written out, with what it reads each
     # time read once (a call per decision would cost more than the loop itself).
     played = 0
-    get, view_of, apply = bots.get, PlayerView.of, match.apply
+    get, view_of, apply, listing = bots.get, PlayerView.of, match.apply, match.legal_actions
+    # The seats whose bots choose from the listing alone (see the module's notes).
+    on_listing = {s: b.act_on_listing for s, b in bots.items() if getattr(b, "act_on_listing", None) is not None}
     seat = match.to_act
     bot = get(seat)
     while bot is not None and (until is None or not until(match)):
-        action = bot.act(view_of(match, seat))
+        if seat in on_listing:
+            action = on_listing[seat](listing())
+        else:
+            action = bot.act(view_of(match, seat))
         try:
             apply(action)
         except ValueError as exc:
