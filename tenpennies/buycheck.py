@@ -42,7 +42,7 @@ from .errors import TenPenniesError
 from .odds import BuyDecision
 from .solver import cards_needed
 from .view import PlayerView
-from .words import plural
+from .words import card_text, plural
 
 
 @dataclass(frozen=True)
@@ -89,7 +89,7 @@ class BuyCheck:
 
     def __str__(self) -> str:
         v = self.view
-        return (f"round {v.round_no}, seat {v.seat} offered {v.top_discard}: odds say {self.odds.recommendation} "
+        return (f"round {v.round_no}, seat {v.seat} offered {card_text(v.top_discard)}: odds say {self.odds.recommendation} "
                 f"({float(self.odds.buy_probability):.0%} vs {float(self.odds.pass_probability):.0%}), "
                 f"play says {self.played} ({self.gain:+.1f} ± {self.error:.1f} points for buying)")
 

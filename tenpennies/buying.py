@@ -234,7 +234,7 @@ class BuyJudgment:
         return "take" if self.free else "buy"
 
     def __str__(self) -> str:
-        return (f"{self.verdict}: {self.action_word} {self.card} gains {self.gain.mean:.1f} points "
+        return (f"{self.verdict}: {self.action_word} {card_text(self.card)} gains {self.gain.mean:.1f} points "
                 f"[{self.gain.low:.1f}, {self.gain.high:.1f}]")
 
 
@@ -410,7 +410,7 @@ def decision_words(decision, view) -> str | None:
         start = f"Take {card}" if judgment.free else f"Buy {card}"
     else:
         start = f"Draw from the stock and leave {card}" if judgment.free else f"Pass on {card}"
-    sentence = f"{start}: {buy_words(judgment, view.contract.words, card)}."
+    sentence = f"{start}: {buy_words(judgment, view.contract.words)}."
     if judgment.verdict == "close":
         sentence += f" The strong bot {'takes' if taking and judgment.free else 'buys' if taking else 'passes'} it by its tie-break."
     return sentence

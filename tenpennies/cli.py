@@ -26,9 +26,10 @@ from fractions import Fraction
 from typing import Sequence, TextIO
 
 from .actions import parse_action
-from .cards import format_cards, parse_cards
+from .cards import parse_cards
 from .errors import HandError, NotationError
 from .rules import RULE_SET_NAMES, RuleSet
+from .words import card_text, cards_text, melds_text, plural, tens_as_written
 
 USAGE_ERROR = 2
 
@@ -327,13 +328,13 @@ def _deal(args) -> int:
 
     rules = _rules(args)
     match = Match(args.seed, rules)
-    print(f"Seed {args.seed}: seat {match.dealer} deals; the up card is {match.top_discard}; "
+    print(f"Seed {args.seed}: seat {match.dealer} deals; the up card is {card_text(match.top_discard)}; "
           f"seat {match.active} plays first.")
     for seat in range(rules.players):
         hand = match.hand(seat)
         held = [r for r in range(1, rules.rounds + 1) if can_lay_down(hand, r, rules)]
         holds = ", ".join(f"R{r} ({rules.contract(r).words})" for r in held) or "none"
-        print(f"seat {seat}: {format_cards(hand)}")
+        print(f"seat {seat}: {cards_text(hand)}")
         print(f"        contracts held: {holds}")
     return 0
 
@@ -362,9 +363,9 @@ def _solve(args) -> int:
     except HandError as exc:  # more copies of a card than the deck has (T1)
         raise _UsageError(str(exc)) from None
     if found is not None:
-        print(f"Round {args.round}, {contract.words}: lay down {found}")
+        print(f"Round {args.round}, {contract.words}: lay down {melds_text(found.sets)}")
     else:
-        print(f"Round {args.round}, {contract.words}: {what_is_missing(hand, args.round, rules)}")
+        print(f"Round {args.round}, {contract.words}: {tens_as_written(str(what_is_missing(hand, args.round, rules)))}")
     return 0
 
 
@@ -382,16 +383,17 @@ def _solve_position(args) -> int:
     except ValueError as exc:
         raise _UsageError(f"--position: {exc}") from None
     me, rules = p.seat, p.rules
-    print(f"Seat {me}, round {p.round_no} ({p.contract.words}): {format_cards(p.hand)}")
+    print(f"Seat {me}, round {p.round_no} ({p.contract.words}): {cards_text(p.hand)}")
     opened = p.opened[me]
     if not opened:
         found = find_contract(p.hand, p.round_no, rules)
-        print(f"Lay down {found}" if found is not None else str(what_is_missing(p.hand, p.round_no, rules)))
+        print(f"Lay down {melds_text(found.sets)}" if found is not None
+              else tens_as_written(str(what_is_missing(p.hand, p.round_no, rules))))
     adds = additions(p.hand, p.table, p.round_no, rules)
     if adds and opened:
-        print("Cards that can be added: " + ", ".join(f"{c} to set {n}" for c, n in adds))
+        print("Cards that can be added: " + ", ".join(f"{card_text(c)} to set {n}" for c, n in adds))
     plan = plan_go_out(p.hand, p.table, p.round_no, opened, rules)
-    print(f"Go out: {plan}" if plan is not None else "No way to go out with this hand.")
+    print(f"Go out: {tens_as_written(str(plan))}" if plan is not None else "No way to go out with this hand.")
     return 0
 
 
@@ -417,14 +419,14 @@ def _odds(args) -> int:
         except ValueError as exc:  # a bad card, or more copies than the deck has (T1)
             raise _UsageError(str(exc)) from None
         contract = rules.contract(args.round)
-        print(f"{rules.name}, round {args.round}, {contract.words}: {format_cards(hand)}")
+        print(f"{rules.name}, round {args.round}, {contract.words}: {cards_text(hand)}")
         if short == 0:
             print("The hand holds the contract.")
         elif short is None:
             print("No cards the deck still holds complete the contract.")
         else:
             helps = outs(hand, args.round, rules)
-            print(f"{short} card{'s' if short > 1 else ''} short; these bring it closer: {format_cards(helps)}")
+            print(f"{short} card{'s' if short > 1 else ''} short; these bring it closer: {cards_text(helps)}")
             if short == 1:
                 odds = draw_odds(hand, 1, args.round, rules=rules)
                 print(f"The next unseen card completes it: {odds.ways}/{odds.total} = {float(odds.probability):.2%}")
@@ -466,15 +468,13 @@ TAKE_HELP = ("In this game you meld first, then 'take' the top discard as your d
 
 def _offer_words(view, legal) -> str:
     """What the offer on the table asks of you, in the rule set's terms (T5, C8, C9)."""
-    from .words import plural
-
     rules, top = view.rules, view.top_discard
     if not any(a.text == "buy" for a in legal):  # the active player's take-or-pass (C9)
-        return f"You may take {top} as your draw, or pass."
+        return f"You may take {card_text(top)} as your draw, or pass."
     price = f"it and {plural(rules.buy_extra_cards, 'stock card')}"
     if rules.tokens is None:
-        return f"You are offered {top}: buying takes {price} (no token needed)."
-    return (f"You are offered {top}: buying takes {price} for a token "
+        return f"You are offered {card_text(top)}: buying takes {price} (no token needed)."
+    return (f"You are offered {card_text(top)}: buying takes {price} for a token "
             f"(you have {plural(view.tokens[view.seat], 'token')}).")
 
 
@@ -533,7 +533,7 @@ def _play_moves(game, rules, me: int, lines: TextIO, save: str | None) -> int:
         if view.phase is Phase.OFFER:
             print(_offer_words(view, legal))
         for k, a in enumerate(legal, 1):
-            print(f"  {k:>2}. {a.text}")
+            print(f"  {k:>2}. {a.text}")  # the command as it is typed: its notation (a ten is TS)
         while True:
             text = _ask(lines)
             if text is None:

@@ -64,6 +64,7 @@ from .errors import TenPenniesError
 from .odds import dealt_probability, draw_odds, unseen_cards
 from .rules import TEN_PENNIES
 from .intervals import Interval, wilson_interval
+from .words import card_text
 
 EXPERIMENT_VARIABLE = "TENPENNIES_EXPERIMENT"
 """The environment variable naming the class's experiment (see :func:`current`)."""
@@ -231,13 +232,13 @@ def _outs_trial(rng: random.Random) -> Trial:
                                          key=lambda cn: cn[0].index) for _ in range(n)]
     drawn = unseen[rng.randrange(len(unseen))]
     hit = _holds(hand + (drawn,), 1)
-    words = f"drew the {drawn}: " + ("the contract is complete" if hit else "not complete yet")
+    words = f"drew the {card_text(drawn)}: " + ("the contract is complete" if hit else "not complete yet")
     return Trial("outs-after-one-draw", 1, (("the hand", hand), ("drawn", (drawn,))), words, hit)
 
 
 def _buy_trial(rng: random.Random) -> Trial:
     offer = offers()[rng.randrange(OFFERS)]
-    words = (f"offer {offer.number}: the {offer.discard} is discarded; not your turn; you hold "
+    words = (f"offer {offer.number}: the {card_text(offer.discard)} is discarded; not your turn; you hold "
              f"{BUY_TOKENS} tokens. Buy or pass?")
     return Trial("should-you-buy", 1, (("your 11 cards", offer.hand), ("offered", (offer.discard,))),
                  words, None, kit_judgment(offer))

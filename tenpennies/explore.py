@@ -33,13 +33,13 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Iterable
 
-from .cards import Card, Hand, format_cards, parse_cards, sort_key
+from .cards import Card, Hand, parse_cards, sort_key
 from .errors import NoSuchCardError, NotationError
 from .odds import BuyDecision, buy_or_pass, dealt_probability
 from .rules import TEN_PENNIES, RuleSet
 from .sets import set_problems
 from .solver import Arrangement, MissingCards, contract_arrangements, what_is_missing
-from .words import buy_words
+from .words import buy_words, card_text, cards_text, melds_text, tens_as_written
 from . import svg
 from .words import plural
 
@@ -86,7 +86,7 @@ class SetCheck:
         if _over_deck(self.cards + (card,), self.rules):
             copies = self.rules.deck().count(card)
             return dataclasses.replace(
-                self, note=f"the deck holds only {copies} {card}: no more can be added")
+                self, note=f"the deck holds only {copies} {card_text(card)}: no more can be added")
         return dataclasses.replace(self, cards=self.cards + (card,), note="")
 
     def remove(self, position: int) -> "SetCheck":
@@ -114,7 +114,7 @@ class SetCheck:
     @property
     def verdict(self) -> str:
         if not self.problems:
-            return f"{format_cards(self.cards)} is a set in round {self.round_no}."
+            return f"{cards_text(self.cards)} is a set in round {self.round_no}."
         return "Not a set: " + "; ".join(self.problems)
 
     def svg(self) -> str:
@@ -158,7 +158,7 @@ class ContractView:
         over = _over_deck(cards, self.rules)
         if over:
             return dataclasses.replace(
-                self, error=f"the deck does not hold that many of {format_cards(over)}")
+                self, error=f"the deck does not hold that many of {cards_text(over)}")
         return dataclasses.replace(self, hand=Hand(cards), error="")
 
     def in_round(self, round_no: int) -> "ContractView":
@@ -181,15 +181,15 @@ class ContractView:
     def text(self, most: int = 6) -> str:
         """The answer in words: the arrangements (the first ``most``), or what is missing."""
         contract = self.rules.contract(self.round_no)
-        lines = [f"{contract}", f"hand: {self.hand}"]
+        lines = [f"{contract}", f"hand: {cards_text(self.hand)}"]
         found = self.arrangements
         if found:
             lines.append(f"{plural(len(found), 'way')} to lay it down:")
-            lines += [f"  {a}" for a in found[:most]]
+            lines += [f"  {melds_text(a.sets)}" for a in found[:most]]
             if len(found) > most:
                 lines.append(f"  ... and {len(found) - most} more")
         else:
-            lines.append(str(self.missing))
+            lines.append(tens_as_written(str(self.missing)))  # (the solver's sentence)
         return "\n".join(lines)
 
     def svg(self, most: int = 6) -> str:
@@ -401,7 +401,7 @@ class BuyChoice:
         over = _over_deck(new_hand + ((new_offered,) if new_offered else ()) + new_seen, self.rules)
         if over:
             return dataclasses.replace(
-                self, error=f"hand, offer and seen cards hold more {format_cards(over)} than the deck")
+                self, error=f"hand, offer and seen cards hold more {cards_text(over)} than the deck")
         return dataclasses.replace(self, hand=new_hand, offered=new_offered, seen=new_seen, error="")
 
     @property
@@ -425,7 +425,7 @@ class BuyChoice:
         d = self.decision
         if d is None:
             return "Choose the card on offer."
-        lines = [f"buy  {d.discard}: {d.buy.ways}/{d.buy.total} = {float(d.buy_probability):.2%}",
+        lines = [f"buy  {card_text(d.discard)}: {d.buy.ways}/{d.buy.total} = {float(d.buy_probability):.2%}",
                  f"pass: {d.pass_.ways}/{d.pass_.total} = {float(d.pass_probability):.2%}",
                  f"-> more likely to hold the contract right after: {d.recommendation}"]
         lines += [f"  ({a})" for a in d.assumptions]

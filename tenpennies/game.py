@@ -59,7 +59,7 @@ from .narrate import (BUTTON_LABELS, DRAW_MOVES, LAY_DOWN_RULE, LAY_DOWN_RULE_RU
                       winners_sentence)
 from .rules import TEN_PENNIES, RuleSet
 from .view import PlayerView
-from .words import capitalized, plural
+from .words import capitalized, card_text, cards_text, plural
 
 __all__ = [
     "Game", "KEYS", "OFFERS", "Replay", "RoundSummary", "default_bots",
@@ -333,7 +333,7 @@ class Game:
                 wanted[c] -= 1
                 chosen.append(i)
         if +wanted:
-            raise TenPenniesError(f"the hand holds no {' '.join(str(c) for c in wanted.elements())}")
+            raise TenPenniesError(f"the hand holds no {cards_text(wanted.elements())}")
         self.selected = tuple(chosen)
 
     def clear_selection(self) -> None:
@@ -508,12 +508,12 @@ class Game:
         if move in ("buy", "pass"):
             if choosing:
                 return "no card is being offered to you now" if not offer else \
-                    f"it is your turn: take {top} or draw from the stock"
+                    f"it is your turn: take {card_text(top)} or draw from the stock"
             return "" if offer else "no card is being offered to you now"
         if offer:
             if choosing:
-                return f"first take {top} or draw from the stock"
-            return f"first buy or pass: you are being offered {top}"
+                return f"first take {card_text(top)} or draw from the stock"
+            return f"first buy or pass: you are being offered {card_text(top)}"
         if move == "discard" and phase is Phase.MELD:
             return "first take the top discard or draw from the stock"
         if move in ("lay_down", "meld", "add") and phase is Phase.DISCARD:
@@ -578,14 +578,14 @@ class Game:
             return None  # not an offer to buy (C8's free take is the turn's draw: always asked)
         card = view.top_discard
         if self.offers == "never":
-            return f"You passed on {card} without being asked (you chose never to be asked)."
+            return f"You passed on {card_text(card)} without being asked (you chose never to be asked)."
         from .buying import should_buy
         from .words import buy_words
 
         judgment = should_buy(view)
         if judgment.verdict != "pass":
             return None
-        return f"You passed on {card} without being asked: {buy_words(judgment, view.contract.words)}."
+        return f"You passed on {card_text(card)} without being asked: {buy_words(judgment, view.contract.words)}."
 
     def _pass_unasked(self) -> bool:
         """Pass the offer now before the person if :attr:`offers` says not to ask; True if passed."""

@@ -42,13 +42,13 @@ from collections import Counter
 from dataclasses import dataclass
 
 from .actions import Action, AddToSet, Buy, LayDown, Meld, Pass, TakeDiscard
-from .cards import SUIT_NAMES, Card, format_cards
+from .cards import SUIT_NAMES, Card
 from .errors import TenPenniesError, WrongTypeError
 from .odds import BuyDecision, buy_or_pass, unseen_cards
 from .solver import cards_needed, outs
 from .view import PlayerView
 from .buying import decision_words, should_buy
-from .words import buy_words, plural
+from .words import buy_words, card_text, cards_text, melds_text, plural
 
 DANGER_CARDS = 2
 """An open opponent with this many cards or fewer may go out on its next turn (as the strong bot judges)."""
@@ -156,7 +156,7 @@ def _set_words(view: PlayerView | None, index: int) -> str:
         return f"set {index}"
     meld = view.table[index]
     owner = "your" if meld.owner == view.seat else f"seat {meld.owner}'s"
-    what = _rank_plural(meld.rank) if meld.rank is not None else f"{meld.kind} {format_cards(meld.cards)}"
+    what = _rank_plural(meld.rank) if meld.rank is not None else f"{meld.kind} {cards_text(meld.cards)}"
     return f"set {index} ({owner} {what})"
 
 
@@ -167,20 +167,31 @@ def _doing(action: Action, view: PlayerView | None = None) -> str:
     if isinstance(action, Pass):
         return "passing"
     if isinstance(action, Meld):
-        return f"melding {action.text[5:]}"
+        return f"melding {_meld_cards(action)}"
     if isinstance(action, AddToSet):
-        return f"adding {' '.join(str(c) for c in action.cards)} to {_set_words(view, action.set_index)}"
+        return f"adding {cards_text(action.cards)} to {_set_words(view, action.set_index)}"
     if isinstance(action, LayDown):
-        return f"laying down {action.text[4:]}"
-    return f"discarding {action.card}"
+        return f"laying down {_laid_down(action)}"
+    return f"discarding {card_text(action.card)}"
+
+
+def _meld_cards(action: Meld) -> str:
+    """A new meld's cards as a sentence writes them, with the end its wild goes to
+    ('7S 8S JK low'), as the action's text has them."""
+    return cards_text(action.cards) + ("" if action.end is None else f" {action.end}")
+
+
+def _laid_down(action: LayDown) -> str:
+    """The contract's melds as a sentence writes them: '7S 7H 7D / 10S 10H JK'."""
+    return melds_text(action.sets, " / ")
 
 
 def _command(action: Action, offered: Card | None, view: PlayerView | None = None) -> str:
     """'Buy 7H', 'Pass on 7H', 'Discard KC', ...: an action as the start of a hint."""
     if isinstance(action, Buy):
-        return f"Buy {offered}"
+        return f"Buy {card_text(offered)}"
     if isinstance(action, Pass):
-        return f"Pass on {offered}"
+        return f"Pass on {card_text(offered)}"
     verb, rest = _doing(action, view).split(" ", 1)
     return {"discarding": "Discard", "melding": "Meld", "adding": "Add", "laying": "Lay"}[verb] + " " + rest
 
@@ -276,9 +287,9 @@ def _goes_with(card: Card, hand, wild) -> str | None:
     by_suit = [c for c in found if c.rank != card.rank]
     parts = []
     if by_rank:
-        parts.append(f"{_join([str(c) for c in by_rank])} toward a set of {_rank_plural(card.rank)}")
+        parts.append(f"{_join([card_text(c) for c in by_rank])} toward a set of {_rank_plural(card.rank)}")
     if by_suit:
-        parts.append(f"{_join([str(c) for c in by_suit])} toward a run of {SUIT_NAMES[card.suit]}s")
+        parts.append(f"{_join([card_text(c) for c in by_suit])} toward a run of {SUIT_NAMES[card.suit]}s")
     return "goes with " + " and with ".join(parts) if parts else None
 
 
@@ -302,6 +313,7 @@ def _why_melds_game(view: PlayerView, action: Action, moves: str) -> str:
 
     def named(move: str, then: str = "") -> str:
         if moves == "commands":
+            # What the person types back, so in the notation the command reads (a ten as TS).
             return f'type "{action.text}"'
         return button_label(move, rules) + then
 
@@ -334,13 +346,13 @@ def _why_melds_game(view: PlayerView, action: Action, moves: str) -> str:
     short = None if opened else cards_needed(hand, r, rules)
     if isinstance(action, (TakeDiscard, Buy)):
         cost = "free" if isinstance(action, TakeDiscard) else f"it comes with {plural(rules.buy_extra_cards, 'stock card')}"
-        start = (f"Take {top} from the discard pile ({named('take')}), free" if isinstance(action, TakeDiscard)
-                 else f"Buy {top} ({cost})")
+        start = (f"Take {card_text(top)} from the discard pile ({named('take')}), free" if isinstance(action, TakeDiscard)
+                 else f"Buy {card_text(top)} ({cost})")
         if opened:
             where = lays_on(top)
             if where:
                 return f"{start}: it {where}, so its {points[top.rank]} points can go next turn."
-            return f"{start}: {top} is wild, worth keeping for a meld."
+            return f"{start}: {card_text(top)} is wild, worth keeping for a meld."
         after = cards_needed(hand + (top,), r, rules)
         if after is not None and (short is None or after < short):
             if after == 0:
@@ -353,16 +365,16 @@ def _why_melds_game(view: PlayerView, action: Action, moves: str) -> str:
                         f"{float(odds.buy_probability):.0%} of the time (passing: {float(odds.pass_probability):.0%}).")
             return f"{sentence}; {chances(hand + (top,), after)}."
         why = "is wild: it can stand for a missing card" if wild[top.index] else _goes_with(top, hand + (top,), wild)
-        return (f"{start}: {top} {why or 'is kept'}; it does not bring the contract closer now. "
+        return (f"{start}: {card_text(top)} {why or 'is kept'}; it does not bring the contract closer now. "
                 f"{standing(hand + (top,), still=True)}")
     if isinstance(action, Pass):
         if view.active == me:
             start = f"Draw from the stock ({named('draw')})"
             if top is None:
                 return f"{start}: the discard pile is empty."
-            start += f" and leave {top}"
+            start += f" and leave {card_text(top)}"
         else:
-            start = f"Pass on {top}"
+            start = f"Pass on {card_text(top)}"
         if opened:
             if view.active != me:
                 return (f"{start}: you are down already, so a purchase would only add "
@@ -377,12 +389,12 @@ def _why_melds_game(view: PlayerView, action: Action, moves: str) -> str:
         partner = "" if view.active != me else " and goes with none of your cards"
         return f"{start}: it does not bring the contract closer{partner}. {standing(hand)}"
     if isinstance(action, LayDown):
-        return f"Lay down {action.text[4:]}: it makes {words}, and {kept(left)}."
+        return f"Lay down {_laid_down(action)}: it makes {words}, and {kept(left)}."
     if isinstance(action, Meld):
         shed = sum(points[c.rank] for c in action.cards)
-        return f"Meld {action.text[5:]}: it sheds {shed} points, and {kept(left)}."
+        return f"Meld {_meld_cards(action)}: it sheds {shed} points, and {kept(left)}."
     if isinstance(action, AddToSet):
-        cards = " ".join(str(c) for c in action.cards)
+        cards = cards_text(action.cards)
         shed = sum(points[c.rank] for c in action.cards)
         where = _meld_words(view, action.set_index, end=action.end)
         how = named("add", ", then click the meld")
@@ -390,7 +402,7 @@ def _why_melds_game(view: PlayerView, action: Action, moves: str) -> str:
     card = action.card
     rest = list(hand)
     rest.remove(card)
-    start = f"Discard {card} ({points[card.rank]} points)"
+    start = f"Discard {card_text(card)} ({points[card.rank]} points)"
     partner = _goes_with(card, hand, wild)
     if opened:
         # The strong bot throws, of the cards that lay off nowhere (or of all, when every one
@@ -418,7 +430,7 @@ def _meld_words(view: PlayerView, index: int, end: str | None = None) -> str:
     meld = view.table[index]
     owner = "your" if meld.owner == view.seat else f"seat {meld.owner}'s"
     at = "" if end is None else f", at the {end} end"
-    return f"meld {index} ({owner} {meld.kind} {format_cards(meld.cards)}{at})"
+    return f"meld {index} ({owner} {meld.kind} {cards_text(meld.cards)}{at})"
 
 
 # -- Ten Pennies ---------------------------------------------------------------------------
@@ -438,29 +450,29 @@ def _why(view: PlayerView, action: Action) -> str:
         used = sum(wild[c.index] for c in action.cards)
         wilds = "no wild" if used == 0 else plural(used, 'wild')
         left = list((Counter(hand) - Counter(action.cards)).elements())
-        return (f"Lay down {action.text[4:]}: your hand holds {words}, and this way spends {wilds}, "
+        return (f"Lay down {_laid_down(action)}: your hand holds {words}, and this way spends {wilds}, "
                 f"leaving {_cards_word(len(left))} ({sum(points[c.rank] for c in left)} points) in your hand.")
     if isinstance(action, Meld):
         shed = sum(points[c.rank] for c in action.cards)
-        return f"Meld {action.text[5:]}: a new set sheds {shed} points from your hand."
+        return f"Meld {_meld_cards(action)}: a new set sheds {shed} points from your hand."
     if isinstance(action, AddToSet):
         shed = sum(points[c.rank] for c in action.cards)
-        cards = " ".join(str(c) for c in action.cards)
+        cards = cards_text(action.cards)
         return f"Add {cards} to {_set_words(view, action.set_index)}: it fits there and sheds {shed} points."
     card = action.card
     if view.opened[me]:
-        return (f"Discard {card}: you are down already, and of the cards you cannot play it is the costliest "
+        return (f"Discard {card_text(card)}: you are down already, and of the cards you cannot play it is the costliest "
                 f"({points[card.rank]} points) not kept for a pair.")
     danger = _danger(view)
     need_now = cards_needed(hand, r, rules)
     if danger and (need_now is None or need_now >= 2):
-        return (f"Discard {card}: {danger} and may go out soon, so shed points ({points[card.rank]}) "
+        return (f"Discard {card_text(card)}: {danger} and may go out soon, so shed points ({points[card.rank]}) "
                 f"rather than chase {words}.")
     n = hand.index(card)
     rest = hand[:n] + hand[n + 1:]
     need = cards_needed(rest, r, rules)
     if need is None:
-        return (f"Discard {card}: no cards can complete {words} any more, so shed the most points "
+        return (f"Discard {card_text(card)}: no cards can complete {words} any more, so shed the most points "
                 f"({points[card.rank]}).")
     naturals = Counter(c.rank for c in rest if not wild[c.index])
     # Every rank kept in two or more, so the list is whole (the outs name the ranks to come).
@@ -471,12 +483,12 @@ def _why(view: PlayerView, action: Action) -> str:
     chances = sum(unseen[c] for c in helpful)
     which = f" ({_outs_words(helpful, wild)})" if helpful else ""
     if need == 0:
-        return (f"Discard {card}{keep}: you hold {words} even without it, and it would cost "
+        return (f"Discard {card_text(card)}{keep}: you hold {words} even without it, and it would cost "
                 f"{points[card.rank]} points at the round's end.")
     if need == 1:
-        return (f"Discard {card}{keep}: you are one card from {words}, and {chances} unseen cards "
+        return (f"Discard {card_text(card)}{keep}: you are one card from {words}, and {chances} unseen cards "
                 f"complete it{which}.")
-    return (f"Discard {card}{keep}: you are {_cards_word(need)} from {words}, and {chances} unseen cards "
+    return (f"Discard {card_text(card)}{keep}: you are {_cards_word(need)} from {words}, and {chances} unseen cards "
             f"bring it one closer{which}.")
 
 

@@ -23,12 +23,12 @@ from typing import Iterable, Mapping, Sequence
 
 from .actions import (AddToMeld, Buy, Deal, Discard, Draw, DrawSource, HowEnded, LayDown, Meld, Pass, Recycle,
                       RoundEnd, TakeDiscard)
-from .cards import Card, format_cards, sort_key
+from .cards import Card, sort_key
 from .melds import MeldKind, laid_out_run, meld_kinds
 from .position import wild_limit_words
 from .rules import TEN_PENNIES, RuleSet
 from .view import PlayerView
-from .words import capitalized, join_and, plural
+from .words import capitalized, card_text, cards_text, join_and, plural, tens_as_written
 
 SORTS = ("rank", "contract")
 """How a hand may be shown: by rank, or as the solver would group it for the contract."""
@@ -137,7 +137,14 @@ def to_you(reason: str, seat: int | None) -> str:
     "it is seat 2's turn to play, not yours"
     >>> to_you("seat 1 is being offered 6C: it may only buy or pass", 1)
     'you are being offered 6C: you may only buy or pass'
+
+    The engine writes cards in notation; spoken to a person, a ten reads 10
+    (:func:`~tenpennies.words.tens_as_written`):
+
+    >>> to_you("seat 0 does not hold TS", 0)
+    'you do not hold 10S'
     """
+    reason = tens_as_written(reason)
     if seat is None:
         return reason
     me = rf"\bseat {seat}(?!\d)"
@@ -161,23 +168,23 @@ def narrate(entry, viewer: int | None, rules: RuleSet = TEN_PENNIES,
     """
     kind = type(entry)
     if kind is Deal:
-        up = f"the up card is {entry.up_card}" if entry.up_card else "no card is turned up"
+        up = f"the up card is {card_text(entry.up_card)}" if entry.up_card else "no card is turned up"
         return (f"Round {entry.round_no} of {rules.rounds}: {rules.contract(entry.round_no).words}. "
                 f"{capitalized(who(entry.dealer, viewer, names))} dealt; {up}.")
     if kind is Draw:
         name = capitalized(who(entry.seat, viewer, names))
         if entry.source == DrawSource.DISCARD:
             price = "" if rules.tokens is None else " for a token"  # C9: no tokens in some games
-            return f"{name} bought {entry.card}{price}."
+            return f"{name} bought {card_text(entry.card)}{price}."
         if entry.source == DrawSource.TAKEN:
-            return f"{name} took {entry.card} from the discard pile."
-        card = "a card" if entry.card is None else str(entry.card)
+            return f"{name} took {card_text(entry.card)} from the discard pile."
+        card = "a card" if entry.card is None else card_text(entry.card)
         extra = " as part of the purchase" if entry.source == DrawSource.PURCHASE else ""
         return f"{name} drew {card}{extra}."
     if kind is Recycle:
         if entry.up_card is not None:  # C12: turned over, not shuffled
             return (f"The stock ran out: the discard pile was turned over into a new stock of "
-                    f"{plural(entry.cards, 'card')}, and {entry.up_card} turned up to start a new discard pile.")
+                    f"{plural(entry.cards, 'card')}, and {card_text(entry.up_card)} turned up to start a new discard pile.")
         return f"The stock ran out: {plural(entry.cards, 'card')} of the discard pile were shuffled into a new stock."
     if kind is RoundEnd:
         how = {HowEnded.OUT: f"{who(entry.went_out, viewer, names)} went out",
@@ -192,15 +199,15 @@ def narrate(entry, viewer: int | None, rules: RuleSet = TEN_PENNIES,
         # as ending the turn: both the active player and a seat offered a buy pass on it.
         return f"{name} passed on the discard." if rules.free_discard_take else f"{name} passed."
     if kind is LayDown:
-        melds = " / ".join(format_cards(_laid_out(s, None, rules, round_no)) for s in entry.sets)
+        melds = " / ".join(cards_text(_laid_out(s, None, rules, round_no)) for s in entry.sets)
         return f"{name} laid down {melds}."
     if kind is Meld:
-        return f"{name} melded {format_cards(_laid_out(entry.cards, entry.end, rules, round_no))}{_at_end(entry.end)}."
+        return f"{name} melded {cards_text(_laid_out(entry.cards, entry.end, rules, round_no))}{_at_end(entry.end)}."
     if kind is AddToMeld:
         noun = "meld" if rules.has_runs else "set"
-        return f"{name} added {format_cards(entry.cards)} to {noun} {entry.set_index}{_at_end(entry.end)}."
+        return f"{name} added {cards_text(entry.cards)} to {noun} {entry.set_index}{_at_end(entry.end)}."
     if kind is Discard:
-        return f"{name} discarded {entry.card}."
+        return f"{name} discarded {card_text(entry.card)}."
     return None
 
 
@@ -279,13 +286,13 @@ def describe(view: PlayerView, names: Mapping[int, str] | None = None, order: Se
                      f"{_tokens(view, s)}{plural(view.scores[s], 'point')} so far, "
                      f"{'open' if view.opened[s] else 'not open'}")
     lines.append(f"  stock: {plural(view.stock_size, 'card')}; discard pile: {plural(len(view.discard_pile), 'card')}"
-                 + (f", top {view.top_discard}" if view.top_discard else ""))
+                 + (f", top {card_text(view.top_discard)}" if view.top_discard else ""))
     for i, t in enumerate(view.table):
-        lines.append(f"  {t.kind.value} {i} ({who(t.owner, me, names)}): {' '.join(str(c) for c in t.cards)}")
+        lines.append(f"  {t.kind.value} {i} ({who(t.owner, me, names)}): {cards_text(t.cards)}")
     hand = order if order is not None else view.hand
     lines.append(f"  your hand ({plural(len(hand), 'card')}, "
                  f"{_tokens(view, me)}{plural(view.scores[me], 'point')} so far, "
-                 f"{'open' if view.opened[me] else 'not open'}): {' '.join(str(c) for c in hand)}")
+                 f"{'open' if view.opened[me] else 'not open'}): {cards_text(hand)}")
     return "\n".join(lines)
 
 

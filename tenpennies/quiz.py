@@ -50,7 +50,7 @@ from .rules import TEN_PENNIES, RuleSet, hand_points
 from .sets import set_problems
 from .solver import contract_arrangements, contract_problems, find_contract, what_is_missing
 from . import svg as _svg
-from .words import plural
+from .words import card_text, cards_text, melds_text, plural, tens_as_written
 
 __all__ = ["QuizError", "Feedback", "Answer", "Choice", "PickCards", "Question", "Attempt",
            "choose", "is_set", "is_meld", "is_contract", "is_legal", "is_wild", "points_of",
@@ -215,9 +215,10 @@ def is_set(cards: Iterable[Card], round_no: int, *, rules: RuleSet = TEN_PENNIES
     """Yes/no: are ``cards`` a set in this round? Answered by :func:`set_problems`."""
     cards = Cards(cards)
     problems = set_problems(cards, round_no, rules)
-    why = (f"{cards} is a set in round {round_no}" if not problems
-           else f"{cards} is not a set in round {round_no}: " + "; ".join(problems))
-    return _yes_no(prompt or f"Is {cards} a set in round {round_no}?", not problems, why, ruling, stated,
+    said = cards_text(cards)
+    why = (f"{said} is a set in round {round_no}" if not problems
+           else f"{said} is not a set in round {round_no}: " + "; ".join(problems))
+    return _yes_no(prompt or f"Is {said} a set in round {round_no}?", not problems, why, ruling, stated,
                    _svg.hand_svg(cards, round_no, rules))
 
 
@@ -227,14 +228,15 @@ def is_meld(cards: Iterable[Card], round_no: int, *, rules: RuleSet = TEN_PENNIE
     :func:`tenpennies.melds.meld_kinds` and :func:`meld_problems`."""
     cards = Cards(cards)
     kinds = meld_kinds(cards, round_no, rules)
+    said = cards_text(cards)
     if kinds:
-        why = f"{cards} is a {' and a '.join(k.value for k in kinds)} in round {round_no}"
+        why = f"{said} is a {' and a '.join(k.value for k in kinds)} in round {round_no}"
     else:
         # MeldKind's order, not the rule set's (a frozenset): the words must not vary run to run.
-        why = f"{cards} is no meld in round {round_no}: " + "; ".join(
+        why = f"{said} is no meld in round {round_no}: " + "; ".join(
             f"not a {k.value} ({'; '.join(meld_problems(cards, k, round_no, rules))})"
             for k in MeldKind if k in rules.meld_kinds)
-    return _yes_no(prompt or f"Is {cards} a meld in round {round_no}?", bool(kinds), why, ruling, stated,
+    return _yes_no(prompt or f"Is {said} a meld in round {round_no}?", bool(kinds), why, ruling, stated,
                    _svg.hand_svg(cards, round_no, rules))
 
 
@@ -242,12 +244,14 @@ def is_contract(sets: Sequence[Iterable[Card]], round_no: int, *, rules: RuleSet
                 ruling: str = "T13", stated: bool | None = None, prompt: str | None = None) -> Choice:
     """Yes/no: are these sets the round's contract? Answered by :func:`contract_problems`."""
     sets = tuple(Cards(s) for s in sets)
-    shown = " / ".join(str(s) for s in sets)
-    problems = contract_problems(sets, round_no, rules)
+    shown = melds_text(sets, " / ")
+    problems = [tens_as_written(p) for p in contract_problems(sets, round_no, rules)]  # (they name melds' cards)
     contract = rules.contract(round_no)
     why = (f"{shown} is round {round_no}'s contract ({contract.words})" if not problems
            else f"{shown} is not round {round_no}'s contract ({contract.words}): " + "; ".join(problems))
-    picture = _svg.groups_svg([(f"set {i}", s) for i, s in enumerate(sets, 1)], round_no, rules, desc=shown)
+    # (The picture's own text keeps the notation, as every picture's does.)
+    picture = _svg.groups_svg([(f"set {i}", s) for i, s in enumerate(sets, 1)], round_no, rules,
+                              desc=" / ".join(str(s) for s in sets))
     return _yes_no(prompt or f"Is {shown} round {round_no}'s contract?", not problems, why, ruling, stated,
                    picture)
 
@@ -260,7 +264,8 @@ def is_legal(match, action, *, ruling: str, stated: bool | None = None, prompt: 
     try:
         match.verify(action)
     except IllegalActionError as error:
-        truth, why = False, f"The engine refuses “{action.text}”: {error}"
+        # The action is quoted as it is typed (its notation); the engine's reason is a sentence.
+        truth, why = False, f"The engine refuses “{action.text}”: {tens_as_written(str(error))}"
     else:
         truth, why = True, f"The engine allows “{action.text}” now"
     if picture is None:
@@ -286,9 +291,9 @@ def points_of(cards: Iterable[Card], options: Iterable[int], *, rules: RuleSet =
     with the points card by card as the reason."""
     cards = Cards(cards)
     truth = hand_points(cards, rules)
-    each = " + ".join(f"{c} {rules.points(c)}" for c in cards)
+    each = " + ".join(f"{card_text(c)} {rules.points(c)}" for c in cards)
     labels = {f"{n} points": n for n in options}
-    return choose(prompt or f"Left in hand at the end of a round, what do {cards} cost?", labels, truth,
+    return choose(prompt or f"Left in hand at the end of a round, what do {cards_text(cards)} cost?", labels, truth,
                   ruling=ruling, why=f"{each} = {truth} points", picture=_svg.hand_svg(cards, rules=rules),
                   stated=None if stated is None else f"{stated} points")
 
@@ -344,7 +349,7 @@ class PickCards:
         if self.goal == "contract":
             return f"round {self.round_no}'s contract ({self.rules.contract(self.round_no).words})"
         if self.goal == "add":
-            return f"cards to add to {self.onto}"
+            return f"cards to add to {cards_text(self.onto)}"
         return f"a {self.goal} in round {self.round_no}"
 
     def _valid(self, cards: Cards) -> bool:
@@ -374,32 +379,32 @@ class PickCards:
         if self._valid(cards):
             if self.goal == "contract":
                 found = find_contract(cards, self.round_no, self.rules)
-                return Feedback(True, f"Right. {found} is {goal}.")
+                return Feedback(True, f"Right. {melds_text(found.sets)} is {goal}.")
             if self.goal == "add":
-                return Feedback(True, f"Right. {cards} can be added to {self.onto}: "
-                                      f"{Cards(self.onto + cards)} is a set in round {self.round_no}.")
+                return Feedback(True, f"Right. {cards_text(cards)} can be added to {cards_text(self.onto)}: "
+                                      f"{cards_text(self.onto + cards)} is a set in round {self.round_no}.")
             kinds = meld_kinds(cards, self.round_no, self.rules)
             what = " and a ".join(k.value for k in kinds) if self.goal == "meld" else "set"
-            return Feedback(True, f"Right. {cards} is a {what} in round {self.round_no}.")
+            return Feedback(True, f"Right. {cards_text(cards)} is a {what} in round {self.round_no}.")
         picked = _counts(cards)
         partial = any(_within(picked, right) for right in self._right_picks())
         if partial and self.goal == "contract":
             more = min(sum(right.values()) - len(cards) for right in self._right_picks() if _within(picked, right))
-            return Feedback(False, f"So far so good: {cards} could be part of {goal}, but it needs "
+            return Feedback(False, f"So far so good: {cards_text(cards)} could be part of {goal}, but it needs "
                                    f"{plural(more, 'more card')} from this hand.", done=False)
         reason = self._reason(cards)
         if partial:
-            return Feedback(False, f"So far so good: {cards} could be part of {goal}, but {reason}.", done=False)
+            return Feedback(False, f"So far so good: {cards_text(cards)} could be part of {goal}, but {reason}.", done=False)
         if self.goal == "add":
-            return Feedback(False, f"{cards} cannot be added to {self.onto}: {reason}.")
-        return Feedback(False, f"{cards} is not {goal}: {reason}.")
+            return Feedback(False, f"{cards_text(cards)} cannot be added to {cards_text(self.onto)}: {reason}.")
+        return Feedback(False, f"{cards_text(cards)} is not {goal}: {reason}.")
 
     def _reason(self, cards: Cards) -> str:
         """Why ``cards`` are not (yet) what the goal asks, in the kit's words."""
         if self.goal == "set":
             return "; ".join(set_problems(cards, self.round_no, self.rules))
         if self.goal == "add":
-            return f"{Cards(self.onto + cards)} would not be a set: " + "; ".join(
+            return f"{cards_text(self.onto + cards)} would not be a set: " + "; ".join(
                 set_problems(Cards(self.onto + cards), self.round_no, self.rules))
         if self.goal == "meld":
             return "; ".join(f"not a {k.value} ({'; '.join(meld_problems(cards, k, self.round_no, self.rules))})"
@@ -408,7 +413,7 @@ class PickCards:
         if found is not None:
             spare = _counts(cards) - _counts(found.cards)
             left = Cards(c for c in cards if _take(spare, c))
-            return f"{found} is the contract, and {left} would stay in hand: pick only the cards that go down"
+            return f"{melds_text(found.sets)} is the contract, and {cards_text(left)} would stay in hand: pick only the cards that go down"
         return _missing_words(cards, self.round_no, self.rules)
 
     def check(self, picks: Iterable[int]) -> Feedback:
@@ -452,7 +457,7 @@ def _take(counts: Counter, card: Card) -> bool:
 
 
 def _missing_words(cards: Cards, round_no: int, rules: RuleSet) -> str:
-    text = what_is_missing(cards, round_no, rules).sentence.rstrip(".")
+    text = tens_as_written(what_is_missing(cards, round_no, rules).sentence).rstrip(".")
     return text[0].lower() + text[1:] if text else f"they are not round {round_no}'s contract"
 
 
@@ -499,7 +504,7 @@ def pick_cards(hand: Iterable[Card], goal: str, round_no: int, *, rules: RuleSet
              "meld": f"Click the cards that make a meld (a set or a run) in round {round_no}.",
              "contract": f"Click the cards that make round {round_no}'s contract "
                          f"({rules.contract(round_no).words}).",
-             "add": f"Click the cards of your hand that can be added to {onto} in round {round_no}."}
+             "add": f"Click the cards of your hand that can be added to {cards_text(onto)} in round {round_no}."}
     if goal not in words:
         raise QuizError(f"unknown goal {goal!r}: choose one of {', '.join(GOALS)}")
     default = {"set": "T14", "meld": "C3", "contract": "T13", "add": "T10"}[goal]
@@ -567,7 +572,7 @@ class Attempt:
         """The attempt in words: the question, what was picked, the feedback."""
         lines = [str(self.question)]
         if isinstance(self.question, PickCards) and self.picked:
-            lines.append(f"picked: {self.question.cards(self.picked)}")
+            lines.append(f"picked: {cards_text(self.question.cards(self.picked))}")
         if self.chosen is not None:
             lines.append(f"chosen: {self.question.options[self.chosen]}")
         if self.feedback is not None:

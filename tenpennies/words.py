@@ -21,10 +21,16 @@ two characters (and ``parse_cards`` reads 10S as well as TS):
     >>> from tenpennies import Card, parse_cards
     >>> card_text(Card("TS")), cards_text(parse_cards("7S TH JK"))
     ('10S', '7S 10H JK')
+
+What a person types back keeps the notation too: a command of ``tenpennies play``
+(``add 0 TS``), an action quoted as typed, a puzzle's answer. Reprs and the pictures'
+own descriptions stay notation, as do the engine's and the solver's values printed
+alone; their sentences reach a person through :func:`tens_as_written`.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Sequence
 
 from .actions import Action, AddToMeld, Buy, Discard, LayDown, Meld, Pass, TakeDiscard
@@ -88,6 +94,29 @@ def cards_text(cards, sep: str = " ") -> str:
     return sep.join(card_text(c) for c in cards)
 
 
+def melds_text(melds, sep: str = "; ") -> str:
+    """Melds (an arrangement's sets, a lay-down's) as a sentence writes them, ``sep``
+    between them: '7S 7H 7D; 10S 10H JK'."""
+    return sep.join(cards_text(m) for m in melds)
+
+
+_NOTATION_TEN = re.compile(r"\bT([SHDC])\b")
+
+
+def tens_as_written(text: str) -> str:
+    """``text`` with each ten in notation written as a sentence writes it ("TS" becomes
+    "10S"), for sentences written where cards are notation and passed on to a person
+    as they are: the engine's reasons (:class:`~tenpennies.errors.IllegalActionError`,
+    which echo cards as they were typed; the table's message, :func:`tenpennies.narrate.to_you`)
+    and the solver's own sentences (what a hand is missing, a plan to go out). A
+    sentence this kit writes itself uses :func:`card_text` instead.
+
+        >>> tens_as_written("seat 1 does not hold TS TH 7D")
+        'seat 1 does not hold 10S 10H 7D'
+    """
+    return _NOTATION_TEN.sub(r"10\1", text)
+
+
 def action_words(action: Action, view=None) -> str:
     """A decision in a few words, as an instruction: 'discard KH', 'buy 6D', 'pass on 6D',
     'lay down 7S 7H 7D / 9S 9H JK', 'add 7C to set 0' (to meld 0 where the rules have
@@ -144,10 +173,10 @@ def points_interval(interval) -> str:
 def buy_words(judgment, contract_words: str = "the contract", card: str | None = None) -> str:
     """The buy judgment (:class:`tenpennies.buying.BuyJudgment`) in two sentences: its verdict
     with the gain and its interval, then what the gain is made of (the chances at its
-    horizon, the points at stake, the token's measured worth, the extra cards). ``card``:
-    the offered card as the sentence around these words writes it (:func:`card_text`, or
-    by default its notation, as the table's own messages still write cards)."""
-    card, verb = card or str(judgment.card), judgment.action_word
+    horizon, the points at stake, the token's measured worth, the extra cards). The offered
+    card reads as every sentence writes it (:func:`card_text`); ``card`` is kept for the
+    callers that still pass that text themselves."""
+    card, verb = card or card_text(judgment.card), judgment.action_word
     facts = judgment.decision.facts
     if facts.get("opened"):
         if judgment.verdict == "pass":

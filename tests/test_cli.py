@@ -67,12 +67,13 @@ def test_simulate_unwritable_file_exits_1(capsys, tmp_path):
 def test_deal_shows_each_hand_and_the_contracts_it_holds(capsys):
     from tenpennies.match import Match
     from tenpennies.solver import can_lay_down
+    from tenpennies.words import cards_text
 
     code, out, err = run(capsys, "deal", "--seed", "11")
     assert code == 0
     match = Match(11)
     for seat in range(4):
-        assert f"seat {seat}: {tenpennies.format_cards(match.hand(seat))}" in out
+        assert f"seat {seat}: {cards_text(match.hand(seat))}" in out  # a ten as people write it, 10S
     held = [r for s in range(4) for r in range(1, 8) if can_lay_down(match.hand(s), r)]
     assert out.count("contracts held: none") == sum(
         not any(can_lay_down(match.hand(s), r) for r in range(1, 8)) for s in range(4))
@@ -144,9 +145,9 @@ def test_play_announces_draws_in_the_second_person_and_scores_as_a_table(capsys,
     code, out, err = run(capsys, "play", "--seed", "3", "--seat", "2", "--bots", "thumb", "random", "strong")
     assert code == 0, err
     # Your own draws name the card; another seat's stock card stays hidden (T20).
-    assert re.search(r"^You drew [2-9TJQKA][SHDC]( as part of the purchase)?\.$", out, re.M)
+    assert re.search(r"^You drew (?:10|[2-9TJQKA])[SHDC]( as part of the purchase)?\.$", out, re.M)
     assert re.search(r"^Seat 3 \(strong\) drew a card\.$", out, re.M)
-    assert not re.search(r"^Seat \d .*drew [2-9TJQKA][SHDC]", out, re.M)
+    assert not re.search(r"^Seat \d .*drew (?:10|[2-9TJQKA])[SHDC]", out, re.M)
     assert re.search(r"^round 1 +\d+ +\d+ +\d+ +\d+$", out, re.M)  # the score table's first row
     assert re.search(r"^total +\d+ +\d+ +\d+ +\d+$", out, re.M)
     assert " 1 cards" not in out and "1 tokens" not in out

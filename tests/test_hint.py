@@ -13,6 +13,7 @@ from tenpennies.buying import should_buy, token_worth
 from tenpennies.odds import unseen_cards
 from tenpennies.rules import hand_points
 from tenpennies.solver import outs
+from tenpennies.words import card_text
 
 
 def decision_views(seed, seat, limit=120):
@@ -111,7 +112,7 @@ def test_an_expert_hint_gives_the_rollout_difference_and_its_standard_error():
 
     view = next(iter(offers(seeds=(1,), limit=1)))
     h = hint(view, rollouts=30, seed=0)
-    found = re.fullmatch(rf"(Buy|Pass on) {view.top_discard}: in 30 rollouts (buying|passing) ends the round "
+    found = re.fullmatch(rf"(Buy|Pass on) {card_text(view.top_discard)}: in 30 rollouts (buying|passing) ends the round "
                          rf"(-?\d+\.\d) ± (\d+\.\d) points better than (passing|buying) "
                          rf"\(a token counted as {token_cost(view):.1f} points\)\.", h.sentence)
     assert found, h.sentence

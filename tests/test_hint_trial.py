@@ -72,7 +72,7 @@ def test_c8_a_take_for_a_partner_says_what_the_card_goes_with_not_that_it_brings
     assert count == 20
     # Since issue 23 an offer's sentence ends with the buy judgment it follows (here: close,
     # taking gains nothing at its horizon, so the strong bot's rule of thumb takes the partner).
-    assert h.sentence == ("Take TC from the discard pile (Take Discard), free: TC goes with 8C toward a run of clubs; "
+    assert h.sentence == ("Take 10C from the discard pile (Take Discard), free: 10C goes with 8C toward a run of clubs; "
                           "it does not bring the contract closer now. You are still one card from one meld of 3 "
                           f"(a set or a run); {count} unseen cards would complete it. The buy judgment calls it "
                           "close: taking gains nothing either way (with one more stock card you would hold one meld "
@@ -121,7 +121,7 @@ def test_c8_c9_every_ten_card_rummy_hint_sentence_is_true_of_its_view():
                 assert f"{unseen_outs(view, hand + (top,))} unseen cards would {does}" in s, s
             found = re.search(r"goes with (.*?) toward", s)
             if found:
-                for text in re.findall(r"\b[2-9TJQKA][SHDC]\b", found.group(1)):
+                for text in re.findall(r"\b(?:10|[2-9TJQKA])[SHDC]\b", found.group(1)):
                     assert Card(text) in hand and partners(top, (top, Card(text)), rules.wild_table(r)), s
         if isinstance(a, Discard) and "may go out" not in s:
             rest = list(hand)
@@ -244,7 +244,7 @@ def test_c8_the_cli_hint_names_the_command_to_type_and_the_table_hint_the_button
     said = [line for line in out.splitlines() if "Hint:" in line]
     assert said and all("Take Discard" not in s and "Draw From Stock" not in s and "Add to Meld" not in s
                         for s in said)
-    assert 'Take TC from the discard pile (type "take"), free:' in said[0]
+    assert 'Take 10C from the discard pile (type "take"), free:' in said[0]
     game = Game(7, seat=0, bots=["thumb"] * 5, rules=SIX)
     game.advance()
     assert f"({button_label('take', SIX)})" in game.hint().sentence

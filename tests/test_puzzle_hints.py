@@ -35,7 +35,7 @@ from tenpennies.puzzles.kinds import KINDS, points_words
 from tenpennies.puzzles.wording import round_words, words_for
 from tenpennies.solver import can_lay_down, cards_needed
 
-CARD = re.compile(r"(?<![A-Za-z0-9])(?:[2-9TJQKA][SHDC]|JK)(?![A-Za-z0-9])")
+CARD = re.compile(r"(?<![A-Za-z0-9])(?:(?:10|[2-9TJQKA])[SHDC]|JK)(?![A-Za-z0-9])")  # a ten in a sentence reads 10S
 NUMBER = re.compile(r"(?<![\d.])\d+(?![\d/])")
 
 TELLING = [re.compile(p, re.I) for p in (

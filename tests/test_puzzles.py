@@ -10,6 +10,7 @@ from tenpennies.cards import sort_key
 from tenpennies.odds import buy_or_pass
 from tenpennies.puzzles import FOLDER, KINDS, THEMES, PuzzleError, load, read_file, rederive
 from tenpennies.puzzles.kinds import token_price
+from tenpennies.words import card_text, tens_as_written
 
 PUZZLES = load()
 
@@ -266,16 +267,21 @@ def test_a_wrong_answer_does_not_give_the_solution_away(puzzle):
         if puzzle.kind in ("count", "cost"):
             rest = said.replace(solution.reasoning[0], "") if puzzle.kind == "cost" else said
             assert solution.answer not in rest.split(), (typed, said)
+        # The answer is notation (a ten is TS); the feedback is a sentence (a ten reads 10S):
+        # neither form may appear.
         elif puzzle.kind == "lay-down" and solution.answer != "no":
-            assert solution.answer[5:] not in said, (typed, said)
+            assert all(x not in said for x in (solution.answer[5:], tens_as_written(solution.answer[5:]))), (typed, said)
         elif puzzle.kind in ("missing", "additions"):
             secret = set(solution.answer.split()) - set(typed.split())
+            secret |= {tens_as_written(x) for x in secret}
             assert not secret & set(said.replace(".", " ").replace(",", " ").split()), (typed, said)
         elif puzzle.kind == "discard":
             best = set(solution.facts["best"])
-            assert not {str(c) for c in best} & set(said.replace(".", " ").replace(";", " ").split())
+            shown = {str(c) for c in best} | {card_text(c) for c in best}
+            assert not shown & set(said.replace(".", " ").replace(";", " ").split())
         elif puzzle.kind == "go-out" and solution.answer != "no":
-            assert solution.answer not in said and solution.answer.split("; ")[0] not in said
+            for answer in (solution.answer, tens_as_written(solution.answer)):
+                assert answer not in said and answer.split("; ")[0] not in said
         if puzzle.kind != "cost":
             assert not any(line in said for line in solution.reasoning if len(line) > 40), (typed, said)
 

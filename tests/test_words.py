@@ -1,6 +1,12 @@
 """The kit's words (tenpennies.words): cards in sentences, decisions in sentences."""
 
-from tenpennies import Card, Match
+import re
+
+import pytest
+
+from tenpennies import TEN_CARD_RUMMY, TEN_PENNIES, Card, Match
+from tenpennies.actions import Meld
+from tenpennies.game import Game, describe
 from tenpennies.bots.strong import StrongBot
 from tenpennies.buying import should_buy
 from tenpennies.match import Phase
@@ -29,14 +35,77 @@ def test_an_offer_of_a_ten_reads_10_all_through_its_sentence():
     said = decision_words(StrongBot().decide(view), view)
     assert said.startswith(("Buy ", "Pass on ")) and f"the {card_text(ten)} still keeps" in said  # twice named
     assert f" {ten}" not in said and f"{ten}:" not in said
-    # Alone, the buy judgment's words keep the notation the table's own messages write
-    # (game.py's "You passed on TS without being asked: ..."), so no sentence mixes the two.
+    # Alone, the buy judgment's words write the ten as every sentence does; the old
+    # ``card=`` switch still works.
     judgment = should_buy(view)
-    assert buy_words(judgment) == buy_words(judgment, card=str(ten))
-    assert card_text(ten) not in buy_words(judgment)
+    assert buy_words(judgment) == buy_words(judgment, card=card_text(ten))
+    assert f"the {card_text(ten)} still keeps" in buy_words(judgment) and str(ten) not in buy_words(judgment)
 
 
 def test_decision_words_keeps_its_old_home():
     import tenpennies.words as words
 
     assert words.decision_words is decision_words
+
+
+# -- every sentence the table says: a ten reads 10 ----------------------------------------------
+NOTATION_TEN = re.compile(r"\bT[SHDC]\b")
+WRITTEN_TEN = re.compile(r"\b10[SHDC]\b")
+
+
+def table_sentences(seed, rules):
+    """What a person at the table reads over a whole seeded match against bots, by where
+    it comes from: the log's narration (with the passes made without asking, whose reason
+    is the buy judgment's), the table described, the buttons' tooltips, the hints, and the
+    messages of refused moves (a lone ten melded, which the engine refuses with its reason;
+    a discard with nothing selected, which the table refuses itself)."""
+    game = Game(seed, seat=0, bots=("thumb",), rules=rules, offers="useful")
+    said = {"narration": [], "described": [], "tooltips": [], "hints": [], "messages": []}
+    while True:
+        game.advance()
+        said["narration"] += game.new_words()
+        if game.is_over:
+            return said
+        said["described"].append(describe(game.view, game.names))
+        said["tooltips"] += [game.tooltip(m) for m in game.moves]
+        hint = game.hint()
+        said["hints"].append(hint.sentence)
+        tens = [c for c in game.view.hand if c.rank == 10]
+        if tens and not game.act(Meld(game.seat, tens[:1])):
+            said["messages"].append(game.message)
+        game.selected = ()
+        if not game.discard():
+            said["messages"].append(game.message)
+        assert game.act(hint.action), game.message
+
+
+@pytest.mark.parametrize("rules", [TEN_PENNIES, TEN_CARD_RUMMY], ids=["ten-pennies", "ten-card-rummy"])
+def test_no_sentence_at_the_table_writes_a_ten_in_notation(rules):
+    said = table_sentences(0, rules)
+    for where, lines in said.items():
+        assert not [line for line in lines if NOTATION_TEN.search(line)], where
+    # Tens were played, hinted and refused, and each time read 10 (seed 0 deals them in both games).
+    for where, lines in said.items():
+        assert any(WRITTEN_TEN.search(line) for line in lines), where
+
+
+def test_the_engines_reason_reads_10_when_spoken_to_the_table():
+    from tenpennies.narrate import to_you
+    from tenpennies.words import tens_as_written
+
+    assert to_you("seat 0 does not hold TS TH 7D", 0) == "you do not hold 10S 10H 7D"
+    assert tens_as_written("TS is not a set; QS KS TC JK") == "10S is not a set; QS KS 10C JK"
+    assert tens_as_written("STOP at TSX") == "STOP at TSX"  # only a card on its own
+
+
+def test_the_shipped_puzzles_words_read_10_and_their_answers_keep_the_notation():
+    from tenpennies.puzzles import load
+
+    puzzles = load()
+    for p in puzzles:
+        words = [p.title, p.question, *p.hints, p.explanation, *(feedback for _, feedback in p.wrong)]
+        assert not [w for w in words if NOTATION_TEN.search(w)], p.id
+    # Tens are in them, written 10, and the answers a learner types keep the notation (T).
+    assert sum(bool(WRITTEN_TEN.search(p.explanation)) for p in puzzles) > 100
+    assert any(NOTATION_TEN.search(p.answer) for p in puzzles)
+    assert not any(WRITTEN_TEN.search(p.answer) for p in puzzles)

@@ -53,7 +53,7 @@ from ..solver import (
     additions, can_lay_down, contract_arrangements, contract_problems, count_arrangements,
     find_contract, outs, plan_go_out, what_is_missing,
 )
-from ..words import plural, rank_plural
+from ..words import card_text, cards_text, melds_text, plural, rank_plural, tens_as_written
 
 __all__ = ["KINDS", "Kind", "Solution", "Verdict", "buy_question", "buy_wrong", "go_out_problems", "percent",
            "plan_text", "points_words", "token_price"]
@@ -217,7 +217,7 @@ class LayDownKind(Kind):
         if found is None:
             gap = what_is_missing(hand, r, rules)
             reasoning = (_round_words(position),
-                         f"This hand cannot do it. {gap}",
+                         f"This hand cannot do it. {tens_as_written(str(gap))}",  # (the solver's sentence)
                          _why_not_lay_down(position))
             return Solution(self.name, "no", reasoning=tuple(x for x in reasoning if x),
                             facts={"cards_needed": gap.cards_needed})
@@ -226,7 +226,7 @@ class LayDownKind(Kind):
         n = len(every)
         shown = others[:5]
         reasoning = [_round_words(position),
-                     f"Lay down {found}: {plural(found.wilds, 'wild')} used, "
+                     f"Lay down {melds_text(found.sets)}: {plural(found.wilds, 'wild')} used, "
                      f"{found.points} points out of your hand."]
         reasoning.append("It is the only way." if n == 1 else
                          f"There are {n} ways in all; any of them is right." if len(shown) + 1 == n else
@@ -275,7 +275,7 @@ def _why_not_lay_down(position: SeatPosition) -> str:
     by_rank = Counter(c.rank for c in naturals.elements())
     for card, n in sorted(naturals.items(), key=lambda cn: sort_key(cn[0])):
         if n > 1 and by_rank[card.rank] >= 3 and k == 1:
-            said.append(f"Your two {card} cannot share a set: no natural suit twice.")
+            said.append(f"Your two {card_text(card)} cannot share a set: no natural suit twice.")
     return " ".join(said)
 
 
@@ -291,7 +291,7 @@ def _why_not_melds(position: SeatPosition) -> str:
         for size in range(len(hand), position.contract.size - 1, -1):
             long = next((c for c in combinations(hand, size) if MeldKind.RUN in meld_kinds(c, r, rules)), None)
             if long is not None and size < need:
-                said.append(f"{format_cards(long)} is one run, one meld: a run of {size} does not make "
+                said.append(f"{cards_text(long)} is one run, one meld: a run of {size} does not make "
                             f"{position.contract.words} (C5).")
                 break
             if long is not None:
@@ -329,7 +329,7 @@ class MissingKind(Kind):
             return Verdict(True, solution.reasoning[-1])
         parts = []
         if extra:
-            parts.append(f"{format_cards(extra)} would not complete it")
+            parts.append(f"{cards_text(extra)} would not complete it")
         if missed:  # how many, not which: naming them would give the answer away
             parts.append(f"you left out {plural(len(missed), 'card')} that would")
         return Verdict(False, _sentence(parts) + ".")
@@ -436,11 +436,12 @@ class BuyKind(Kind):
         # The answer is the judgment's verdict, "close" when the gain's interval holds zero.
         answer = j.verdict
         margin = _points(gain.low if answer == "buy" else -gain.high if answer == "pass" else 0.0)
-        when = (f"It is your turn: taking the {discard} is your draw, free (C8); passing, you draw from "
+        offered = card_text(discard)
+        when = (f"It is your turn: taking the {offered} is your draw, free (C8); passing, you draw from "
                 "the stock." if j.free else
-                f"It is your turn, so buying is your draw: you get the {discard} and "
+                f"It is your turn, so buying is your draw: you get the {offered} and "
                 f"{plural(rules.buy_extra_cards, 'stock card')}." if my_turn else
-                f"It is not your turn: buying gets you the {discard} and {plural(rules.buy_extra_cards, 'stock card')} "
+                f"It is not your turn: buying gets you the {offered} and {plural(rules.buy_extra_cards, 'stock card')} "
                 "now, and passing gets you nothing until your turn.")
         contract = position.contract.words
         reasoning = (
@@ -450,7 +451,7 @@ class BuyKind(Kind):
             f"Holding it lets you shed your hand's {j.points_at_stake} points, so buying is worth "
             f"{j.points_at_stake} × ({_exact(j.next_buy - j.next_pass)}) = "
             f"{float(j.points_at_stake * (j.next_buy - j.next_pass)):.1f} points by then"
-            + (f"; the {discard} keeps the hand a card closer after that too, which could save up to "
+            + (f"; the {offered} keeps the hand a card closer after that too, which could save up to "
                f"the hand's {j.points_at_stake} points." if j.reaches_beyond else "."),
             (f"It costs a token, worth {_interval(j.token_worth)} points with {plural(tokens, 'token')} "
              f"in round {r} (measured in seeded play), and its stock cards: up to {j.extra_cost.high:.1f} points."
@@ -540,9 +541,9 @@ class DiscardKind(Kind):
         ranked = sorted(chances.items(), key=lambda cp: (-cp[1], sort_key(cp[0])))
         drawn = "the next stock card completes" if k == 1 else f"the next {k} stock cards complete"
         lines = [f"For each discard, the exact chance that {drawn} {position.contract.words}:"]
-        lines.extend(f"  discard {c}: {_exact(p)}" for c, p in ranked)
-        tied = (f"Discarding {format_cards(top)} is best ({_exact(best)})" if len(top) == 1 else
-                f"Discarding any of {format_cards(top)} is equally best ({_exact(best)})")
+        lines.extend(f"  discard {card_text(c)}: {_exact(p)}" for c, p in ranked)
+        tied = (f"Discarding {cards_text(top)} is best ({_exact(best)})" if len(top) == 1 else
+                f"Discarding any of {cards_text(top)} is equally best ({_exact(best)})")
         lines.append(f"{tied}, ahead of the next best by {_exact(best - second)}.")
         return Solution(self.name, str(top[0]), tuple(str(c) for c in top[1:]), best - second,
                         tuple((str(c), p) for c, p in ranked), tuple(lines),
@@ -552,11 +553,11 @@ class DiscardKind(Kind):
         chances = solution.facts["chances"]
         best = chances[solution.facts["best"][0]]
         if value in solution.facts["best"]:
-            return Verdict(True, f"Discarding {value} leaves the best chance, {_exact(best)}. "
+            return Verdict(True, f"Discarding {card_text(value)} leaves the best chance, {_exact(best)}. "
                                  + solution.reasoning[-1])
         if value not in chances:
-            return Verdict(False, f"{value} is not in your hand.")
-        return Verdict(False, f"Discarding {value} leaves a chance of {_exact(chances[value])}; "
+            return Verdict(False, f"{card_text(value)} is not in your hand.")
+        return Verdict(False, f"Discarding {card_text(value)} leaves a chance of {_exact(chances[value])}; "
                               "another discard leaves more.")
 
 
@@ -598,14 +599,14 @@ class GoOutKind(Kind):
             if not position.opened[me] and not can_lay_down(position.hand, position.round_no, position.rules):
                 why = "you have not laid down, and your hand does not hold the contract"
             elif position.rules.meld_before_draw and stuck:
-                why = (f"{format_cards(stuck)} {'fits' if len(stuck) == 1 else 'fit'} nowhere (no meld on the "
+                why = (f"{cards_text(stuck)} {'fits' if len(stuck) == 1 else 'fit'} nowhere (no meld on the "
                        "table takes it and no new meld of yours can hold it), and a round ends only "
                        "when every card is melded (C7)")
             elif position.rules.meld_before_draw:
                 why = ("your cards cannot all go into melds at once: each card has a place, but not "
                        "all of them together")
             elif len(stuck) > 1:
-                why = (f"{format_cards(stuck)} fit nowhere (no set on the table takes them and no new "
+                why = (f"{cards_text(stuck)} fit nowhere (no set on the table takes them and no new "
                        "set of yours can hold them), and only one card may be discarded")
             else:
                 why = ("your cards cannot all go into sets at once: with the wild limit and no "
@@ -613,7 +614,7 @@ class GoOutKind(Kind):
             return Solution(self.name, "no", reasoning=(f"You cannot go out: {why}.",),
                             facts={"plan": None, "stuck": stuck})
         return Solution(self.name, plan_text(plan),
-                        reasoning=(f"Go out: {plan}.",
+                        reasoning=(f"Go out: {tens_as_written(str(plan))}.",  # (the solver's words for its plan)
                                    "Other orders and other sets that use every card are right too."),
                         facts={"plan": plan})
 
@@ -708,10 +709,10 @@ def go_out_problems(actions, position: SeatPosition) -> list[str]:
             continue
         missing = Counter(cards) - hand
         if missing:
-            problems.append(f"move {n}: you do not hold {format_cards(sorted(missing.elements(), key=sort_key))}")
+            problems.append(f"move {n}: you do not hold {cards_text(sorted(missing.elements(), key=sort_key))}")
         hand -= Counter(cards)
     if +hand:
-        problems.append(f"{format_cards(sorted(hand.elements(), key=sort_key))} would still be in your hand")
+        problems.append(f"{cards_text(sorted(hand.elements(), key=sort_key))} would still be in your hand")
     return problems
 
 
@@ -747,7 +748,7 @@ def _meld_go_out_problems(actions, position: SeatPosition) -> list[str]:
             if not opened:
                 problems.append(f"move {n}: lay down your contract before melding (C6)")
             if not meld_kinds(cards, r, rules):
-                problems.append(f"move {n}: {format_cards(cards)} is neither a set nor a run (C3, C4)")
+                problems.append(f"move {n}: {cards_text(cards)} is neither a set nor a run (C3, C4)")
             else:
                 table.append(make_table_meld(me, None, cards, r, rules, wild_end=action.end or "high"))
         elif isinstance(action, AddToSet):
@@ -760,7 +761,7 @@ def _meld_go_out_problems(actions, position: SeatPosition) -> list[str]:
                 for card in cards:  # one card at a time, each where the meld takes it (C11)
                     places = [end for c, end in meld_additions(meld, [card], r, rules) if c == card]
                     if not places or (action.end is not None and len(places) > 1 and action.end not in places):
-                        problems.append(f"move {n}: meld {action.set_index} does not take {card}")
+                        problems.append(f"move {n}: meld {action.set_index} does not take {card_text(card)}")
                         break
                     end = action.end if action.end in places else places[0]
                     meld = meld.added([card], end)
@@ -770,10 +771,10 @@ def _meld_go_out_problems(actions, position: SeatPosition) -> list[str]:
             continue
         missing = Counter(cards) - hand
         if missing:
-            problems.append(f"move {n}: you do not hold {format_cards(sorted(missing.elements(), key=sort_key))}")
+            problems.append(f"move {n}: you do not hold {cards_text(sorted(missing.elements(), key=sort_key))}")
         hand -= Counter(cards)
     if +hand:
-        problems.append(f"{format_cards(sorted(hand.elements(), key=sort_key))} would still be in your hand")
+        problems.append(f"{cards_text(sorted(hand.elements(), key=sort_key))} would still be in your hand")
     return problems
 
 
@@ -817,8 +818,8 @@ class AdditionsKind(Kind):
         wild = rules.wild_table(r)
         held_wilds = any(wild[c.index] for c in position.hand)
         for n, t in enumerate(position.table):
-            fits = [str(c) for c, m in found if m == n]
-            line = (f"Set {n} ({format_cards(t.cards)}): "
+            fits = [card_text(c) for c, m in found if m == n]
+            line = (f"Set {n} ({cards_text(t.cards)}): "
                     + (f"takes {', '.join(fits)}." if fits else "takes none of your cards."))
             # Say why a card that looks as if it fits does not: the limit, or a suit held twice.
             wilds = sum(1 for c in t.cards if wild[c.index])
@@ -827,7 +828,7 @@ class AdditionsKind(Kind):
             clash = sorted({c for c in position.hand if not wild[c.index] and c.rank == t.rank
                             and c in t.cards}, key=sort_key)
             if clash:
-                line += f" It has the {format_cards(clash)} already."
+                line += f" It has the {cards_text(clash)} already."
             lines.append(line)
         return Solution(self.name, _pairs_text(found), reasoning=tuple(lines), facts={"pairs": found})
 
@@ -844,10 +845,10 @@ class AdditionsKind(Kind):
             for c, m, end in ends:
                 if m == n:
                     places.setdefault(c, []).append(end or "")
-            fits = [f"{c} ({' or '.join(e for e in es if e)} end)" if any(es) else str(c)
+            fits = [f"{card_text(c)} ({' or '.join(e for e in es if e)} end)" if any(es) else card_text(c)
                     for c, es in sorted(places.items(), key=lambda ce: sort_key(ce[0]))]
             what = f"set of {rank_plural(t.rank)}" if t.rank is not None else "run"
-            lines.append(f"Meld {n} ({what}, {format_cards(t.cards)}): "
+            lines.append(f"Meld {n} ({what}, {cards_text(t.cards)}): "
                          + (f"takes {', '.join(fits)}." if fits else "takes none of your cards."))
         return Solution(self.name, _pairs_text(found), reasoning=tuple(lines),
                         facts={"pairs": found, "ends": ends})
@@ -861,7 +862,7 @@ class AdditionsKind(Kind):
         held = [c for c, n in sorted(extra, key=lambda cn: (cn[1], sort_key(cn[0])))
                 if c not in position.hand]
         if held:
-            parts.append(f"{format_cards(held)} {'is' if len(held) == 1 else 'are'} not in your hand")
+            parts.append(f"{cards_text(held)} {'is' if len(held) == 1 else 'are'} not in your hand")
         if extra:
             parts.append(f"{_pairs_text(extra)} cannot be added")
         if missed:  # how many, not which: naming them would give the answer away
@@ -898,7 +899,7 @@ class CountKind(Kind):
         every = contract_arrangements(position.hand, position.round_no, position.rules)
         n = count_arrangements(position.hand, position.round_no, position.rules)
         lines = [_round_words(position) + f" The {plural(n, 'way')}:"]
-        lines.extend(f"  {a}" for a in every[:12])
+        lines.extend(f"  {melds_text(a.sets)}" for a in every[:12])
         if n > 12:
             lines.append(f"  ... and {n - 12} more")
         return Solution(self.name, str(n), reasoning=tuple(lines), facts={"count": n})
@@ -938,7 +939,7 @@ class CostKind(Kind):
         total = hand_points(position.hand, rules)
         groups: dict[int, list[str]] = {}
         for c in position.hand:
-            groups.setdefault(rules.card_points[c.rank], []).append(str(c))
+            groups.setdefault(rules.card_points[c.rank], []).append(card_text(c))
         parts = [f"{len(cs)} × {v} ({' '.join(cs)}) = {len(cs) * v}" for v, cs in sorted(groups.items())]
         lines = (points_words(rules), "; ".join(parts) + f"; in all {total}.")
         return Solution(self.name, str(total), reasoning=lines, facts={"points": total})

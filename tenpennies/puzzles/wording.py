@@ -20,7 +20,7 @@ from ..cards import SUIT_NAMES, format_cards, sort_key
 from ..position import SeatPosition, wild_limit_words
 from ..rules import hand_points
 from ..solver import cards_needed, contract_arrangements
-from ..words import join_and, plural, rank_plural
+from ..words import card_text, join_and, plural, rank_plural
 from .kinds import KINDS, Solution, buy_question, buy_wrong, percent, points_words
 
 __all__ = ["round_words", "words_for"]
@@ -78,10 +78,10 @@ def words_for(kind: str, p: SeatPosition, params: dict[str, Any], s: Solution) -
                     if c not in outs and not rules.is_wild(c, r) and seen[c] < rules.decks]
         for c in tempting[:1]:
             after = cards_needed(tuple(p.hand) + (c,), r, rules)
-            wrong.append((format_cards(outs + (c,)),
-                          f"Another {c} does not help: with it you still need {plural(after, 'more card')}."))
+            wrong.append((format_cards(outs + (c,)),  # (an answer as typed: the notation)
+                          f"Another {card_text(c)} does not help: with it you still need {plural(after, 'more card')}."))
     elif kind == "buy":
-        title = f"Round {r}: buy the {p.top_discard}?"
+        title = f"Round {r}: buy the {card_text(p.top_discard)}?"
         # The chances and what buying brings, never the gain: weighing them is the puzzle.
         hints = ["Compare two chances: holding the contract after buying, and after simply drawing; "
                  "then weigh the difference against what buying costs.",
@@ -100,7 +100,7 @@ def words_for(kind: str, p: SeatPosition, params: dict[str, Any], s: Solution) -
                  f"The best chance is {percent(chances[best[0]])}."]
         if worst_useful:
             c = worst_useful[0]
-            wrong.append((str(c), f"Close, but discarding {c} leaves {percent(chances[c])}, "
+            wrong.append((str(c), f"Close, but discarding {card_text(c)} leaves {percent(chances[c])}, "
                                   f"less than {percent(chances[best[0]])}."))
     elif kind == "go-out":
         title = f"Round {r}: go out this turn?"
@@ -156,7 +156,7 @@ def words_for(kind: str, p: SeatPosition, params: dict[str, Any], s: Solution) -
         title = f"Round {r}: what does your hand cost?"
         groups: dict[int, list[str]] = {}
         for c in sorted(p.hand, key=sort_key):
-            groups.setdefault(rules.card_points[c.rank], []).append(str(c))
+            groups.setdefault(rules.card_points[c.rank], []).append(card_text(c))
         hints = [points_words(rules),
                  ("Group your cards by cost, then add up each group." if runs else
                   "Wild or not, a card costs what its rank costs: group your cards by cost, then add up "

@@ -26,6 +26,7 @@ from ..errors import TenPenniesError
 from ..puzzles import Puzzle, load
 from ..puzzles.progress import Progress, ProgressError
 from ..puzzles.session import PuzzleSession
+from ..words import card_text
 
 __all__ = ["PuzzleWidget"]
 
@@ -155,14 +156,14 @@ class PuzzleWidget(w.VBox):
             for card in c.cards:
                 if card in done:
                     done.remove(card)
-                    b = self._button(str(card), False, lambda _: None)
+                    b = self._button(card_text(card), False, lambda _: None)
                     b.button_style, b.disabled = "success", True
                     cards.append(b)
                     continue
                 on = card in picked
                 if on:
                     picked.remove(card)
-                cards.append(self._button(str(card), on, lambda _, card=card: self._do(s.toggle, card)))
+                cards.append(self._button(card_text(card), on, lambda _, card=card: self._do(s.toggle, card)))
             rows.append(w.HBox(cards, layout=w.Layout(flex_flow="row wrap")))
             if c.pick == "sets":
                 close = w.Button(description="that's one set")
