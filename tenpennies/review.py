@@ -770,6 +770,10 @@ def _analyst_words(decision, view: PlayerView) -> str:
         far = f" and you are {short} short of {view.contract.words}" if short else ""
         return (f"An open opponent is near going out{far}: shed the costliest natural card "
                 f"({facts['points']} points).")
+    if reason == "discard-wild-danger":
+        far = f" and you are {short} short of {view.contract.words}" if short else ""
+        return (f"An open opponent is near going out{far}: the contract is unlikely in time, so even a "
+                f"wild goes, the costliest card ({facts['points']} points).")
     if reason == "discard-most-outs" and short:
         said = f"It keeps you {short} from {view.contract.words}"
         if facts.get("unseen_outs"):

@@ -331,3 +331,16 @@ def test_c8_in_ten_card_rummy_the_expert_tries_out_its_answers_to_the_top_discar
             assert action in options and m.is_legal(action)
         m.apply(choice)
     assert tried == 3
+
+
+def test_t18_the_review_says_why_its_analyst_throws_a_wild():
+    """The review's analyst is the expert: where it throws its joker and the seat kept it, the
+    reason reads in words (the base policy's own reason, not the strong bot's "natural")."""
+    from tenpennies.analysis import Estimate
+    from tenpennies.review import Grade, reason_words
+
+    view = danger_discard_view()
+    decision = ExpertBot(seed=0).decide(view)
+    assert decision.reason == "discard-wild-danger"
+    said = reason_words(view, Discard(0, parse_cards("KC")[0]), decision, Estimate(20.0, 4.0, 32), Grade.BLUNDER)
+    assert "even a wild goes" in said and "50 points" in said and "3 cards short" in said
