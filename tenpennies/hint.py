@@ -14,7 +14,7 @@ the seat may not know about (T20).
     >>> m = Match.from_position(p); m.apply(m.legal_actions()[1])  # seat 0 passes on 6C
     >>> for s in (1, 2, 3): m.apply(m.legal_actions()[1])
     >>> print(hint(m.view(0)))
-    Discard KC and keep the 7s and 9s: you are one card from two sets of 3, and 8 unseen cards complete it (a 9 or a joker).
+    Discard KC and keep the sevens and nines: you are one card from two sets of 3, and 8 unseen cards complete it (a 9 or a joker).
 
 With ``rollouts``, a close decision is tried out the expert bot's way
 (:mod:`tenpennies.bots.expert`): each candidate in the same seeded worlds the view allows,
@@ -48,7 +48,8 @@ from .odds import BuyDecision, buy_or_pass, unseen_cards
 from .solver import cards_needed, outs
 from .view import PlayerView
 from .buying import decision_words, should_buy
-from .words import buy_words, card_text, cards_text, melds_text, plural
+from .words import (buy_words, card_text, cards_text, command_words, join_and, melds_text, plural, rank_plural,
+                    danger_words, set_words, why_words)
 
 DANGER_CARDS = 2
 """An open opponent with this many cards or fewer may go out on its next turn (as the strong bot judges)."""
@@ -136,7 +137,7 @@ def hint(view: PlayerView, *, rollouts: int = 0, seed: int | str = 0, moves: str
                                                  token_points=token_cost(view, bot.token_points)))
     if offer is not None:
         return Hint(action, offer)
-    return Hint(action, _why(view, action))
+    return Hint(action, _why(view, decision))
 
 
 def offer_odds(view: PlayerView) -> BuyDecision:
@@ -149,17 +150,6 @@ def offer_odds(view: PlayerView) -> BuyDecision:
                        my_turn=view.seat == view.active, rules=view.rules)
 
 
-def _set_words(view: PlayerView | None, index: int) -> str:
-    """'set 8 (seat 3's 2s)': a table set by its number and what it is, so the number does
-    not read as a rank."""
-    if view is None or not 0 <= index < len(view.table):
-        return f"set {index}"
-    meld = view.table[index]
-    owner = "your" if meld.owner == view.seat else f"seat {meld.owner}'s"
-    what = _rank_plural(meld.rank) if meld.rank is not None else f"{meld.kind} {cards_text(meld.cards)}"
-    return f"set {index} ({owner} {what})"
-
-
 def _doing(action: Action, view: PlayerView | None = None) -> str:
     """'buying', 'discarding 7H', ...: an action as the subject of a sentence."""
     if isinstance(action, Buy):
@@ -169,7 +159,7 @@ def _doing(action: Action, view: PlayerView | None = None) -> str:
     if isinstance(action, Meld):
         return f"melding {_meld_cards(action)}"
     if isinstance(action, AddToSet):
-        return f"adding {cards_text(action.cards)} to {_set_words(view, action.set_index)}"
+        return f"adding {cards_text(action.cards)} to {set_words(view, action.set_index)}"
     if isinstance(action, LayDown):
         return f"laying down {_laid_down(action)}"
     return f"discarding {card_text(action.card)}"
@@ -240,35 +230,16 @@ def _clear(gain: float, error: float) -> bool:
     return gain > 2 * error
 
 
-def _rank_plural(rank: int) -> str:
-    return {1: "aces", 11: "jacks", 12: "queens", 13: "kings"}.get(rank, f"{rank}s")
-
-
-def _join(parts: list[str]) -> str:
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
-
-
 def _cards_word(n: int) -> str:
     return plural(n, "card", spelled=n == 1)
 
 
 def _danger(view: PlayerView) -> str | None:
     """'seat 2 is open with 1 card' for the nearest opponent to going out, if any is near."""
-    near = [s for s in range(len(view.hand_sizes))
-            if s != view.seat and view.opened[s] and view.hand_sizes[s] <= DANGER_CARDS]
-    if not near:
-        return None
-    s = min(near, key=lambda s: view.hand_sizes[s])
-    n = view.hand_sizes[s]
-    return f"seat {s} is open with {plural(n, 'card')}"
+    from .bots.tactics import nearest_open_opponent
 
-
-def _outs_words(cards: tuple[Card, ...], wild) -> str:
-    ranks = sorted({c.rank for c in cards if not wild[c.index]}, key=lambda r: (r == 1, r))
-    parts = [{1: "an ace", 11: "a jack", 12: "a queen", 13: "a king"}.get(r, f"a {r}") for r in ranks]
-    if any(wild[c.index] for c in cards):
-        parts.append("a joker" if all(c.suit is None for c in cards if wild[c.index]) else "a wild")
-    return " or ".join(parts) if len(parts) <= 2 else ", ".join(parts[:-1]) + " or " + parts[-1]
+    near = nearest_open_opponent(view, DANGER_CARDS)
+    return danger_words(near) if near else None
 
 
 # -- Ten Card Rummy ------------------------------------------------------------------------
@@ -287,9 +258,9 @@ def _goes_with(card: Card, hand, wild) -> str | None:
     by_suit = [c for c in found if c.rank != card.rank]
     parts = []
     if by_rank:
-        parts.append(f"{_join([card_text(c) for c in by_rank])} toward a set of {_rank_plural(card.rank)}")
+        parts.append(f"{join_and([card_text(c) for c in by_rank])} toward a set of {rank_plural(card.rank)}")
     if by_suit:
-        parts.append(f"{_join([card_text(c) for c in by_suit])} toward a run of {SUIT_NAMES[card.suit]}s")
+        parts.append(f"{join_and([card_text(c) for c in by_suit])} toward a run of {SUIT_NAMES[card.suit]}s")
     return "goes with " + " and with ".join(parts) if parts else None
 
 
@@ -434,62 +405,12 @@ def _meld_words(view: PlayerView, index: int, end: str | None = None) -> str:
 
 
 # -- Ten Pennies ---------------------------------------------------------------------------
-def _why(view: PlayerView, action: Action) -> str:
-    rules, r, hand, me = view.rules, view.round_no, view.hand, view.seat
-    words = view.contract.words
-    wild = rules.wild_table(r)
-    points = rules.card_points
-    if isinstance(action, (Buy, Pass)):
-        # (An offer is worded from the buy judgment, in hint(); here only an offer of nothing.)
-        if view.top_discard is None:
-            return "Pass: nothing is offered."
-        from .bots.strong import StrongBot
-
-        return decision_words(StrongBot().decide(view), view)
-    if isinstance(action, LayDown):
-        used = sum(wild[c.index] for c in action.cards)
-        wilds = "no wild" if used == 0 else plural(used, 'wild')
-        left = list((Counter(hand) - Counter(action.cards)).elements())
-        return (f"Lay down {_laid_down(action)}: your hand holds {words}, and this way spends {wilds}, "
-                f"leaving {_cards_word(len(left))} ({sum(points[c.rank] for c in left)} points) in your hand.")
-    if isinstance(action, Meld):
-        shed = sum(points[c.rank] for c in action.cards)
-        return f"Meld {_meld_cards(action)}: a new set sheds {shed} points from your hand."
-    if isinstance(action, AddToSet):
-        shed = sum(points[c.rank] for c in action.cards)
-        cards = cards_text(action.cards)
-        return f"Add {cards} to {_set_words(view, action.set_index)}: it fits there and sheds {shed} points."
-    card = action.card
-    if view.opened[me]:
-        return (f"Discard {card_text(card)}: you are down already, and of the cards you cannot play it is the costliest "
-                f"({points[card.rank]} points) not kept for a pair.")
-    danger = _danger(view)
-    need_now = cards_needed(hand, r, rules)
-    if danger and (need_now is None or need_now >= 2):
-        return (f"Discard {card_text(card)}: {danger} and may go out soon, so shed points ({points[card.rank]}) "
-                f"rather than chase {words}.")
-    n = hand.index(card)
-    rest = hand[:n] + hand[n + 1:]
-    need = cards_needed(rest, r, rules)
-    if need is None:
-        return (f"Discard {card_text(card)}: no cards can complete {words} any more, so shed the most points "
-                f"({points[card.rank]}).")
-    naturals = Counter(c.rank for c in rest if not wild[c.index])
-    # Every rank kept in two or more, so the list is whole (the outs name the ranks to come).
-    kept = [_rank_plural(k) for k in sorted(naturals, key=lambda k: (-naturals[k], k)) if naturals[k] >= 2]
-    keep = f" and keep the {_join(kept)}" if kept else ""
-    helpful = outs(rest, r, rules)
-    unseen = unseen_cards(hand, view.seen_cards(), rules)
-    chances = sum(unseen[c] for c in helpful)
-    which = f" ({_outs_words(helpful, wild)})" if helpful else ""
-    if need == 0:
-        return (f"Discard {card_text(card)}{keep}: you hold {words} even without it, and it would cost "
-                f"{points[card.rank]} points at the round's end.")
-    if need == 1:
-        return (f"Discard {card_text(card)}{keep}: you are one card from {words}, and {chances} unseen cards "
-                f"complete it{which}.")
-    return (f"Discard {card_text(card)}{keep}: you are {_cards_word(need)} from {words}, and {chances} unseen cards "
-            f"bring it one closer{which}.")
+def _why(view: PlayerView, decision) -> str:
+    """The strong bot's ``decision`` in one sentence: the move, then why, from the
+    decision's own facts (:func:`tenpennies.words.why_words`, which the review shares)."""
+    if isinstance(decision.action, (Buy, Pass)) and view.top_discard is None:
+        return "Pass: nothing is offered."
+    return f"{command_words(decision, view)}: {why_words(decision, view)}."
 
 
 __all__ = ["DANGER_CARDS", "MOVE_NAMES", "Hint", "hint", "offer_odds", "rollout_sentence"]

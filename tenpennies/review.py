@@ -740,52 +740,18 @@ def _progress(progress, total: int) -> Callable[[int | None], None]:
 
 # -- words ------------------------------------------------------------------------------------
 def _analyst_words(decision, view: PlayerView) -> str:
-    """Why the analyst prefers its action, from its decision's reason and facts (the codes
-    of :mod:`tenpennies.bots.strong`, :mod:`tenpennies.bots.melding` and the expert's
-    ``"rollouts"``); an offer's in the buy judgment's words (:func:`tenpennies.buying.decision_words`).
-    Empty for a reason this module has no words for."""
+    """Why the analyst prefers its action, from its decision's reason and facts, in the
+    words the hint uses for the same decision (:func:`tenpennies.words.why_words`); an
+    offer's in the buy judgment's words (:func:`tenpennies.buying.decision_words`).
+    Empty for a reason with no words (Ten Card Rummy's bare "take")."""
     from .buying import decision_words
-    from .words import capitalized, plural
+    from .words import capitalized, why_words
 
-    facts, reason = decision.facts, decision.reason
     offer = decision_words(decision, view) if view.phase is Phase.OFFER else None
     if offer is not None:
         return offer
-    if reason == "rollouts" and "rollouts" in facts and "candidates" in facts:
-        said = f"Tried out in {plural(facts['rollouts'], 'world')} of its own, it ends the round best of " \
-               f"{plural(facts['candidates'], 'choice')}"
-        if "gain" in facts and "gain_stderr" in facts:
-            said += f", {facts['gain']:.1f} ± {facts['gain_stderr']:.1f} points ahead of the next"
-        return said + "."
-    if reason == "lay-down" and "points_left" in facts:
-        wilds = facts["wilds"]
-        return (f"Your hand holds {view.contract.words}: laid down now, it spends "
-                f"{plural(wilds, 'wild') if wilds else 'no wild'} and leaves {plural(facts['cards_left'], 'card')} "
-                f"({facts['points_left']} points) in your hand.")
-    if reason == "lay-down":
-        return f"Your hand holds {view.contract.words}: lay it down while you can."
-    short = facts.get("cards_short")  # (infinite where no card could bring the contract closer)
-    short = plural(short, "card") if isinstance(short, int) else None
-    if reason == "discard-points-danger":
-        far = f" and you are {short} short of {view.contract.words}" if short else ""
-        return (f"An open opponent is near going out{far}: shed the costliest natural card "
-                f"({facts['points']} points).")
-    if reason == "discard-wild-danger":
-        far = f" and you are {short} short of {view.contract.words}" if short else ""
-        return (f"An open opponent is near going out{far}: the contract is unlikely in time, so even a "
-                f"wild goes, the costliest card ({facts['points']} points).")
-    if reason == "discard-most-outs" and short:
-        said = f"It keeps you {short} from {view.contract.words}"
-        if facts.get("unseen_outs"):
-            said += f", with {plural(facts['unseen_outs'], 'unseen card')} that bring it closer"
-        return said + "."
-    if reason == "go-out-plan":
-        return "It is a step of a way to go out from here."
-    if reason == "shed":
-        return f"It sheds {facts['points']} points onto the table."
-    if reason == "discard-costliest-single":
-        return capitalized(f"the card that builds nothing and costs most ({facts['points']} points) goes.")
-    return ""  # (Ten Card Rummy's bot names its moves, "take", "discard", without a why to say)
+    said = why_words(decision, view)
+    return capitalized(said) + "." if said else ""
 
 
 def reason_words(view: PlayerView, played: Action, decision, cost: Estimate, grade: Grade) -> str:

@@ -205,6 +205,116 @@ def buy_words(judgment, contract_words: str = "the contract", card: str | None =
     return f"{said} ({'; '.join(parts)})"
 
 
+
+def set_words(view, index: int) -> str:
+    """'set 8 (seat 3's twos)', 'meld 4 (your run 7S 8S 9S)': a table meld of ``view``'s
+    table by its number and what it is, so the number does not read as a rank."""
+    noun = "meld" if view is not None and view.rules.has_runs else "set"
+    if view is None or not 0 <= index < len(view.table):
+        return f"{noun} {index}"
+    meld = view.table[index]
+    owner = "your" if meld.owner == view.seat else f"seat {meld.owner}'s"
+    what = rank_plural(meld.rank) if meld.rank is not None else f"{meld.kind} {cards_text(meld.cards)}"
+    return f"{noun} {index} ({owner} {what})"
+
+
+def outs_words(cards, wild) -> str:
+    """'a 9 or a joker', 'an ace, a 7 or a wild': the ranks that bring a hand closer
+    (``cards``, its outs), each said once, and the wild cards among them (``wild``, the
+    round's wild table) as one choice."""
+    ranks = sorted({c.rank for c in cards if not wild[c.index]}, key=lambda r: (r == 1, r))
+    parts = [("an " if rank_word(r)[0] in "a8" else "a ") + rank_word(r) for r in ranks]
+    if any(wild[c.index] for c in cards):
+        parts.append("a joker" if all(c.suit is None for c in cards if wild[c.index]) else "a wild")
+    return " or ".join(parts) if len(parts) <= 2 else ", ".join(parts[:-1]) + " or " + parts[-1]
+
+
+def danger_words(facts) -> str:
+    """'seat 2 is open with 1 card': the open opponent nearest to going out, from a
+    decision's facts (``danger_seat``, ``danger_cards``); 'an open opponent is close to
+    going out' where they are not given."""
+    if "danger_seat" in facts and "danger_cards" in facts:
+        return f"seat {facts['danger_seat']} is open with {plural(facts['danger_cards'], 'card')}"
+    return "an open opponent is close to going out"
+
+
+def command_words(decision, view) -> str:
+    """A decision as the start of a hint: 'Discard KC and keep the sevens and nines', 'Lay
+    down 7S 7H 7D / 9S 9H JK', 'Add 4H to set 0 (seat 2's fours)' (:func:`why_words` says why)."""
+    action, facts = decision.action, decision.facts
+    if isinstance(action, AddToMeld):
+        return f"Add {cards_text(action.cards)} to {set_words(view, action.set_index)}"
+    said = capitalized(action_words(action, view))
+    if isinstance(action, Discard) and facts.get("kept_ranks"):
+        said += f" and keep the {join_and([rank_plural(r) for r in facts['kept_ranks']])}"
+    return said
+
+
+def why_words(decision, view) -> str:
+    """Why a bot chose its action, from its decision's reason and facts alone
+    (:class:`~tenpennies.decision.Decision`: the codes of :mod:`tenpennies.bots.strong` and
+    :mod:`tenpennies.bots.expert`, and the expert's ``"rollouts"``), as a clause: 'you are
+    one card from two sets of 3, and 8 unseen cards complete it (a 9 or a joker)'. The hint
+    puts it after :func:`command_words`; the review after the analyst's move. An offer is
+    worded by the buy judgment (:func:`tenpennies.buying.decision_words`), and a reason
+    with no words here (a random move, Ten Card Rummy's bare "take") gives ''.
+
+    Nothing is worked out here: every number comes from the facts the bot decided by, so
+    the hint and the review say the same thing of the same decision."""
+    facts, reason, action = decision.facts, decision.reason, decision.action
+    contract = view.contract.words
+    points = facts.get("points")
+    short = facts.get("cards_short")  # (infinite where no card could bring the contract closer)
+    if reason == "pass-nothing-offered":
+        return "nothing is offered"
+    if reason == "lay-down" and "points_left" in facts:
+        wilds = facts["wilds"]
+        return (f"your hand holds {contract}, and this way spends {plural(wilds, 'wild') if wilds else 'no wild'}, "
+                f"leaving {plural(facts['cards_left'], 'card', spelled=facts['cards_left'] == 1)} "
+                f"({facts['points_left']} points) in your hand")
+    if reason == "lay-down":
+        return f"your hand holds {contract}: lay it down while you can"
+    if reason == "discard-points-danger":
+        return f"{danger_words(facts)} and may go out soon, so shed points ({points}) rather than chase {contract}"
+    if reason == "discard-wild-danger":
+        far = f", and you are {plural(short, 'card', spelled=True)} from {contract}" if isinstance(short, int) else ""
+        return (f"{danger_words(facts)} and may go out soon{far}: the contract is unlikely in time, so even a "
+                f"wild goes, the costliest card ({points} points)")
+    if reason == "discard-most-outs" and isinstance(short, int):
+        if short == 0:
+            return f"you hold {contract} even without it, and it would cost {points} points at the round's end"
+        outs = facts.get("outs", ())
+        which = f" ({outs_words(outs, view.rules.wild_table(view.round_no))})" if outs else ""
+        unseen = plural(facts.get("unseen_outs", 0), "unseen card")
+        if short == 1:
+            return f"you are one card from {contract}, and {unseen} complete{'s' if unseen.startswith('1 ') else ''} it{which}"
+        return f"you are {plural(short, 'card', spelled=True)} from {contract}, and {unseen} bring it one closer{which}"
+    if reason == "discard-most-outs":
+        return f"no cards can complete {contract} any more, so shed the most points ({points})"
+    if reason == "discard-costliest-single":
+        return (f"you are down already, and of the cards you cannot play it is the costliest ({points} points) "
+                f"not kept for a pair")
+    if reason in ("shed", "go-out-plan"):
+        noun = "meld" if view.rules.has_runs else "set"
+        shed = None
+        if points and isinstance(action, Meld):
+            shed = f"a new {noun} sheds {points} points from your hand"
+        elif points and isinstance(action, AddToMeld):
+            shed = f"it fits there and sheds {points} points"
+        if reason == "shed":
+            return shed or "it sheds points onto the table"
+        return "it is a step of your way to go out this turn" + (f": {shed}" if shed else "")
+    if reason == "rollouts" and "rollouts" in facts and "candidates" in facts:
+        said = (f"tried out in {plural(facts['rollouts'], 'world')} of its own, it ends the round best of "
+                f"{plural(facts['candidates'], 'choice')}")
+        if "gain" in facts and "gain_stderr" in facts:
+            said += f", {facts['gain']:.1f} ± {facts['gain_stderr']:.1f} points ahead of the next"
+        return said
+    if reason == "discard" and points is not None:  # Ten Card Rummy's bots
+        return f"it throws away {points} points"
+    return ""
+
+
 def __getattr__(name: str):
     # decision_words (a bot's answer to an offer, in the buy judgment's words) moved to
     # tenpennies.buying, which sits above this module: the old import keeps working.

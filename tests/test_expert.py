@@ -197,7 +197,7 @@ def test_t18_the_base_policy_throws_a_joker_where_the_strong_bot_keeps_it():
     assert ExpertBot(seed=0, throws_wilds=False).act(view) == Discard(0, parse_cards("KC")[0])
     decision = BasePolicy().decide(view)
     assert decision.action == BasePolicy().act(view) and decision.reason == "discard-wild-danger"
-    assert decision.facts == {"points": 50, "cards_short": 3}
+    assert decision.facts == {"points": 50, "cards_short": 3, "danger_seat": 1, "danger_cards": 2}
     # Fewer cards short than wild_short, it plays as the strong bot.
     assert BasePolicy(wild_short=4).act(view) == StrongBot().act(view)
 
@@ -343,4 +343,4 @@ def test_t18_the_review_says_why_its_analyst_throws_a_wild():
     decision = ExpertBot(seed=0).decide(view)
     assert decision.reason == "discard-wild-danger"
     said = reason_words(view, Discard(0, parse_cards("KC")[0]), decision, Estimate(20.0, 4.0, 32), Grade.BLUNDER)
-    assert "even a wild goes" in said and "50 points" in said and "3 cards short" in said
+    assert "even a wild goes" in said and "50 points" in said and "Seat 1 is open with 2 cards" in said and "three cards from two sets of 3" in said

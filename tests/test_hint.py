@@ -55,7 +55,8 @@ def test_a_discard_hint_counts_the_unseen_cards_that_complete_the_contract():
     expected = sum(unseen_cards(view.hand, view.seen_cards())[c] for c in outs(rest, 1))
     assert expected == 8  # 9D, 9C twice each, four jokers
     assert f"and {expected} unseen cards complete it (a 9 or a joker)" in h.sentence
-    assert "keep the 7s and 9s" in h.sentence and "one card from two sets of 3" in h.sentence
+    # (Ranks read as words.rank_plural says them everywhere, issue 23: no longer "the 7s".)
+    assert "keep the sevens and nines" in h.sentence and "one card from two sets of 3" in h.sentence
 
 
 def test_a_lay_down_hint_and_a_buy_that_completes_the_contract():
@@ -176,3 +177,26 @@ def test_a_close_discard_tried_out_names_the_strong_bots_discard():
             assert "token" not in h.sentence  # no purchase was tried
             return
     raise AssertionError("no close discard was tried out in seeds 3-5's first decisions")
+
+
+def test_the_hint_and_the_review_give_one_reason_for_one_decision():
+    """Issue 23: a decision is put into words in one place (tenpennies.words.why_words), from
+    its facts. The hint's sentence after its move, and the review's reason for the analyst's
+    move, say the same words of the same strong decision (both once worded it themselves:
+    the hint "keep the 7s", the review "It keeps you 1 card from")."""
+    from tenpennies.analysis import Estimate
+    from tenpennies.review import Grade, reason_words
+
+    said = set()
+    for view in decision_views(3, 1) + decision_views(4, 2):
+        decision = StrongBot().decide(view)
+        if isinstance(decision.action, (Buy, Pass)):
+            continue  # an offer: the buy judgment's words, tested in test_buy_consistency
+        h = hint(view)
+        move, _, why = h.sentence.partition(": ")
+        assert why and why[0].islower(), h.sentence  # the move, then why
+        other = next(a for a in view.legal_actions if a != decision.action)
+        review = reason_words(view, other, decision, Estimate(20.0, 4.0, 32), Grade.BLUNDER)
+        assert why[0].upper() + why[1:] in review, (h.sentence, review)
+        said.add(decision.reason)
+    assert {"discard-most-outs", "lay-down"} <= said

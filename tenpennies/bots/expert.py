@@ -76,7 +76,7 @@ from ..seeds import derive_seed
 from ..view import PlayerView
 from .melding import plays_runs
 from .strong import StrongBot
-from .tactics import costliest, opponent_near_out
+from .tactics import costliest, nearest_open_opponent, opponent_near_out
 
 OFFERS_TRIED = ("outs", "close-outs", "close", "none")
 """Which offers :class:`ExpertBot` tries out (its ``offers``): every out (a card that
@@ -212,7 +212,8 @@ class BasePolicy(StrongBot):
         # (a natural keeps the strong bot's reason and words; a wild has a reason of its own)
         return Decision(Discard(view.seat, card), "discard-wild-danger" if wild else "discard-points-danger",
                         {"points": view.rules.card_points[card.rank],
-                         "cards_short": _needed(view.hand, view.round_no, view.rules)})
+                         "cards_short": _needed(view.hand, view.round_no, view.rules),
+                         **nearest_open_opponent(view, self.near_out)})
 
 
 # -- the bot ------------------------------------------------------------------------------

@@ -43,7 +43,8 @@ from ..decision import Decision
 from ..odds import unseen_cards
 from ..solver import can_lay_down, cards_needed, discard_chances, find_contract, outs, plan_go_out, what_is_missing
 from ..view import PlayerView
-from .tactics import answer_offer, costliest, open_outlook, opponent_near_out, shedding_action
+from .tactics import answer_offer, costliest, nearest_open_opponent, open_outlook, opponent_near_out, \
+    shedding_action
 from .melding import plays_runs, strong_act, strong_decide
 
 
@@ -131,21 +132,28 @@ class StrongBot:
                 wild = rules.wild_table(r)
                 card = costliest([c for c in hand if not wild[c.index]] or list(hand), rules)
                 return Decision(Discard(seat, card), "discard-points-danger",
-                                {"points": points[card.rank], "cards_short": need})
+                                {"points": points[card.rank], "cards_short": need,
+                                 **nearest_open_opponent(view, self.danger_cards)})
             unseen = unseen_cards(hand, view.seen_cards(), rules)
             least, closest = discard_chances(hand, r, rules, unseen)
             least = math.inf if least is None else least
             card = max(closest, key=lambda c: (closest[c], points[c.rank], c.rank, c.index))
             rest = list(hand)
             rest.remove(card)
+            wild = rules.wild_table(r)
+            naturals = Counter(c.rank for c in rest if not wild[c.index])
+            # Every rank kept in two or more, most first: what the discard keeps building.
+            kept = tuple(k for k in sorted(naturals, key=lambda k: (-naturals[k], k)) if naturals[k] >= 2)
             return Decision(Discard(seat, card), "discard-most-outs",
                             {"cards_short": least, "unseen_outs": closest[card], "points": points[card.rank],
-                             "outs": tuple(outs(rest, r, rules)) if least < math.inf else ()})
+                             "outs": tuple(outs(rest, r, rules)) if least < math.inf else (),
+                             "kept_ranks": kept if least < math.inf else ()})
         goes_out, sheds = open_outlook(hand, view.table, r, rules)
         if self.plan and goes_out:
             step = self._going_out(view)
             if step is not None:
-                return Decision(step, "go-out-plan", {"cards": len(hand)})
+                shed = sum(points[c.rank] for c in step.cards) if isinstance(step, (Meld, AddToSet)) else 0
+                return Decision(step, "go-out-plan", {"cards": len(hand), "points": shed})
         wild = rules.wild_table(r)
         if sheds:
             shed = shedding_action(view.legal_actions, wild)

@@ -89,6 +89,19 @@ def opponent_near_out(view: PlayerView, cards: int) -> bool:
     return False
 
 
+
+def nearest_open_opponent(view: PlayerView, cards: int) -> dict:
+    """The facts behind :func:`opponent_near_out`, for a decision's reasons: the open
+    opponent with the fewest cards, if it holds at most ``cards`` (``{"danger_seat": 2,
+    "danger_cards": 1}``; the earliest seat on a tie), else ``{}``. Asked only when a
+    decision is explained, never on the fast path."""
+    sizes = view.hand_sizes
+    near = [s for s, laid_down in enumerate(view.opened) if laid_down and s != view.seat and sizes[s] <= cards]
+    if not near:
+        return {}
+    s = min(near, key=lambda s: sizes[s])
+    return {"danger_seat": s, "danger_cards": sizes[s]}
+
 def may_shed(hand: Iterable[Card], table: Sequence[TableSet], round_no: int, rules: RuleSet) -> bool:
     """Could an open player with ``hand`` meld a new set or add to a table set?
 
