@@ -179,7 +179,7 @@ def refusal(view: PlayerView) -> str:
 def check_buy(view: PlayerView, rollouts: int = 100, seed: int = 0) -> BuyCheck:
     """The exact odds and the rollouts (``rollouts`` worlds, seeded) for one offer; a view
     the check cannot weigh (:func:`refusal`) raises :class:`~tenpennies.errors.TenPenniesError`."""
-    from .hint import offer_odds  # the one home of an offer's exact odds, shared with the hints
+    from .buying import offer_odds  # the one home of an offer's exact odds, shared with the hints
 
     why = refusal(view)
     if why:

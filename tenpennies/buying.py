@@ -91,7 +91,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
 from importlib import resources
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from .actions import Buy, Pass, TakeDiscard
 from .cards import Card
@@ -102,6 +102,9 @@ from .rules import TEN_PENNIES, RuleSet
 from .solver import cards_needed, outs
 from .view import PlayerView
 from .words import buy_words, card_text, plural
+
+if TYPE_CHECKING:
+    from .odds import BuyDecision
 
 TOKEN_LEVELS = (1, 3, 6, 10)
 """The tokens held at which the shipped table is measured, in every round."""
@@ -391,6 +394,20 @@ def judge_offer(hand, card: Card, round_no: int, seen=(), *, my_turn: bool = Tru
                        horizon, decision, (hand, seen, rules))
 
 
+def offer_odds(view: PlayerView) -> BuyDecision:
+    """The exact odds of buying or passing on the card offered in ``view``
+    (:func:`tenpennies.odds.buy_or_pass`; once in :mod:`tenpennies.hint`, which still names it): what a purchase brings under the view's rule set
+    (the card and its stock cards), on this seat's turn or another's, from what the seat has seen."""
+    from collections import Counter
+
+    from .odds import buy_or_pass
+
+    seen = Counter(view.seen_cards())
+    seen[view.top_discard] -= 1  # buy_or_pass takes the offered card apart from what was seen
+    return buy_or_pass(view.hand, view.top_discard, view.round_no, tuple(seen.elements()),
+                       my_turn=view.seat == view.active, rules=view.rules)
+
+
 def decision_words(decision, view) -> str | None:
     """A bot's decision about an offer of the top discard in one sentence, from its reason
     and facts (those :func:`should_buy` gives); None for a decision of another kind, which
@@ -416,5 +433,18 @@ def decision_words(decision, view) -> str | None:
     return sentence
 
 
-__all__ = ["BuyJudgment", "HORIZON", "TOKEN_LEVELS", "TokenWorthTable", "decision_words", "judge", "judge_offer", "should_buy",
+def offer_sentence(view) -> str:
+    """The buy judgment of the offer in ``view`` as one sentence, said after a turn's own
+    words where a move of a game with runs takes or leaves the top discard (Ten Card
+    Rummy's hint and review): 'The buy judgment calls it close: ...; the strong bot's rule
+    of thumb decides.'"""
+    judgment = should_buy(view)
+    said = buy_words(judgment, view.contract.words)
+    sentence = f"{said[0].upper()}{said[1:]}."
+    if judgment.verdict == "close":
+        sentence = sentence[:-1] + "; the strong bot's rule of thumb decides."
+    return sentence
+
+
+__all__ = ["BuyJudgment", "HORIZON", "TOKEN_LEVELS", "TokenWorthTable", "decision_words", "judge", "judge_offer", "offer_odds", "offer_sentence", "should_buy",
            "token_worth", "token_worth_table"]

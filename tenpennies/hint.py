@@ -38,18 +38,14 @@ active player: buying is its draw, and brings two stock cards, T5, T6):
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 
-from .actions import Action, AddToSet, Buy, LayDown, Meld, Pass, TakeDiscard
-from .cards import SUIT_NAMES, Card
+from .actions import Action, AddToSet, Buy, LayDown, Meld, Pass
+from .cards import Card
 from .errors import TenPenniesError, WrongTypeError
-from .odds import BuyDecision, buy_or_pass, unseen_cards
-from .solver import cards_needed, outs
 from .view import PlayerView
-from .buying import decision_words, should_buy
-from .words import (buy_words, card_text, cards_text, command_words, join_and, melds_text, plural, rank_plural,
-                    danger_words, set_words, why_words)
+from .buying import decision_words, offer_odds, offer_sentence
+from .words import card_text, cards_text, command_words, melds_text, set_words, turn_words, why_words
 
 DANGER_CARDS = 2
 """An open opponent with this many cards or fewer may go out on its next turn (as the strong bot judges)."""
@@ -107,12 +103,9 @@ def hint(view: PlayerView, *, rollouts: int = 0, seed: int | str = 0, moves: str
         # Ten Card Rummy's turn (meld, then take or draw, then discard) and its runs have
         # their own sentences; the rollouts are Ten Pennies' (the expert falls back there).
         # An offer's sentence adds the buy judgment (tenpennies.buying.should_buy) it follows.
-        sentence = _why_melds_game(view, action, moves)
+        sentence = _why_melds_game(view, decision, moves)
         if offer is not None:
-            said = buy_words(should_buy(view), view.contract.words)
-            sentence += f" {said[0].upper()}{said[1:]}."
-            if should_buy(view).verdict == "close":
-                sentence = sentence[:-1] + "; the strong bot's rule of thumb decides."
+            sentence += " " + offer_sentence(view)
         if rollouts > 0:  # asked for, but not played: say so rather than pass it off as theirs
             sentence += f" (No rollouts: in {view.rules.name} the hint is the strong bot's.)"
         return Hint(action, sentence)
@@ -138,16 +131,6 @@ def hint(view: PlayerView, *, rollouts: int = 0, seed: int | str = 0, moves: str
     if offer is not None:
         return Hint(action, offer)
     return Hint(action, _why(view, decision))
-
-
-def offer_odds(view: PlayerView) -> BuyDecision:
-    """The exact odds of buying or passing on the card offered in ``view``
-    (:func:`tenpennies.odds.buy_or_pass`): what a purchase brings under the view's rule set
-    (the card and its stock cards), on this seat's turn or another's, from what the seat has seen."""
-    seen = Counter(view.seen_cards())
-    seen[view.top_discard] -= 1  # buy_or_pass takes the offered card apart from what was seen
-    return buy_or_pass(view.hand, view.top_discard, view.round_no, tuple(seen.elements()),
-                       my_turn=view.seat == view.active, rules=view.rules)
 
 
 def _doing(action: Action, view: PlayerView | None = None) -> str:
@@ -230,178 +213,27 @@ def _clear(gain: float, error: float) -> bool:
     return gain > 2 * error
 
 
-def _cards_word(n: int) -> str:
-    return plural(n, "card", spelled=n == 1)
-
-
-def _danger(view: PlayerView) -> str | None:
-    """'seat 2 is open with 1 card' for the nearest opponent to going out, if any is near."""
-    from .bots.tactics import nearest_open_opponent
-
-    near = nearest_open_opponent(view, DANGER_CARDS)
-    return danger_words(near) if near else None
-
-
 # -- Ten Card Rummy ------------------------------------------------------------------------
-def _goes_with(card: Card, hand, wild) -> str | None:
-    """'goes with 8C toward a run of clubs': the partners the bots count for ``card``
-    (:func:`tenpennies.bots.melding.partners`) among the other cards of ``hand``, by what
-    they build; None when it has none."""
-    from .bots.melding import partners
-
-    others = list(hand)
-    if card in others:
-        others.remove(card)
-    # A card is a partner of ``card`` exactly when the pair of them counts one partner.
-    found = [c for c in dict.fromkeys(others) if partners(card, (card, c), wild)]
-    by_rank = [c for c in found if c.rank == card.rank]
-    by_suit = [c for c in found if c.rank != card.rank]
-    parts = []
-    if by_rank:
-        parts.append(f"{join_and([card_text(c) for c in by_rank])} toward a set of {rank_plural(card.rank)}")
-    if by_suit:
-        parts.append(f"{join_and([card_text(c) for c in by_suit])} toward a run of {SUIT_NAMES[card.suit]}s")
-    return "goes with " + " and with ".join(parts) if parts else None
-
-
-def _why_melds_game(view: PlayerView, action: Action, moves: str) -> str:
-    """The sentence for a game with runs or melding before the draw (Ten Card Rummy), with
-    the numbers the strong bot weighs (:mod:`tenpennies.bots.melding`): how short of the
-    contract the hand is and how many unseen cards complete it or bring it a card closer,
-    what a card goes with, what lays off where. Each clause is a fact about the view; a
-    move is named by the table's button or the CLI's command (``moves``)."""
-    from .bots.melding import lays_off
+def _why_melds_game(view: PlayerView, decision, moves: str) -> str:
+    """The sentence for a game with runs or melding before the draw (Ten Card Rummy): the
+    strong bot's decision explained (:func:`tenpennies.bots.melding.explained`: how short of
+    the contract the hand is and how many unseen cards complete it or bring it a card
+    closer, what a card goes with, what lays off where), put into words by
+    :func:`tenpennies.words.turn_words`. A move is named by the table's button or the CLI's
+    command (``moves``)."""
+    from .bots.melding import explained
     from .narrate import button_label
-    from .melds import meld_additions
 
-    rules, r, hand, me = view.rules, view.round_no, view.hand, view.seat
-    points, words, top = rules.card_points, view.contract.words, view.top_discard
-    wild = rules.wild_table(r)
-    opened = view.opened[me]
-    # What the seat cannot see: the same whichever cards it holds of what it has seen
-    # (a taken discard moves from the seen cards to the hand; a discard the other way).
-    unseen = unseen_cards(hand, view.seen_cards(), rules)
+    action = decision.action
 
     def named(move: str, then: str = "") -> str:
         if moves == "commands":
             # What the person types back, so in the notation the command reads (a ten as TS).
             return f'type "{action.text}"'
-        return button_label(move, rules) + then
+        return button_label(move, view.rules) + then
 
-    def chances(cards, need: int) -> str:
-        """'20 unseen cards would complete it': the unseen outs of ``cards``, ``need`` short."""
-        n = sum(unseen[c] for c in outs(cards, r, rules))
-        return f"{n} unseen cards would {'complete it' if need == 1 else 'bring it one card closer'}"
-
-    def standing(cards, prefix: str = "", still: bool = False) -> str:
-        """Where ``cards`` leave a closed hand, and its unseen outs: one checkable sentence."""
-        need = cards_needed(cards, r, rules)
-        if need is None:
-            said = f"{prefix}no cards can complete {words} any more"
-        elif need == 0:
-            said = f"{prefix}you hold {words}"
-        else:
-            said = f"{prefix}you are {'still ' if still else ''}{_cards_word(need)} from {words}; {chances(cards, need)}"
-        return said[0].upper() + said[1:] + "."
-
-    def kept(cards) -> str:
-        return f"you keep {_cards_word(len(cards))} ({sum(points[c.rank] for c in cards)} points) in hand"
-
-    def lays_on(card: Card) -> str | None:
-        for i, meld in enumerate(view.table):
-            if meld_additions(meld, (card,), r, rules):
-                return f"lays off on {_meld_words(view, i)}"
-        return None
-
-    left = list((Counter(hand) - Counter(getattr(action, "cards", ()))).elements())
-    short = None if opened else cards_needed(hand, r, rules)
-    if isinstance(action, (TakeDiscard, Buy)):
-        cost = "free" if isinstance(action, TakeDiscard) else f"it comes with {plural(rules.buy_extra_cards, 'stock card')}"
-        start = (f"Take {card_text(top)} from the discard pile ({named('take')}), free" if isinstance(action, TakeDiscard)
-                 else f"Buy {card_text(top)} ({cost})")
-        if opened:
-            where = lays_on(top)
-            if where:
-                return f"{start}: it {where}, so its {points[top.rank]} points can go next turn."
-            return f"{start}: {card_text(top)} is wild, worth keeping for a meld."
-        after = cards_needed(hand + (top,), r, rules)
-        if after is not None and (short is None or after < short):
-            if after == 0:
-                return f"{start}: with it you hold {words}."
-            sentence = f"{start}: it brings you to {_cards_word(after)} from {words}"
-            odds = offer_odds(view) if isinstance(action, Buy) and after == 1 else None
-            if odds is not None and odds.buy_probability > 0:
-                return (f"{sentence}. With the stock card{'s' if rules.buy_extra_cards > 1 else ''} that come"
-                        f"{'' if rules.buy_extra_cards > 1 else 's'} with it, you hold {words} at once "
-                        f"{float(odds.buy_probability):.0%} of the time (passing: {float(odds.pass_probability):.0%}).")
-            return f"{sentence}; {chances(hand + (top,), after)}."
-        why = "is wild: it can stand for a missing card" if wild[top.index] else _goes_with(top, hand + (top,), wild)
-        return (f"{start}: {card_text(top)} {why or 'is kept'}; it does not bring the contract closer now. "
-                f"{standing(hand + (top,), still=True)}")
-    if isinstance(action, Pass):
-        if view.active == me:
-            start = f"Draw from the stock ({named('draw')})"
-            if top is None:
-                return f"{start}: the discard pile is empty."
-            start += f" and leave {card_text(top)}"
-        else:
-            start = f"Pass on {card_text(top)}"
-        if opened:
-            if view.active != me:
-                return (f"{start}: you are down already, so a purchase would only add "
-                        f"{_cards_word(rules.buy_extra_cards + 1)} to your hand.")
-            return f"{start}: it lays off on no meld on the table. You are down, and {kept(hand)} before the draw."
-        after = cards_needed(hand + (top,), r, rules)
-        helps = wild[top.index] or (after is not None and (short is None or after < short))
-        danger = _danger(view)
-        if view.active != me and helps and danger:
-            return (f"{start}: {danger} and may go out soon; "
-                    f"{_cards_word(rules.buy_extra_cards + 1)} more in hand would cost points.")
-        partner = "" if view.active != me else " and goes with none of your cards"
-        return f"{start}: it does not bring the contract closer{partner}. {standing(hand)}"
-    if isinstance(action, LayDown):
-        return f"Lay down {_laid_down(action)}: it makes {words}, and {kept(left)}."
-    if isinstance(action, Meld):
-        shed = sum(points[c.rank] for c in action.cards)
-        return f"Meld {_meld_cards(action)}: it sheds {shed} points, and {kept(left)}."
-    if isinstance(action, AddToSet):
-        cards = cards_text(action.cards)
-        shed = sum(points[c.rank] for c in action.cards)
-        where = _meld_words(view, action.set_index, end=action.end)
-        how = named("add", ", then click the meld")
-        return f"Add {cards} to {where[:-1]}; {how}): it sheds {shed} points, and {kept(left)}."
-    card = action.card
-    rest = list(hand)
-    rest.remove(card)
-    start = f"Discard {card_text(card)} ({points[card.rank]} points)"
-    partner = _goes_with(card, hand, wild)
-    if opened:
-        # The strong bot throws, of the cards that lay off nowhere (or of all, when every one
-        # does), the one with the fewest partners, then the most points.
-        if lays_off(card, view):
-            loose, group = "every card you hold that is not a joker lays off on the table", "of them"
-        else:
-            loose, group = "it lays off on no meld on the table", "of the cards that lay off nowhere"
-        joined = (f"{group} it {partner.replace('goes with', 'goes with the fewest:', 1)}" if partner
-                  else "it goes with none of your other cards")
-        return f"{start}: {loose}; {joined}. Then {kept(rest)}."
-    danger = _danger(view)
-    if danger and (short is None or short >= 2):
-        return (f"{start}: {danger} and may go out soon, so shed points: "
-                f"of your cards that are not jokers it costs the most.")
-    # The strong bot throws, of the cards whose loss leaves the hand least short, the one
-    # with the fewest partners (then the most points).
-    joined = (f"of the cards you can throw without falling further behind, it {partner.replace('goes with', 'goes with the fewest:', 1)}"
-              if partner else "it goes with none of your other cards")
-    return f"{start}: {joined}. {standing(rest, 'without it ')}"
-
-
-def _meld_words(view: PlayerView, index: int, end: str | None = None) -> str:
-    """'meld 4 (seat 1's set 7S 7H 7D)': a table meld by its number, owner and cards."""
-    meld = view.table[index]
-    owner = "your" if meld.owner == view.seat else f"seat {meld.owner}'s"
-    at = "" if end is None else f", at the {end} end"
-    return f"meld {index} ({owner} {meld.kind} {cards_text(meld.cards)}{at})"
+    start, why = turn_words(explained(decision, view, danger_cards=DANGER_CARDS), view, named)
+    return f"{start}: {why}"
 
 
 # -- Ten Pennies ---------------------------------------------------------------------------

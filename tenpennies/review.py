@@ -743,15 +743,26 @@ def _analyst_words(decision, view: PlayerView) -> str:
     """Why the analyst prefers its action, from its decision's reason and facts, in the
     words the hint uses for the same decision (:func:`tenpennies.words.why_words`); an
     offer's in the buy judgment's words (:func:`tenpennies.buying.decision_words`).
-    Empty for a reason with no words (Ten Card Rummy's bare "take")."""
-    from .buying import decision_words
+    Empty for a reason with no words (a random move)."""
+    from .buying import decision_words, offer_sentence
     from .words import capitalized, why_words
 
-    offer = decision_words(decision, view) if view.phase is Phase.OFFER else None
-    if offer is not None:
+    offer = decision_words(decision, view)
+    runs = view.rules.has_runs
+    if offer is not None and not runs:
         return offer
+    if runs and decision.reason != "rollouts" and "why" not in decision.facts:
+        from .bots.melding import explained
+
+        # The strong bot's turn with runs, explained as its hint explains it (asked here,
+        # for a decision the seat played otherwise, not for every decision judged), and
+        # where it takes or leaves the top discard, the buy judgment after it, as there.
+        decision = explained(decision, view)
     said = why_words(decision, view)
-    return capitalized(said) + "." if said else ""
+    said = capitalized(said) + "." if said else ""
+    if offer is not None:
+        said = f"{said} {offer_sentence(view)}".lstrip()
+    return said
 
 
 def reason_words(view: PlayerView, played: Action, decision, cost: Estimate, grade: Grade) -> str:

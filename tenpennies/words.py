@@ -34,7 +34,7 @@ import re
 from typing import Sequence
 
 from .actions import Action, AddToMeld, Buy, Discard, LayDown, Meld, Pass, TakeDiscard
-from .cards import RANK_NAMES, Card
+from .cards import RANK_NAMES, SUIT_NAMES, Card
 
 NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven",
                 8: "eight", 9: "nine", 10: "ten"}
@@ -262,6 +262,8 @@ def why_words(decision, view) -> str:
     Nothing is worked out here: every number comes from the facts the bot decided by, so
     the hint and the review say the same thing of the same decision."""
     facts, reason, action = decision.facts, decision.reason, decision.action
+    if "why" in facts:  # a turn with runs, explained (tenpennies.bots.melding.explained)
+        return turn_words(decision, view)[1].rstrip(".")
     contract = view.contract.words
     points = facts.get("points")
     short = facts.get("cards_short")  # (infinite where no card could bring the contract closer)
@@ -303,7 +305,10 @@ def why_words(decision, view) -> str:
             shed = f"it fits there and sheds {points} points"
         if reason == "shed":
             return shed or "it sheds points onto the table"
-        return "it is a step of your way to go out this turn" + (f": {shed}" if shed else "")
+        if isinstance(action, Discard) and facts.get("cards") == 1:
+            return "it is your last card: discard it and you go out"
+        step = "a step of your way to go out this turn"
+        return f"{shed}, {step}" if shed else f"it is {step}"
     if reason == "rollouts" and "rollouts" in facts and "candidates" in facts:
         said = (f"tried out in {plural(facts['rollouts'], 'world')} of its own, it ends the round best of "
                 f"{plural(facts['candidates'], 'choice')}")
@@ -314,6 +319,129 @@ def why_words(decision, view) -> str:
         return f"it throws away {points} points"
     return ""
 
+
+
+# -- a turn in a game with runs (Ten Card Rummy), from tenpennies.bots.melding.explained ---------
+def _cards_word(n: int) -> str:
+    return plural(n, "card", spelled=n == 1)
+
+
+def _goes_with(card: Card, facts) -> str | None:
+    """'goes with 8C toward a run of clubs': ``card``'s partners, from the facts."""
+    parts = []
+    if facts.get("partners_rank"):
+        parts.append(f"{join_and([card_text(c) for c in facts['partners_rank']])} toward a set of "
+                     f"{rank_plural(card.rank)}")
+    if facts.get("partners_suit"):
+        parts.append(f"{join_and([card_text(c) for c in facts['partners_suit']])} toward a run of "
+                     f"{SUIT_NAMES[card.suit]}s")
+    return "goes with " + " and with ".join(parts) if parts else None
+
+
+def _meld_words(view, index: int, end: str | None = None) -> str:
+    """'meld 4 (seat 1's set 7S 7H 7D)': a table meld by its number, owner and cards."""
+    meld = view.table[index]
+    owner = "your" if meld.owner == view.seat else f"seat {meld.owner}'s"
+    at = "" if end is None else f", at the {end} end"
+    return f"meld {index} ({owner} {meld.kind} {cards_text(meld.cards)}{at})"
+
+
+def turn_words(decision, view, named=None) -> tuple[str, str]:
+    """A decision in a game with runs or melding before the draw, explained
+    (:func:`tenpennies.bots.melding.explained`), as its move and its reason: ('Discard 9H
+    (9 points)', 'of the cards you can throw without falling further behind, it goes with
+    ...'). ``named(move, then)`` names a move as the front end shows it (the table's button,
+    or the command to type); by default, by the move's word."""
+    named = named or (lambda move, then="": move + then)
+    facts, action = decision.facts, decision.action
+    why, contract = facts["why"], view.contract.words
+    top = facts.get("card")
+
+    def chances(need: int, n: int) -> str:
+        return f"{n} unseen cards would {'complete it' if need == 1 else 'bring it one card closer'}"
+
+    def standing(prefix: str = "", still: bool = False) -> str:
+        need = facts["need"]
+        if need is None:
+            said = f"{prefix}no cards can complete {contract} any more"
+        elif need == 0:
+            said = f"{prefix}you hold {contract}"
+        else:
+            said = (f"{prefix}you are {'still ' if still else ''}{_cards_word(need)} from {contract}; "
+                    f"{chances(need, facts['unseen_outs'])}")
+        return capitalized(said) + "."
+
+    def kept() -> str:
+        return f"you keep {_cards_word(facts['kept_cards'])} ({facts['kept_points']} points) in hand"
+
+    if why.startswith("take-"):
+        extra = facts["extra_cards"]
+        start = (f"Take {card_text(top)} from the discard pile ({named('take')}), free" if facts["free"]
+                 else f"Buy {card_text(top)} (it comes with {plural(extra, 'stock card')})")
+        if why == "take-lays-off":
+            return start, (f"it lays off on {_meld_words(view, facts['lays_on'])}, so its {facts['card_points']} "
+                           f"points can go next turn.")
+        if why == "take-wild":
+            return start, f"{card_text(top)} is wild, worth keeping for a meld."
+        after = facts["short_after"]
+        if why == "take-closer":
+            if after == 0:
+                return start, f"with it you hold {contract}."
+            said = f"it brings you to {_cards_word(after)} from {contract}"
+            if "buy_chance" in facts:
+                return start, (f"{said}. With the stock card{'s' if extra > 1 else ''} that come"
+                               f"{'' if extra > 1 else 's'} with it, you hold {contract} at once "
+                               f"{float(facts['buy_chance']):.0%} of the time (passing: "
+                               f"{float(facts['pass_chance']):.0%}).")
+            return start, f"{said}; {chances(after, facts['unseen_outs'])}."
+        keeps = "is wild: it can stand for a missing card" if facts["wild"] else _goes_with(top, facts)
+        return start, (f"{card_text(top)} {keeps or 'is kept'}; it does not bring the contract closer now. "
+                       f"{standing(still=True)}")
+    if why in ("draw-nothing", "pass-down", "pass-danger", "pass-not-closer"):
+        mine = facts["my_turn"]
+        if mine:
+            start = f"Draw from the stock ({named('draw')})"
+            if why == "draw-nothing":
+                return start, "the discard pile is empty."
+            start += f" and leave {card_text(top)}"
+        else:
+            start = f"Pass on {card_text(top)}"
+        if why == "pass-down":
+            if not mine:
+                return start, (f"you are down already, so a purchase would only add "
+                               f"{_cards_word(facts['extra_cards'] + 1)} to your hand.")
+            return start, f"it lays off on no meld on the table. You are down, and {kept()} before the draw."
+        if why == "pass-danger":
+            return start, (f"{danger_words(facts)} and may go out soon; "
+                           f"{_cards_word(facts['extra_cards'] + 1)} more in hand would cost points.")
+        partner = " and goes with none of your cards" if mine else ""
+        return start, f"it does not bring the contract closer{partner}. {standing()}"
+    if why == "lay-down":
+        return f"Lay down {melds_text(action.sets, ' / ')}", f"it makes {contract}, and {kept()}."
+    if why == "shed-meld":
+        end = "" if action.end is None else f" {action.end}"
+        return f"Meld {cards_text(action.cards)}{end}", f"it sheds {facts['points']} points, and {kept()}."
+    if why == "shed-add":
+        where = _meld_words(view, action.set_index, end=action.end)
+        return (f"Add {cards_text(action.cards)} to {where[:-1]}; {named('add', ', then click the meld')})",
+                f"it sheds {facts['points']} points, and {kept()}.")
+    card = action.card
+    start = f"Discard {card_text(card)} ({facts['points']} points)"
+    partner = _goes_with(card, facts)
+    fewest = partner.replace("goes with", "goes with the fewest:", 1) if partner else None
+    if why == "discard-down":
+        if facts["lays_off"]:
+            loose, group = "every card you hold that is not a joker lays off on the table", "of them"
+        else:
+            loose, group = "it lays off on no meld on the table", "of the cards that lay off nowhere"
+        joined = f"{group} it {fewest}" if fewest else "it goes with none of your other cards"
+        return start, f"{loose}; {joined}. Then {kept()}."
+    if why == "discard-danger":
+        return start, (f"{danger_words(facts)} and may go out soon, so shed points: "
+                       f"of your cards that are not jokers it costs the most.")
+    joined = (f"of the cards you can throw without falling further behind, it {fewest}" if fewest
+              else "it goes with none of your other cards")
+    return start, f"{joined}. {standing('without it ')}"
 
 def __getattr__(name: str):
     # decision_words (a bot's answer to an offer, in the buy judgment's words) moved to

@@ -200,3 +200,30 @@ def test_the_hint_and_the_review_give_one_reason_for_one_decision():
         assert why[0].upper() + why[1:] in review, (h.sentence, review)
         said.add(decision.reason)
     assert {"discard-most-outs", "lay-down"} <= said
+
+
+def test_c6_the_hint_and_the_review_give_one_reason_for_one_turn_with_runs():
+    """Ten Card Rummy too (its turn: melds first, C6): the strong bot's decision, explained
+    (tenpennies.bots.melding.explained), is worded once (tenpennies.words.turn_words): the
+    review's reason for the analyst's move is the hint's, after the move."""
+    from tenpennies.analysis import Estimate
+    from tenpennies.bots import make_bot
+    from tenpennies.match import Phase
+    from tenpennies.review import Grade, reason_words
+    from tenpennies.rules import TEN_CARD_RUMMY
+
+    said = set()
+    for seed in (1, 2, 3):
+        m, steps = Match(seed, rules=TEN_CARD_RUMMY), 0
+        bots = [make_bot("strong" if s % 2 == 0 else "thumb", seed) for s in range(4)]
+        while not m.is_over and steps < 400:
+            view, steps = m.view(m.to_act), steps + 1
+            if m.to_act == 0 and view.phase is not Phase.OFFER and len(view.legal_actions) > 1:
+                decision = StrongBot().decide(view)
+                move, _, why = hint(view).sentence.partition(": ")
+                other = next(a for a in view.legal_actions if a != decision.action)
+                review = reason_words(view, other, decision, Estimate(20.0, 4.0, 32), Grade.BLUNDER)
+                assert why[0].upper() + why[1:] in review, (move, why, review)
+                said.add(type(decision.action).__name__)
+            m.apply(bots[m.to_act].act(view))
+    assert {"Discard", "TakeDiscard", "Pass"} <= said

@@ -39,6 +39,7 @@ strong    asks the solver (which knows runs) how many cards the hand is short:
 from __future__ import annotations
 
 import math
+from collections import Counter
 from typing import Iterable, Sequence
 
 from ..actions import Action, AddToSet, Buy, Discard, LayDown, Meld, Pass, TakeDiscard
@@ -329,6 +330,107 @@ def strong_decide(view: PlayerView, *, danger_cards: int = 2) -> Decision:
         return Decision(_answer(legal, yes), reason, dict(judgment.decision.facts))
     return _decision_of(strong_act(view, danger_cards=danger_cards), view)
 
+
+
+def explained(decision: Decision, view: PlayerView, *, danger_cards: int = 2) -> Decision:
+    """The strong bot's ``decision`` in ``view`` (a game with runs) with the facts its words
+    give (:func:`tenpennies.words.why_words`): ``facts["why"]`` names the case, and the
+    numbers beside it are the ones the bot weighed: how short of the contract the hand is
+    and how many unseen cards complete it or bring it a card closer, what a card goes with
+    (:func:`partners`), where it lays off, the open opponent near going out. The action and
+    reason stay the decision's own.
+
+    Asked for when a decision is put into words (a hint, a review's mistake), not on every
+    decision: counting outs in a hand with runs is the costliest question the bot asks."""
+    from ..buying import offer_odds
+    from .tactics import nearest_open_opponent
+
+    action, rules, r, hand, me = decision.action, view.rules, view.round_no, view.hand, view.seat
+    points, top = rules.card_points, view.top_discard
+    wild = rules.wild_table(r)
+    opened = view.opened[me]
+    # What the seat cannot see: the same whichever cards it holds of what it has seen
+    # (a taken discard moves from the seen cards to the hand; a discard the other way).
+    unseen = unseen_cards(hand, view.seen_cards(), rules)
+    facts = dict(decision.facts)
+
+    def standing(cards) -> dict:
+        """Where ``cards`` leave a closed hand: cards short (None: never), and the unseen outs."""
+        need = cards_needed(cards, r, rules)
+        found = {"need": need}
+        if need:
+            found["unseen_outs"] = sum(unseen[c] for c in outs(cards, r, rules))
+        return found
+
+    def kept(cards) -> dict:
+        return {"kept_cards": len(cards), "kept_points": sum(points[c.rank] for c in cards)}
+
+    def partnered(card: Card, cards) -> dict:
+        """The other cards of ``cards`` that ``card`` goes with, as the bot counts partners."""
+        others = list(cards)
+        if card in others:
+            others.remove(card)
+        # A card is a partner of ``card`` exactly when the pair of them counts one partner.
+        found = [c for c in dict.fromkeys(others) if partners(card, (card, c), wild)]
+        return {"partners_rank": tuple(c for c in found if c.rank == card.rank),
+                "partners_suit": tuple(c for c in found if c.rank != card.rank)}
+
+    left = list((Counter(hand) - Counter(getattr(action, "cards", ()))).elements())
+    short = None if opened else cards_needed(hand, r, rules)
+    facts["opened"] = opened
+    if isinstance(action, (TakeDiscard, Buy)):
+        facts.update(card=top, free=isinstance(action, TakeDiscard), extra_cards=rules.buy_extra_cards,
+                     card_points=points[top.rank], wild=wild[top.index])
+        if opened:
+            lays_on = next((i for i, meld in enumerate(view.table) if meld_additions(meld, (top,), r, rules)), None)
+            facts.update(why="take-lays-off" if lays_on is not None else "take-wild", lays_on=lays_on)
+            return Decision(action, decision.reason, facts)
+        after = cards_needed(hand + (top,), r, rules)
+        facts["short_after"] = after
+        if after is not None and (short is None or after < short):
+            facts["why"] = "take-closer"
+            if after and isinstance(action, Buy) and after == 1:
+                odds = offer_odds(view)
+                if odds.buy_probability > 0:
+                    facts.update(buy_chance=odds.buy_probability, pass_chance=odds.pass_probability)
+            if after and "buy_chance" not in facts:
+                facts["unseen_outs"] = sum(unseen[c] for c in outs(hand + (top,), r, rules))
+            return Decision(action, decision.reason, facts)
+        facts.update(why="take-keeps", **partnered(top, hand + (top,)), **standing(hand + (top,)))
+        return Decision(action, decision.reason, facts)
+    if isinstance(action, Pass):
+        facts.update(card=top, my_turn=view.active == me)
+        if top is None:
+            facts["why"] = "draw-nothing"
+        elif opened:
+            facts.update(why="pass-down", extra_cards=rules.buy_extra_cards, **kept(hand))
+        else:
+            after = cards_needed(hand + (top,), r, rules)
+            helps = wild[top.index] or (after is not None and (short is None or after < short))
+            danger = nearest_open_opponent(view, danger_cards)
+            if view.active != me and helps and danger:
+                facts.update(why="pass-danger", extra_cards=rules.buy_extra_cards, **danger)
+            else:
+                facts.update(why="pass-not-closer", **standing(hand))
+        return Decision(action, decision.reason, facts)
+    if isinstance(action, LayDown):
+        facts.update(why="lay-down", **kept(left))
+    elif isinstance(action, (Meld, AddToSet)):
+        facts.update(why="shed-meld" if isinstance(action, Meld) else "shed-add",
+                     points=sum(points[c.rank] for c in action.cards), **kept(left))
+    elif isinstance(action, Discard):
+        card = action.card
+        rest = list(hand)
+        rest.remove(card)
+        facts.update(points=points[card.rank], **partnered(card, hand), **kept(rest))
+        danger = nearest_open_opponent(view, danger_cards)
+        if opened:
+            facts.update(why="discard-down", lays_off=lays_off(card, view))
+        elif danger and (short is None or short >= 2):
+            facts.update(why="discard-danger", **danger)
+        else:
+            facts.update(why="discard-partners", **standing(rest))
+    return Decision(action, decision.reason, facts)
 
 def thumb_decide(view: PlayerView) -> Decision:
     """:func:`thumb_act` with its reason, by the kind of action it is."""
