@@ -287,10 +287,14 @@ def why_words(decision, view) -> str:
             return f"you hold {contract} even without it, and it would cost {points} points at the round's end"
         outs = facts.get("outs", ())
         which = f" ({outs_words(outs, view.rules.wild_table(view.round_no))})" if outs else ""
-        unseen = plural(facts.get("unseen_outs", 0), "unseen card")
+        n = facts.get("unseen_outs", 0)
+        unseen, s = plural(n, "unseen card"), "s" if n == 1 else ""  # (1 unseen card completes it)
+        if n == 0:  # every card that would help is in sight: none is left to draw
+            return (f"you are {plural(short, 'card', spelled=True)} from {contract}, but no unseen card "
+                    f"{'completes it' if short == 1 else 'brings it closer'}")
         if short == 1:
-            return f"you are one card from {contract}, and {unseen} complete{'s' if unseen.startswith('1 ') else ''} it{which}"
-        return f"you are {plural(short, 'card', spelled=True)} from {contract}, and {unseen} bring it one closer{which}"
+            return f"you are one card from {contract}, and {unseen} complete{s} it{which}"
+        return f"you are {plural(short, 'card', spelled=True)} from {contract}, and {unseen} bring{s} it one closer{which}"
     if reason == "discard-most-outs":
         return f"no cards can complete {contract} any more, so shed the most points ({points})"
     if reason == "discard-costliest-single":
@@ -358,7 +362,8 @@ def turn_words(decision, view, named=None) -> tuple[str, str]:
     top = facts.get("card")
 
     def chances(need: int, n: int) -> str:
-        return f"{n} unseen cards would {'complete it' if need == 1 else 'bring it one card closer'}"
+        counted = plural(n, "unseen card") if n else "no unseen card"
+        return f"{counted} would {'complete it' if need == 1 else 'bring it one card closer'}"
 
     def standing(prefix: str = "", still: bool = False) -> str:
         need = facts["need"]

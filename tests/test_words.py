@@ -109,3 +109,26 @@ def test_the_shipped_puzzles_words_read_10_and_their_answers_keep_the_notation()
     assert sum(bool(WRITTEN_TEN.search(p.explanation)) for p in puzzles) > 100
     assert any(NOTATION_TEN.search(p.answer) for p in puzzles)
     assert not any(WRITTEN_TEN.search(p.answer) for p in puzzles)
+
+
+def test_why_words_agree_in_number_with_the_unseen_cards_they_count():
+    """A decision's words count the unseen cards it names in the right number: "1 unseen card
+    completes it", "3 unseen cards complete it", and "no unseen card" when every helpful
+    card is in sight."""
+    from tenpennies import Match
+    from tenpennies.actions import Discard
+    from tenpennies.cards import Card
+    from tenpennies.decision import Decision
+    from tenpennies.words import why_words
+
+    view = Match(1).view(0)
+
+    def said(short, n):
+        facts = {"cards_short": short, "unseen_outs": n, "points": 10, "outs": ()}
+        return why_words(Decision(Discard(0, Card("KC")), "discard-most-outs", facts), view)
+
+    assert said(1, 1).endswith("and 1 unseen card completes it")
+    assert said(1, 3).endswith("and 3 unseen cards complete it")
+    assert said(2, 1).endswith("two cards from two sets of 3, and 1 unseen card brings it one closer")
+    assert said(2, 0).endswith("but no unseen card brings it closer")
+    assert said(1, 0).endswith("but no unseen card completes it")
