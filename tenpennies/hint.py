@@ -1,8 +1,10 @@
 """A hint: what the best bot asked would do here, and why, in one sentence with its numbers.
 
 The action is the strong bot's own choice (:class:`tenpennies.bots.strong.StrongBot`), so
-a hint and the bot never disagree; the reason is built from the same questions the bot
-asks the solver and the odds: how many cards short of the contract the hand would be
+a hint and the bot never disagree; the reason is the bot's own
+:class:`~tenpennies.decision.Decision` put into words, once, by :mod:`tenpennies.words`
+(:func:`~tenpennies.words.why_words`, which the review uses for the same decision): the
+numbers the bot decided by, such as how many cards short of the contract the hand would be
 (:func:`~tenpennies.solver.cards_needed`), which cards bring it closer
 (:func:`~tenpennies.solver.outs`), and how many of them this seat has not seen. A hint
 reads only the seat's :class:`~tenpennies.view.PlayerView`, so it cannot give away a card
