@@ -396,8 +396,9 @@ def judge_offer(hand, card: Card, round_no: int, seen=(), *, my_turn: bool = Tru
 
 def offer_odds(view: PlayerView) -> BuyDecision:
     """The exact odds of buying or passing on the card offered in ``view``
-    (:func:`tenpennies.odds.buy_or_pass`; once in :mod:`tenpennies.hint`, which still names it): what a purchase brings under the view's rule set
-    (the card and its stock cards), on this seat's turn or another's, from what the seat has seen."""
+    (:func:`tenpennies.odds.buy_or_pass`): what a purchase brings under the view's rule set
+    (the card and its stock cards), on this seat's turn or another's, from what the seat has
+    seen. (Once in :mod:`tenpennies.hint`, which still names it.)"""
     from collections import Counter
 
     from .odds import buy_or_pass
@@ -446,5 +447,5 @@ def offer_sentence(view) -> str:
     return sentence
 
 
-__all__ = ["BuyJudgment", "HORIZON", "TOKEN_LEVELS", "TokenWorthTable", "decision_words", "judge", "judge_offer", "offer_odds", "offer_sentence", "should_buy",
-           "token_worth", "token_worth_table"]
+__all__ = ["BuyJudgment", "HORIZON", "TOKEN_LEVELS", "TokenWorthTable", "decision_words", "judge", "judge_offer",
+           "offer_odds", "offer_sentence", "should_buy", "token_worth", "token_worth_table"]

@@ -47,7 +47,8 @@ from .cards import Card
 from .errors import TenPenniesError, WrongTypeError
 from .view import PlayerView
 from .buying import decision_words, offer_odds, offer_sentence
-from .words import card_text, cards_text, command_words, melds_text, set_words, turn_words, why_words
+from .words import (card_text, cards_text, command_words, laid_down_text, meld_cards_text, set_words, turn_words,
+                    why_words)
 
 DANGER_CARDS = 2
 """An open opponent with this many cards or fewer may go out on its next turn (as the strong bot judges)."""
@@ -142,23 +143,12 @@ def _doing(action: Action, view: PlayerView | None = None) -> str:
     if isinstance(action, Pass):
         return "passing"
     if isinstance(action, Meld):
-        return f"melding {_meld_cards(action)}"
+        return f"melding {meld_cards_text(action)}"
     if isinstance(action, AddToSet):
         return f"adding {cards_text(action.cards)} to {set_words(view, action.set_index)}"
     if isinstance(action, LayDown):
-        return f"laying down {_laid_down(action)}"
+        return f"laying down {laid_down_text(action)}"
     return f"discarding {card_text(action.card)}"
-
-
-def _meld_cards(action: Meld) -> str:
-    """A new meld's cards as a sentence writes them, with the end its wild goes to
-    ('7S 8S JK low'), as the action's text has them."""
-    return cards_text(action.cards) + ("" if action.end is None else f" {action.end}")
-
-
-def _laid_down(action: LayDown) -> str:
-    """The contract's melds as a sentence writes them: '7S 7H 7D / 10S 10H JK'."""
-    return melds_text(action.sets, " / ")
 
 
 def _command(action: Action, offered: Card | None, view: PlayerView | None = None) -> str:

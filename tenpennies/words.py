@@ -206,6 +206,22 @@ def buy_words(judgment, contract_words: str = "the contract", card: str | None =
 
 
 
+def meld_cards_text(action) -> str:
+    """A new meld's cards as a sentence writes them, with the end its wild goes to
+    ('7S 8S JK low'), as the action's text has them."""
+    return cards_text(action.cards) + ("" if action.end is None else f" {action.end}")
+
+
+def laid_down_text(action) -> str:
+    """A lay-down's melds as a sentence writes them: '7S 7H 7D / 10S 10H JK'."""
+    return melds_text(action.sets, " / ")
+
+
+def _owner(view, meld) -> str:
+    """'your' or "seat 2's": whose a table meld is, to ``view``'s seat."""
+    return "your" if meld.owner == view.seat else f"seat {meld.owner}'s"
+
+
 def set_words(view, index: int) -> str:
     """'set 8 (seat 3's twos)', 'meld 4 (your run 7S 8S 9S)': a table meld of ``view``'s
     table by its number and what it is, so the number does not read as a rank."""
@@ -213,9 +229,8 @@ def set_words(view, index: int) -> str:
     if view is None or not 0 <= index < len(view.table):
         return f"{noun} {index}"
     meld = view.table[index]
-    owner = "your" if meld.owner == view.seat else f"seat {meld.owner}'s"
     what = rank_plural(meld.rank) if meld.rank is not None else f"{meld.kind} {cards_text(meld.cards)}"
-    return f"{noun} {index} ({owner} {what})"
+    return f"{noun} {index} ({_owner(view, meld)} {what})"
 
 
 def outs_words(cards, wild) -> str:
@@ -343,11 +358,11 @@ def _goes_with(card: Card, facts) -> str | None:
 
 
 def _meld_words(view, index: int, end: str | None = None) -> str:
-    """'meld 4 (seat 1's set 7S 7H 7D)': a table meld by its number, owner and cards."""
+    """'meld 4 (seat 1's set 7S 7H 7D)': a table meld by its number, owner and cards (in a
+    game with runs, where a set's rank alone would not say which cards a run needs)."""
     meld = view.table[index]
-    owner = "your" if meld.owner == view.seat else f"seat {meld.owner}'s"
     at = "" if end is None else f", at the {end} end"
-    return f"meld {index} ({owner} {meld.kind} {cards_text(meld.cards)}{at})"
+    return f"meld {index} ({_owner(view, meld)} {meld.kind} {cards_text(meld.cards)}{at})"
 
 
 def turn_words(decision, view, named=None) -> tuple[str, str]:
@@ -422,10 +437,9 @@ def turn_words(decision, view, named=None) -> tuple[str, str]:
         partner = " and goes with none of your cards" if mine else ""
         return start, f"it does not bring the contract closer{partner}. {standing()}"
     if why == "lay-down":
-        return f"Lay down {melds_text(action.sets, ' / ')}", f"it makes {contract}, and {kept()}."
+        return f"Lay down {laid_down_text(action)}", f"it makes {contract}, and {kept()}."
     if why == "shed-meld":
-        end = "" if action.end is None else f" {action.end}"
-        return f"Meld {cards_text(action.cards)}{end}", f"it sheds {facts['points']} points, and {kept()}."
+        return f"Meld {meld_cards_text(action)}", f"it sheds {facts['points']} points, and {kept()}."
     if why == "shed-add":
         where = _meld_words(view, action.set_index, end=action.end)
         return (f"Add {cards_text(action.cards)} to {where[:-1]}; {named('add', ', then click the meld')})",

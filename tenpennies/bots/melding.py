@@ -331,7 +331,6 @@ def strong_decide(view: PlayerView, *, danger_cards: int = 2) -> Decision:
     return _decision_of(strong_act(view, danger_cards=danger_cards), view)
 
 
-
 def explained(decision: Decision, view: PlayerView, *, danger_cards: int = 2) -> Decision:
     """The strong bot's ``decision`` in ``view`` (a game with runs) with the facts its words
     give (:func:`tenpennies.words.why_words`): ``facts["why"]`` names the case, and the
@@ -354,9 +353,11 @@ def explained(decision: Decision, view: PlayerView, *, danger_cards: int = 2) ->
     unseen = unseen_cards(hand, view.seen_cards(), rules)
     facts = dict(decision.facts)
 
-    def standing(cards) -> dict:
-        """Where ``cards`` leave a closed hand: cards short (None: never), and the unseen outs."""
-        need = cards_needed(cards, r, rules)
+    def standing(cards, need: int | None | bool = False) -> dict:
+        """Where ``cards`` leave a closed hand: cards short (None: never; counted unless
+        given), and the unseen outs."""
+        if need is False:
+            need = cards_needed(cards, r, rules)
         found = {"need": need}
         if need:
             found["unseen_outs"] = sum(unseen[c] for c in outs(cards, r, rules))
@@ -389,7 +390,7 @@ def explained(decision: Decision, view: PlayerView, *, danger_cards: int = 2) ->
         facts["short_after"] = after
         if after is not None and (short is None or after < short):
             facts["why"] = "take-closer"
-            if after and isinstance(action, Buy) and after == 1:
+            if isinstance(action, Buy) and after == 1:
                 odds = offer_odds(view)
                 if odds.buy_probability > 0:
                     facts.update(buy_chance=odds.buy_probability, pass_chance=odds.pass_probability)
@@ -411,7 +412,7 @@ def explained(decision: Decision, view: PlayerView, *, danger_cards: int = 2) ->
             if view.active != me and helps and danger:
                 facts.update(why="pass-danger", extra_cards=rules.buy_extra_cards, **danger)
             else:
-                facts.update(why="pass-not-closer", **standing(hand))
+                facts.update(why="pass-not-closer", **standing(hand, short))
         return Decision(action, decision.reason, facts)
     if isinstance(action, LayDown):
         facts.update(why="lay-down", **kept(left))
@@ -431,6 +432,7 @@ def explained(decision: Decision, view: PlayerView, *, danger_cards: int = 2) ->
         else:
             facts.update(why="discard-partners", **standing(rest))
     return Decision(action, decision.reason, facts)
+
 
 def thumb_decide(view: PlayerView) -> Decision:
     """:func:`thumb_act` with its reason, by the kind of action it is."""

@@ -89,7 +89,6 @@ def opponent_near_out(view: PlayerView, cards: int) -> bool:
     return False
 
 
-
 def nearest_open_opponent(view: PlayerView, cards: int) -> dict:
     """The facts behind :func:`opponent_near_out`, for a decision's reasons: the open
     opponent with the fewest cards, if it holds at most ``cards`` (``{"danger_seat": 2,
@@ -101,6 +100,7 @@ def nearest_open_opponent(view: PlayerView, cards: int) -> dict:
         return {}
     s = min(near, key=lambda s: sizes[s])
     return {"danger_seat": s, "danger_cards": sizes[s]}
+
 
 def may_shed(hand: Iterable[Card], table: Sequence[TableSet], round_no: int, rules: RuleSet) -> bool:
     """Could an open player with ``hand`` meld a new set or add to a table set?
