@@ -49,8 +49,9 @@ table ``tenpennies simulate`` prints, followed by the forfeits::
 from __future__ import annotations
 
 import concurrent.futures
+import hashlib
 import math
-import os
+import secrets
 from collections import deque
 from dataclasses import dataclass
 from pathlib import Path
@@ -62,7 +63,9 @@ from ..match import Match
 from ..rules import TEN_PENNIES, RuleSet
 from ..words import plural
 from ..simulate import MatchResult, Summary, _progress_bar, match_seed, summarize
-from .seat import FORFEIT_KINDS, Forfeited, ProcessSeat
+from . import sandbox as sandboxes
+from .sandbox import LAYERS, LIMITS, Limits, Sandbox
+from .seat import FORFEIT_KINDS, Forfeited, Interrupted, ProcessSeat
 from .wire import view_from_data, view_to_data
 
 TIME_LIMIT = 2.0
@@ -160,11 +163,30 @@ class Forfeit:
 
 
 @dataclass(frozen=True)
+class Restart:
+    """A bot's worker that was stopped or killed from outside, not by its own doing: it was
+    started again (built afresh with its seed) and asked the same decision again, uncharged."""
+
+    match: int
+    seat: int
+    bot: str
+    reason: str
+    round_no: int
+
+    def __str__(self) -> str:
+        return f"match {self.match}, seat {self.seat}, round {self.round_no}: {self.reason}; started again"
+
+
+@dataclass(frozen=True)
 class Tournament:
     """A finished tournament: every match's result, the forfeits, and the summary.
 
     ``str()`` is the summary table (as :func:`~tenpennies.simulate.summarize` prints it)
-    and then the forfeits, per bot: how many, of which kinds, and the first one's reason.
+    and then the forfeits, per bot: how many, of which kinds, and the first one's reason
+    (and the restarts, if a worker was interrupted from outside). ``sandbox`` is the
+    sandbox its bots from files ran in; ``seed`` the tournament's seed (drawn in secret
+    when none was given) and ``bot_key`` the secret the file bots' seeds came from: both
+    together play the tournament again.
     """
 
     bots: tuple[str, ...]
@@ -173,6 +195,10 @@ class Tournament:
     summary: Summary
     stand_in: str
     time_limit: float
+    restarts: tuple[Restart, ...] = ()
+    sandbox: Sandbox | None = None
+    seed: int | str | None = None
+    bot_key: int | None = None
 
     def forfeits_of(self, bot: str) -> tuple[Forfeit, ...]:
         """The forfeits of the bot labelled ``bot``, in match order."""
@@ -194,8 +220,16 @@ class Tournament:
                          f"{first.match}, seat {first.seat}, round {first.round_no}: {first.reason}")
         return "\n".join(lines)
 
+    def restart_words(self) -> str:
+        """The restarts in words: one line each (none: an empty string)."""
+        if not self.restarts:
+            return ""
+        return "\n".join(["restarts (a worker stopped or killed from outside is started again and asked the "
+                          "same decision, not charged):"] + [f"  {r.bot}: {r}" for r in self.restarts])
+
     def __str__(self) -> str:
-        return f"{self.summary}\n{self.forfeit_words()}"
+        restarts = self.restart_words()
+        return f"{self.summary}\n{self.forfeit_words()}" + (f"\n{restarts}" if restarts else "")
 
     def __repr__(self) -> str:
         return (f"<Tournament {len(self.results)} matches, bots {', '.join(dict.fromkeys(self.bots))}: "
@@ -209,36 +243,77 @@ def _seating(entries: list, labels: tuple[str, ...], index: int, players: int) -
     return [(entries[(s + index) % n], labels[(s + index) % n]) for s in range(players)]
 
 
+MAX_RESTARTS = 3
+"""How many times one seat's worker is started again in a match after being stopped or
+killed from outside; past that, the seat forfeits (a bot that kills itself over and over
+must not stall the match)."""
+
+
+def file_bot_seed(key: int, index: int, seat: int) -> int:
+    """The seed a bot from a file is built with at seat ``seat`` of match ``index``: drawn from
+    the tournament's secret ``key`` (:mod:`secrets`), never from the match's seed, so that no
+    bot can work out the deal from its own seed."""
+    digest = hashlib.sha256(f"{key}:{index}:{seat}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
 def play_match_isolated(entries: list, labels: tuple[str, ...], seed, index: int, rules: RuleSet,
                         time_limit: float, stand_in: str, start_limit: float,
-                        ) -> tuple[MatchResult, tuple[Forfeit, ...]]:
-    """Play match ``index`` of the tournament seeded ``seed``; its result and forfeits."""
-    seed_of_match = match_seed(seed, index)
+                        sandbox: sandboxes.Sandbox | None = None, key: int | None = None,
+                        log_dir: Path | None = None,
+                        ) -> tuple[MatchResult, tuple[Forfeit, ...], tuple[Restart, ...]]:
+    """Play match ``index`` of the tournament seeded ``seed``; its result, forfeits and restarts.
+
+    ``sandbox`` is where bots from files run (the best there is, unless told); ``key`` the
+    secret their seeds are drawn from (a fresh one, unless told); ``log_dir``, if given,
+    receives each bot from a file's log (what it printed), ``match-I-seat-S-BOT.log``."""
     seating = _seating(entries, labels, index, rules.players)
-    match = Match(seed_of_match, rules)
+    if sandbox is None and any(isinstance(entry, BotFile) for entry, _ in seating):
+        sandbox = sandboxes.choose()
+    key = secrets.randbits(128) if key is None else key
     forfeits: list[Forfeit] = []
+    restarts: list[Restart] = []
     players: list = []
-    processes: list[ProcessSeat] = []
+    processes: dict[int, ProcessSeat] = {}
     try:
-        # Every child starts at once (they load the kit side by side), then each is built.
-        for entry, _ in seating:
+        # Every worker starts before the match is dealt, and all at once (they load the kit
+        # side by side); then each is built.
+        for seat, (entry, _) in enumerate(seating):
             if isinstance(entry, BotFile):
-                processes.append(ProcessSeat(entry.path, entry.name))
-                players.append(processes[-1])
+                processes[seat] = ProcessSeat(entry.path, entry.name, sandbox)
+                players.append(processes[seat])
             else:
                 players.append(None)
+        seed_of_match = match_seed(seed, index)
+        match = Match(seed_of_match, rules)
 
         def forfeit(seat: int, why: Forfeited) -> None:
             forfeits.append(Forfeit(index, seat, seating[seat][1], why.kind, why.reason, match.round_no))
             players[seat].close(kill=True)
             players[seat] = make_bot(stand_in, bot_seed(seed_of_match, seat))
 
+        def patiently(seat: int, ask):
+            """``ask()``, started again in a fresh worker each time it is interrupted from outside."""
+            while True:
+                try:
+                    return ask()
+                except Interrupted as why:
+                    mine = sum(r.seat == seat for r in restarts)
+                    if mine >= MAX_RESTARTS:
+                        raise Forfeited("crash", f"{why.reason}, after {plural(mine, 'restart')} "
+                                                 "this match") from None
+                    restarts.append(Restart(index, seat, seating[seat][1], why.reason, match.round_no))
+                    try:
+                        players[seat].restart()
+                    except Interrupted:
+                        continue  # counted at the next ask: it is interrupted again at once
+
         for seat, (entry, _) in enumerate(seating):
             if players[seat] is None:
                 players[seat] = make_bot(entry, bot_seed(seed_of_match, seat))
                 continue
             try:
-                players[seat].start(bot_seed(seed_of_match, seat), start_limit)
+                patiently(seat, lambda: players[seat].start(file_bot_seed(key, index, seat), start_limit))
             except Forfeited as why:
                 forfeit(seat, why)
         seat = match.to_act
@@ -249,7 +324,7 @@ def play_match_isolated(entries: list, labels: tuple[str, ...], seed, index: int
                 match.apply(player.act(view))  # the kit's own bots, trusted as in simulate
             else:
                 try:
-                    action = player.act(view, time_limit)
+                    action = patiently(seat, lambda: player.act(view, time_limit))
                     try:
                         match.apply(action)  # checked first: an illegal action changes nothing
                     except IllegalActionError as exc:
@@ -258,15 +333,18 @@ def play_match_isolated(entries: list, labels: tuple[str, ...], seed, index: int
                     forfeit(seat, why)
             seat = match.to_act
     finally:
-        for p in processes:
+        for p in processes.values():
             p.close()
-    return MatchResult.of(match, index, [label for _, label in seating]), tuple(forfeits)
+    if log_dir is not None:
+        for seat, p in processes.items():
+            (Path(log_dir) / f"match-{index}-seat-{seat}-{seating[seat][1]}.log").write_text(p.log, encoding="utf-8")
+    return MatchResult.of(match, index, [label for _, label in seating]), tuple(forfeits), tuple(restarts)
 
 
-def _play_chunk(entries, labels, seed, start: int, stop: int, rules, time_limit, stand_in, start_limit):
+def _play_chunk(entries, labels, seed, start: int, stop: int, *args):
     # Runs in a worker process: a few matches per task keep the pool's overhead small.
-    return [play_match_isolated(entries, labels, seed, i, rules, time_limit, stand_in, start_limit)
-            for i in range(start, stop)]
+    with sandboxes.undumpable():
+        return [play_match_isolated(entries, labels, seed, i, *args) for i in range(start, stop)]
 
 
 def _check_limit(value, what: str) -> float:
@@ -280,7 +358,7 @@ def _check_limit(value, what: str) -> float:
 def play_tournament(
     bots: Sequence[str | Path | BotFile],
     matches: int,
-    seed: int | str = 0,
+    seed: int | str | None = None,
     *,
     rules: RuleSet = TEN_PENNIES,
     time_limit: float = TIME_LIMIT,
@@ -288,6 +366,10 @@ def play_tournament(
     workers: int = 1,
     progress: bool = False,
     start_limit: float = START_LIMIT,
+    sandbox: str = "best",
+    limits: Limits = LIMITS,
+    bot_key: int | None = None,
+    log_dir: str | Path | None = None,
 ) -> Tournament:
     """Play ``matches`` seeded matches between ``bots`` and sum them up.
 
@@ -297,6 +379,13 @@ def play_tournament(
     bot from a file may take per decision; ``stand_in`` the built-in bot that plays a
     forfeited seat. ``workers`` processes play matches side by side (each starting its
     own bots' processes); ``progress=True`` shows a tqdm bar, if tqdm is installed.
+
+    ``seed`` deals the matches (``None``: a seed drawn in secret, kept in the result).
+    ``sandbox`` is the layer bots from files run in, one of :data:`LAYERS` or ``"best"``
+    (bubblewrap where it runs, else pure: :mod:`tenpennies.tournament.sandbox`), and
+    ``limits`` what each may use. Each bot from a file is built with a seed drawn from
+    ``bot_key`` (``None``: a fresh secret), never from the deal's seed. A bot's prints go
+    to its log; ``log_dir`` (a folder) keeps them, one file per seat and match.
     """
     if not isinstance(rules, RuleSet):
         raise WrongTypeError(f"rules must be a RuleSet, not {rules!r:.60}")
@@ -312,16 +401,25 @@ def play_tournament(
     start_limit = _check_limit(start_limit, "the start limit")
     if stand_in not in bot_names():
         raise TenPenniesError(f"the stand-in is a built-in bot ({', '.join(bot_names())}), not {stand_in!r}")
-    played = list(_run(entries, labels, matches, seed, rules, time_limit, stand_in, start_limit, workers, progress))
-    results = tuple(r for r, _ in played)
-    forfeits = tuple(f for _, fs in played for f in fs)
-    return Tournament(labels, results, forfeits, summarize(results, rules), stand_in, time_limit)
+    if not isinstance(limits, Limits):
+        raise WrongTypeError(f"limits must be a Limits, not {limits!r:.60}")
+    chosen = sandboxes.choose(sandbox, limits) if any(isinstance(e, BotFile) for e in entries) else None
+    seed = secrets.randbits(63) if seed is None else seed
+    bot_key = secrets.randbits(128) if bot_key is None else bot_key
+    with sandboxes.undumpable():  # while the matches are held here, no process of this user reads them
+        played = list(_run(entries, labels, matches, seed, rules, time_limit, stand_in, start_limit, workers,
+                           progress, chosen, bot_key, log_dir))
+    results = tuple(r for r, _, _ in played)
+    forfeits = tuple(f for _, fs, _ in played for f in fs)
+    restarts = tuple(r for _, _, rs in played for r in rs)
+    return Tournament(labels, results, forfeits, summarize(results, rules), stand_in, time_limit, restarts,
+                      chosen, seed, bot_key)
 
 
-def _run(entries, labels, matches, seed, rules, time_limit, stand_in, start_limit, workers, progress
-         ) -> Iterator[tuple[MatchResult, tuple[Forfeit, ...]]]:
+def _run(entries, labels, matches, seed, rules, time_limit, stand_in, start_limit, workers, progress, sandbox,
+         key, log_dir) -> Iterator[tuple[MatchResult, tuple[Forfeit, ...], tuple[Restart, ...]]]:
     bar = _progress_bar(matches) if progress else None
-    args = (rules, time_limit, stand_in, start_limit)
+    args = (rules, time_limit, stand_in, start_limit, sandbox, key, log_dir)
     try:
         if workers == 1:
             for i in range(matches):
@@ -353,5 +451,6 @@ def _run(entries, labels, matches, seed, rules, time_limit, stand_in, start_limi
             bar.close()
 
 
-__all__ = ["FORFEIT_KINDS", "MAX_TIME_LIMIT", "START_LIMIT", "TIME_LIMIT", "BotFile", "Forfeit", "Tournament",
-           "is_bot_file", "play_match_isolated", "play_tournament", "view_from_data", "view_to_data"]
+__all__ = ["FORFEIT_KINDS", "LAYERS", "LIMITS", "MAX_RESTARTS", "MAX_TIME_LIMIT", "START_LIMIT", "TIME_LIMIT",
+           "BotFile", "Forfeit", "Limits", "Restart", "Sandbox", "Tournament", "file_bot_seed", "is_bot_file",
+           "play_match_isolated", "play_tournament", "view_from_data", "view_to_data"]

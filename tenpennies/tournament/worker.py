@@ -1,9 +1,14 @@
-"""The child process a bot from a file plays in: ``python -m tenpennies.tournament.worker FILE NAME``.
+"""The child process a bot from a file plays in: ``python -m tenpennies.tournament.worker CONFIG``.
 
-It loads the bot's file, then answers the parent one JSON line at a time, on the pipes
-it was started with (stdin and stdout, kept for that alone: the bot's own ``print``
-goes nowhere, and ``input()`` reads nothing):
+It confines itself first (:func:`~tenpennies.tournament.sandbox.confine`: its own user,
+limits, no new privileges, the system-call filter; ``CONFIG`` is the sandbox's JSON, with
+nothing secret in it), then answers the parent one JSON line at a time, on the pipes it
+was started with (stdin and stdout, kept for that alone: the bot's own ``print`` and
+errors go to ``bot.log`` in its folder, and ``input()`` reads nothing):
 
+* ``{"load": {"source": TEXT, "path": PATH, "name": NAME}}``: run the bot's file (its
+  text is sent, so the worker's user need not read the teacher's folders); answer
+  ``{"ok": true}``, or the crash that loading it raised.
 * ``{"start": SEED}``: build the bot with ``make_bot(factory, SEED)``; answer ``{"ok": true}``.
 * ``{"act": VIEW}``: rebuild the view (:func:`~tenpennies.tournament.wire.view_from_data`),
   ask ``bot.act(view)``, answer ``{"action": [seat, text]}``.
@@ -16,21 +21,22 @@ data of the views it is sent.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 import sys
 import traceback
+import types
 from pathlib import Path
 
 
-def _load_factory(path: Path, name: str | None):
-    """The bot class (or function) ``name`` of the file at ``path``; without a name, the
-    one class the file defines that has an ``act`` method."""
-    sys.path.insert(0, str(path.parent))  # a bot file may import its neighbours
-    spec = importlib.util.spec_from_file_location(f"_tenpennies_bot_{path.stem}", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+def _load_factory(source: str, path: Path, name: str | None):
+    """The bot class (or function) ``name`` of the file at ``path``, whose text is ``source``;
+    without a name, the one class the file defines that has an ``act`` method."""
+    sys.path.insert(0, str(path.parent))  # a bot file may import its neighbours (where its user may read)
+    module = types.ModuleType(f"_tenpennies_bot_{path.stem}")
+    module.__file__ = str(path)
+    sys.modules[module.__name__] = module
+    exec(compile(source, str(path), "exec"), vars(module))
     if name is not None:
         try:
             return getattr(module, name)
@@ -58,34 +64,49 @@ def crash_words(exc: BaseException, path: Path) -> str:
 
 
 def main(argv: list[str]) -> None:
+    from .sandbox import confine
+
+    confine(json.loads(argv[0]))  # before anything of the bot's is read
     from ..bots import make_bot
+    from ..rules import RuleSet
     from .wire import action_to_data, view_from_data
 
-    path, name = Path(argv[0]), (argv[1] or None)
-    # The pipes are the parent's alone: the bot's prints and reads get /dev/null.
+    # The pipes are the parent's alone: the bot's prints and errors go to its log, its reads
+    # get nothing.
     replies = os.fdopen(os.dup(1), "w", encoding="utf-8")
     requests = os.fdopen(os.dup(0), "r", encoding="utf-8")
-    nothing = os.open(os.devnull, os.O_RDWR)
+    nothing = os.open(os.devnull, os.O_RDONLY)
+    log_file = os.open("bot.log", os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
     os.dup2(nothing, 0)
-    os.dup2(nothing, 1)
+    os.dup2(log_file, 1)
+    os.dup2(log_file, 2)
+    os.close(nothing)
+    os.close(log_file)
     sys.stdin = open(os.devnull, encoding="utf-8")
-    sys.stdout = open(os.devnull, "w", encoding="utf-8")
+    sys.stdout = open(1, "w", encoding="utf-8", closefd=False)
+    sys.stderr = open(2, "w", encoding="utf-8", closefd=False)
 
     def reply(message: dict) -> None:
         replies.write(json.dumps(message) + "\n")
         replies.flush()
 
-    try:
-        factory = _load_factory(path, name)
-    except BaseException as exc:  # a bot file may raise anything, SystemExit included
-        factory, failure = None, crash_words(exc, path)
+    factory, failure, path = None, "the bot's file was never sent", Path("bot.py")
     bot = None
     log: list = []
     rules_seen: tuple[str, object] | None = None
     for line in requests:
         request = json.loads(line)
         try:
-            if factory is None:
+            if "load" in request:
+                load = request["load"]
+                path = Path(load["path"])
+                try:
+                    factory = _load_factory(load["source"], path, load["name"])
+                    reply({"ok": True})
+                except BaseException as exc:  # a bot file may raise anything, SystemExit included
+                    factory, failure = None, crash_words(exc, path)
+                    reply({"crash": failure})
+            elif factory is None:
                 reply({"crash": failure})
             elif "start" in request:
                 bot, log, rules_seen = make_bot(factory, request["start"]), [], None
@@ -97,8 +118,6 @@ def main(argv: list[str]) -> None:
                 # The rule set is read once: it is the same for every view of a match.
                 key = json.dumps(data["rules"], sort_keys=True)
                 if rules_seen is None or rules_seen[0] != key:
-                    from ..rules import RuleSet
-
                     rules_seen = (key, RuleSet.from_dict(data["rules"]))
                 view = view_from_data(data, log, rules_seen[1])
                 action = bot.act(view)
