@@ -296,28 +296,40 @@ def _tournament_parser(sub, names: str) -> None:
                         "two to one per seat, seated in turn")
     p.add_argument("--matches", type=_tournament_number(int, *TOURNAMENT_MATCHES), default=20,
                    help=f"how many matches, {TOURNAMENT_MATCHES[0]} to {TOURNAMENT_MATCHES[1]:,} (default 20)")
-    p.add_argument("--seed", type=int, default=0, help="the tournament's seed (default 0)")
+    p.add_argument("--seed", type=int, default=None,
+                   help="the tournament's seed (default: one drawn in secret, printed after the results); "
+                        "hidden from the command line every user can read while the bots play")
     p.add_argument("--time-limit", type=_tournament_number(float, *TOURNAMENT_TIME_LIMIT), default=2.0,
-                   metavar="SECONDS", help=f"seconds a bot from a file may take per decision, "
+                   metavar="SECONDS", help=f"seconds of CPU time a bot from a file may take per decision, "
                    f"{TOURNAMENT_TIME_LIMIT[0]:g} to {TOURNAMENT_TIME_LIMIT[1]:g} (default 2)")
     p.add_argument("--stand-in", default="random", metavar="BOT",
                    help=f"the bot that plays a forfeited seat for the rest of its match, one of: {names} (default random)")
     p.add_argument("--workers", type=_tournament_number(int, 1, 256), default=1,
                    help="worker processes playing matches side by side (default 1)")
     p.add_argument("--progress", action="store_true", help="show a progress bar")
+    p.add_argument("--sandbox", choices=("best", "pure", "bubblewrap"), default="best",
+                   help="where bots from files run: bubblewrap's namespaces (pip install tenpennies[sandbox]) "
+                        "or the pure-Python layer; best: the strongest this machine has (default)")
     _rule_options(p)
 
 
 def _tournament(args) -> int:
     from .tournament import play_tournament
+    from .tournament.sandbox import hide_from_command_line
 
     rules = _rules(args)
+    hide_from_command_line("--seed")  # a bot that knew the seed would know every deal
     try:
         tournament = play_tournament(args.bots, args.matches, args.seed, rules=rules, time_limit=args.time_limit,
-                                     stand_in=args.stand_in, workers=args.workers, progress=args.progress)
+                                     stand_in=args.stand_in, workers=args.workers, progress=args.progress,
+                                     sandbox=args.sandbox)
     except ValueError as exc:
         raise _UsageError(str(exc)) from None
     print(tournament)
+    if tournament.sandbox is not None:
+        print(f"sandbox: {tournament.sandbox}")
+    if args.seed is None:
+        print(f"seed: {tournament.seed} (drawn in secret; --seed {tournament.seed} deals these matches again)")
     return 0
 
 

@@ -385,9 +385,10 @@ def test_tournament_command_prints_the_summary_and_the_forfeits(capsys, folder):
     lines = out.splitlines()
     assert lines[0] == "1 matches; 95% confidence intervals: means by t, shares by Wilson; lower points are better"
     assert [line.split()[0] for line in lines[2:6]] == ["NeverBuys", "Crashes", "thumb", "random"]
-    assert lines[-2].startswith("forfeits (a forfeited seat is played by the random bot for the rest of its match; "
-                                "time limit 2 s a decision)")
-    assert lines[-1].startswith("  Crashes: 1 forfeit (1 crash); the first in match 0, seat 1, round 1: ZeroDivisionError")
+    assert lines[-3].startswith("forfeits (a forfeited seat is played by the random bot for the rest of its match; "
+                                "time limit 2 s of CPU time a decision)")
+    assert lines[-2].startswith("  Crashes: 1 forfeit (1 crash); the first in match 0, seat 1, round 1: ZeroDivisionError")
+    assert lines[-1].startswith("sandbox: ")  # the layer its bots from files ran in
 
 
 @pytest.mark.parametrize("argv, message", [

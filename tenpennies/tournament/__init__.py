@@ -12,17 +12,28 @@ How a bot from a file plays (OpenSpiel and RLCard hand an agent a copy of what i
 see, never the game; so does this):
 
 * Each match, each of its seats starts ``python -m tenpennies.tournament.worker``, a
-  child process that loads the file and builds the bot with the seat's seed. The child
-  never holds the match: at each decision it is sent the seat's view as JSON
+  child process that is sent the bot's file and builds the bot with a seed of its own.
+  The child never holds the match: at each decision it is sent the seat's view as JSON
   (:func:`view_to_data`), rebuilds a real :class:`~tenpennies.view.PlayerView` from the
   data (:func:`view_from_data`), and answers with an action as JSON (``[seat, text]``).
   Nothing is pickled either way, so a bot can neither read nor change the match, and
-  its answer can only be data, which the match checks like any other action. (A process
-  is not a sandbox: a bot can still read files or use the network as its user may. What
-  it cannot reach is the match, which is in no file and no other process.)
-* Each decision has a time limit (``time_limit``, 2 s unless told), measured in this
-  process, which kills the child past it. Building the bot (and starting Python) has
-  its own, longer limit (``start_limit``).
+  its answer can only be data, which the match checks like any other action.
+* The child runs in a sandbox (:mod:`tenpennies.tournament.sandbox`, and
+  ``docs/tournament-sandbox.md`` for which layer stops which attack): a user of its own
+  per seat (when started as root), no network, resource limits, an empty folder of its
+  own, nothing of the teacher's environment, and, where bubblewrap runs, namespaces that
+  show it no other process and no file to write but its folder's. It is started before
+  the match is dealt, and this process cannot be read while it holds matches. Every bot's
+  seed comes from a secret (``bot_key``), never from the match's seed; the layer used is
+  in the results (``Tournament.sandbox``). When its seat closes, every process it started
+  is killed with it.
+* Each decision has a time limit (``time_limit``, 2 s unless told) of the bot's own **CPU
+  time**, counted from ``/proc`` in this process, which kills the child past it; a
+  bot that waits instead of thinking is ended by the clock, at twice the limit and a
+  second. Building the bot (and starting Python) has its own, longer limit
+  (``start_limit``). A worker stopped or killed from outside (not by its own limits) is
+  not charged: it is started again, asked the same decision again (:class:`Restart`), up
+  to :data:`MAX_RESTARTS` times a match.
 * A bot that crashes (an exception: the reason is the traceback's last line, with the
   line of the bot's file), chooses an action the match refuses (the match's reason),
   runs out of time, or answers something that is not an action *forfeits* that seat
@@ -33,8 +44,9 @@ see, never the game; so does this):
   next match starts the bot afresh, in a new process.
 
 Matches are seeded as :func:`~tenpennies.simulate.simulate` seeds them (match ``i`` by
-``match_seed(seed, i)``, each seat's bot by ``bot_seed(match seed, seat)``), so a
-tournament of bots that decide by their seeds alone is reproducible; seats rotate, match
+``match_seed(seed, i)``, each built-in bot by ``bot_seed(match seed, seat)``; a bot from a
+file by :func:`file_bot_seed` from the secret ``bot_key``), so a tournament is played again
+by its ``seed`` and ``bot_key`` together; seats rotate, match
 ``i`` seating bot ``(seat + i) % n`` of the ``n`` given at each seat, so that each bot
 plays each seat. Results are summed up by :func:`~tenpennies.simulate.summarize`, the same
 table ``tenpennies simulate`` prints, followed by the forfeits::
@@ -209,7 +221,7 @@ class Tournament:
         if not self.forfeits:
             return "forfeits: none"
         lines = [f"forfeits (a forfeited seat is played by the {self.stand_in} bot for the rest of its match; "
-                 f"time limit {self.time_limit:g} s a decision):"]
+                 f"time limit {self.time_limit:g} s of CPU time a decision):"]
         for bot in dict.fromkeys(self.bots):
             mine = self.forfeits_of(bot)
             if not mine:

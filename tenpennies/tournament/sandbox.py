@@ -42,6 +42,7 @@ import signal
 import struct
 import sys
 import tempfile
+import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
@@ -74,7 +75,7 @@ class Limits:
     memory: int = 1 << 30
     open_files: int = 64
     file_size: int = 8 << 20
-    processes: int = 8
+    processes: int = 4
 
 
 LIMITS = Limits()
@@ -91,6 +92,7 @@ class Sandbox:
     own_users: bool
     seccomp: bool
     limits: Limits = LIMITS
+    python: str = sys.executable
 
     def __str__(self) -> str:
         parts = [self.layer, "a user per seat" if self.own_users else "the teacher's user",
@@ -156,20 +158,48 @@ def choose(layer: str = "best", limits: Limits = LIMITS) -> Sandbox:
     else:
         layer = "pure"
     own = os.geteuid() == 0
+    python = sys.executable
     if own:
-        _check_readable_by_all(PACKAGE_ROOT / "tenpennies" / "__init__.py")
-        _check_readable_by_all(Path(sys.executable))
-    return Sandbox(layer, own, seccomp_available(), limits)
+        if not readable_by_all(PACKAGE_ROOT / "tenpennies" / "__init__.py"):
+            raise TenPenniesError(f"a bot runs as a user of its own, which cannot read the kit in {PACKAGE_ROOT}: "
+                                  "install it where every user may read it, to play bots from files")
+        python = _python_for_all()
+    return Sandbox(layer, own, seccomp_available(), limits, python)
 
 
-def _check_readable_by_all(path: Path) -> None:
-    """Started as root, a worker runs as a user of its own: it must reach the kit and Python."""
-    for folder in path.parents:
-        if folder.exists() and not folder.stat().st_mode & 0o001:
-            raise TenPenniesError(f"a bot runs as a user of its own, which cannot enter {folder}: install "
-                                  f"the kit (and Python) where every user may read it, to play bots from files")
-    if not path.resolve().stat().st_mode & 0o004:
-        raise TenPenniesError(f"a bot runs as a user of its own, which cannot read {path}")
+def readable_by_all(path: Path) -> bool:
+    """May every user read ``path`` (every folder on the way entered, the file itself read)?"""
+    path = Path(os.path.realpath(path))
+    try:
+        return (all(folder.stat().st_mode & 0o001 for folder in path.parents)
+                and bool(path.stat().st_mode & 0o004))
+    except OSError:
+        return False
+
+
+def _python_for_all() -> str:
+    """A Python (3.11 or newer) that a seat's own user can run with its standard library: this
+    one if it can, else the system's (this one may live in a private home, as pyenv's does).
+    The worker needs nothing but the standard library and the kit."""
+    import subprocess
+
+    version = f"{sys.version_info.major}.{sys.version_info.minor}"
+    candidates = [sys.executable, getattr(sys, "_base_executable", sys.executable),
+                  f"/usr/bin/python{version}", shutil.which(f"python{version}"), "/usr/bin/python3",
+                  shutil.which("python3")]
+    for python in dict.fromkeys(c for c in candidates if c):
+        if not readable_by_all(Path(python)):
+            continue
+        try:
+            done = subprocess.run([python, "-I", "-c", "import os, sys; print(sys.version_info >= (3, 11)); "
+                                   "print(os.__file__)"], capture_output=True, text=True, timeout=20)
+        except (OSError, subprocess.SubprocessError):
+            continue
+        lines = done.stdout.split()
+        if done.returncode == 0 and lines[:1] == ["True"] and readable_by_all(Path(lines[1])):
+            return python
+    raise TenPenniesError("a bot runs as a user of its own, which can run no Python here (this one lives where "
+                          "other users may not read): install Python 3.11 or newer where every user may read it")
 
 
 def seat_user() -> int:
@@ -207,24 +237,26 @@ def undumpable():
             libc.prctl(_PR_SET_DUMPABLE, before, 0, 0, 0)
 
 
-def hide_from_command_line(secret: str) -> bool:
-    """Blank ``secret`` wherever it is a whole argument of this process's command line, as
-    every user reads it (``/proc/PID/cmdline``, ``ps``); ``True`` if it was found and hidden.
+def hide_from_command_line(option: str) -> bool:
+    """Blank the value of ``option`` (``--seed 5`` or ``--seed=5``) in this process's command
+    line, as every user reads it (``/proc/PID/cmdline``, ``ps``); ``True`` if there was one.
     (Python keeps its own copy in ``sys.argv``, which only this process reads.)"""
-    if sys.platform != "linux" or not secret:
+    if sys.platform != "linux":
         return False
+    flag = option.encode()
     try:
         fields = Path("/proc/self/stat").read_text().rsplit(")", 1)[1].split()
-        start, end = int(fields[45]), int(fields[46])  # arg_start, arg_end (fields 48, 49)
+        start, end = int(fields[45]), int(fields[46])  # arg_start, arg_end (fields 48 and 49)
         with open("/proc/self/mem", "r+b", buffering=0) as mem:
             mem.seek(start)
-            args = mem.read(end - start)
-            hidden = b"\0".join(b"*" * len(a) if a == secret.encode() or a.endswith(b"=" + secret.encode())
-                                and a.startswith(b"--") else a for a in args.split(b"\0"))
+            args = mem.read(end - start).split(b"\0")
+            hidden = [b"*" * len(a) if k and args[k - 1] == flag else
+                      flag + b"=" + b"*" * (len(a) - len(flag) - 1) if a.startswith(flag + b"=") else a
+                      for k, a in enumerate(args)]
             if hidden == args:
                 return False
             mem.seek(start)
-            mem.write(hidden)
+            mem.write(b"\0".join(hidden))  # the same length: only the value's characters change
         return True
     except (OSError, ValueError, IndexError):
         return False
@@ -250,16 +282,23 @@ def _bwrap_namespaces() -> list[str]:
             "--proc", "/proc", "--tmpfs", "/tmp", "--tmpfs", "/dev/shm"]
 
 
-def command(sandbox: Sandbox, folder: Path, uid: int | None, info_fd: int | None) -> list[str]:
-    """The command line that starts one seat's worker (no seed, nothing secret: every user may read it)."""
+def command(sandbox: Sandbox, folder: Path, uid: int | None, info_fd: int | None, bot_folder: Path) -> list[str]:
+    """The command line that starts one seat's worker (no seed, nothing secret: every user may
+    read it). Inside bubblewrap, everything is seen read only, but ``/tmp`` is an empty one of
+    its own; its ``folder`` is its to write; the kit and the bot's own folder are seen read only
+    (a bot may import its neighbours)."""
     config = {"limits": asdict(sandbox.limits), "seccomp": sandbox.seccomp,
               "user": uid if sandbox.own_users and sandbox.layer == "pure" else None,
               "unshare_net": sandbox.own_users and sandbox.layer == "pure",
-              "own_user": sandbox.own_users, "sandboxed": sandbox.layer == "bubblewrap"}
-    worker = [sys.executable, "-s", "-B", "-m", "tenpennies.tournament.worker", json.dumps(config)]
+              "own_user": sandbox.own_users}
+    worker = [sandbox.python, "-s", "-B", "-m", "tenpennies.tournament.worker", json.dumps(config)]
     if sandbox.layer == "pure":
         return worker
-    return [bwrap_path(), *_bwrap_namespaces(), "--bind", str(folder), str(folder), "--chdir", str(folder),
+    # (bwrap, run by the seat's user, refuses a folder that user cannot reach: it would not
+    # be readable inside anyway.)
+    seen = [arg for path in dict.fromkeys((str(PACKAGE_ROOT), str(bot_folder)))
+            if not sandbox.own_users or readable_by_all(Path(path) / ".") for arg in ("--ro-bind-try", path, path)]
+    return [bwrap_path(), *_bwrap_namespaces(), *seen, "--bind", str(folder), str(folder), "--chdir", str(folder),
             "--as-pid-1", "--info-fd", str(info_fd), "--", *worker]
 
 
@@ -278,9 +317,10 @@ def confine(config: dict) -> None:
         os.setgid(uid)
         os.setuid(uid)
     limits = Limits(**config["limits"])
-    # Its user's processes: with a user of its own, the few the sandbox itself needs (bwrap's
-    # two) and the limit's; sharing the teacher's user, none more at all (the count is per user).
-    processes = limits.processes + (2 if config.get("sandboxed") else 1) if config.get("own_user") else 0
+    # Its user's processes: with a user of its own, itself and the limit's; sharing the teacher's
+    # user, none more at all (the count is per user: the teacher's own would count).
+    # (The count is per user within its user namespace: bwrap's own first process is outside it.)
+    processes = limits.processes + 1 if config.get("own_user") else 0
     for which, value in ((resource.RLIMIT_CPU, limits.cpu_seconds), (resource.RLIMIT_AS, limits.memory),
                          (resource.RLIMIT_NOFILE, limits.open_files), (resource.RLIMIT_FSIZE, limits.file_size),
                          (resource.RLIMIT_CORE, 0), (resource.RLIMIT_NPROC, processes)):
@@ -346,25 +386,30 @@ def cpu_seconds(pid: int) -> float | None:
     return sum(int(f) for f in fields[11:15]) / _TICK  # utime, stime, cutime, cstime
 
 
-def is_stopped(pid: int) -> bool:
-    """Is process ``pid`` stopped (``SIGSTOP``, or held by a tracer)?"""
+def state(pid: int) -> str | None:
+    """Process ``pid``'s state, as ``/proc`` gives it: ``"R"`` running or waiting for a core,
+    ``"S"`` asleep (waiting for something), ``"T"`` stopped, ...; ``None`` if it is gone."""
     fields = _stat(pid)
-    return fields is not None and fields[0] in ("T", "t")
+    return None if fields is None else fields[0]
 
 
 def processes_of(uid: int) -> list[int]:
-    """Every process whose real user is ``uid`` (a seat's own user)."""
+    """Every live process whose real user is ``uid`` (a seat's own user); a zombie, which
+    holds nothing, is left to whoever reaps it."""
     found = []
     for entry in os.listdir("/proc"):
         if entry.isdigit():
             try:
                 with open(f"/proc/{entry}/status", "rb") as status:
+                    state = None
                     for line in status:
-                        if line.startswith(b"Uid:"):
-                            if int(line.split()[1]) == uid:
+                        if line.startswith(b"State:"):
+                            state = line.split()[1]
+                        elif line.startswith(b"Uid:"):
+                            if int(line.split()[1]) == uid and state != b"Z":
                                 found.append(int(entry))
                             break
-            except OSError:
+            except (OSError, IndexError, ValueError):
                 pass
     return found
 
@@ -386,6 +431,7 @@ def end_all(pgid: int, uid: int | None) -> None:
         for pid in left:
             with contextlib.suppress(OSError):
                 os.kill(pid, signal.SIGKILL)
+        time.sleep(0.01)  # a killed process takes a moment to die
 
 
 def remove_folder(folder: Path) -> None:
@@ -393,4 +439,4 @@ def remove_folder(folder: Path) -> None:
 
 
 __all__ = ["LAYERS", "LIMITS", "Limits", "Sandbox", "bwrap_path", "choose", "confine", "cpu_seconds",
-           "hide_from_command_line", "seccomp_available", "undumpable"]
+           "hide_from_command_line", "readable_by_all", "seccomp_available", "state", "undumpable"]

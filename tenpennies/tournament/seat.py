@@ -45,10 +45,21 @@ OWN_FAULT = {signal.SIGXCPU: ("timeout", "used up its CPU time limit"),
 """Signals a worker earns by itself (its own limits, its own filter): a forfeit, not an interruption."""
 
 
+STOPPED = 0.2
+"""Seconds a deciding worker may be seen stopped before it counts as stopped from outside
+(a tracer holds a process for moments; nothing legitimate holds a bot longer)."""
+
+
 def wall_backstop(limit: float) -> float:
-    """Seconds of wall-clock time a decision may take, whatever its CPU time: generous, so a
-    loaded machine never makes a thinking bot forfeit, yet a bot that sleeps is ended."""
+    """Seconds a deciding bot may spend asleep (waiting, by its own choice, not thinking) before
+    it forfeits: the time a busy machine keeps it from a core is not counted, so a loaded
+    machine never makes a thinking bot forfeit, yet a bot that sleeps is ended."""
     return 2 * limit + 1
+
+
+LAST_BACKSTOP = 20
+"""Past this many backstops of the clock, a decision ends whatever the bot's state (a process
+held in the kernel, say): so every tournament ends."""
 
 
 class Forfeited(Exception):
@@ -98,7 +109,7 @@ class ProcessSeat:
                 if self.uid is not None and info is not None else {})
         try:
             self.process = subprocess.Popen(
-                sandboxes.command(sandbox, self.folder, self.uid, info and info[1]),
+                sandboxes.command(sandbox, self.folder, self.uid, info and info[1], self.path.parent),
                 stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
                 env=sandboxes.environment(self.folder), cwd=self.folder, start_new_session=True,
                 pass_fds=() if info is None else (info[1],), **user)
@@ -150,22 +161,28 @@ class ProcessSeat:
         except OSError:
             self._ended()
         begin_cpu = sandboxes.cpu_seconds(self.pid) or 0.0
-        begin, backstop = time.monotonic(), wall_backstop(limit)
+        backstop = wall_backstop(limit)
+        begin = last = time.monotonic()
+        asleep = 0.0  # seconds it was seen asleep: its own waiting (a bot starved of a core is not asleep)
         while True:
             try:
                 line = self._replies.get(timeout=POLL)
                 break
             except queue.Empty:
                 pass
+            now = time.monotonic()
             used = (sandboxes.cpu_seconds(self.pid) or begin_cpu) - begin_cpu
-            waited = time.monotonic() - begin
+            state = sandboxes.state(self.pid)
+            if state == "S":
+                asleep += now - last
+            last = now
             if used > limit:
                 self.close(kill=True)
                 raise Forfeited("timeout", f"took longer than {_seconds(limit)} of CPU time to {doing}")
-            if waited > limit and sandboxes.is_stopped(self.pid):
+            if state in ("T", "t") and now - begin > STOPPED:
                 self.close(kill=True)  # a stopped process thinks not at all: someone else stopped it
                 raise Interrupted("its process was stopped from outside")
-            if waited > backstop:
+            if asleep > backstop or now - begin > LAST_BACKSTOP * backstop:
                 self.close(kill=True)
                 raise Forfeited("timeout", f"took longer than {_seconds(backstop)} of the clock to {doing} "
                                            f"(it used only {used:.1f} s of CPU time: it waited, it did not think)")

@@ -13,8 +13,14 @@ def targets() -> list[Path]:
     kit = Path(sys.modules["tenpennies"].__file__).parent
     homes = {Path(line.split(":")[5]) for line in Path("/etc/passwd").read_text().splitlines()
              if line.count(":") >= 6 and (line.split(":")[2] == "0" or int(line.split(":")[2]) >= 1000)}
-    return sorted({*(h / NAME for h in homes), kit / f"{NAME}.py", *(p for p in here.parent.glob("*.py") if p != here),
-                   Path(os.environ.get("PWD", "/")) / NAME})
+    try:
+        beside = [p for p in here.parent.glob("*.py") if p != here]
+    except OSError:  # a folder its user may not list: its classmates' files are known by name
+        beside = []
+    beside += [here.parent / "ada.py", here.parent / "ben.py"]
+    started_in = Path(os.environ.get("PWD", "/"))
+    found = {*(h / NAME for h in homes), kit / f"{NAME}.py", *beside, started_in / NAME}
+    return sorted(p for p in found if Path.cwd() not in p.parents)  # (its own folder is its own)
 
 
 def attack() -> str:
