@@ -24,6 +24,8 @@ may add (``docs/tournament-sandbox.md`` says which layer stops which attack):
   first process ends.
 * **seccomp** (x86-64 and arm64 Linux, either layer): a system-call filter refuses
   ``ptrace``, ``process_vm_readv``/``writev`` and every socket but a local (Unix) one.
+* **Landlock** (Linux 5.13 or newer, either layer, no root needed): the worker may write
+  nowhere but in its own folder (and ``/dev/null``), whatever its user may.
 
 Which layer a tournament used is recorded in its results (``Tournament.sandbox``).
 """
@@ -58,6 +60,7 @@ PACKAGE_ROOT = Path(__file__).resolve().parent.parent.parent
 _PR_SET_DUMPABLE, _PR_GET_DUMPABLE, _PR_SET_NO_NEW_PRIVS, _PR_SET_SECCOMP = 4, 3, 38, 22
 _SECCOMP_MODE_FILTER = 2
 _CLONE_NEWNET = 0x40000000
+_LANDLOCK_CREATE_RULESET, _LANDLOCK_ADD_RULE, _LANDLOCK_RESTRICT_SELF = 444, 445, 446  # on every architecture
 
 
 @dataclass(frozen=True)
@@ -93,10 +96,11 @@ class Sandbox:
     seccomp: bool
     limits: Limits = LIMITS
     python: str = sys.executable
+    landlock: bool = False
 
     def __str__(self) -> str:
         parts = [self.layer, "a user per seat" if self.own_users else "the teacher's user",
-                 "seccomp" if self.seccomp else "no seccomp"]
+                 "seccomp" if self.seccomp else "no seccomp", "landlock" if self.landlock else "no landlock"]
         return ", ".join(parts)
 
 
@@ -142,6 +146,15 @@ def seccomp_available() -> bool:
     return sys.platform == "linux" and platform.machine() in _SYSCALLS
 
 
+def landlock_abi() -> int:
+    """The Landlock version this kernel offers (0: none, or not Linux)."""
+    if sys.platform != "linux":
+        return 0
+    libc = _libc()
+    libc.syscall.restype = ctypes.c_long
+    return max(0, libc.syscall(_LANDLOCK_CREATE_RULESET, None, ctypes.c_size_t(0), ctypes.c_uint32(1)))
+
+
 def choose(layer: str = "best", limits: Limits = LIMITS) -> Sandbox:
     """The :class:`Sandbox` for ``layer``: ``"pure"``, ``"bubblewrap"`` (a
     :class:`TenPenniesError` if it cannot run here), or ``"best"``, the strongest there is."""
@@ -164,7 +177,7 @@ def choose(layer: str = "best", limits: Limits = LIMITS) -> Sandbox:
             raise TenPenniesError(f"a bot runs as a user of its own, which cannot read the kit in {PACKAGE_ROOT}: "
                                   "install it where every user may read it, to play bots from files")
         python = _python_for_all()
-    return Sandbox(layer, own, seccomp_available(), limits, python)
+    return Sandbox(layer, own, seccomp_available(), limits, python, landlock_abi() > 0)
 
 
 def readable_by_all(path: Path) -> bool:
@@ -287,7 +300,7 @@ def command(sandbox: Sandbox, folder: Path, uid: int | None, info_fd: int | None
     read it). Inside bubblewrap, everything is seen read only, but ``/tmp`` is an empty one of
     its own; its ``folder`` is its to write; the kit and the bot's own folder are seen read only
     (a bot may import its neighbours)."""
-    config = {"limits": asdict(sandbox.limits), "seccomp": sandbox.seccomp,
+    config = {"limits": asdict(sandbox.limits), "seccomp": sandbox.seccomp, "landlock": sandbox.landlock,
               "user": uid if sandbox.own_users and sandbox.layer == "pure" else None,
               "unshare_net": sandbox.own_users and sandbox.layer == "pure",
               "own_user": sandbox.own_users}
@@ -328,8 +341,44 @@ def confine(config: dict) -> None:
     signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # writing past the limit fails (an exception), not a death
     if libc is not None:
         libc.prctl(_PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0)
+        if config.get("landlock"):
+            _write_only_here(libc, os.getcwd())
         if config.get("seccomp") and seccomp_available():
             _install_seccomp(libc)
+
+
+def _write_only_here(libc, folder: str) -> None:
+    """Landlock: from now on this process (and what it starts) may make, change or remove files
+    only inside ``folder`` (and write to ``/dev/null``); reading is left to its user's rights."""
+    abi = landlock_abi()
+    if abi < 1:
+        return
+    # WRITE_FILE, REMOVE_DIR, REMOVE_FILE and every MAKE_* (bits 1, 4-12); REFER (ABI 2) and
+    # TRUNCATE (ABI 3) where the kernel knows them.
+    write = (1 << 1) | sum(1 << b for b in range(4, 13)) | ((1 << 13) if abi >= 2 else 0) | \
+        ((1 << 14) if abi >= 3 else 0)
+    handled = ctypes.c_uint64(write)
+    ruleset = libc.syscall(_LANDLOCK_CREATE_RULESET, ctypes.byref(handled), ctypes.c_size_t(8), ctypes.c_uint32(0))
+    if ruleset < 0:
+        raise OSError(ctypes.get_errno(), "cannot make a Landlock rule set")
+
+    class PathBeneath(ctypes.Structure):
+        _pack_ = 1
+        _fields_ = [("allowed_access", ctypes.c_uint64), ("parent_fd", ctypes.c_int32)]
+
+    try:
+        for path, access in ((folder, write), ("/dev/null", 1 << 1)):
+            fd = os.open(path, os.O_PATH | os.O_CLOEXEC)
+            try:
+                rule = PathBeneath(access, fd)
+                if libc.syscall(_LANDLOCK_ADD_RULE, ruleset, 1, ctypes.byref(rule), ctypes.c_uint32(0)) != 0:
+                    raise OSError(ctypes.get_errno(), f"cannot let it write in {path}")
+            finally:
+                os.close(fd)
+        if libc.syscall(_LANDLOCK_RESTRICT_SELF, ruleset, ctypes.c_uint32(0)) != 0:
+            raise OSError(ctypes.get_errno(), "cannot restrict its writes")
+    finally:
+        os.close(ruleset)
 
 
 # System-call numbers: socket, ptrace, process_vm_readv, process_vm_writev, and the audit arch.
@@ -439,4 +488,4 @@ def remove_folder(folder: Path) -> None:
 
 
 __all__ = ["LAYERS", "LIMITS", "Limits", "Sandbox", "bwrap_path", "choose", "confine", "cpu_seconds",
-           "hide_from_command_line", "readable_by_all", "seccomp_available", "state", "undumpable"]
+           "hide_from_command_line", "landlock_abi", "readable_by_all", "seccomp_available", "state", "undumpable"]

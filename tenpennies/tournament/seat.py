@@ -154,13 +154,13 @@ class ProcessSeat:
 
     def _ask(self, message: dict, limit: float, doing: str) -> dict:
         """Send ``message`` and wait for the answer, as a dict: up to ``limit`` seconds of the
-        worker's CPU time, and :func:`wall_backstop` seconds of the clock."""
+        worker's CPU time, and :func:`wall_backstop` seconds asleep."""
         try:
             self.process.stdin.write((json.dumps(message) + "\n").encode("utf-8"))
             self.process.stdin.flush()
         except OSError:
             self._ended()
-        begin_cpu = sandboxes.cpu_seconds(self.pid) or 0.0
+        begin_cpu = sandboxes.cpu_seconds(self.pid)  # None without /proc (macOS): the clock stands in
         backstop = wall_backstop(limit)
         begin = last = time.monotonic()
         asleep = 0.0  # seconds it was seen asleep: its own waiting (a bot starved of a core is not asleep)
@@ -171,7 +171,8 @@ class ProcessSeat:
             except queue.Empty:
                 pass
             now = time.monotonic()
-            used = (sandboxes.cpu_seconds(self.pid) or begin_cpu) - begin_cpu
+            cpu = sandboxes.cpu_seconds(self.pid)
+            used = now - begin if begin_cpu is None or cpu is None else cpu - begin_cpu
             state = sandboxes.state(self.pid)
             if state == "S":
                 asleep += now - last

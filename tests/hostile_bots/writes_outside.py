@@ -1,5 +1,6 @@
 """Writes where the teacher can: the teacher's home, the other bots' files beside it, the kit's
-own package, the folder the tournament was started in (issue 35: tenpennies/PWNED_BY_BOT.py)."""
+own package, the folder the tournament was started in, and ``/tmp``, where every user may
+(issue 35: tenpennies/PWNED_BY_BOT.py)."""
 
 import os
 import sys
@@ -19,7 +20,7 @@ def targets() -> list[Path]:
         beside = []
     beside += [here.parent / "ada.py", here.parent / "ben.py"]
     started_in = Path(os.environ.get("PWD", "/"))
-    found = {*(h / NAME for h in homes), kit / f"{NAME}.py", *beside, started_in / NAME}
+    found = {*(h / NAME for h in homes), kit / f"{NAME}.py", *beside, started_in / NAME, Path("/tmp") / NAME}
     return sorted(p for p in found if Path.cwd() not in p.parents)  # (its own folder is its own)
 
 
