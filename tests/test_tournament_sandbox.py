@@ -219,16 +219,14 @@ def test_a_worker_interfered_with_from_outside_is_restarted_uncharged(bots, laye
     hit: list[int] = []
 
     def interfere():
-        # Once the honest worker is up and has played a while, hit it once.
+        # As soon as the honest worker is up (loading, or deciding: either is asked again), hit it once.
         while not done.is_set():
-            if _workers_of_this_process():
-                time.sleep(0.3)
-                workers = _workers_of_this_process()
-                if workers:
-                    os.kill(workers[0], how)
-                    hit.append(workers[0])
-                    return
-            time.sleep(0.02)
+            workers = _workers_of_this_process()
+            if workers:
+                os.kill(workers[0], how)
+                hit.append(workers[0])
+                return
+            time.sleep(0.01)
 
     thread = threading.Thread(target=interfere)
     thread.start()
