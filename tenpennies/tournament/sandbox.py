@@ -127,7 +127,8 @@ def _bwrap_works(path: str) -> bool:
     if path not in _BWRAP_WORKS:
         import subprocess
 
-        user = {"user": _probe_uid(), "group": _probe_uid(), "extra_groups": []} if os.geteuid() == 0 else {}
+        uid = seat_user()  # (tried as a seat's own user runs it, when started as root)
+        user = {"user": uid, "group": uid, "extra_groups": []} if os.geteuid() == 0 else {}
         try:
             done = subprocess.run([path, *_bwrap_namespaces(), "--", "/bin/true"], capture_output=True,
                                   timeout=20, **user)
@@ -135,10 +136,6 @@ def _bwrap_works(path: str) -> bool:
         except (OSError, subprocess.SubprocessError):
             _BWRAP_WORKS[path] = False
     return _BWRAP_WORKS[path]
-
-
-def _probe_uid() -> int:
-    return seat_user()
 
 
 def seccomp_available() -> bool:
@@ -275,7 +272,7 @@ def hide_from_command_line(option: str) -> bool:
         return False
 
 
-def seat_folder(sandbox: Sandbox, uid: int | None) -> Path:
+def seat_folder(uid: int | None) -> Path:
     """A fresh empty folder for one seat's worker, its own (and nobody else's) to write in."""
     folder = Path(tempfile.mkdtemp(prefix="tenpennies-seat-"))
     if uid is not None:

@@ -100,7 +100,7 @@ class ProcessSeat:
     def _launch(self) -> None:
         sandbox = self.sandbox
         self.uid = sandboxes.seat_user() if sandbox.own_users else None
-        self.folder = sandboxes.seat_folder(sandbox, self.uid)
+        self.folder = sandboxes.seat_folder(self.uid)
         info = os.pipe() if sandbox.layer == "bubblewrap" else None
         # With bubblewrap, the seat's user is taken before bwrap runs (bwrap then makes its
         # namespaces unprivileged); in the pure layer the worker takes it itself, after it has
