@@ -219,22 +219,33 @@ class SeatsTaken(web.HTTPError):
 
 _PAGE_ADDRESS: contextvars.ContextVar[str | None] = contextvars.ContextVar("page_address", default=None)
 """The address of the page whose kernel is being started (set by :class:`ClassroomPageHandler`)."""
+_PAGE_KERNELS: contextvars.ContextVar[list | None] = contextvars.ContextVar("page_kernels", default=None)
+"""The kernels started for the page being served (the manager appends to it)."""
 
 
 class ClassroomPageHandler(TornadoVoilaHandler):
     """Voila's page handler, telling the kernel manager which address asked for the page
-    (Voila starts the page's kernel inside this request, so it sees the context)."""
+    (Voila starts the page's kernel inside this request, so it sees the context), and
+    starting the page's :attr:`ClassroomKernelManager.unopened_seconds` once the page is sent."""
 
     async def get(self, *args, **kwargs):
         _PAGE_ADDRESS.set(self.request.remote_ip)
-        return await super().get(*args, **kwargs)
+        started: list[str] = []
+        _PAGE_KERNELS.set(started)
+        try:
+            return await super().get(*args, **kwargs)
+        finally:
+            manager = self.kernel_manager
+            if isinstance(manager, ClassroomKernelManager) and manager.unopened_seconds:
+                for kernel_id in started:  # (counted from now: a page cannot connect before it has arrived)
+                    manager._end_if_never_opened(kernel_id)
 
 
 class ClassroomKernelManager(AsyncMappingKernelManager):
     """Voila's kernel manager with caps: at most ``max_kernels`` kernels at once, at most
     ``seats_per_address`` of them for one address, at most ``sockets_per_kernel``
     websockets on one kernel; it ends a kernel ``close_seconds`` after its last page
-    closed, and ``unopened_seconds`` after its start if no page ever opened its websocket.
+    closed, and ``unopened_seconds`` after its page was sent if the page never opened its websocket.
 
     A kernel being started counts from the moment it is asked for, so pages asked for
     together cannot all slip under the caps.
@@ -247,7 +258,8 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
     seats_per_address = Integer(DEFAULT_SEATS_PER_ADDRESS, config=True,
                                 help="The most kernels one client address may hold at once; 0 for no limit.")
     unopened_seconds = Integer(DEFAULT_UNOPENED_SECONDS, config=True,
-                               help="End a kernel this long after its start if its page never opened a websocket.")
+                               help="End a kernel this long after its page was sent, if the page never "
+                                    "opened a websocket.")
     sockets_per_kernel = Integer(DEFAULT_SOCKETS_PER_KERNEL, config=True,
                                  help="The most websockets open at once on one kernel; 0 for no limit.")
 
@@ -334,8 +346,9 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
                 self._starting_at[address] -= 1
         if address is not None:
             self._addresses[started] = address
-        if self.unopened_seconds:
-            self._end_if_never_opened(started)
+        page = _PAGE_KERNELS.get()
+        if page is not None:
+            page.append(started)
         return started
 
     start_kernel = _async_start_kernel
