@@ -14,6 +14,14 @@
   after a kernel's last websocket closes, if no page came back; and a kernel with no
   page connected is culled after ``cull_idle_timeout`` seconds (300: a ``GET`` that
   never opened its websocket, a page too slow to).
+- One script must not keep a class out. One address holds at most
+  ``seats_per_address`` kernels (4: a student's tabs, or a few students behind one
+  school router; ``--seats-per-address``); a page whose websocket never opens (a bare
+  ``GET``, a script) loses its seat after ``unopened_seconds`` (30,
+  ``--unopened-seconds``) rather than the idle cull's 300; and a kernel takes at most
+  ``sockets_per_kernel`` websockets at once (8: a page needs one, and one more while it
+  reconnects; ``--sockets-per-kernel``), the next refused before it costs the server
+  anything (each open socket held about 0.3 MB that stayed).
 - A *practice* server (``--practice``) lets ``?seed=`` choose the deal; a classroom
   server deals from :mod:`secrets` and ignores it (see :mod:`tenpennies.widgets.page`,
   which the kernel runs, and the environment variable :data:`PRACTICE_ENV`).
@@ -30,6 +38,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextvars
 import json
 import os
 import sys
@@ -39,6 +48,7 @@ from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelMana
 from tornado import web
 from traitlets import Integer
 from voila.app import Voila
+from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
 from .widgets.page import PRACTICE_ENV
@@ -47,6 +57,9 @@ KERNEL_PROTOCOL = "v1.kernel.websocket.jupyter.org"
 DEFAULT_MAX_PLAYERS = 40
 DEFAULT_IDLE_SECONDS = 300
 DEFAULT_CLOSE_SECONDS = 30
+DEFAULT_SEATS_PER_ADDRESS = 4
+DEFAULT_UNOPENED_SECONDS = 30
+DEFAULT_SOCKETS_PER_KERNEL = 8
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -139,8 +152,41 @@ class ClassroomWebsocketHandler(VoilaKernelWebsocketHandler):
             return None
         return super().on_message(message)
 
+    async def get(self, kernel_id):
+        # A kernel takes a bounded number of websockets: the next is refused before the
+        # upgrade, so it costs no connection to the kernel (ClassroomKernelManager.sockets_per_kernel).
+        manager = self.kernel_manager
+        self._holds = None
+        if isinstance(manager, ClassroomKernelManager):
+            if not manager.take_socket(kernel_id):
+                self.log.warning("Refused a websocket on kernel %s: it has %d open.", kernel_id,
+                                 manager.sockets_per_kernel)
+                # (Answered here: jupyter_server's error page fails to render for a websocket.)
+                self.set_status(503, reason="This page's kernel has all the connections it may have")
+                self.finish()
+                return None
+            self._holds = kernel_id
+        try:
+            return await super().get(kernel_id)
+        finally:
+            if not getattr(self, "_was_opened", False):  # (no upgrade: no on_close will come)
+                self._let_go()
+
+    def open(self, *args, **kwargs):
+        self._was_opened = True
+        manager = self.kernel_manager
+        if isinstance(manager, ClassroomKernelManager):
+            manager.opened(self.kernel_id)
+        return super().open(*args, **kwargs)
+
+    def _let_go(self) -> None:
+        kernel_id, self._holds = getattr(self, "_holds", None), None
+        if kernel_id is not None:
+            self.kernel_manager.let_go_socket(kernel_id)
+
     def on_close(self):
         kernel_id = getattr(self, "kernel_id", None)
+        self._let_go()
         super().on_close()
         manager = self.kernel_manager
         if kernel_id is not None and isinstance(manager, ClassroomKernelManager):
@@ -162,18 +208,94 @@ class TableFull(web.HTTPError):
         super().__init__(503, reason, reason=reason)
 
 
+class SeatsTaken(web.HTTPError):
+    """One address holds all the seats it may (HTTP 429, with a page saying so)."""
+
+    def __init__(self, seats: int):
+        reason = (f"This computer already has {seats} table{'' if seats == 1 else 's'} open: close one "
+                  f"(or wait a minute) to open another")
+        super().__init__(429, reason, reason=reason)
+
+
+_PAGE_ADDRESS: contextvars.ContextVar[str | None] = contextvars.ContextVar("page_address", default=None)
+"""The address of the page whose kernel is being started (set by :class:`ClassroomPageHandler`)."""
+_PAGE_KERNELS: contextvars.ContextVar[list | None] = contextvars.ContextVar("page_kernels", default=None)
+"""The kernels started for the page being served (the manager appends to it)."""
+
+
+class ClassroomPageHandler(TornadoVoilaHandler):
+    """Voila's page handler, telling the kernel manager which address asked for the page
+    (Voila starts the page's kernel inside this request, so it sees the context), and
+    starting the page's :attr:`ClassroomKernelManager.unopened_seconds` once the page is sent."""
+
+    async def get(self, *args, **kwargs):
+        _PAGE_ADDRESS.set(self.request.remote_ip)
+        started: list[str] = []
+        _PAGE_KERNELS.set(started)
+        try:
+            return await super().get(*args, **kwargs)
+        finally:
+            manager = self.kernel_manager
+            if isinstance(manager, ClassroomKernelManager) and manager.unopened_seconds:
+                for kernel_id in started:  # (counted from now: a page cannot connect before it has arrived)
+                    manager._end_if_never_opened(kernel_id)
+
+
 class ClassroomKernelManager(AsyncMappingKernelManager):
-    """Voila's kernel manager with a cap (at most ``max_kernels`` kernels at once) that
-    ends a kernel ``close_seconds`` after its last page closed.
+    """Voila's kernel manager with caps: at most ``max_kernels`` kernels at once, at most
+    ``seats_per_address`` of them for one address, at most ``sockets_per_kernel``
+    websockets on one kernel; it ends a kernel ``close_seconds`` after its last page
+    closed, and ``unopened_seconds`` after its page was sent if the page never opened its websocket.
 
     A kernel being started counts from the moment it is asked for, so pages asked for
-    together cannot all slip under the cap.
+    together cannot all slip under the caps.
     """
 
     max_kernels = Integer(DEFAULT_MAX_PLAYERS, config=True,
                           help="The most kernels (players) at once; 0 for no limit.")
     close_seconds = Integer(DEFAULT_CLOSE_SECONDS, config=True,
                             help="End a kernel this long after its last page closed, unless one came back.")
+    seats_per_address = Integer(DEFAULT_SEATS_PER_ADDRESS, config=True,
+                                help="The most kernels one client address may hold at once; 0 for no limit.")
+    unopened_seconds = Integer(DEFAULT_UNOPENED_SECONDS, config=True,
+                               help="End a kernel this long after its page was sent, if the page never "
+                                    "opened a websocket.")
+    sockets_per_kernel = Integer(DEFAULT_SOCKETS_PER_KERNEL, config=True,
+                                 help="The most websockets open at once on one kernel; 0 for no limit.")
+
+    def take_socket(self, kernel_id: str) -> bool:
+        """Count one more websocket on ``kernel_id``; False (counting nothing) when it has its fill."""
+        held = self._sockets.get(kernel_id, 0)
+        if self.sockets_per_kernel and held >= self.sockets_per_kernel:
+            return False
+        self._sockets[kernel_id] = held + 1
+        return True
+
+    def let_go_socket(self, kernel_id: str) -> None:
+        held = self._sockets.get(kernel_id, 0) - 1
+        if held > 0:
+            self._sockets[kernel_id] = held
+        else:
+            self._sockets.pop(kernel_id, None)
+
+    def opened(self, kernel_id: str) -> None:
+        """A page opened ``kernel_id``'s websocket: it keeps its seat past :attr:`unopened_seconds`."""
+        self._opened.add(kernel_id)
+
+    def _end_if_never_opened(self, kernel_id: str) -> None:
+        async def end() -> None:
+            if kernel_id in self and kernel_id not in self._opened:
+                self.log.info("Ending kernel %s: no page opened it in %d s.", kernel_id, self.unopened_seconds)
+                await self.shutdown_kernel(kernel_id)
+
+        asyncio.get_running_loop().call_later(self.unopened_seconds, lambda: asyncio.ensure_future(end()))
+
+    def _held_by(self, address: str) -> int:
+        live = set(self.list_kernel_ids())
+        for kernel_id in [k for k in self._addresses if k not in live]:
+            self._addresses.pop(kernel_id)
+            self._opened.discard(kernel_id)
+        return sum(a == address for a in self._addresses.values()) + self._starting_at.get(address, 0)
 
     def end_when_abandoned(self, kernel_id: str) -> None:
         """End ``kernel_id`` in :attr:`close_seconds` if no page is connected to it then.
@@ -181,7 +303,12 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         A closed tab's websocket closes, and its seat should come free soon; the wait
         lets a reloaded page or a page reconnecting after a hiccup keep its match.
         """
+        if kernel_id in self._ending:
+            return  # (many sockets closing at once: one end is enough)
+        self._ending.add(kernel_id)
+
         async def end() -> None:
+            self._ending.discard(kernel_id)
             if kernel_id in self and self.kernel_model(kernel_id).get("connections", 0) == 0:
                 self.log.info("Ending kernel %s: its page closed %d s ago.", kernel_id, self.close_seconds)
                 await self.shutdown_kernel(kernel_id)
@@ -191,6 +318,11 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self._starting = 0
+        self._starting_at: dict[str, int] = {}  # address -> kernels being started for it
+        self._addresses: dict[str, str] = {}  # kernel -> the address its page came from
+        self._opened: set[str] = set()  # kernels whose page opened a websocket
+        self._sockets: dict[str, int] = {}  # kernel -> websockets open on it
+        self._ending: set[str] = set()  # kernels whose end is scheduled (end_when_abandoned)
 
     async def _async_start_kernel(self, *, kernel_id=None, path=None, **kwargs):
         if kernel_id is not None and kernel_id in self:
@@ -199,11 +331,25 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         if self.max_kernels and running >= self.max_kernels:
             self.log.warning("The table is full (%d kernels): a page was turned away.", running)
             raise TableFull(running)
+        address = _PAGE_ADDRESS.get()
+        if address is not None and self.seats_per_address and self._held_by(address) >= self.seats_per_address:
+            self.log.warning("An address holds %d seats already: a page was turned away.", self.seats_per_address)
+            raise SeatsTaken(self.seats_per_address)
         self._starting += 1
+        if address is not None:
+            self._starting_at[address] = self._starting_at.get(address, 0) + 1
         try:
-            return await super()._async_start_kernel(kernel_id=kernel_id, path=path, **kwargs)
+            started = await super()._async_start_kernel(kernel_id=kernel_id, path=path, **kwargs)
         finally:
             self._starting -= 1
+            if address is not None:
+                self._starting_at[address] -= 1
+        if address is not None:
+            self._addresses[started] = address
+        page = _PAGE_KERNELS.get()
+        if page is not None:
+            page.append(started)
+        return started
 
     start_kernel = _async_start_kernel
 
@@ -218,18 +364,23 @@ class ClassroomVoila(Voila):
     name = "tenpennies-classroom"
 
     def init_handlers(self):
-        return [(pattern, ClassroomWebsocketHandler, *rest) if handler is VoilaKernelWebsocketHandler
-                else (pattern, handler, *rest)
-                for pattern, handler, *rest in super().init_handlers()]
+        mine = {VoilaKernelWebsocketHandler: ClassroomWebsocketHandler, TornadoVoilaHandler: ClassroomPageHandler}
+        return [(pattern, mine.get(handler, handler), *rest) for pattern, handler, *rest in super().init_handlers()]
 
 
-def voila_arguments(notebook: str, *, max_players: int, idle_seconds: int, close_seconds: int) -> list[str]:
+def voila_arguments(notebook: str, *, max_players: int, idle_seconds: int, close_seconds: int,
+                    seats_per_address: int = DEFAULT_SEATS_PER_ADDRESS,
+                    unopened_seconds: int = DEFAULT_UNOPENED_SECONDS,
+                    sockets_per_kernel: int = DEFAULT_SOCKETS_PER_KERNEL) -> list[str]:
     """The Voila command-line settings of a classroom server."""
     return [
         notebook,
         f"--VoilaConfiguration.multi_kernel_manager_class={__name__}.ClassroomKernelManager",
         f"--ClassroomKernelManager.max_kernels={max_players}",
         f"--ClassroomKernelManager.close_seconds={close_seconds}",
+        f"--ClassroomKernelManager.seats_per_address={seats_per_address}",
+        f"--ClassroomKernelManager.unopened_seconds={unopened_seconds}",
+        f"--ClassroomKernelManager.sockets_per_kernel={sockets_per_kernel}",
         # A kernel with no page connected for idle_seconds is ended (a tab closed without
         # Voila hearing of it); a page that is open stays connected and is never culled.
         f"--ClassroomKernelManager.cull_idle_timeout={idle_seconds}",
@@ -277,6 +428,15 @@ def main(argv: list[str] | None = None) -> None:
                         help="a practice server: ?seed=N in a page's address chooses its deal")
     parser.add_argument("--close-seconds", type=int, default=DEFAULT_CLOSE_SECONDS,
                         help=f"end a kernel this long after its tab closed (default {DEFAULT_CLOSE_SECONDS})")
+    parser.add_argument("--seats-per-address", type=int, default=DEFAULT_SEATS_PER_ADDRESS,
+                        help=f"the most tabs one computer (one address) may hold at once, so one script cannot "
+                             f"take every seat (default {DEFAULT_SEATS_PER_ADDRESS}; 0 for no limit)")
+    parser.add_argument("--unopened-seconds", type=int, default=DEFAULT_UNOPENED_SECONDS,
+                        help=f"free the seat of a page that never opened its connection to the table after this "
+                             f"long (default {DEFAULT_UNOPENED_SECONDS}; 0: only the idle cull)")
+    parser.add_argument("--sockets-per-kernel", type=int, default=DEFAULT_SOCKETS_PER_KERNEL,
+                        help=f"the most websockets one tab's kernel takes at once; more are refused "
+                             f"(default {DEFAULT_SOCKETS_PER_KERNEL}; 0 for no limit)")
     parser.add_argument("--experiment", metavar="NAME",
                         help="run a class experiment: each page shows a student panel whose results are "
                              "pooled (dealt-round-1, outs-after-one-draw, should-you-buy)")
@@ -284,8 +444,10 @@ def main(argv: list[str] | None = None) -> None:
                         help=f"the class experiment's database: a file path or postgresql:// URL "
                              f"(default {DEFAULT_EXPERIMENT_DB} in the current folder)")
     args, voila_extra = parser.parse_known_args(argv)
-    if args.max_players < 0 or args.idle_seconds < 1 or args.close_seconds < 0:
-        parser.error("--max-players and --close-seconds must be 0 or more, --idle-seconds 1 or more")
+    if min(args.max_players, args.close_seconds, args.seats_per_address, args.unopened_seconds,
+           args.sockets_per_kernel) < 0 or args.idle_seconds < 1:
+        parser.error("--max-players, --close-seconds, --seats-per-address, --unopened-seconds and "
+                     "--sockets-per-kernel must be 0 or more, --idle-seconds 1 or more")
     if args.db and not args.experiment:
         parser.error("--db names the class experiment's database: give --experiment NAME too")
     # The kernels inherit this process's environment (Voila passes it on to each).
@@ -307,7 +469,9 @@ def main(argv: list[str] | None = None) -> None:
         os.environ.pop(DATABASE_VARIABLE, None)
     ClassroomVoila.launch_instance(
         voila_arguments(args.notebook, max_players=args.max_players, idle_seconds=args.idle_seconds,
-                        close_seconds=args.close_seconds) + voila_extra)
+                        close_seconds=args.close_seconds, seats_per_address=args.seats_per_address,
+                        unopened_seconds=args.unopened_seconds, sockets_per_kernel=args.sockets_per_kernel)
+        + voila_extra)
 
 
 if __name__ == "__main__":

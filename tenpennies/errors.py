@@ -66,3 +66,14 @@ class UnreachablePositionError(PositionError):
     def __init__(self, message: str, problems=()) -> None:
         super().__init__(message)
         self.problems = tuple(problems)
+
+
+class ForgedResultError(TenPenniesError):
+    """A class experiment's result the kit could not have made: an unknown or another
+    experiment, cards that do not exist or more copies than the deck holds, counts the
+    experiment does not deal, a result that does not follow from its cards, a time not
+    the server's, a student name not in its one normal form. ``problems`` lists why."""
+
+    def __init__(self, message: str, problems=()) -> None:
+        super().__init__(message)
+        self.problems = tuple(problems)

@@ -16,6 +16,16 @@ What this module owns:
   ``postgresql://`` URL is PostgreSQL through ``psycopg`` (``pip install
   tenpennies[classroom-db]``), for a class spread over several machines. The SQL is
   the same for both but for the table definitions;
+* trust: every row is made by the kit on the server's side (the deal is dealt there, an
+  answer is recorded with the offer it answers) and checked again on arrival
+  (:func:`result_problems`: cards that exist, no more copies than the deck holds, the
+  counts the experiment deals, a result that follows from its cards, a ready experiment
+  started in that database, the server's own time); a row that fails is refused with a
+  :class:`~tenpennies.errors.ForgedResultError`. Every should-you-buy offer shown is
+  recorded when shown, as :data:`UNANSWERED` (a miss) until answered, so a student cannot
+  choose which offers count. A student's name is stored in one normal form
+  (:func:`student_name`: NFKC, look-alike letters folded to Latin, case folded, control
+  characters refused), so "Ana", "ANA" and "Аna" with a Cyrillic А are one student;
 * pooling: the frequency of hits with its Wilson interval
   (:func:`tenpennies.simulate.wilson_interval`), its course as results arrive, the
   spread between students against the binomial, and CSV export.
@@ -52,7 +62,7 @@ import random
 import secrets
 import sqlite3
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta, timezone
 from fractions import Fraction
 from functools import cached_property
@@ -60,7 +70,7 @@ from pathlib import Path
 from typing import IO, Callable, Iterable, Mapping, Sequence
 
 from .cards import Card, format_cards, parse_cards
-from .errors import TenPenniesError
+from .errors import ForgedResultError, TenPenniesError
 from .odds import dealt_probability, draw_odds, unseen_cards
 from .rules import TEN_PENNIES
 from .intervals import Interval, wilson_interval
@@ -72,9 +82,14 @@ DATABASE_VARIABLE = "TENPENNIES_EXPERIMENT_DB"
 """The environment variable holding the class's database path or URL (see :func:`current`)."""
 
 COLUMNS = ("id", "experiment", "student", "at", "hit", "answer", "expected", "cards")
-"""One result per row: arrival number, experiment, student's chosen name, UTC time (ISO),
-hit (1 or 0: the event happened, or the answer agreed with the kit), the student's
-answer and the expected one (should-you-buy), and the cards, in notation."""
+"""One result per row: arrival number, experiment, student's name (:func:`student_name`),
+the server's UTC time (ISO), hit (1 or 0: the event happened, or the answer agreed with
+the kit), the student's answer (:data:`UNANSWERED` until given) and the expected one
+(should-you-buy), and the cards, in notation."""
+
+UNANSWERED = "unanswered"
+"""The answer of a should-you-buy offer shown and not (yet) answered: recorded when the
+offer is shown, and counted as not agreeing with the kit, so every offer shown counts."""
 
 
 class ExperimentError(TenPenniesError):
@@ -411,15 +426,48 @@ class ClassDatabase:
         return [row[0] for row in self._read("SELECT name FROM experiments ORDER BY started, name")]
 
     def add(self, result: Result) -> None:
-        """Store one result, in its own short transaction."""
+        """Store one result, in its own short transaction (checked: see :meth:`add_many`)."""
         self.add_many([result])
 
     def add_many(self, results: Sequence[Result]) -> None:
-        """Store several results in one transaction (a simulated class writes in batches)."""
+        """Store several results in one transaction, each stamped with the server's time.
+
+        Every result is checked first (:func:`result_problems`, and its experiment must
+        be started here); if any could not have been made by the kit, none is stored and
+        :class:`~tenpennies.errors.ForgedResultError` says why, row by row.
+        """
+        self._store(results, [None] * len(results))
+
+    def _store(self, results: Sequence[Result], times: Sequence[str | None], check: bool = True) -> None:
+        # (times: None for the server's clock; a simulated class passes its own clock, and
+        # its rows, dealt here by the kit itself, need no second look.)
+        started = set(self.experiments()) if check else set()
+        problems = []
+        for k, r in enumerate(results if check else ()):
+            found = result_problems(r, stamped=times[k] is None)
+            if isinstance(r, Result) and r.experiment in EXPERIMENTS and r.experiment not in started:
+                found.append(f"experiment {r.experiment!r} has not been started in this database")
+            problems += [f"row {k + 1}: {p}" for p in found]
+        if problems:
+            raise ForgedResultError(f"refused {plural_rows(len(results))}: the kit could not have made them: "
+                                    + "; ".join(problems), problems)
         self._write([("INSERT INTO results (experiment, student, at, hit, answer, expected, cards) "
                       "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                      (r.experiment, r.student, r.at or _now(), int(r.hit), r.answer, r.expected, r.cards))
-                     for r in results])
+                      (r.experiment, r.student, at or _now(), int(r.hit), r.answer, r.expected, r.cards))
+                     for r, at in zip(results, times)])
+
+    def answer_offer(self, result: Result) -> None:
+        """Record the answer to an offer shown: the student's last :data:`UNANSWERED` row of
+        those cards takes ``result``'s answer and hit (checked as :meth:`add_many` checks)."""
+        problems = result_problems(result) + ([] if result.answer in ("buy", "pass") else
+                                              [f"an answer is buy or pass, not {result.answer!r}"])
+        if problems:
+            raise ForgedResultError("refused an answer the kit could not have made: " + "; ".join(problems),
+                                    problems)
+        self._write([("UPDATE results SET answer = ?, hit = ? WHERE id = (SELECT MAX(id) FROM results "
+                      "WHERE experiment = ? AND student = ? AND cards = ? AND answer = ?)",
+                      (result.answer, int(result.hit), result.experiment, result.student, result.cards,
+                       UNANSWERED))])
 
     def results(self, name: str | None = None) -> list[Result]:
         """Every result (of one experiment), in the order they arrived."""
@@ -448,13 +496,135 @@ class ClassDatabase:
         return len(rows)
 
 
-def _student(name: object) -> str:
+def plural_rows(n: int) -> str:
+    return f"{n} row" if n == 1 else f"{n} rows"
+
+
+LOOK_ALIKES = str.maketrans({
+    # Cyrillic letters drawn like Latin ones (after case folding: А, В, Е, К, М, Н, О, Р,
+    # С, Т, Х and their small forms), and a few of Ukrainian, Serbian and Komi.
+    "а": "a", "в": "b", "е": "e", "ё": "e", "к": "k", "м": "m", "н": "h", "о": "o", "р": "p",
+    "с": "c", "т": "t", "у": "y", "х": "x", "ѕ": "s", "і": "i", "ї": "i", "ј": "j", "һ": "h",
+    "ԁ": "d", "ԛ": "q", "ԝ": "w", "ӏ": "l", "ү": "y",
+    # Greek letters drawn like Latin ones (Α, Β, Ε, Ζ, Η, Ι, Κ, Μ, Ν, Ο, Ρ, Τ, Υ, Χ folded).
+    "α": "a", "β": "b", "ε": "e", "ζ": "z", "η": "h", "ι": "i", "κ": "k", "μ": "m", "ν": "n",
+    "ο": "o", "ρ": "p", "τ": "t", "υ": "y", "χ": "x", "ϲ": "c", "ϳ": "j",
+    # Latin letters that pass for others: dotless i, long s, Armenian o and h.
+    "ı": "i", "ſ": "s", "օ": "o", "հ": "h",
+})
+"""Letters of other scripts that look like Latin ones, folded to them by :func:`student_name`
+(an explicit small table, not the whole Unicode confusables list: enough that a name cannot
+be copied with a look-alike of a Latin letter from the scripts a keyboard offers)."""
+
+NAME_CHARS = 40
+"""The longest student name, in characters (after normalising)."""
+
+
+def student_name(name: object) -> str:
+    """A student's name in its one normal form, as results are recorded under it.
+
+    NFKC (full-width and styled letters to plain ones), case folded, look-alike letters
+    of other scripts folded to Latin (:data:`LOOK_ALIKES`), runs of spaces made one; a
+    name with a control or invisible formatting character (a zero-width space, a
+    right-to-left override) is refused, as is an empty or a long one. So "Ana", " ANA "
+    and "Аna" (a Cyrillic А) are one student:
+
+    >>> student_name("Ana"), student_name(" ANA "), student_name("\u0410na"), student_name("Ａｎａ")
+    ('ana', 'ana', 'ana', 'ana')
+    """
+    import unicodedata
+
     if not isinstance(name, str) or not name.strip():
         raise ExperimentError(f"student: choose a name to record results under, not {name!r}")
-    name = " ".join(name.split())
-    if len(name) > 40:
-        raise ExperimentError(f"student: a name of at most 40 characters, not {len(name)}")
-    return name
+    bad = sorted({f"U+{ord(c):04X}" for c in name if unicodedata.category(c) in ("Cc", "Cf", "Cs", "Co", "Cn")
+                  and c not in " \t"})
+    if bad:
+        raise ExperimentError(f"student: a name without control or invisible characters ({', '.join(bad)})")
+    folded = unicodedata.normalize("NFKC", name).casefold().translate(LOOK_ALIKES)
+    folded = " ".join(unicodedata.normalize("NFKC", folded).split())
+    if len(folded) > NAME_CHARS:
+        raise ExperimentError(f"student: a name of at most {NAME_CHARS} characters, not {len(folded)}")
+    return folded
+
+
+_student = student_name  # (its first name, within this module)
+
+
+def result_problems(result: object, *, stamped: bool = True) -> list[str]:
+    """Why ``result`` could not have been made by the kit ([] when it could).
+
+    The experiment is a ready one; the student's name is in its normal form
+    (:func:`student_name`); the cards exist, no card has more copies than the deck
+    holds, and they are what the experiment deals (11 cards; the set hand and one unseen
+    card drawn; one of the seeded offers); the hit follows from the cards (and the answer,
+    for an offer, whose expected answer is the kit's judgment); with ``stamped`` the time
+    is left to the server (a row brought with its own time, a backdated one, is refused).
+    """
+    from .cards import parse_cards as parse
+
+    if not isinstance(result, Result):
+        return [f"a result is a Result, not {type(result).__name__}"]
+    r, problems = result, []
+    if r.experiment not in EXPERIMENTS:
+        return [f"no experiment called {r.experiment!r}"]
+    if r.id is not None:
+        problems.append("its arrival number is the database's to give")
+    if stamped and r.at:
+        problems.append(f"its time is the server's, not {r.at!r}")
+    try:
+        if student_name(r.student) != r.student:
+            problems.append(f"the name {r.student!r} is not in its normal form ({student_name(r.student)!r})")
+    except ExperimentError as exc:
+        problems.append(str(exc))
+    if not isinstance(r.hit, bool):
+        problems.append(f"hit is True or False, not {r.hit!r}")
+    try:
+        groups = [tuple(parse(part)) for part in str(r.cards).split("|")]
+    except TenPenniesError as exc:
+        return problems + [f"cards that do not exist: {exc}"]
+    copies = _deck_copies()
+    held = {}
+    for card in (c for g in groups for c in g):
+        held[card] = held.get(card, 0) + 1
+    over = [f"{n} copies of {c}" for c, n in held.items() if n > copies[c]]
+    if over:
+        return problems + ["more copies than the deck holds: " + ", ".join(over)]
+    sizes = tuple(len(g) for g in groups)
+    if r.experiment == "should-you-buy":
+        offer = next((o for o in offers() if (o.hand, (o.discard,)) == tuple(groups)), None)
+        if offer is None:
+            return problems + ["cards that are none of the experiment's offers"]
+        if r.expected != kit_judgment(offer):
+            problems.append(f"the kit's judgment of offer {offer.number} is {kit_judgment(offer)}, "
+                            f"not {r.expected!r}")
+        if r.answer not in ("buy", "pass", UNANSWERED):
+            problems.append(f"an answer is buy, pass or {UNANSWERED}, not {r.answer!r}")
+        elif r.hit != (r.answer == kit_judgment(offer)):
+            problems.append(f"hit {r.hit} does not follow from the answer {r.answer!r}")
+        return problems
+    if r.answer or r.expected:
+        problems.append(f"{r.experiment} asks no answer")
+    if r.experiment == "dealt-round-1":
+        if sizes != (11,):
+            return problems + [f"a deal is 11 cards, not {'+'.join(map(str, sizes))}"]
+        hit = _holds(groups[0], 1)
+    else:
+        if sizes != (11, 1) or groups[0] != tuple(parse_cards(_OUTS_HAND)):
+            return problems + [f"the hand is {_OUTS_HAND} and one card drawn, not {r.cards!r}"]
+        hit = _holds(groups[0] + groups[1], 1)
+    if r.hit != hit:
+        problems.append(f"hit {r.hit} does not follow from the cards (they say {hit})")
+    return problems
+
+
+def _deck_copies() -> dict[Card, int]:
+    if not _COPIES:
+        for card in _deck():
+            _COPIES[card] = _COPIES.get(card, 0) + 1
+    return _COPIES
+
+
+_COPIES: dict[Card, int] = {}
 
 
 # -- a class's run of one experiment ----------------------------------------------------------
@@ -497,12 +667,15 @@ class ClassExperiment:
         :meth:`answer` with the trial this returns.
         """
         student = _student(student)
+        if answer is not None and str(answer).strip().lower() not in ("buy", "pass"):
+            raise ExperimentError(f"answer: 'buy' or 'pass', not {answer!r}")
         trial = self.experiment.trial(rng or secrets.SystemRandom())
         if self.experiment.asks_answer:
+            # Recorded when shown, unanswered: every offer shown counts, answered or not.
+            self.db.add(Result(self.name, student, False, _cards_text(trial), UNANSWERED, trial.expected))
+            self._pending[student] = trial
             if answer is not None:
                 self.answer(trial, answer, student=student)
-            else:
-                self._pending[student] = trial
             return trial
         self.db.add(Result(self.name, student, bool(trial.hit), _cards_text(trial)))
         return trial
@@ -520,15 +693,20 @@ class ClassExperiment:
         if isinstance(trial, str):
             trial, answer = None, trial
         student = _student(student)
-        if trial is None:
-            trial = self._pending.pop(student, None)
-            if trial is None:
-                raise ExperimentError(f"no offer is waiting for {student!r}: deal(student=...) first")
+        waiting = self._pending.get(student)
+        if waiting is None:
+            raise ExperimentError(f"no offer is waiting for {student!r}: deal(student=...) first")
+        if trial is not None and trial != waiting:
+            # The answer goes with the offer it answers: the one this session showed.
+            raise ForgedResultError(f"{student!r} was not shown that offer: the answer goes with the offer "
+                                    f"shown last ({waiting.words.split(':')[0]})")
         word = str(answer).strip().lower() if answer is not None else ""
         if word not in ("buy", "pass"):
             raise ExperimentError(f"answer: 'buy' or 'pass', not {answer!r}")
-        self.db.add(Result(self.name, student, word == trial.expected, _cards_text(trial), word, trial.expected))
-        return trial.expected
+        del self._pending[student]
+        self.db.answer_offer(Result(self.name, student, word == waiting.expected, _cards_text(waiting), word,
+                                    waiting.expected))
+        return waiting.expected
 
     def results(self) -> list[Result]:
         return self.db.results(self.name)
@@ -727,7 +905,10 @@ class StudentDesk:
         return self.run.experiment.asks_answer
 
     def trial(self, rng: random.Random | None = None) -> StudentDesk:
-        """One trial for :attr:`student` (a name is required): a deal recorded, or an offer shown."""
+        """One trial for :attr:`student` (a name is required): a deal recorded, or an offer shown
+        (recorded as unanswered; while it waits, no other offer is shown)."""
+        if self.waiting:
+            raise ExperimentError("answer the offer shown first: buy or pass")
         self.shown = self.run.deal(student=self.student, rng=rng)
         self.words = self.shown.words
         self.waiting = self.asks_answer
@@ -791,7 +972,7 @@ def simulate_class(run: ClassExperiment, students: int = 30, results_each: int =
                                trial.expected, at))
         else:
             rows.append(Result(run.name, student, bool(trial.hit), _cards_text(trial), at=at))
-    run.db.add_many(rows)
+    run.db._store([replace(r, at="") for r in rows], [r.at for r in rows], check=False)  # on its own clock
     return len(rows)
 
 
@@ -819,4 +1000,5 @@ __all__ = [
     "COLUMNS", "DATABASE_VARIABLE", "EXPERIMENTS", "EXPERIMENT_VARIABLE", "OFFERS", "ClassDatabase",
     "ClassExperiment", "Experiment", "ExperimentError", "Offer", "Result", "Spread", "StudentDesk", "Trial",
     "BUY_TOKENS", "class_spread", "current", "experiment", "join", "kit_judgment", "offers", "simulate_class", "start",
+    "LOOK_ALIKES", "NAME_CHARS", "UNANSWERED", "result_problems", "student_name",
 ]

@@ -28,6 +28,16 @@ words, the hint), so nothing it shows can hold a card that seat may not see (T20
     >>> game.discard(), game.message             # a discard needs one selected card
     (False, 'select exactly one card to discard (0 cards selected)')
 
+Undo never takes back what the seat has seen (:meth:`Game.undo`, in every mode, the
+classroom's tables and practice alike): once the table shows the person something it
+did not choose (a card from the stock, a purchase's cards, another seat's move, a new
+deal), the decisions before it are fixed. So Draw then Undo cannot show the stock's top
+card and let the seat choose again; what can be taken back is the person's own moves
+since, which reveal nothing (a lay-down, a meld, an added card, a free take of the face-up
+discard, a discard the bots have not yet answered). Every button a front end shows goes
+through :meth:`Game.press`, which refuses what a greyed-out button would do, whoever
+sends it.
+
 :class:`Replay` steps forward and back through a saved match on the same footing, from
 any seat's view or the teacher's all-hands view.
 
@@ -47,7 +57,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Iterable, Mapping, Sequence
 
-from .actions import Action, AddToMeld, Buy, Discard, LayDown, Meld, Pass, RoundEnd
+from .actions import Action, AddToMeld, Buy, Discard, Draw, DrawSource, LayDown, Meld, Pass, RoundEnd
 from .bots import seat_bot
 from .bots.loop import play, step
 from .cards import Card
@@ -62,7 +72,7 @@ from .view import PlayerView
 from .words import capitalized, card_text, cards_text, plural
 
 __all__ = [
-    "Game", "KEYS", "OFFERS", "Replay", "RoundSummary", "default_bots",
+    "Game", "KEYS", "OFFERS", "Replay", "RoundSummary", "default_bots", "is_news",
     # the table's words live in tenpennies.narrate; kept here, where front ends and notebooks import them
     "BUTTON_LABELS", "DRAW_MOVES", "LAY_DOWN_RULE", "LAY_DOWN_RULE_RUNS", "MOVES", "RUN_BUTTON_LABELS",
     "RUN_MOVES", "SORTS", "button_label", "describe", "grouped_hand", "hand_groups", "lay_down_rule",
@@ -154,7 +164,8 @@ class Game:
     :func:`default_bots`. ``rules`` may seat up to eight
     (``rules=TEN_CARD_RUMMY.with_players(6)``). ``position`` starts the current
     round from a :class:`~tenpennies.match.Position` (a rigged table for lessons and
-    tests). ``learning`` allows :meth:`undo` and :meth:`hint`. ``offers`` says which
+    tests). ``learning`` allows :meth:`undo` (of the person's moves since the table last
+    showed it something new: see :meth:`undo`) and :meth:`hint`. ``offers`` says which
     offers of the top discard the person is asked about (:data:`OFFERS`: ``"ask"``, the
     default here, asks every one; the table and the terminal game default to
     ``"useful"``); the others are passed by :meth:`advance` and :meth:`step`, and told
@@ -198,7 +209,9 @@ class Game:
         self.cursor = 0  # the hand's card the keyboard is on (see key())
         self.message = ""
         self._unasked: dict[int, str] = {}  # log index of a pass made without asking -> its words
-        self._undo: list[int] = []  # actions played before each of the person's decisions
+        self._undo: list[int] = []  # actions played before each of the person's decisions still undoable
+        self._checked = 0  # log entries already checked for news (see _fix_what_was_seen)
+        self._fixed = False  # news emptied the undo stack: undo says why, not "nothing to undo"
         self._told = 0  # how many log entries new_words() has already told
 
     @classmethod
@@ -383,15 +396,46 @@ class Game:
         from .record import actions_of
 
         before = len(actions_of(self.match))
+        self._fix_what_was_seen()  # (news before this decision that this game did not play: a test's)
         try:
             self.match.apply(action)
         except IllegalActionError as exc:
             self.message = to_you(str(exc), self.seat)
             return False
         self._undo.append(before)
+        self._fix_what_was_seen()
         self.selected = ()
         self.message = ""
         return True
+
+    def _fix_what_was_seen(self) -> None:
+        """Forget the undo points that news has passed (see :meth:`undo` and :func:`is_news`)."""
+        log = self.match.log
+        if any(is_news(entry, self.seat) for entry in log[self._checked:]):
+            self._fixed = self._fixed or bool(self._undo)
+            self._undo.clear()
+        self._checked = len(log)
+
+    def press(self, move: str, *args) -> bool:
+        """Press a move's button (a name of :data:`MOVES`; ``"add"`` takes the meld's index
+        and, optionally, a wild's end): what every front end's button and key goes through.
+
+        A move :meth:`unavailable` greys out is refused with its reason in :attr:`message`
+        and changes nothing, whoever sends it (a page's forged "click" on a disabled button
+        included); an available one is made as its method makes it.
+        """
+        why = self.unavailable(move)
+        if why:
+            return self._refuse(f"{button_label(move, self.rules)}: not now: {why}")
+        if move == "hint":
+            raise TenPenniesError("the hint is asked for with Game.hint(), which returns it")
+        if move == "new":
+            self.new_match(*args)
+            return True
+        methods = {"take": self.take_discard, "draw": self.draw_from_stock, "buy": self.buy,
+                   "pass": self.pass_offer, "lay_down": self.lay_down, "meld": self.meld,
+                   "add": self.add_to_meld, "discard": self.discard, "undo": self.undo}
+        return methods[move](*args)
 
     def _refuse(self, why: str) -> bool:
         self.message = why
@@ -486,7 +530,7 @@ class Game:
         if move in ("hint", "undo") and not self.learning:
             return f"{move} is for learning mode"
         if move == "undo":
-            return "" if self._undo else "there is nothing to undo"
+            return "" if self._undo else _NOTHING_TO_UNDO[self._fixed]
         if self.is_over:
             return "the match is over"
         view = self.view
@@ -547,14 +591,28 @@ class Game:
         return found
 
     def undo(self) -> bool:
-        """Take back the person's last decision (and the bots' moves since); learning mode only."""
+        """Take back the person's last decision; learning mode only.
+
+        Only a decision since which the table showed the person nothing new can be taken
+        back (:func:`is_news`): a card drawn from the stock or bought, another seat's
+        move, a new deal fix everything before them. Draw then Undo would otherwise
+        show the stock's top card and let the seat choose again (buy instead, or take
+        the discard), which is a peek (T20: a seat never sees what it was not dealt).
+        The rule is the same at every table, a practice one too, so a habit learnt in
+        practice is honest in class; what stays undoable is the person's own moves of
+        the turn since its draw (in Ten Card Rummy, C6, its melds before the draw too),
+        which reveal nothing. The deal never changes: an undo replays the match's own
+        seed to the point taken back.
+        """
         if not self.learning:
             return self._refuse("undo is for learning mode")
+        self._fix_what_was_seen()  # (news the match got without this game hearing of it)
         if not self._undo:
-            return self._refuse("there is nothing to undo")
+            return self._refuse(_NOTHING_TO_UNDO[self._fixed])
         from .record import replay
 
         self.match = replay(self.match, upto=self._undo.pop())
+        self._checked = len(self.match.log)
         self._unasked = {i: said for i, said in self._unasked.items() if i < len(self.match.log)}
         self._told = min(self._told, len(self.match.log))  # words from here on are told afresh
         self.selected = ()
@@ -614,7 +672,9 @@ class Game:
     def step(self) -> bool:
         """Play one bot decision (or pass an offer the person is not asked about); False when
         it is a person's decision or the match is over."""
-        return self._pass_unasked() or step(self.match, self.bots)
+        played = self._pass_unasked() or step(self.match, self.bots)
+        self._fix_what_was_seen()
+        return played
 
     def advance(self) -> None:
         """Play the bots until a person must decide or the match is over (the bots' loop,
@@ -622,6 +682,26 @@ class Game:
         play(self.match, self.bots)
         while self._pass_unasked():
             play(self.match, self.bots)
+        self._fix_what_was_seen()
+
+
+_NOTHING_TO_UNDO = {False: "there is nothing to undo",
+                    True: "nothing to undo since the table showed you something new (a card drawn or bought, "
+                          "another seat's move): undo never takes back what you have seen"}
+
+
+def is_news(entry, seat: int | None) -> bool:
+    """Does this log entry show ``seat`` something it did not choose (what :meth:`Game.undo`
+    never takes back)?
+
+    Everything but the seat's own actions and its taking a face-up card: a card from the
+    stock (its draw, a purchase's extra cards), another seat's action or draw, a deal, a
+    recycled stock, a round's end. (A person's own pass or buy is not news by itself:
+    the draws and the other seats' answers after it are.)
+    """
+    if type(entry) is Draw:
+        return entry.seat != seat or entry.source not in (DrawSource.DISCARD, DrawSource.TAKEN)
+    return getattr(entry, "seat", None) != seat or seat is None
 
 
 def _as_melds(cards: Sequence[Card], round_no: int, rules: RuleSet) -> tuple[tuple[Card, ...], ...]:

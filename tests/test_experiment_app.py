@@ -8,7 +8,7 @@ import random
 import pytest
 
 from tenpennies.experiments import (
-    DATABASE_VARIABLE, EXPERIMENT_VARIABLE, ExperimentError, StudentDesk, join, start,
+    DATABASE_VARIABLE, EXPERIMENT_VARIABLE, UNANSWERED, ExperimentError, StudentDesk, join, start,
 )
 
 
@@ -37,19 +37,20 @@ def test_each_trial_writes_one_row_and_the_pooled_count_grows(db):
     other.trial()
     desk.trial()
     results = join("outs-after-one-draw", db).results()
-    assert [r.student for r in results] == ["Ana", "Ben", "Ana"]
+    assert [r.student for r in results] == ["ana", "ben", "ana"]  # one normal form
     hits = sum(r.hit for r in results)
     assert other.pooled_words() == f"the class so far: 3 results, {hits} hits ({hits / 3:.3f})"
     assert desk.words == desk.shown.words and desk.words.startswith("drew the ")
 
 
-def test_a_buy_offer_is_recorded_only_when_answered_and_the_kit_speaks_after(db):
+def test_a_buy_offer_is_recorded_when_shown_and_the_kit_speaks_after_the_answer(db):
     desk = StudentDesk(start("should-you-buy", db))
     desk.student = "Cy"
     with pytest.raises(ExperimentError, match="no offer is waiting"):
         desk.answer("buy")
     desk.trial(rng=random.Random(2))
-    assert desk.waiting and desk.run.results() == []
+    [shown] = desk.run.results()  # recorded as shown: every offer shown counts (issue 35)
+    assert desk.waiting and shown.answer == UNANSWERED and not shown.hit
     assert "kit" not in desk.words  # the judgment is not shown before the answer
     desk.answer("pass")
     [row] = desk.run.results()
@@ -74,7 +75,7 @@ def test_play_table_shows_the_panel_above_the_table_when_an_experiment_runs(db):
     assert "choose a name" in panel.words.value and panel.desk.run.results() == []
     panel.name_box.value = "Dee"
     panel.trial_button.click()
-    assert [r.student for r in join("dealt-round-1", db).results()] == ["Dee"]
+    assert [r.student for r in join("dealt-round-1", db).results()] == ["dee"]  # its one normal form
     assert panel.picture.value.startswith("<svg") and panel.words.value.startswith("dealt:")
     assert "the class so far: 1 result" in panel.pooled.value
 
@@ -92,6 +93,30 @@ def test_the_buy_panel_waits_for_buy_or_pass_and_shows_no_judgment_before(db):
     panel.buy_button.click()
     [row] = panel.desk.run.results()
     assert row.answer == "buy" and panel.buy_button.disabled and not panel.trial_button.disabled
+
+
+def forged_click(button) -> None:
+    """The comm message a page sends for a click, sent whatever the page shows."""
+    button._handle_msg({"content": {"data": {"method": "custom", "content": {"event": "click"}}}, "buffers": []})
+
+
+def test_a_comm_message_for_a_disabled_panel_button_changes_nothing(db):
+    from tenpennies.widgets.experiment import ExperimentPanel
+
+    panel = ExperimentPanel(start("should-you-buy", db))
+    panel.name_box.value = "Eve"
+    forged_click(panel.buy_button)  # no offer shown: Buy is greyed out
+    assert panel.desk.run.results() == [] and not panel.desk.waiting
+    forged_click(panel.trial_button)
+    shown = panel.desk.shown
+    assert panel.trial_button.disabled and len(panel.desk.run.results()) == 1
+    forged_click(panel.trial_button)  # a second offer, to pick the easier one: refused
+    assert panel.desk.shown is shown and len(panel.desk.run.results()) == 1
+    forged_click(panel.pass_button)
+    [row] = panel.desk.run.results()
+    assert row.answer == "pass" and panel.buy_button.disabled
+    forged_click(panel.pass_button)  # answered already: nothing more
+    assert panel.desk.run.results() == [row]
 
 
 # -- the server's option ----------------------------------------------------------------------

@@ -16,9 +16,11 @@ import pytest
 from tenpennies.cli import main
 from tenpennies.errors import TenPenniesError
 from tenpennies.experiments import (
-    BUY_TOKENS, COLUMNS, DATABASE_VARIABLE, EXPERIMENT_VARIABLE, EXPERIMENTS, ClassDatabase, ExperimentError,
-    class_spread, current, join, kit_judgment, offers, simulate_class, start,
+    BUY_TOKENS, COLUMNS, DATABASE_VARIABLE, EXPERIMENT_VARIABLE, EXPERIMENTS, UNANSWERED, ClassDatabase,
+    ExperimentError, Result, StudentDesk, class_spread, current, join, kit_judgment, offers, result_problems,
+    simulate_class, start, student_name,
 )
+from tenpennies.errors import ForgedResultError
 from tenpennies.buying import judge_offer
 from tenpennies.odds import dealt_probability, draw_odds
 from tenpennies.cards import parse_cards
@@ -47,7 +49,7 @@ def test_the_database_is_sqlite_in_wal_mode_one_row_per_result(db):
         rows = c.execute("SELECT experiment, student, at, hit, cards FROM results").fetchall()
     assert len(rows) == 1
     experiment, student, at, hit, cards = rows[0]
-    assert (experiment, student, hit) == ("dealt-round-1", "Ana", int(trial.hit))
+    assert (experiment, student, hit) == ("dealt-round-1", "ana", int(trial.hit))  # one normal form (student_name)
     assert at.endswith("+00:00") and len(parse_cards(cards)) == 11
     assert "<svg" in trial._repr_svg_()
 
@@ -58,7 +60,7 @@ def test_a_student_result_is_a_fresh_deal_that_counts_right(db):
         trial = run.deal(student="Ben")
         drawn = trial.groups[1][1][0]
         assert trial.hit == (drawn in draw_odds(trial.groups[0][1], 1, 1).outs)
-    assert run.by_student() == {"Ben": (sum(r.hit for r in run.results()), 40)}
+    assert run.by_student() == {"ben": (sum(r.hit for r in run.results()), 40)}
 
 
 def test_buy_answers_are_compared_with_the_kits_judgment(db):
@@ -71,6 +73,7 @@ def test_buy_answers_are_compared_with_the_kits_judgment(db):
     assert row.answer == "pass" and row.expected == kit and row.hit == (kit == "pass")
     with pytest.raises(ExperimentError, match="buy' or 'pass"):
         run.answer(run.deal(student="Cy"), "maybe", student="Cy")
+    assert run.results()[-1].answer == UNANSWERED  # the offer shown is recorded, unanswered
     with pytest.raises(ExperimentError, match="no offer is waiting"):
         run.answer("buy", student="Dee")
 
@@ -176,7 +179,7 @@ def test_current_reads_the_classroom_apps_environment(db, monkeypatch):
     monkeypatch.setenv(DATABASE_VARIABLE, f"sqlite:///{db}")
     run = current()
     run.deal(student="Eve")
-    assert run.name == "dealt-round-1" and join("dealt-round-1", db).by_student()["Eve"][1] == 1
+    assert run.name == "dealt-round-1" and join("dealt-round-1", db).by_student()["eve"][1] == 1
 
 
 # -- PostgreSQL, when a server can be had --------------------------------------------------
@@ -263,3 +266,121 @@ def test_the_buy_offers_are_clear_calls_of_the_one_buy_judgment_half_buy_half_pa
     verdicts = [judge_offer(o.hand, o.discard, 1, my_turn=False, tokens=BUY_TOKENS).verdict for o in offers()]
     assert verdicts == ["buy", "pass"] * (len(verdicts) // 2)
     assert [kit_judgment(o) for o in offers()] == verdicts
+
+
+# -- class data a teacher can trust (issue 35) ------------------------------------------------------
+def a_real_row(run, student="ana"):
+    """A row as the kit makes it, to forge from."""
+    run.deal(student=student)
+    return run.results()[-1]
+
+
+def forged_rows(db):
+    """The forgeries a student tried, each from a real row (the issue's five and more)."""
+    from dataclasses import replace
+
+    dealt = start("dealt-round-1", db)
+    outs = start("outs-after-one-draw", db)
+    buy = start("should-you-buy", db)
+    real, drawn, offer = a_real_row(dealt), a_real_row(outs), a_real_row(buy)
+    fresh = dict(id=None, at="")
+    hand = parse_cards(real.cards)
+    return {
+        "impossible cards": (replace(real, cards="ZZ 1X " + real.cards, **fresh), "do not exist"),
+        "eleven copies of AS": (replace(real, cards=" ".join(["AS"] * 11), hit=False, **fresh), "more copies"),
+        "three copies of a card": (replace(real, cards=" ".join(map(str, hand[:8])) + f" {hand[0]} {hand[0]} "
+                                           f"{hand[0]}", **fresh), "more copies"),
+        "an unknown experiment": (replace(real, experiment="dealt-round-9", **fresh), "no experiment"),
+        "an experiment not started here": (replace(real, experiment="outs-after-one-draw", **fresh), None),
+        "a backdated row": (replace(real, at="2020-01-01T00:00:00+00:00", id=None), "the server's"),
+        "a name not in its normal form": (replace(real, student="\u0410na", **fresh), "normal form"),
+        "a name with a control character": (replace(real, student="ana\u200b", **fresh), "invisible"),
+        "twelve cards dealt": (replace(real, cards=real.cards + " JK", **fresh), "11 cards"),
+        "a hit the cards do not make": (replace(real, hit=not real.hit, **fresh), "does not follow"),
+        "another hand drawn to": (replace(drawn, cards="AS AH AD 2S 2H 2D 3S 3H 3D 4S 4H | 5S", **fresh),
+                                  "the hand is"),
+        "an offer that was never dealt": (replace(offer, cards=real.cards + " | QH", **fresh), "none of"),
+        "an agreement with the wrong judgment": (replace(offer, expected="buy" if offer.expected == "pass"
+                                                         else "pass", **fresh), "the kit's judgment"),
+        "an answer the offer's hit does not follow": (replace(offer, answer=offer.expected, hit=False, **fresh),
+                                                      "does not follow"),
+    }
+
+
+@pytest.mark.parametrize("forgery", [
+    "impossible cards", "eleven copies of AS", "three copies of a card", "an unknown experiment",
+    "a backdated row", "a name not in its normal form", "a name with a control character", "twelve cards dealt",
+    "a hit the cards do not make", "another hand drawn to", "an offer that was never dealt",
+    "an agreement with the wrong judgment", "an answer the offer's hit does not follow"])
+def test_forged_experiment_rows_are_refused_with_a_clear_error(db, forgery):
+    row, said = forged_rows(db)[forgery]
+    database = ClassDatabase(db)
+    before = database.count()
+    with pytest.raises(ForgedResultError, match=said) as refused:
+        database.add(row)
+    assert isinstance(refused.value, TenPenniesError) and refused.value.problems
+    assert str(refused.value).startswith("refused 1 row: the kit could not have made them: row 1: ")
+    assert database.count() == before  # nothing stored
+
+
+def test_a_batch_with_one_forged_row_stores_none_and_the_kits_own_rows_pass(db):
+    from dataclasses import replace
+
+    run = start("dealt-round-1", db)
+    real = a_real_row(run)
+    assert result_problems(replace(real, id=None, at="")) == []  # the kit's own row, checked again
+    with pytest.raises(ForgedResultError, match="row 2: "):
+        run.db.add_many([replace(real, id=None, at=""), replace(real, id=None, at="", hit=not real.hit)])
+    assert run.db.count() == 1
+    start("outs-after-one-draw", db)
+    with pytest.raises(ForgedResultError, match="has not been started"):
+        ClassDatabase(str(db) + "-other").add(replace(real, id=None, at=""))
+
+
+def test_the_time_of_a_row_is_the_servers():
+    import datetime
+
+    with tempfile.TemporaryDirectory() as folder:
+        run = start("dealt-round-1", os.path.join(folder, "c.db"))
+        run.deal(student="Ana")
+        at = datetime.datetime.fromisoformat(run.results()[0].at)
+        assert abs((datetime.datetime.now(datetime.timezone.utc) - at).total_seconds()) < 600
+
+
+def test_every_offer_shown_is_recorded_answered_or_not(db):
+    run = start("should-you-buy", db)
+    desk = StudentDesk(run)
+    desk.student = "Ana"
+    desk.trial()
+    (row,) = run.results()
+    assert row.answer == UNANSWERED and not row.hit  # shown, not answered: a miss until answered
+    with pytest.raises(ExperimentError, match="answer the offer shown first"):
+        desk.trial()  # no second offer while one waits
+    desk.answer("buy")
+    (row,) = run.results()
+    assert row.answer == "buy" and row.hit == (row.expected == "buy")
+    # A student who leaves offers unanswered still has each counted: nothing to pick from.
+    for _ in range(3):
+        run.deal(student="Ben")
+    assert run.by_student()["ben"] == (0, 3)
+    # An answer goes with the offer shown, not one the student brings.
+    shown = run.deal(student="Cy")
+    other = next(t for t in (run.experiment.trial(random.Random(k)) for k in range(50)) if t != shown)
+    with pytest.raises(ForgedResultError, match="was not shown that offer"):
+        run.answer(other, "buy", student="Cy")
+
+
+@pytest.mark.parametrize("spelling", ["Ana", "ANA", " ana  ", "\u0410na", "An\u0430", "\uff21na", "\u0391na",
+                                      "\U0001d400na"])
+def test_one_student_is_one_name(db, spelling):
+    run = start("dealt-round-1", db)
+    run.deal(student="Ana")
+    run.deal(student=spelling)
+    assert list(run.by_student()) == ["ana"]
+    assert student_name(spelling) == "ana"
+
+
+@pytest.mark.parametrize("name", ["ana\x00", "ana\u202e", "a\u200bna", "ana\x1b[31m", "\u2066ana"])
+def test_a_name_with_a_control_or_invisible_character_is_refused(name):
+    with pytest.raises(ExperimentError, match="control or invisible"):
+        student_name(name)

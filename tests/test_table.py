@@ -126,17 +126,23 @@ def test_lay_down_without_the_contract_says_what_is_missing():
     assert game.message.startswith("you cannot lay down yet: 2 more cards are needed for one set of 4")
 
 
-def test_undo_restores_the_state_before_the_persons_last_decision():
+def test_undo_restores_the_state_before_the_persons_own_moves_since_the_draw():
     game = Game(11, seat=2, bots=("thumb", "strong", "random"))
     game.advance()
+    while not (game.waiting and game.view.phase is Phase.PLAY):
+        play_hint(game)
+        game.advance()
     before = game.match.snapshot()
-    play_hint(game)
-    game.advance()
-    play_hint(game)
-    game.advance()
-    assert game.undo() and game.undo()
-    assert game.match.snapshot() == before
-    assert not game.undo() and game.message == "there is nothing to undo"
+    game.select_cards(game.hand[:1])
+    assert game.discard()  # not yet answered by the bots: nothing new seen
+    assert game.undo() and game.match.snapshot() == before
+    assert not game.undo() and game.message.startswith("nothing to undo since the table showed you")
+    game.select_cards(game.hand[:1])
+    assert game.discard()
+    game.advance()  # the bots answer: what they did is fixed, and the discard with it
+    assert not game.undo() and "undo never takes back what you have seen" in game.message
+    fresh = Game(11, seat=2, bots=("thumb",))
+    assert not fresh.undo() and fresh.message == "there is nothing to undo"
     locked = Game(11, seat=2, bots=("thumb",), learning=False)
     locked.advance()
     locked.pass_offer() if locked.view.phase is Phase.OFFER else None
@@ -256,14 +262,16 @@ def test_whatever_the_person_does_the_words_hold_only_what_the_seat_may_know(see
 def test_after_an_undo_the_words_go_on_from_the_restored_state():
     game = Game(3, seat=1, bots=("thumb",) * 3)
     game.advance()
+    while not (game.waiting and game.view.phase is Phase.PLAY):
+        game.pass_offer() if game.waiting else game.step()
     game.new_words()
-    assert game.view.phase is Phase.OFFER and game.buy()
-    game.advance()
-    assert game.new_words()[0] == "You bought 7D for a token."
-    assert game.undo() and game.pass_offer()
-    game.advance()
-    assert game.new_words()[0] == "You passed."
-    assert "You bought 7D for a token." not in game.words()
+    first, second = game.hand[0], game.hand[-1]
+    game.select_cards([first])
+    assert game.discard() and game.new_words() == [f"You discarded {first}."]
+    assert game.undo()
+    game.select_cards([second])
+    assert game.discard() and game.new_words() == [f"You discarded {second}."]
+    assert f"You discarded {first}." not in game.words()
 
 
 def test_a_game_of_bots_alone_is_told_in_full():

@@ -57,10 +57,16 @@ def test_c6_c8_take_the_discard_after_melding_then_discard():
     assert game.unavailable("take") == "you have drawn this turn already"
     game.select_cards("KC")
     assert game.discard()
-    game.advance()
-    words = game.new_words()
-    assert words[0] == "You discarded KC." and words[1].startswith("Seat 1 (script) passed on the discard.")
     assert game.undo() and game.view.phase is Phase.DISCARD  # undo takes back the discard only
+    # The free take showed nothing new (QD was face up, C8): it may be taken back too.
+    assert "QD" in map(str, game.hand) and game.undo() and game.view.phase is Phase.MELD
+    assert game.take_discard(), game.message
+    game.select_cards("KC")
+    assert game.discard()
+    game.advance()
+    words = game.new_words()[1:]  # (after the take told afresh)
+    assert words[0] == "You discarded KC." and words[1].startswith("Seat 1 (script) passed on the discard.")
+    assert not game.undo()  # the seats after have answered: the discard is fixed
 
 
 def test_c6_a_contract_laid_down_before_the_draw_from_the_stock():

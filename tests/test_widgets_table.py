@@ -106,22 +106,29 @@ def test_a_rigged_table_lays_down_by_button_and_adds_by_clicking_a_set():
 
 def test_refusals_show_the_engines_reason_next_to_the_hand():
     table = PlayTable.from_position(rigged(), seed=1, seat=0, bots=("thumb",) * 3, delay=0)
-    table.buttons["discard"].click()
-    assert "select exactly one card to discard" in table.message.value
+    # A greyed-out button pressed anyway (a script, a forged click) is refused with the
+    # reason its tooltip gives, and nothing is played.
     click_card(table, table.game.hand[0])
     table.buttons["discard"].click()
-    assert "may only buy or pass" in table.message.value
+    assert "Discard: not now: first buy or pass: you are being offered 6C" in table.message.value
+    assert "Not now: first buy or pass" in table.buttons["discard"].tooltip
     table.buttons["pass"].click()
+    table.buttons["discard"].click()  # live, but nothing selected: the table says why
+    assert "select exactly one card to discard" in table.message.value
     click_card(table, table.game.hand[0])  # the selection was cleared by the pass
     assert table.buttons["meld"].disabled and "Not now: lay down your contract first" in table.buttons["meld"].tooltip
-    table.buttons["meld"].click()  # (a script may still press it: the engine refuses, spoken to you)
-    assert "you have not laid down your contract" in table.message.value
+    table.buttons["meld"].click()
+    assert "not now: lay down your contract first" in table.message.value
     assert "#a93226" in table.message.value  # a refusal is red
     table.buttons["add"].click()
-    assert "you have not laid down your contract" in table.message.value
+    assert "not now: lay down your contract first" in table.message.value
     table.buttons["buy"].click()
-    assert "there is no offer now" in table.message.value
+    assert "no card is being offered to you now" in table.message.value
     assert "seat 0" not in table.message.value
+    table.game.clear_selection()
+    table.game.select_cards("7S 7H 9S")  # live Lay Down, cards that are no contract: the engine's reason
+    table.buttons["lay_down"].click()
+    assert "you cannot lay down" in table.message.value and not table.game.view.opened[0]
 
 
 def test_a_click_selects_and_unselects_and_the_card_rises():
@@ -145,9 +152,12 @@ def test_a_click_selects_and_unselects_and_the_card_rises():
 
 
 def test_undo_new_match_sort_and_four_colours():
-    table = PlayTable(seed=3, delay=0)
+    table = PlayTable.from_position(rigged(), seed=1, seat=0, bots=("thumb",) * 3, delay=0)
+    table.buttons["pass"].click()  # the draw from the stock: never undone
+    assert table.buttons["undo"].disabled
     before = table.game.match.snapshot()
-    play_hint_by_hand(table)
+    table.buttons["lay_down"].click()
+    assert table.game.view.opened[0] and not table.buttons["undo"].disabled
     table.buttons["undo"].click()
     assert table.game.match.snapshot() == before
     assert "took back" in table.log_box.value
@@ -159,7 +169,7 @@ def test_undo_new_match_sort_and_four_colours():
     blues = {s.fill for s in table.shapes if s.text in ("♦",)}
     assert reds and blues and reds != blues
     table.buttons["new"].click()
-    assert table.game.seed == 4 and table.game.match.round_no == 1
+    assert table.game.seed == 2 and table.game.match.round_no == 1
 
 
 def test_the_person_sees_only_their_seat_in_play():
@@ -240,10 +250,11 @@ def test_greyed_buttons_say_why_and_the_lay_down_rule_is_said_under_them():
     assert "Not now: first buy or pass" in buttons["lay_down"].tooltip
     assert buttons["undo"].tooltip.endswith("Not now: there is nothing to undo.")
     assert buttons["buy"].tooltip and "Not now" not in buttons["buy"].tooltip
-    buttons["pass"].click()
-    assert not buttons["lay_down"].disabled and not buttons["undo"].disabled
+    buttons["pass"].click()  # the draw shows a card from the stock: it cannot be undone
+    assert not buttons["lay_down"].disabled and buttons["undo"].disabled
+    assert buttons["undo"].tooltip.endswith("undo never takes back what you have seen.")
     buttons["lay_down"].click()
-    assert table.game.view.opened[0]
+    assert table.game.view.opened[0] and not buttons["undo"].disabled
     assert buttons["lay_down"].disabled and "already" in buttons["lay_down"].tooltip
     assert not buttons["meld"].disabled and "Not now" not in buttons["meld"].tooltip
 
@@ -315,16 +326,17 @@ def test_a_rounds_end_shows_its_summary_until_continue():
 
 def test_no_move_is_made_blind_while_a_rounds_summary_hides_the_table():
     """The next round is dealt behind the summary and may open with an offer to the person:
-    Buy, Pass and Hint wait for Continue (a click would play round 2 unseen); Undo and
-    New Match stay, as they take the summary away."""
+    Buy, Pass and Hint wait for Continue (a click would play round 2 unseen); New Match
+    stays, as it takes the summary away. (Undo waits too: a round's end and the new deal
+    were seen, and undo never goes back past what was seen.)"""
     table = PlayTable(seed=7, delay=0)
     follow_hints_to_round_end(table)
     game = table.game
     assert game.waiting and game.match.round_no == 2  # an offer of round 2 is waiting
     played = len(game.match.log)
     for name, button in table.buttons.items():
-        assert button.disabled == (name not in ("undo", "new")), name
-    for name in ("buy", "pass", "hint"):
+        assert button.disabled == (name != "new"), name
+    for name in ("buy", "pass", "hint", "undo"):
         table.buttons[name].click()  # from Python a disabled button still calls its handler
     assert len(game.match.log) == played and table.shown_summary is not None
     table.continue_button.click()
@@ -520,3 +532,77 @@ def test_the_keyboard_adds_to_a_set_of_any_number(keys, added_to):
     assert not table.adding
     assert len(game.view.table[added_to].cards) == before + 1
     assert [str(c) for c in game.view.table[added_to].cards].count("JK") == 1
+
+
+# -- a forged click changes nothing (issue 35) -----------------------------------------------------
+def forged_click(button) -> None:
+    """What the page sends when a button is clicked, sent whatever the page shows: the comm
+    message ipywidgets hands to the Button (its handlers run for any such message)."""
+    button._handle_msg({"content": {"data": {"method": "custom", "content": {"event": "click"}}}, "buffers": []})
+
+
+def table_state(table):
+    game = table.game
+    return (game.match.snapshot(), game.selected, len(game.match.log), table.adding, table.save.value,
+            table.review_box.layout.display, table.lines[:])
+
+
+@pytest.mark.parametrize("classroom", [True, False], ids=["classroom", "practice"])
+def test_a_comm_message_for_a_disabled_button_changes_nothing(classroom):
+    table = PlayTable.from_position(rigged(), seed=1, seat=0, bots=("thumb",) * 3, delay=0, classroom=classroom,
+                                    offers="ask")
+    table.game.select_cards("7S 7H 7D")  # cards a forged Lay Down, Meld, Add or Discard would play
+    table.redraw()
+    disabled = [name for name, b in table.buttons.items() if b.disabled]
+    # At the offer: only Buy, Pass, Hint and New Match are live (T5).
+    assert set(disabled) == {"lay_down", "meld", "add", "discard", "undo"}
+    for name in disabled:
+        before = table_state(table)
+        forged_click(table.buttons[name])
+        assert table_state(table) == before, f"a forged click on the greyed-out {name} changed the table"
+    # Nor do the summary's and the record's buttons work when they are not on offer.
+    assert table.save_button.disabled == classroom
+    before = table_state(table)
+    forged_click(table.review_button)
+    if classroom:
+        forged_click(table.save_button)  # the record holds the deal: never before the match is over
+    assert table_state(table) == before
+    # A live button still works through the same message.
+    forged_click(table.buttons["pass"])
+    assert table.game.view.phase is Phase.PLAY
+
+
+def test_a_forged_hint_or_undo_at_a_table_without_learning_changes_nothing():
+    table = PlayTable.from_position(rigged(), seed=1, seat=0, bots=("thumb",) * 3, delay=0, learning=False,
+                                    classroom=True)
+    assert table.buttons["hint"].disabled and table.buttons["undo"].disabled
+    forged_click(table.buttons["pass"])
+    table.game.select_cards("7S 7H 7D 9S 9H JK")
+    forged_click(table.buttons["lay_down"])
+    assert table.game.view.opened[0]
+    before = table_state(table)
+    forged_click(table.buttons["undo"])
+    forged_click(table.buttons["hint"])
+    assert table_state(table) == before and table.note == ""
+    assert "Hint: not now: hint is for learning mode" in table.message.value
+
+
+def test_a_failing_callback_shows_a_short_message_without_a_path_or_traceback():
+    from tenpennies.errors import TenPenniesError
+    from tenpennies.widgets.callbacks import SHORT_ERROR_CHARS, shown
+
+    class Owner:
+        import logging
+        log = logging.getLogger("test")
+        message = type("HTML", (), {"value": ""})()
+
+    owner = Owner()
+    shown(owner, lambda: open("/srv/tenpennies/secret/class.sqlite"), "panel")()
+    assert "FileNotFoundError" in owner.message.value and "/srv" not in owner.message.value
+    shown(owner, lambda: (_ for _ in ()).throw(TenPenniesError("cannot open /srv/tenpennies/secret/class.sqlite:\n"
+                                                               'Traceback (most recent call last):\n  File "/x"')),
+          "panel")()
+    value = owner.message.value
+    assert "cannot open …/class.sqlite" in value and "/srv" not in value and "Traceback" not in value
+    shown(owner, lambda: (_ for _ in ()).throw(TenPenniesError("x" * 5000)), "panel")()
+    assert len(owner.message.value) < SHORT_ERROR_CHARS + 100

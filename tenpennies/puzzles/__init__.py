@@ -134,9 +134,9 @@ class Puzzle:
     def position(self) -> SeatPosition:
         """The seat's view the puzzle shows, read from :attr:`notation` when first asked for.
 
-        A mined puzzle's position is read only then: loading thousands stays quick, and
-        each is checked where it is made, by replaying its match (``tests/test_puzzle_replay.py``);
-        a built or hand-written one is read and checked as its file loads."""
+        Every position is read and checked for reachability as its file loads, a mined
+        one's too (a file may be edited after its match made it); a mined puzzle's answer
+        is checked where it is made, by replaying its match (``tests/test_puzzle_replay.py``)."""
         seen = self.__dict__.get("_position")
         if seen is None:
             try:
@@ -244,8 +244,10 @@ def _from_table(data: Any, file: str, n: int, allow_unreachable: bool = False) -
         if not data[name].strip():
             raise _problem(file, where, name, "empty")
     mined = _SOURCE.fullmatch(data["source"].strip()) is not None
-    # A mined position is read when first shown (Puzzle.position): its match's replay checks it.
-    position = None if mined else _read_position(data, file, where, kind)
+    # Every position is read and checked here, a mined one's too: its match's replay checks it
+    # where it is made, but a file can be edited after (the loader refuses every position no
+    # play reaches, issue 35). Only a mined answer is left to the replay's test.
+    position = _read_position(data, file, where, kind, answer=not mined)
     for name in ("accepted", "hints", "themes"):
         if not all(isinstance(x, str) and x.strip() for x in data[name]):
             raise _problem(file, where, name, "should hold only non-empty strings")
@@ -290,16 +292,17 @@ def _from_table(data: Any, file: str, n: int, allow_unreachable: bool = False) -
         themes=tuple(data["themes"]), source=data["source"], params=dict(params),
         wrong=tuple(wrong), file=file, allow_unreachable=marked,
         rating=data.get("rating", UNRATED), rating_deviation=data.get("rating_deviation", UNRATED_DEVIATION))
-    if position is not None:
-        object.__setattr__(puzzle, "_position", position)
+    object.__setattr__(puzzle, "_position", position)  # (read once: Puzzle.position's cache)
     return puzzle
 
 
-def _read_position(data: dict, file: str, where: str, kind: str) -> SeatPosition:
+def _read_position(data: dict, file: str, where: str, kind: str, answer: bool = True) -> SeatPosition:
     try:
         position = SeatPosition.parse(data["position"])
     except ValueError as exc:
         raise _problem(file, where, "position", str(exc)) from None
+    if not answer:
+        return position
     try:
         KINDS[kind].read(data["answer"], position)
     except ValueError as exc:

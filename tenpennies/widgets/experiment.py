@@ -13,6 +13,7 @@ import ipywidgets as widgets
 
 from ..errors import TenPenniesError
 from ..experiments import ClassExperiment, StudentDesk
+from .callbacks import short_error
 
 
 class ExperimentPanel(widgets.VBox):
@@ -32,9 +33,13 @@ class ExperimentPanel(widgets.VBox):
         self.picture = widgets.HTML()
         self.words = widgets.HTML()
         self.pooled = widgets.HTML()
-        self.trial_button.on_click(lambda _: self._do(self.desk.trial))
-        self.buy_button.on_click(lambda _: self._do(lambda: self.desk.answer("buy")))
-        self.pass_button.on_click(lambda _: self._do(lambda: self.desk.answer("pass")))
+        # A greyed-out button does nothing, whoever sends its click (ipywidgets runs a
+        # Button's handlers for any click message a page sends, a disabled one's too); the
+        # desk refuses the same moves itself (no new offer while one waits, no answer
+        # without one).
+        self.trial_button.on_click(self._live(lambda: self.desk.trial()))
+        self.buy_button.on_click(self._live(lambda: self.desk.answer("buy")))
+        self.pass_button.on_click(self._live(lambda: self.desk.answer("pass")))
         title = widgets.HTML(f"<b>Class experiment: {escape(run.name)}</b> "
                              f"<span style='color:#555'>{escape(run.experiment.description)}</span>")
         super().__init__([title, widgets.HBox([self.name_box, self.trial_button, self.buy_button,
@@ -46,12 +51,18 @@ class ExperimentPanel(widgets.VBox):
     def __repr__(self) -> str:
         return f"ExperimentPanel({self.desk.run.name}: {self.desk.words})"
 
+    def _live(self, action):
+        def clicked(button) -> None:
+            if not button.disabled:
+                self._do(action)
+        return clicked
+
     def _do(self, action) -> None:
         self.desk.student = self.name_box.value
         try:
             action()
         except TenPenniesError as exc:  # a missing name, an answer with no offer: said in words
-            self._show(error=str(exc))
+            self._show(error=short_error(exc).split(": ", 1)[-1])  # (no server path: callbacks.short_error)
             return
         self._show()
 

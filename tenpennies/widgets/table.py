@@ -169,7 +169,10 @@ def help_html(game: Game, canvas: bool = True) -> str:
             f"clear pass, and the log says why. Keyboard: {keyboard}; a button's key presses it; after Add, type "
             f"the number of the set (then Enter, if a longer "
             f"number begins with it). The log never shows a card you "
-            f"could not see at a real table.</div>")
+            f"could not see at a real table. <b>Undo</b> takes back only your own moves since the table last "
+            f"showed you something new: once you have drawn or bought a card, or another seat has moved, what "
+            f"came before stays (at every table, practice too), so Undo never lets you choose again knowing a "
+            f"card you were not meant to see.</div>")
 
 
 REVEALS = "it holds the deal: every hand, this round's and the rounds to come"
@@ -312,12 +315,12 @@ class PlayTable(_Board):
         self.buttons = {name: widgets.Button(description=button_label(name, rules),
                                              tooltip=self._tooltip(name), layout=widgets.Layout(width="auto"))
                         for name in BUTTON_LABELS if name in self.game.moves}
-        handlers = {"take": self.game.take_discard, "draw": self.game.draw_from_stock, "buy": self.game.buy,
-                    "pass": self.game.pass_offer, "lay_down": self.game.lay_down,
-                    "meld": self.game.meld, "discard": self.game.discard}
-        for name, act in handlers.items():
+        # Every move goes through the game's press(), which refuses what a greyed-out button
+        # would do: ipywidgets runs a Button's handlers for any "click" message a page sends,
+        # a disabled button's too, so a forged comm message must change nothing.
+        for name in ("take", "draw", "buy", "pass", "lay_down", "meld", "discard"):
             if name in self.buttons:
-                self.buttons[name].on_click(self._shown(lambda _b, act=act: self._human(act)))
+                self.buttons[name].on_click(self._shown(lambda _b, name=name: self._human(name)))
         self.buttons["add"].on_click(self._shown(lambda _b: self._arm_add()))
         self.buttons["hint"].on_click(self._shown(lambda _b: self.show_hint()))
         self.buttons["undo"].on_click(self._shown(lambda _b: self._undo()))
@@ -350,7 +353,7 @@ class PlayTable(_Board):
         self.scores = widgets.HTML(layout=widgets.Layout(max_width="100%", overflow_x="auto"))
         self.save = widgets.HTML()  # the download link, made when Save is pressed
         self.save_button = widgets.Button(description="Save", icon="download", layout=widgets.Layout(width="auto"))
-        self.save_button.on_click(self._shown(lambda _b: self.offer_record()))
+        self.save_button.on_click(self._shown(lambda _b: self.offer_record()))  # (it checks itself)
         # Screen readers: what happened since the last move, said as it happens, and the
         # table in words; kept out of sight (not display:none, which readers skip).
         self.spoken = widgets.HTML(layout=widgets.Layout(height="1px", width="1px", overflow="hidden"))
@@ -364,7 +367,10 @@ class PlayTable(_Board):
                                             tooltip="the analyst judges each of your decisions: what it would "
                                                     "have played and what each choice cost",
                                             layout=widgets.Layout(width="auto", display="none"))
-        self.review_button.on_click(self._shown(lambda _b: self.open_review()))
+        # Shown only with a round's summary: a forged click at any other time would judge the
+        # turn being played (a hint, at a table without hints).
+        self.review_button.on_click(self._shown(
+            lambda _b: self.open_review() if self.shown_summary is not None else None))
         self.review_box = widgets.VBox(layout=widgets.Layout(display="none"))
         self.review_panel = None  # the match's review, once opened
         self._reviewed_upto = 0  # how much of the match's log it judged
@@ -569,7 +575,7 @@ class PlayTable(_Board):
             self.game.message = ""
         elif region.kind == "set" and self.adding:
             self.adding = False
-            if self.game.add_to_set(region.index, self._end(region, x)):
+            if self.game.press("add", region.index, self._end(region, x)):
                 self._run_bots()
                 return
         self.redraw()
@@ -593,7 +599,7 @@ class PlayTable(_Board):
                 self.redraw()
                 return
             self.adding, self._set_number = False, ""
-            if self.game.add_to_set(int(typed)):
+            if self.game.press("add", int(typed)):
                 self._run_bots()
                 return
         elif key in ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", " ", "Spacebar"):
@@ -630,12 +636,12 @@ class PlayTable(_Board):
         and New Match stay: they take the summary away themselves."""
         return self.shown_summary is not None and name not in ("undo", "new")
 
-    def _human(self, act) -> None:
-        if self._blind("discard"):
+    def _human(self, move: str) -> None:
+        if self._blind(move):
             return  # pressed from Python or a stale page while the summary is on show
         self.adding = False
         self.round_end = self.note = ""
-        if act():
+        if self.game.press(move):
             self._run_bots()
         else:
             self.redraw()
@@ -644,6 +650,11 @@ class PlayTable(_Board):
         if self._blind("add"):
             return
         self.note = ""
+        why = self.game.unavailable("add")
+        if why:  # a greyed-out Add pressed anyway (a forged click): refused, nothing armed
+            self.game.message = f"{button_label('add', self.game.rules)}: not now: {why}"
+            self.redraw()
+            return
         if not self.game.selected:
             label, noun = button_label("add", self.game.rules), "meld" if self.game.rules.has_runs else "set"
             self.game.message = f"select the cards to add first, then press {label} and click a {noun}"
@@ -659,6 +670,11 @@ class PlayTable(_Board):
     def show_hint(self) -> None:
         """Show the strong bot's suggestion and select the cards it would play."""
         if self._blind("hint"):
+            return
+        why = self.game.unavailable("hint")
+        if why:  # (greyed out: not learning mode, or not the person's decision)
+            self.game.message = f"{button_label('hint', self.game.rules)}: not now: {why}"
+            self.redraw()
             return
         try:
             h = self.game.hint()
@@ -676,12 +692,10 @@ class PlayTable(_Board):
     def _undo(self) -> None:
         self.adding = False
         self.note = ""
-        if self.shown_summary is not None:  # taking back the move that ended the round
-            self.shown_summary = None
-            self.summary.layout.display = "none"
-            self.canvas.layout.display = None
-        self._ticket += 1
-        if self.game.undo():
+        # (A round's end is news to the seat, so the move that ended it is never taken back:
+        # Undo refuses with the summary on show, and the summary stays.)
+        if self.game.press("undo"):
+            self._ticket += 1
             self.lines.append("(You took back your last move.)")
         self.redraw()
 

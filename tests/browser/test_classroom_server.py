@@ -278,3 +278,76 @@ def wait_for_kernels(server: Server, count: int, seconds: float = 30) -> None:
     while len(children(server.proc.pid)) != count:
         assert time.monotonic() < deadline, f"still {len(children(server.proc.pid))} kernels, not {count}"
         time.sleep(0.2)
+
+
+# -- one script cannot keep a class out (issue 35) -------------------------------------------------
+def get_page(server: Server, source: str = "127.0.0.1") -> tuple[int, str]:
+    """GET the table's page from ``source`` (any 127.x.y.z address reaches loopback on Linux):
+    the status and the page's text."""
+    import http.client
+
+    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=120, source_address=(source, 0))
+    try:
+        connection.request("GET", "/")
+        reply = connection.getresponse()
+        return reply.status, reply.read().decode("utf-8", "replace")
+    finally:
+        connection.close()
+
+
+def test_the_201st_websocket_on_a_kernel_is_refused(tmp_path_factory):
+    from websockets.exceptions import InvalidStatus
+    from websockets.sync.client import connect
+
+    from .browserkit import ROOT
+
+    base = tmp_path_factory.mktemp("sockets")
+    server = Server(base, classroom_args(ROOT / "notebooks" / "play.ipynb", "--sockets-per-kernel=200",
+                                         "--seats-per-address=0"))
+    try:
+        status, html = get_page(server)
+        assert status == 200
+        kernel_id = re.search(r'"kernelId": ?"([0-9a-f-]+)"', html).group(1)
+        channels = f"ws://127.0.0.1:{server.port}/api/kernels/{kernel_id}/channels?session_id=flood-"
+        with contextlib.ExitStack() as sockets:
+            for k in range(200):
+                # (A script's unread sockets: their messages queue up unread, and they close at once.)
+                sockets.enter_context(connect(channels + str(k), subprotocols=[KERNEL_PROTOCOL], open_timeout=30,
+                                              ping_interval=None, max_queue=None, close_timeout=0.5))
+            with pytest.raises(InvalidStatus) as refused:
+                connect(channels + "201", subprotocols=[KERNEL_PROTOCOL], open_timeout=30, ping_interval=None)
+            assert refused.value.response.status_code == 503
+        # Closed, the sockets are given back: the kernel takes a page's connection again.
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                with connect(channels + "again", subprotocols=[KERNEL_PROTOCOL], open_timeout=30):
+                    break
+            except InvalidStatus:
+                assert time.monotonic() < deadline, "the closed sockets were not given back"
+                time.sleep(0.2)
+        assert "Refused a websocket on kernel" in server.log.read_text(errors="replace")
+    finally:
+        server.stop()
+
+
+def test_one_address_holds_few_seats_and_an_unopened_page_frees_its_seat_soon(tmp_path_factory):
+    from .browserkit import ROOT
+
+    base = tmp_path_factory.mktemp("addresses")
+    server = Server(base, classroom_args(ROOT / "notebooks" / "play.ipynb", "--seats-per-address=2",
+                                         "--unopened-seconds=20", "--idle-seconds=300", "--max-players=10"))
+    try:
+        assert get_page(server)[0] == get_page(server)[0] == 200  # two tabs of one computer
+        status, text = get_page(server)
+        assert status == 429 and "This computer already has 2 tables open" in text
+        assert "Traceback" not in text and "/work" not in text and str(ROOT) not in text
+        assert get_page(server, "127.0.0.2")[0] == 200  # another student still gets in
+        # Neither page opened its websocket: their seats come free after 20 s, not the idle cull's 300.
+        deadline = time.monotonic() + 120
+        while get_page(server)[0] != 200:
+            assert time.monotonic() < deadline, "an unopened page kept its seat"
+            time.sleep(1)
+        assert "no page opened it in 20 s" in server.log.read_text(errors="replace")
+    finally:
+        server.stop()
