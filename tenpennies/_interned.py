@@ -38,18 +38,20 @@ PASS_OR_BUY = tuple((p, b) for b, p in zip(BUYS, PASSES))
 DISCARDS = tuple(tuple(Discard.of(s, c) for c in ALL_CARDS) for s in range(SEATS))  # (Discard.of's own)
 DISCARDS_IN_ORDER = tuple([row[c.index] for c in IN_ORDER] for row in DISCARDS)
 
-# A single card added to a set, per seat, set index and the card's place in reading
-# order, made when first listed and kept: an open hand lists its additions every turn.
-ADDITIONS: tuple[dict[int, list], ...] = tuple({} for _ in range(SEATS))
+# A single card added to a meld, per seat, meld index (with the end of a run a card is
+# listed at, if any) and the card's place in reading order, made when first listed and
+# kept: an open hand lists its additions every turn.
+ADDITIONS: tuple[dict, ...] = tuple({} for _ in range(SEATS))
 
 
-def addition(seat: int, set_index: int, card: Card) -> AddToSet:
-    """``AddToSet(seat, set_index, (card,))``, made once and shared (sets-only games)."""
+def addition(seat: int, set_index: int, card: Card, end: str | None = None) -> AddToSet:
+    """``AddToSet(seat, set_index, (card,), end)``, made once and shared."""
     made = ADDITIONS[seat]
-    row = made.get(set_index) or made.setdefault(set_index, [None] * 53)
+    key = set_index if end is None else (set_index, end)
+    row = made.get(key) or made.setdefault(key, [None] * 53)
     action = row[card.order]
     if action is None:
-        action = row[card.order] = AddToSet(seat, set_index, (card,))
+        action = row[card.order] = AddToSet(seat, set_index, (card,), end)
     return action
 
 

@@ -22,7 +22,7 @@ from itertools import combinations
 from typing import Iterable, Sequence
 
 from . import _interned
-from .actions import Action, AddToSet, LayDown, Meld
+from .actions import Action, LayDown, Meld
 from .cards import ALL_CARDS, BY_ORDER, IN_ORDER, Card, Hand
 from .melds import MeldKind, TableMeld, is_valid_meld, meld_additions
 from .rules import RuleSet
@@ -137,8 +137,9 @@ def _melding(seat: int, hand: Sequence[Card], held: list[int], is_open: bool, ta
                 actions.extend(addition(seat, i, c) for c in fits)
         actions.extend(Meld(seat, trio) for trio in _new_sets_of_three(hand, distinct, r, rules))
     else:
+        addition = _interned.addition
         for i, meld in enumerate(table):
-            actions.extend(AddToSet(seat, i, (c,), end) for c, end in meld_additions(meld, distinct, r, rules))
+            actions.extend([addition(seat, i, c, end) for c, end in meld_additions(meld, distinct, r, rules)])
         actions.extend(Meld(seat, trio) for trio in _new_sets_of_three(hand, distinct, r, rules)
                        if is_valid_meld(trio, MeldKind.SET, r, rules))
         actions.extend(Meld(seat, trio, end) for trio, end in _new_runs_of_three(_in_order(hand), r, rules))
@@ -194,10 +195,14 @@ def _new_sets_of_three(hand: Sequence[Card], values: list[Card], round_no: int,
                 wild_groups[n_wild] = list(dict.fromkeys(combinations(wild_pool, n_wild)))
             # Without repeated suits a rank's naturals are distinct card values, one per
             # suit, so their combinations are distinct sets already; with repeats, two
-            # copies of a card make the same combination twice (asked only then: tuples
-            # of cards hash by a Python call per card).
-            groups = combinations(naturals, size - n_wild)
-            for group in dict.fromkeys(groups) if repeated else groups:
+            # copies of a card make the same combination twice, and are made once from
+            # the cards' indices (tuples of cards hash by a Python call per card; the
+            # cards are interned, so equal indices are the very same cards).
+            if repeated:
+                groups = map(_cards_at, dict.fromkeys(combinations([c.index for c in naturals], size - n_wild)))
+            else:
+                groups = combinations(naturals, size - n_wild)
+            for group in groups:
                 found.extend(group + w for w in wild_groups[n_wild])
     return found
 
@@ -240,6 +245,10 @@ def _new_runs_of_three(hand: Iterable[Card], round_no: int, rules: RuleSet) -> l
 
 
 _BY_INDEX = ALL_CARDS  # (interned: the hand's own card values)
+
+
+def _cards_at(indices: tuple[int, ...]) -> tuple[Card, ...]:
+    return tuple(map(_BY_INDEX.__getitem__, indices))
 _WINDOWS: dict[int, tuple] = {}
 
 

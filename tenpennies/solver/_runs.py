@@ -231,10 +231,23 @@ def _candidates(cnt, t):
         lists = tuple(tuple(hand_melds(cnt, t, *req)) for req in reqs)
         # Each meld's cards counted once too (the choices are searched by them).
         counted = {m: _value_counts(m) for lst in lists for m in lst}
-        remember(rt.melds_cache, key, (lists, counted))
+        remember(rt.melds_cache, key, (lists, counted, {}))
     else:
-        lists, counted = lists
+        lists, counted, _ = lists
     return rt, lists, counted
+
+
+def _weights(cnt, t) -> dict:
+    """Each candidate meld's ``(wilds, points)``, remembered with the hand's melds (every
+    objective scores every meld by them)."""
+    _candidates(cnt, t)
+    lists, _, weights = tables(t).melds_cache[bytes(cnt)]
+    if not weights:
+        wild, points = t.wild, t.points
+        for lst in lists:
+            for m in lst:
+                weights[m] = (sum(wild[i] for i in m), sum(points[i] for i in m))
+    return weights
 
 
 
@@ -326,18 +339,14 @@ def best_arrangements(cnt, t, objectives) -> dict:
 def best_choices(cnt, t, objective: str):
     """The choices of melds best by ``objective`` (ties all listed), or []."""
     rt, lists, counted = _candidates(cnt, t)
-    wild, points = t.wild, t.points
-
-    def score(meld) -> int:
-        w = sum(wild[i] for i in meld)
-        p = sum(points[i] for i in meld)
-        if objective == "fewest_wilds":
-            return w * _BIG - p
-        if objective == "most_points":
-            return -p * 1000 + w
-        return (len(meld) * _BIG + w) * _BIG - p
-
-    return _choices(cnt, t, lists, rt, counted, score)
+    weights = _weights(cnt, t)
+    if objective == "fewest_wilds":
+        scores = {m: w * _BIG - p for m, (w, p) in weights.items()}
+    elif objective == "most_points":
+        scores = {m: -p * 1000 + w for m, (w, p) in weights.items()}
+    else:
+        scores = {m: (len(m) * _BIG + w) * _BIG - p for m, (w, p) in weights.items()}
+    return _choices(cnt, t, lists, rt, counted, scores.__getitem__)
 
 
 def every_choice(cnt, t):
