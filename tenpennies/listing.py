@@ -24,7 +24,7 @@ from typing import Iterable, Sequence
 from . import _interned
 from .actions import Action, LayDown, Meld
 from .cards import ALL_CARDS, BY_ORDER, IN_ORDER, Card, Hand
-from .melds import MeldKind, TableMeld, is_valid_meld, meld_additions
+from .melds import MeldKind, TableMeld, is_valid_meld, run_ends
 from .rules import RuleSet
 from .sets import single_additions
 from .solver import can_lay_down, contract_problems, find_contracts
@@ -113,33 +113,50 @@ def _melding(seat: int, hand: Sequence[Card], held: list[int], is_open: bool, ta
             actions.extend(LayDown(seat, sets) for sets in found)
         return actions
     distinct = list(map(_CARD_AT, held))  # (cards only once open: most listings are of closed hands)
+    # sets.single_additions is the O(1)-per-card check that solver.additions lists
+    # with; each set is asked only of the cards that could join it, its rank's and
+    # the wilds, in the listing's order (hands grow to thirty cards after purchases).
+    wild = rules.wild_table(r)
+    wilds: list[Card] = []
+    by_rank: dict[int, list[Card]] = {}
+    for c in distinct:
+        if wild[c.index]:
+            wilds.append(c)
+        else:
+            by_rank.setdefault(c.rank, []).append(c)
+    addition = _interned.addition
+    have = None
+    for i, s in enumerate(table):
+        if runs and s.kind is _RUN:
+            # A run takes two natural cards at most, looked up in the hand, and wilds
+            # (melds.run_ends: what melds.meld_additions lists, worked out once per run).
+            if have is None:
+                have = [False] * 53
+                for c in distinct:
+                    have[c.index] = True
+            high, low, low_end, wild_ends = run_ends(s, r, rules)
+            fits = []
+            if high >= 0 and have[high] and not wild[high]:
+                fits.append((_BY_INDEX[high], None))
+            if low >= 0 and low != high and have[low] and not wild[low]:
+                fits.append((_BY_INDEX[low], low_end))
+            if wild_ends:
+                fits.extend((c, e) for c in wilds for e in wild_ends)
+            if len(fits) > 1:
+                fits.sort(key=_BY_FIRST_ORDER)  # in the listing's order, each card's ends together
+            actions.extend([addition(seat, i, c, end) for c, end in fits])
+            continue
+        naturals = by_rank.get(s.rank)  # (the match made it with set_rank)
+        if naturals is None:
+            candidates = wilds
+        else:
+            candidates = sorted(naturals + wilds, key=BY_ORDER) if wilds else naturals
+        fits = single_additions(s.cards, candidates, r, rules) if candidates else None
+        if fits:
+            actions.extend(addition(seat, i, c) for c in fits)
     if not runs:
-        # sets.single_additions is the O(1)-per-card check that solver.additions lists
-        # with; each set is asked only of the cards that could join it, its rank's and
-        # the wilds, in the listing's order (hands grow to thirty cards after purchases).
-        wild = rules.wild_table(r)
-        wilds: list[Card] = []
-        by_rank: dict[int, list[Card]] = {}
-        for c in distinct:
-            if wild[c.index]:
-                wilds.append(c)
-            else:
-                by_rank.setdefault(c.rank, []).append(c)
-        addition = _interned.addition
-        for i, s in enumerate(table):
-            naturals = by_rank.get(s.rank)  # (the match made it with set_rank)
-            if naturals is None:
-                candidates = wilds
-            else:
-                candidates = sorted(naturals + wilds, key=BY_ORDER) if wilds else naturals
-            fits = single_additions(s.cards, candidates, r, rules) if candidates else None
-            if fits:
-                actions.extend(addition(seat, i, c) for c in fits)
         actions.extend(Meld(seat, trio) for trio in _new_sets_of_three(hand, distinct, r, rules))
     else:
-        addition = _interned.addition
-        for i, meld in enumerate(table):
-            actions.extend([addition(seat, i, c, end) for c, end in meld_additions(meld, distinct, r, rules)])
         actions.extend(Meld(seat, trio) for trio in _new_sets_of_three(hand, distinct, r, rules)
                        if is_valid_meld(trio, MeldKind.SET, r, rules))
         actions.extend(Meld(seat, trio, end) for trio, end in _new_runs_of_three(_in_order(hand), r, rules))
@@ -245,6 +262,11 @@ def _new_runs_of_three(hand: Iterable[Card], round_no: int, rules: RuleSet) -> l
 
 
 _BY_INDEX = ALL_CARDS  # (interned: the hand's own card values)
+_RUN = MeldKind.RUN
+
+
+def _BY_FIRST_ORDER(fit: tuple[Card, str | None]) -> int:
+    return fit[0].order
 
 
 def _cards_at(indices: tuple[int, ...]) -> tuple[Card, ...]:
