@@ -16,7 +16,7 @@ caches are this module's own.
 
 from __future__ import annotations
 
-from .actions import MOST_SEATS, AddToSet, Buy, Discard, Draw, DrawSource, Pass, TakeDiscard
+from .actions import MOST_SEATS, AddToSet, Buy, Discard, Draw, DrawSource, Meld, Pass, TakeDiscard
 from .cards import ALL_CARDS, IN_ORDER, Card
 
 SEATS = MOST_SEATS  # more than any rule set seats (RuleSet.with_players refuses more)
@@ -73,3 +73,29 @@ def draw_entry(seat: int, card: Card, source: DrawSource) -> Draw:
     if entry is None:
         entry = _DRAWS[key] = Draw(seat, card, source)
     return entry
+
+
+# New melds of one rank a seat may lay from its hand, as Meld actions, by rule set, round,
+# seat and the hand's cards of that rank and its wilds (card indices): an open hand lists
+# every new set it holds at every meld phase, and a rank's cards change seldom. A rule set
+# is a key by identity, kept in its entry (a new RuleSet never meets another's answers);
+# emptied when large, as the solver's caches are.
+_SET_MELDS: dict[int, tuple] = {}
+
+
+def set_melds(rules, round_no: int, seat: int, key: tuple, make) -> list:
+    """The Meld actions of ``make()`` (a list of card tuples) for ``seat``, remembered
+    under ``key`` (what ``make`` depends on besides the rules and the round)."""
+    entry = _SET_MELDS.get(id(rules))
+    if entry is None or entry[0] is not rules:
+        if len(_SET_MELDS) > 64:
+            _SET_MELDS.clear()
+        entry = _SET_MELDS[id(rules)] = (rules, {})
+    made = entry[1]
+    full = (round_no, seat, key)
+    melds = made.get(full)
+    if melds is None:
+        if len(made) > 50_000:
+            made.clear()
+        melds = made[full] = [Meld(seat, cards) for cards in make()]
+    return melds

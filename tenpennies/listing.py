@@ -154,11 +154,8 @@ def _melding(seat: int, hand: Sequence[Card], held: list[int], is_open: bool, ta
         fits = single_additions(s.cards, candidates, r, rules) if candidates else None
         if fits:
             actions.extend(addition(seat, i, c) for c in fits)
-    if not runs:
-        actions.extend(Meld(seat, trio) for trio in _new_sets_of_three(hand, distinct, r, rules))
-    else:
-        actions.extend(Meld(seat, trio) for trio in _new_sets_of_three(hand, distinct, r, rules)
-                       if is_valid_meld(trio, MeldKind.SET, r, rules))
+    actions.extend(_new_sets_of_three(seat, hand, distinct, r, rules, checked=runs))
+    if runs:
         actions.extend(Meld(seat, trio, end) for trio, end in _new_runs_of_three(_in_order(hand), r, rules))
     return actions
 
@@ -180,14 +177,19 @@ def _held(hand: Iterable[Card]) -> list[int]:
     return sorted({c.order for c in hand})
 
 
-def _new_sets_of_three(hand: Sequence[Card], values: list[Card], round_no: int,
-                      rules: RuleSet) -> list[tuple[Card, ...]]:
-    """Every distinct valid new set of the smallest size in a hand (two 7♠ count once);
-    ``values`` are its distinct cards in reading order, as the listing has them already.
+def _new_sets_of_three(seat: int, hand: Sequence[Card], values: list[Card], round_no: int,
+                       rules: RuleSet, checked: bool = False) -> list[Meld]:
+    """Every distinct valid new set of the smallest size in a hand (two 7♠ count once),
+    as ``seat``'s Meld actions; ``values`` are its distinct cards in reading order, as the
+    listing has them already. With ``checked``, only those :func:`is_valid_meld` passes
+    as sets (where melds may be runs, the check owns C4).
 
     Built as naturals of one rank plus a few wilds, so the work stays small even in
     round 7 with many wild cards about. Combinations of a sorted pool come out in a
-    fixed order, so the listing is deterministic without sorting card tuples.
+    fixed order, so the listing is deterministic without sorting card tuples. A rank's
+    sets depend only on its cards and the wilds held, so they are made once for each
+    (:func:`tenpennies._interned.set_melds`), from card indices (the cards are interned,
+    so equal indices are the very same cards; tuples of cards hash by a Python call each).
     """
     wild = rules.wild_table(round_no)
     size, limit, repeated = rules.min_set_size, rules.wild_limits[round_no - 1], rules.repeated_suits_allowed
@@ -196,31 +198,33 @@ def _new_sets_of_three(hand: Sequence[Card], values: list[Card], round_no: int,
     counts = [0] * 53  # copies of each card value, by index (a Counter hashes every card)
     for c in hand:
         counts[c.index] += 1
-    wild_pool = [c for c in values if wild[c.index] for _ in range(min(counts[c.index], limit))]
+    wild_pool = tuple(i for c in values if wild[i := c.index] for _ in range(min(counts[i], limit)))
     most_wilds = min(limit, size - 1, len(wild_pool))
-    by_rank: dict[int, list[Card]] = {}
+    by_rank: dict[int, list[int]] = {}
     for c in values:
-        if not wild[c.index]:
-            by_rank.setdefault(c.rank, []).extend([c] * (min(counts[c.index], size) if repeated else 1))
-    found: list[tuple[Card, ...]] = []
-    wild_groups: dict[int, list[tuple[Card, ...]]] = {}
+        i = c.index
+        if not wild[i]:
+            by_rank.setdefault(c.rank, []).extend([i] * (min(counts[i], size) if repeated else 1))
+    found: list[Meld] = []
     for naturals in by_rank.values():
         if len(naturals) + most_wilds < size:
             continue  # too few cards of this rank, even with every wild allowed
-        for n_wild in range(max(0, size - len(naturals)), most_wilds + 1):
-            if n_wild not in wild_groups:
-                wild_groups[n_wild] = list(dict.fromkeys(combinations(wild_pool, n_wild)))
-            # Without repeated suits a rank's naturals are distinct card values, one per
-            # suit, so their combinations are distinct sets already; with repeats, two
-            # copies of a card make the same combination twice, and are made once from
-            # the cards' indices (tuples of cards hash by a Python call per card; the
-            # cards are interned, so equal indices are the very same cards).
-            if repeated:
-                groups = map(_cards_at, dict.fromkeys(combinations([c.index for c in naturals], size - n_wild)))
-            else:
+        naturals = tuple(naturals)
+
+        def make(naturals=naturals) -> list[tuple[Card, ...]]:
+            sets = []
+            for n_wild in range(max(0, size - len(naturals)), most_wilds + 1):
+                wild_groups = list(dict.fromkeys(combinations(wild_pool, n_wild)))
+                # Without repeated suits a rank's naturals are distinct card values, one
+                # per suit, so their combinations are distinct sets already; with repeats,
+                # two copies of a card make the same combination twice.
                 groups = combinations(naturals, size - n_wild)
-            for group in groups:
-                found.extend(group + w for w in wild_groups[n_wild])
+                for group in dict.fromkeys(groups) if repeated else groups:
+                    sets.extend(_cards_at(group + w) for w in wild_groups)
+            if checked:
+                sets = [cards for cards in sets if is_valid_meld(cards, MeldKind.SET, round_no, rules)]
+            return sets
+        found.extend(_interned.set_melds(rules, round_no, seat, (checked, naturals, wild_pool), make))
     return found
 
 
