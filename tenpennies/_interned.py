@@ -75,27 +75,28 @@ def draw_entry(seat: int, card: Card, source: DrawSource) -> Draw:
     return entry
 
 
-# New melds of one rank a seat may lay from its hand, as Meld actions, by rule set, round,
-# seat and the hand's cards of that rank and its wilds (card indices): an open hand lists
-# every new set it holds at every meld phase, and a rank's cards change seldom. A rule set
-# is a key by identity, kept in its entry (a new RuleSet never meets another's answers);
-# emptied when large, as the solver's caches are.
-_SET_MELDS: dict[int, tuple] = {}
+# New melds a seat may lay from its hand, as Meld actions, by rule set, round, seat and
+# what they depend on in the hand (a set: the hand's cards of its rank and its wilds; a
+# run: its suit's ranks held and a wild), as card indices: an open hand lists every new
+# meld it holds at every meld phase, and one rank's or suit's cards change seldom. A rule
+# set is a key by identity, kept in its entry (a new RuleSet never meets another's
+# answers); emptied when large, as the solver's caches are.
+_NEW_MELDS: dict[int, tuple] = {}
 
 
-def set_melds(rules, round_no: int, seat: int, key: tuple, make) -> list:
-    """The Meld actions of ``make()`` (a list of card tuples) for ``seat``, remembered
-    under ``key`` (what ``make`` depends on besides the rules and the round)."""
-    entry = _SET_MELDS.get(id(rules))
+def new_melds(rules, round_no: int, seat: int, key: tuple, make) -> list:
+    """The Meld actions of ``make()`` (a list of ``(cards, end)``) for ``seat``,
+    remembered under ``key`` (all that ``make`` depends on besides the rules and round)."""
+    entry = _NEW_MELDS.get(id(rules))
     if entry is None or entry[0] is not rules:
-        if len(_SET_MELDS) > 64:
-            _SET_MELDS.clear()
-        entry = _SET_MELDS[id(rules)] = (rules, {})
+        if len(_NEW_MELDS) > 64:
+            _NEW_MELDS.clear()
+        entry = _NEW_MELDS[id(rules)] = (rules, {})
     made = entry[1]
     full = (round_no, seat, key)
     melds = made.get(full)
     if melds is None:
         if len(made) > 50_000:
             made.clear()
-        melds = made[full] = [Meld(seat, cards) for cards in make()]
+        melds = made[full] = [Meld(seat, cards, end) for cards, end in make()]
     return melds

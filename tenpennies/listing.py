@@ -156,7 +156,7 @@ def _melding(seat: int, hand: Sequence[Card], held: list[int], is_open: bool, ta
             actions.extend(addition(seat, i, c) for c in fits)
     actions.extend(_new_sets_of_three(seat, hand, distinct, r, rules, checked=runs))
     if runs:
-        actions.extend(Meld(seat, trio, end) for trio, end in _new_runs_of_three(_in_order(hand), r, rules))
+        actions.extend(_new_runs_of_three(seat, _in_order(hand), r, rules))
     return actions
 
 
@@ -188,7 +188,7 @@ def _new_sets_of_three(seat: int, hand: Sequence[Card], values: list[Card], roun
     round 7 with many wild cards about. Combinations of a sorted pool come out in a
     fixed order, so the listing is deterministic without sorting card tuples. A rank's
     sets depend only on its cards and the wilds held, so they are made once for each
-    (:func:`tenpennies._interned.set_melds`), from card indices (the cards are interned,
+    (:func:`tenpennies._interned.new_melds`), from card indices (the cards are interned,
     so equal indices are the very same cards; tuples of cards hash by a Python call each).
     """
     wild = rules.wild_table(round_no)
@@ -221,23 +221,25 @@ def _new_sets_of_three(seat: int, hand: Sequence[Card], values: list[Card], roun
                 groups = combinations(naturals, size - n_wild)
                 for group in dict.fromkeys(groups) if repeated else groups:
                     sets.extend(_cards_at(group + w) for w in wild_groups)
-            if checked:
-                sets = [cards for cards in sets if is_valid_meld(cards, MeldKind.SET, round_no, rules)]
-            return sets
-        found.extend(_interned.set_melds(rules, round_no, seat, (checked, naturals, wild_pool), make))
+            return [(cards, None) for cards in sets
+                    if not checked or is_valid_meld(cards, MeldKind.SET, round_no, rules)]
+        found.extend(_interned.new_melds(rules, round_no, seat, ("set", checked, naturals, wild_pool), make))
     return found
 
 
-def _new_runs_of_three(hand: Iterable[Card], round_no: int, rules: RuleSet) -> list[tuple[tuple[Card, ...], str | None]]:
-    """Every distinct new run of three in a hand, with the end a wild takes (C3, C4).
+def _new_runs_of_three(seat: int, hand: Iterable[Card], round_no: int, rules: RuleSet) -> list[Meld]:
+    """Every distinct new run of three in a hand, with the end a wild takes (C3, C4), as
+    ``seat``'s Meld actions; the hand in reading order (suits are listed as met in it).
 
     A window of three ranks in one suit, wrapping over the top (K A 2); a missing rank
     may be one wild, which for a window's end card is listed at both ends: ``5S 6S JK``
     as 4-5-6 (``"low"``) and as 5-6-7 (``None``, the default higher rank).
 
-    Each suit's ranks held are one 13-bit mask, and a mask's windows are worked out once
-    (:func:`_windows_of`): an open hand lists its runs at every meld phase, and walking
-    thirteen windows of card lookups was a fifth of a random Ten Card Rummy match.
+    Each suit's ranks held are one 13-bit mask, whose windows are worked out once
+    (:func:`_windows_of`), and a suit's runs are made once for its mask and the wild
+    (:func:`tenpennies._interned.new_melds`): an open hand lists its runs at every meld
+    phase, and walking thirteen windows of card lookups was a fifth of a random Ten Card
+    Rummy match.
     """
     wild = rules.wild_table(round_no)
     one_wild: tuple[Card, ...] = ()
@@ -252,17 +254,23 @@ def _new_runs_of_three(hand: Iterable[Card], round_no: int, rules: RuleSet) -> l
         if not wild[i]:
             s = i // 13
             held[s] = held.get(s, 0) | 1 << (i - 13 * s)
-    found: list[tuple[tuple[Card, ...], str | None]] = []
+    found: list[Meld] = []
     for s, mask in held.items():
-        base = 13 * s
-        for places, end, whole in _windows_of(mask):
-            cards = tuple(_BY_INDEX[base + p] for p in places)
-            if whole:
-                found.append((cards, None))
-            elif one_wild:
-                found.append((cards + one_wild, end))
-    return [(cards, end) for cards, end in found
-            if is_valid_meld(cards, MeldKind.RUN, round_no, rules)]
+        if mask & (mask - 1) == 0:
+            continue  # one rank of the suit: no run of three with one wild
+
+        def make(base=13 * s, mask=mask) -> list[tuple[tuple[Card, ...], str | None]]:
+            runs = []
+            for places, end, whole in _windows_of(mask):
+                cards = tuple(_BY_INDEX[base + p] for p in places)
+                if whole:
+                    runs.append((cards, None))
+                elif one_wild:
+                    runs.append((cards + one_wild, end))
+            return [(cards, end) for cards, end in runs if is_valid_meld(cards, MeldKind.RUN, round_no, rules)]
+        found.extend(_interned.new_melds(rules, round_no, seat, ("run", s, mask, one_wild and one_wild[0].index),
+                                         make))
+    return found
 
 
 _BY_INDEX = ALL_CARDS  # (interned: the hand's own card values)
