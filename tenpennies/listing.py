@@ -78,7 +78,8 @@ def _play(seat, active, hand, opened, table, round_no, rules, top_discard) -> li
 
 
 def _meld_phase(seat, active, hand, opened, table, round_no, rules, top_discard) -> list[Action]:
-    actions = _melding(seat, hand, _held(hand), opened[seat], table, round_no, rules)
+    # (The distinct cards only for an open hand: most meld phases are of closed ones.)
+    actions = _melding(seat, hand, _held(hand) if opened[seat] else None, opened[seat], table, round_no, rules)
     if top_discard is not None:
         actions.append(_TAKES[seat])
     actions.append(_PASSES[seat])
@@ -92,10 +93,10 @@ def _discard(seat, active, hand, opened, table, round_no, rules, top_discard) ->
 _BY_PHASE = {"offer": _offer, "play": _play, "meld": _meld_phase, "discard": _discard}
 
 
-def _melding(seat: int, hand: Sequence[Card], held: list[int], is_open: bool, table: Sequence[TableMeld],
+def _melding(seat: int, hand: Sequence[Card], held: list[int] | None, is_open: bool, table: Sequence[TableMeld],
              r: int, rules: RuleSet) -> list[Action]:
     """Lay-downs, or once open, additions and new melds: ``held`` are the hand's
-    distinct cards by place in reading order (:func:`_held`)."""
+    distinct cards by place in reading order (:func:`_held`), needed only if open."""
     actions: list[Action] = []
     runs = rules.has_runs
     if not is_open:

@@ -51,7 +51,7 @@ class RunTables:
 
     __slots__ = ("reqs", "same", "cap", "least", "repeated", "nodeck", "set_most", "wild", "alike",
                  "windows", "set_ranks", "max_wilds", "suit_cache", "scored_cache", "run_cache",
-                 "short_cache", "closer_cache", "melds_cache")
+                 "short_cache", "closer_cache", "melds_cache", "shown_cache")
 
     def __init__(self, t) -> None:
         rules = t.rules
@@ -101,6 +101,7 @@ class RunTables:
         # ask of the same hand, and a closed hand that can lay down but waits is listed
         # again at its next turn's meld phase before its draw (benchmarks/peers.py).
         self.melds_cache: dict = {}
+        self.shown_cache: dict = {}  # a choice of melds -> its Arrangement
 
 
 def remember(cache: dict, key, value):
@@ -331,7 +332,10 @@ def best_arrangements(cnt, t, objectives) -> dict:
         best = max(choices, key=tie_break)
         a = made.get(best)
         if a is None:
-            a = made[best] = arrangement(best, t)
+            # An arrangement depends on its melds alone, and a hand that waits to lay
+            # down keeps the same melds while its other cards change.
+            rt = tables(t)
+            a = made[best] = rt.shown_cache.get(best) or remember(rt.shown_cache, best, arrangement(best, t))
         found[objective] = a
     return found
 
