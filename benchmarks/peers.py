@@ -7,8 +7,10 @@
 Each engine plays whole games by choosing uniformly among its legal actions, listing them
 afresh at every decision (as any agent must). The figure is microseconds per decision:
 total time (dealing, chance nodes and scoring included) divided by the number of player
-decisions. All run in this one process, one after another, so the ratios are fair on a
-shared machine. A missing peer is reported, not faked. Ten Card Rummy (four players,
+decisions. All run in this one process, taking turns in slices of ``--slice`` seconds
+until each has had ``--seconds``, timed in this process's CPU seconds (``process_time``:
+time spent waiting for a core shared with other jobs is nobody's), so the ratios are fair
+on a shared machine. A missing peer is reported, not faked. Ten Card Rummy (four players,
 eleven rounds, runs and the meld-before-draw turn) is timed beside Ten Pennies, the same way.
 
 With ``--instructions N``, our loop alone is counted instead, by callgrind over N games
@@ -24,6 +26,25 @@ rows (callgrind, M instructions per game, each command one run):
     --instructions 1 --before main        ten-card-rummy   932.6 vs 968.6   -3.7%
 
 (main was 5272cd9; its own count against 48512b0 was 202.9 vs 183.3, +10.7%.)
+
+Measured on 6 December 2026 (issue 33: Ten Card Rummy's listing and lay-down search),
+on the shared 2-core machine (load 10 to 26 from seven other engineers' jobs), CPU time,
+one run each, ``nice -n 10 python benchmarks/peers.py --seconds 10`` (20 for the last):
+
+    before (456478b, wall clock, one engine after another)  Ten Card Rummy 1.39x, Ten Pennies 0.39x
+    before (456478b, this timing, twice)                     Ten Card Rummy 1.56x, 1.53x (46.2 us)
+    after (this timing, --seconds 20; then 10)               Ten Card Rummy 1.07x, 1.06x (33.8 us)
+                                                             Ten Pennies 0.46x, 0.48x
+
+Where it went: a lay-down's three objectives each searched the hand's melds, the
+contract check built words for every meld, new runs walked thirteen windows of card
+lookups per suit, new sets and runs were made afresh as actions at every meld phase,
+and each run on the table walked the whole hand; now the solver remembers a hand's
+melds by its counts, the check asks the fast meld test first, new melds are interned
+per rank's or suit's cards (tenpennies._interned.new_melds), a run's two natural
+additions are looked up (tenpennies.melds.run_ends), and Match.apply takes the common
+pass, discard and free take without verify's chain. Every listing is the same
+(benchmarks/same_matches.py --against 456478b: every match the same).
 """
 
 from __future__ import annotations
@@ -53,13 +74,19 @@ def random_game(seed: int, rules=None) -> int:
     return decisions
 
 
-def ours(budget: float, rules=None) -> tuple[int, int, float]:
-    games = decisions = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < budget:
-        decisions += random_game(games, rules)
-        games += 1
-    return games, decisions, time.perf_counter() - start
+def ours(rules=None):
+    """Our engine as a runner: each call plays whole games (seeded 0, 1, ... across calls)
+    for about ``budget`` CPU seconds; ``(games, decisions, CPU seconds)``."""
+    seeds = iter(range(10**9))
+
+    def run(budget: float) -> tuple[int, int, float]:
+        games = decisions = 0
+        start = time.process_time()
+        while time.process_time() - start < budget:
+            decisions += random_game(next(seeds), rules)
+            games += 1
+        return games, decisions, time.process_time() - start
+    return run
 
 
 GAMES = f"""
@@ -94,45 +121,53 @@ def count_instructions(games: int, before: str, rule_sets) -> None:
             print(f"{name:<20} {mine:>20.1f} {theirs:>8.1f} {100 * (mine / theirs - 1):>+7.1f}%", flush=True)
 
 
-def openspiel(budget: float) -> tuple[int, int, float]:
+def openspiel():
     import pyspiel
 
     game = pyspiel.load_game("gin_rummy")
     rng = random.Random(0)
-    games = decisions = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < budget:
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
-            else:
-                state.apply_action(rng.choice(state.legal_actions()))
-                decisions += 1
-        games += 1
-    return games, decisions, time.perf_counter() - start
+
+    def run(budget: float) -> tuple[int, int, float]:
+        games = decisions = 0
+        start = time.process_time()
+        while time.process_time() - start < budget:
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    outcomes = state.chance_outcomes()
+                    state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+                else:
+                    state.apply_action(rng.choice(state.legal_actions()))
+                    decisions += 1
+            games += 1
+        return games, decisions, time.process_time() - start
+    return run
 
 
-def rlcard_gin(budget: float) -> tuple[int, int, float]:
+def rlcard_gin():
     import rlcard
 
     env = rlcard.make("gin-rummy", config={"seed": 0})
     rng = random.Random(0)
-    games = decisions = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < budget:
-        state, _ = env.reset()
-        while not env.is_over():
-            state, _ = env.step(rng.choice(list(state["legal_actions"])))
-            decisions += 1
-        games += 1
-    return games, decisions, time.perf_counter() - start
+
+    def run(budget: float) -> tuple[int, int, float]:
+        games = decisions = 0
+        start = time.process_time()
+        while time.process_time() - start < budget:
+            state, _ = env.reset()
+            while not env.is_over():
+                state, _ = env.step(rng.choice(list(state["legal_actions"])))
+                decisions += 1
+            games += 1
+        return games, decisions, time.process_time() - start
+    return run
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=10.0, help="time budget per engine")
+    parser.add_argument("--seconds", type=float, default=10.0, help="CPU time budget per engine")
+    parser.add_argument("--slice", type=float, default=1.0,
+                        help="the engines take turns, this many CPU seconds each (whole games: a slice may run over)")
     parser.add_argument("--instructions", type=int, default=0, metavar="N",
                         help="instead: count our loop's machine instructions over N games (needs valgrind)")
     parser.add_argument("--before", default="main", help="with --instructions: the commit counted beside")
@@ -145,17 +180,25 @@ def main() -> int:
     sys.path.insert(0, str(HERE.parent))
     from tenpennies.rules import TEN_CARD_RUMMY
 
-    rows = []
-    for name, run in [("tenpennies (Ten Pennies, 7 rounds)", ours),
-                      ("tenpennies (Ten Card Rummy, 11 rounds)", lambda b: ours(b, TEN_CARD_RUMMY)),
-                      ("OpenSpiel gin_rummy (C++ core)", openspiel),
-                      ("RLCard gin-rummy (pure Python)", rlcard_gin)]:
+    runners = []
+    for name, make in [("tenpennies (Ten Pennies, 7 rounds)", ours),
+                       ("tenpennies (Ten Card Rummy, 11 rounds)", lambda: ours(TEN_CARD_RUMMY)),
+                       ("OpenSpiel gin_rummy (C++ core)", openspiel),
+                       ("RLCard gin-rummy (pure Python)", rlcard_gin)]:
         try:
-            games, decisions, elapsed = run(args.seconds)
+            runners.append((name, make(), [0, 0, 0.0]))
         except ImportError as exc:
             print(f"{name}: not installed ({exc.name}); pip install -e '.[bench]'")
-            continue
-        rows.append((name, games, decisions, elapsed / decisions * 1e6))
+    # The engines take turns in short slices, so that each sees the machine's load alike
+    # (on a shared machine one engine's whole run may meet a busier minute than another's).
+    slices = max(1, round(args.seconds / args.slice))
+    for _ in range(slices):
+        for name, run, total in runners:
+            games, decisions, elapsed = run(args.seconds / slices)
+            total[0] += games
+            total[1] += decisions
+            total[2] += elapsed
+    rows = [(name, games, decisions, elapsed / decisions * 1e6) for name, _, (games, decisions, elapsed) in runners]
     print(f"{'engine':<40} {'games':>7} {'decisions':>10} {'us/decision':>12}")
     for name, games, decisions, us in rows:
         print(f"{name:<40} {games:>7} {decisions:>10} {us:>12.1f}")

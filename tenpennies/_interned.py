@@ -16,7 +16,7 @@ caches are this module's own.
 
 from __future__ import annotations
 
-from .actions import MOST_SEATS, AddToSet, Buy, Discard, Draw, DrawSource, Pass, TakeDiscard
+from .actions import MOST_SEATS, AddToSet, Buy, Discard, Draw, DrawSource, Meld, Pass, TakeDiscard
 from .cards import ALL_CARDS, IN_ORDER, Card
 
 SEATS = MOST_SEATS  # more than any rule set seats (RuleSet.with_players refuses more)
@@ -38,18 +38,20 @@ PASS_OR_BUY = tuple((p, b) for b, p in zip(BUYS, PASSES))
 DISCARDS = tuple(tuple(Discard.of(s, c) for c in ALL_CARDS) for s in range(SEATS))  # (Discard.of's own)
 DISCARDS_IN_ORDER = tuple([row[c.index] for c in IN_ORDER] for row in DISCARDS)
 
-# A single card added to a set, per seat, set index and the card's place in reading
-# order, made when first listed and kept: an open hand lists its additions every turn.
-ADDITIONS: tuple[dict[int, list], ...] = tuple({} for _ in range(SEATS))
+# A single card added to a meld, per seat, meld index (with the end of a run a card is
+# listed at, if any) and the card's place in reading order, made when first listed and
+# kept: an open hand lists its additions every turn.
+ADDITIONS: tuple[dict, ...] = tuple({} for _ in range(SEATS))
 
 
-def addition(seat: int, set_index: int, card: Card) -> AddToSet:
-    """``AddToSet(seat, set_index, (card,))``, made once and shared (sets-only games)."""
+def addition(seat: int, set_index: int, card: Card, end: str | None = None) -> AddToSet:
+    """``AddToSet(seat, set_index, (card,), end)``, made once and shared."""
     made = ADDITIONS[seat]
-    row = made.get(set_index) or made.setdefault(set_index, [None] * 53)
+    key = set_index if end is None else (set_index, end)
+    row = made.get(key) or made.setdefault(key, [None] * 53)
     action = row[card.order]
     if action is None:
-        action = row[card.order] = AddToSet(seat, set_index, (card,))
+        action = row[card.order] = AddToSet(seat, set_index, (card,), end)
     return action
 
 
@@ -71,3 +73,30 @@ def draw_entry(seat: int, card: Card, source: DrawSource) -> Draw:
     if entry is None:
         entry = _DRAWS[key] = Draw(seat, card, source)
     return entry
+
+
+# New melds a seat may lay from its hand, as Meld actions, by rule set, round, seat and
+# what they depend on in the hand (a set: the hand's cards of its rank and its wilds; a
+# run: its suit's ranks held and a wild), as card indices: an open hand lists every new
+# meld it holds at every meld phase, and one rank's or suit's cards change seldom. A rule
+# set is a key by identity, kept in its entry (a new RuleSet never meets another's
+# answers); emptied when large, as the solver's caches are.
+_NEW_MELDS: dict[int, tuple] = {}
+
+
+def new_melds(rules, round_no: int, seat: int, key: tuple, make) -> list:
+    """The Meld actions of ``make()`` (a list of ``(cards, end)``) for ``seat``,
+    remembered under ``key`` (all that ``make`` depends on besides the rules and round)."""
+    entry = _NEW_MELDS.get(id(rules))
+    if entry is None or entry[0] is not rules:
+        if len(_NEW_MELDS) > 64:
+            _NEW_MELDS.clear()
+        entry = _NEW_MELDS[id(rules)] = (rules, {})
+    made = entry[1]
+    full = (round_no, seat, key)
+    melds = made.get(full)
+    if melds is None:
+        if len(made) > 50_000:
+            made.clear()
+        melds = made[full] = [Meld(seat, cards, end) for cards, end in make()]
+    return melds

@@ -22,9 +22,9 @@ from itertools import combinations
 from typing import Iterable, Sequence
 
 from . import _interned
-from .actions import Action, AddToSet, LayDown, Meld
-from .cards import BY_ORDER, IN_ORDER, Card, Hand
-from .melds import MeldKind, TableMeld, is_valid_meld, meld_additions
+from .actions import Action, LayDown, Meld
+from .cards import ALL_CARDS, BY_ORDER, IN_ORDER, Card, Hand
+from .melds import MeldKind, TableMeld, is_valid_meld, run_ends
 from .rules import RuleSet
 from .sets import single_additions
 from .solver import can_lay_down, contract_problems, find_contracts
@@ -78,7 +78,8 @@ def _play(seat, active, hand, opened, table, round_no, rules, top_discard) -> li
 
 
 def _meld_phase(seat, active, hand, opened, table, round_no, rules, top_discard) -> list[Action]:
-    actions = _melding(seat, hand, _held(hand), opened[seat], table, round_no, rules)
+    # (The distinct cards only for an open hand: most meld phases are of closed ones.)
+    actions = _melding(seat, hand, _held(hand) if opened[seat] else None, opened[seat], table, round_no, rules)
     if top_discard is not None:
         actions.append(_TAKES[seat])
     actions.append(_PASSES[seat])
@@ -92,10 +93,10 @@ def _discard(seat, active, hand, opened, table, round_no, rules, top_discard) ->
 _BY_PHASE = {"offer": _offer, "play": _play, "meld": _meld_phase, "discard": _discard}
 
 
-def _melding(seat: int, hand: Sequence[Card], held: list[int], is_open: bool, table: Sequence[TableMeld],
+def _melding(seat: int, hand: Sequence[Card], held: list[int] | None, is_open: bool, table: Sequence[TableMeld],
              r: int, rules: RuleSet) -> list[Action]:
     """Lay-downs, or once open, additions and new melds: ``held`` are the hand's
-    distinct cards by place in reading order (:func:`_held`)."""
+    distinct cards by place in reading order (:func:`_held`), needed only if open."""
     actions: list[Action] = []
     runs = rules.has_runs
     if not is_open:
@@ -113,35 +114,50 @@ def _melding(seat: int, hand: Sequence[Card], held: list[int], is_open: bool, ta
             actions.extend(LayDown(seat, sets) for sets in found)
         return actions
     distinct = list(map(_CARD_AT, held))  # (cards only once open: most listings are of closed hands)
-    if not runs:
-        # sets.single_additions is the O(1)-per-card check that solver.additions lists
-        # with; each set is asked only of the cards that could join it, its rank's and
-        # the wilds, in the listing's order (hands grow to thirty cards after purchases).
-        wild = rules.wild_table(r)
-        wilds: list[Card] = []
-        by_rank: dict[int, list[Card]] = {}
-        for c in distinct:
-            if wild[c.index]:
-                wilds.append(c)
-            else:
-                by_rank.setdefault(c.rank, []).append(c)
-        addition = _interned.addition
-        for i, s in enumerate(table):
-            naturals = by_rank.get(s.rank)  # (the match made it with set_rank)
-            if naturals is None:
-                candidates = wilds
-            else:
-                candidates = sorted(naturals + wilds, key=BY_ORDER) if wilds else naturals
-            fits = single_additions(s.cards, candidates, r, rules) if candidates else None
-            if fits:
-                actions.extend(addition(seat, i, c) for c in fits)
-        actions.extend(Meld(seat, trio) for trio in _new_sets_of_three(hand, distinct, r, rules))
-    else:
-        for i, meld in enumerate(table):
-            actions.extend(AddToSet(seat, i, (c,), end) for c, end in meld_additions(meld, distinct, r, rules))
-        actions.extend(Meld(seat, trio) for trio in _new_sets_of_three(hand, distinct, r, rules)
-                       if is_valid_meld(trio, MeldKind.SET, r, rules))
-        actions.extend(Meld(seat, trio, end) for trio, end in _new_runs_of_three(_in_order(hand), r, rules))
+    # sets.single_additions is the O(1)-per-card check that solver.additions lists
+    # with; each set is asked only of the cards that could join it, its rank's and
+    # the wilds, in the listing's order (hands grow to thirty cards after purchases).
+    wild = rules.wild_table(r)
+    wilds: list[Card] = []
+    by_rank: dict[int, list[Card]] = {}
+    for c in distinct:
+        if wild[c.index]:
+            wilds.append(c)
+        else:
+            by_rank.setdefault(c.rank, []).append(c)
+    addition = _interned.addition
+    have = None
+    for i, s in enumerate(table):
+        if runs and s.kind is _RUN:
+            # A run takes two natural cards at most, looked up in the hand, and wilds
+            # (melds.run_ends: what melds.meld_additions lists, worked out once per run).
+            if have is None:
+                have = [False] * 53
+                for c in distinct:
+                    have[c.index] = True
+            high, low, low_end, wild_ends = run_ends(s, r, rules)
+            fits = []
+            if high >= 0 and have[high] and not wild[high]:
+                fits.append((_BY_INDEX[high], None))
+            if low >= 0 and low != high and have[low] and not wild[low]:
+                fits.append((_BY_INDEX[low], low_end))
+            if wild_ends:
+                fits.extend((c, e) for c in wilds for e in wild_ends)
+            if len(fits) > 1:
+                fits.sort(key=_BY_FIRST_ORDER)  # in the listing's order, each card's ends together
+            actions.extend([addition(seat, i, c, end) for c, end in fits])
+            continue
+        naturals = by_rank.get(s.rank)  # (the match made it with set_rank)
+        if naturals is None:
+            candidates = wilds
+        else:
+            candidates = sorted(naturals + wilds, key=BY_ORDER) if wilds else naturals
+        fits = single_additions(s.cards, candidates, r, rules) if candidates else None
+        if fits:
+            actions.extend(addition(seat, i, c) for c in fits)
+    actions.extend(_new_sets_of_three(seat, hand, distinct, r, rules, checked=runs))
+    if runs:
+        actions.extend(_new_runs_of_three(seat, _in_order(hand), r, rules))
     return actions
 
 
@@ -162,14 +178,19 @@ def _held(hand: Iterable[Card]) -> list[int]:
     return sorted({c.order for c in hand})
 
 
-def _new_sets_of_three(hand: Sequence[Card], values: list[Card], round_no: int,
-                      rules: RuleSet) -> list[tuple[Card, ...]]:
-    """Every distinct valid new set of the smallest size in a hand (two 7♠ count once);
-    ``values`` are its distinct cards in reading order, as the listing has them already.
+def _new_sets_of_three(seat: int, hand: Sequence[Card], values: list[Card], round_no: int,
+                       rules: RuleSet, checked: bool = False) -> list[Meld]:
+    """Every distinct valid new set of the smallest size in a hand (two 7♠ count once),
+    as ``seat``'s Meld actions; ``values`` are its distinct cards in reading order, as the
+    listing has them already. With ``checked``, only those :func:`is_valid_meld` passes
+    as sets (where melds may be runs, the check owns C4).
 
     Built as naturals of one rank plus a few wilds, so the work stays small even in
     round 7 with many wild cards about. Combinations of a sorted pool come out in a
-    fixed order, so the listing is deterministic without sorting card tuples.
+    fixed order, so the listing is deterministic without sorting card tuples. A rank's
+    sets depend only on its cards and the wilds held, so they are made once for each
+    (:func:`tenpennies._interned.new_melds`), from card indices (the cards are interned,
+    so equal indices are the very same cards; tuples of cards hash by a Python call each).
     """
     wild = rules.wild_table(round_no)
     size, limit, repeated = rules.min_set_size, rules.wild_limits[round_no - 1], rules.repeated_suits_allowed
@@ -178,56 +199,108 @@ def _new_sets_of_three(hand: Sequence[Card], values: list[Card], round_no: int,
     counts = [0] * 53  # copies of each card value, by index (a Counter hashes every card)
     for c in hand:
         counts[c.index] += 1
-    wild_pool = [c for c in values if wild[c.index] for _ in range(min(counts[c.index], limit))]
+    wild_pool = tuple(i for c in values if wild[i := c.index] for _ in range(min(counts[i], limit)))
     most_wilds = min(limit, size - 1, len(wild_pool))
-    by_rank: dict[int, list[Card]] = {}
+    by_rank: dict[int, list[int]] = {}
     for c in values:
-        if not wild[c.index]:
-            by_rank.setdefault(c.rank, []).extend([c] * (min(counts[c.index], size) if repeated else 1))
-    found: list[tuple[Card, ...]] = []
-    wild_groups: dict[int, list[tuple[Card, ...]]] = {}
+        i = c.index
+        if not wild[i]:
+            by_rank.setdefault(c.rank, []).extend([i] * (min(counts[i], size) if repeated else 1))
+    found: list[Meld] = []
     for naturals in by_rank.values():
         if len(naturals) + most_wilds < size:
             continue  # too few cards of this rank, even with every wild allowed
-        for n_wild in range(max(0, size - len(naturals)), most_wilds + 1):
-            if n_wild not in wild_groups:
-                wild_groups[n_wild] = list(dict.fromkeys(combinations(wild_pool, n_wild)))
-            # Without repeated suits a rank's naturals are distinct card values, one per
-            # suit, so their combinations are distinct sets already; with repeats, two
-            # copies of a card make the same combination twice (asked only then: tuples
-            # of cards hash by a Python call per card).
-            groups = combinations(naturals, size - n_wild)
-            for group in dict.fromkeys(groups) if repeated else groups:
-                found.extend(group + w for w in wild_groups[n_wild])
+        naturals = tuple(naturals)
+
+        def make(naturals=naturals) -> list[tuple[Card, ...]]:
+            sets = []
+            for n_wild in range(max(0, size - len(naturals)), most_wilds + 1):
+                wild_groups = list(dict.fromkeys(combinations(wild_pool, n_wild)))
+                # Without repeated suits a rank's naturals are distinct card values, one
+                # per suit, so their combinations are distinct sets already; with repeats,
+                # two copies of a card make the same combination twice.
+                groups = combinations(naturals, size - n_wild)
+                for group in dict.fromkeys(groups) if repeated else groups:
+                    sets.extend(_cards_at(group + w) for w in wild_groups)
+            return [(cards, None) for cards in sets
+                    if not checked or is_valid_meld(cards, MeldKind.SET, round_no, rules)]
+        found.extend(_interned.new_melds(rules, round_no, seat, ("set", checked, naturals, wild_pool), make))
     return found
 
 
-def _new_runs_of_three(hand: Iterable[Card], round_no: int, rules: RuleSet) -> list[tuple[tuple[Card, ...], str | None]]:
-    """Every distinct new run of three in a hand, with the end a wild takes (C3, C4).
+def _new_runs_of_three(seat: int, hand: Iterable[Card], round_no: int, rules: RuleSet) -> list[Meld]:
+    """Every distinct new run of three in a hand, with the end a wild takes (C3, C4), as
+    ``seat``'s Meld actions; the hand in reading order (suits are listed as met in it).
 
     A window of three ranks in one suit, wrapping over the top (K A 2); a missing rank
     may be one wild, which for a window's end card is listed at both ends: ``5S 6S JK``
     as 4-5-6 (``"low"``) and as 5-6-7 (``None``, the default higher rank).
+
+    Each suit's ranks held are one 13-bit mask, whose windows are worked out once
+    (:func:`_windows_of`), and a suit's runs are made once for its mask and the wild
+    (:func:`tenpennies._interned.new_melds`): an open hand lists its runs at every meld
+    phase, and walking thirteen windows of card lookups was a fifth of a random Ten Card
+    Rummy match.
     """
     wild = rules.wild_table(round_no)
-    wilds = [c for c in hand if wild[c.index]]
-    one_wild = wilds[:1] if rules.wild_limits[round_no - 1] >= 1 else []
-    by_suit: dict[str, dict[int, Card]] = {}
+    one_wild: tuple[Card, ...] = ()
+    if rules.wild_limits[round_no - 1] >= 1:
+        for c in hand:
+            if wild[c.index]:
+                one_wild = (c,)
+                break
+    held: dict[int, int] = {}  # suit (index // 13) -> ranks held, bit r-1 for rank r; suits as met
     for c in hand:
-        if not wild[c.index]:
-            by_suit.setdefault(c.suit, {})[c.rank] = c
-    found: dict[tuple[tuple[Card, ...], str | None], None] = {}
-    for ranks in by_suit.values():
-        if len(ranks) < 2:
-            continue
-        for start in range(13):
-            window = [ranks.get((start + k) % 13 + 1) for k in range(3)]
-            missing = window.count(None)
-            if missing == 0:
-                found[(tuple(window), None)] = None
-            elif missing == 1 and one_wild:
-                place = window.index(None)
-                naturals = tuple(c for c in window if c is not None)
-                found[(naturals + tuple(one_wild), "low" if place == 0 else None)] = None
-    return [(cards, end) for cards, end in found
-            if is_valid_meld(cards, MeldKind.RUN, round_no, rules)]
+        i = c.index
+        if not wild[i]:
+            s = i // 13
+            held[s] = held.get(s, 0) | 1 << (i - 13 * s)
+    found: list[Meld] = []
+    for s, mask in held.items():
+        if mask & (mask - 1) == 0:
+            continue  # one rank of the suit: no run of three with one wild
+
+        def make(base=13 * s, mask=mask) -> list[tuple[tuple[Card, ...], str | None]]:
+            runs = []
+            for places, end, whole in _windows_of(mask):
+                cards = tuple(_BY_INDEX[base + p] for p in places)
+                if whole:
+                    runs.append((cards, None))
+                elif one_wild:
+                    runs.append((cards + one_wild, end))
+            return [(cards, end) for cards, end in runs if is_valid_meld(cards, MeldKind.RUN, round_no, rules)]
+        found.extend(_interned.new_melds(rules, round_no, seat, ("run", s, mask, one_wild and one_wild[0].index),
+                                         make))
+    return found
+
+
+_BY_INDEX = ALL_CARDS  # (interned: the hand's own card values)
+_RUN = MeldKind.RUN
+
+
+def _BY_FIRST_ORDER(fit: tuple[Card, str | None]) -> int:
+    return fit[0].order
+
+
+def _cards_at(indices: tuple[int, ...]) -> tuple[Card, ...]:
+    return tuple(map(_BY_INDEX.__getitem__, indices))
+_WINDOWS: dict[int, tuple] = {}
+
+
+def _windows_of(mask: int) -> tuple[tuple[tuple[int, ...], str | None, bool], ...]:
+    """The windows of three ranks (wrapping, starting at each rank in turn) that a suit
+    holding ``mask``'s ranks fills, or fills but for one: ``(places of its naturals,
+    the end a wild takes, whether it is whole)`` each, remembered per mask (8,192 at most)."""
+    known = _WINDOWS.get(mask)
+    if known is None:
+        out = []
+        if mask.bit_count() >= 2:
+            for start in range(13):
+                window = [(start + k) % 13 for k in range(3)]
+                here = tuple(p for p in window if mask >> p & 1)
+                if len(here) == 3:
+                    out.append((here, None, True))
+                elif len(here) == 2:
+                    out.append((here, "low" if not mask >> window[0] & 1 else None, False))
+        known = _WINDOWS[mask] = tuple(out)
+    return known

@@ -78,6 +78,7 @@ class Phase(enum.Enum):
 # member through its class (Phase.OFFER) goes through the hook of EnumType.__getattr__,
 # some 0.2 us, several times a decision (a simulated match makes some 1,500).
 _OFFER, _PLAY, _OVER = Phase.OFFER, Phase.PLAY, Phase.OVER
+_MELD, _DISCARD = Phase.MELD, Phase.DISCARD
 _FROM_STOCK = DrawSource.STOCK
 
 
@@ -486,8 +487,19 @@ class Match:
     # -- applying actions: one function per kind of action ----------------------------
     def apply(self, action: Action) -> None:
         """Check ``action`` and play it; raise :class:`IllegalActionError` (changing nothing) if illegal."""
-        if type(action) is not Pass or action.seat != self.to_act or self.phase is not _OFFER:
-            self.verify(action)  # (a declined offer, most actions, is legal: verify's first test, here)
+        # The commonest actions are asked here what verify would find (the rest are
+        # verified): a pass of the seat to act, in an offer or before its draw (T5, C6, C9);
+        # a discard of a card in hand, after the draw (T11, C6); the free take (C8).
+        kind, phase = type(action), self.phase
+        if kind is Pass:
+            if action.seat != self.to_act or (phase is not _OFFER and phase is not _MELD):
+                self.verify(action)
+        elif kind is Discard:
+            if (action.seat != self.to_act or (phase is not _PLAY and phase is not _DISCARD)
+                    or action.card not in self.hands[action.seat]):
+                self.verify(action)
+        elif kind is not TakeDiscard or action.seat != self.to_act or phase is not _MELD or not self.discard_pile:
+            self.verify(action)
         self.log.append(action)
         _APPLY[type(action)](self, action)
 

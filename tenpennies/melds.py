@@ -462,10 +462,57 @@ def meld_additions(meld: TableMeld, candidates: Iterable[Card], round_no: int,
     """
     if meld.kind is MeldKind.SET:
         return [(c, None) for c in single_additions(meld.cards, candidates, round_no, rules)]
-    cards = meld.cards
-    if len(cards) >= _MAX_RUN:
-        return []
     wild = rules.wild_table(round_no)
+    high, low, low_end, wild_ends = run_ends(meld, round_no, rules)
+    out: list[tuple[Card, str | None]] = []
+    for c in candidates:
+        i = c.index
+        if wild[i]:
+            if wild_ends:
+                out.extend((c, e) for e in wild_ends)
+        elif i == high:
+            out.append((c, None))
+        elif i == low:
+            out.append((c, low_end))
+    return out
+
+
+# What a run on the table takes at its ends, by the meld's id (the meld kept beside it, so
+# the id is never another's): the listing asks of every run on the table at every meld
+# phase, the bots and the solver of each run again, and a run changes only by being
+# replaced. Emptied when large.
+_ENDS: dict[int, tuple] = {}
+
+
+def run_ends(meld: TableMeld, round_no: int, rules: RuleSet = TEN_PENNIES) -> tuple[int, int, str | None, tuple[str, ...]]:
+    """What a run on the table takes, as :func:`meld_additions` lists it (C11, C4):
+    ``(index of the natural card that goes at its high end, or -1; of the one that goes at
+    its low end, or -1; the end that low card is listed with; the ends a wild may take)``.
+    Worked out once per run and round: :mod:`tenpennies.listing` asks it of every run on
+    the table and looks the two natural cards up in the hand.
+
+    >>> from tenpennies import TEN_CARD_RUMMY as TCR, parse_cards
+    >>> from tenpennies.cards import ALL_CARDS
+    >>> run = make_table_meld(0, MeldKind.RUN, parse_cards("5S 6S 7S"), 1, TCR)
+    >>> high, low, low_end, wild_ends = run_ends(run, 1, TCR)
+    >>> ALL_CARDS[high], ALL_CARDS[low], low_end, wild_ends
+    (Card('8S'), Card('4S'), None, ('low', 'high'))
+    """
+    known = _ENDS.get(id(meld))
+    if known is not None and known[0] is meld and known[1] == round_no and known[2] is rules:
+        return known[3]
+    if len(_ENDS) > 4096:
+        _ENDS.clear()
+    ends = _run_ends(meld, round_no, rules)
+    _ENDS[id(meld)] = (meld, round_no, rules, ends)
+    return ends
+
+
+def _run_ends(meld: TableMeld, round_no: int, rules: RuleSet) -> tuple:
+    cards = meld.cards
+    wild = rules.wild_table(round_no)
+    if len(cards) >= _MAX_RUN:
+        return -1, -1, None, ()
     wilds = sum(1 for c in cards if wild[c.index])
     naturals = len(cards) - wilds
     wild_room = (wilds < rules.wild_limits[round_no - 1]
@@ -476,22 +523,13 @@ def meld_additions(meld: TableMeld, candidates: Iterable[Card], round_no: int,
     high_open = rules.runs_wrap or top != 1
     low_open = rules.runs_wrap or bottom != 1
     high, low = _next_rank(top), _prev_rank(bottom)
-    suit = next(c.suit for c in cards if not wild[c.index])
+    base = 13 * (next(c.index for c in cards if not wild[c.index]) // 13)  # the suit's first index
     wild_ends = [e for e, is_open in ((END_LOW, low_open), (END_HIGH, high_open)) if is_open]
     if len(cards) == _MAX_RUN - 1 and len(wild_ends) == 2:
         wild_ends = [END_HIGH]  # both ends stand for the one missing rank: one choice, not two
-    out: list[tuple[Card, str | None]] = []
-    for c in candidates:
-        if wild[c.index]:
-            if wild_room:
-                out.extend((c, e) for e in wild_ends)
-        elif c.suit == suit:
-            if c.rank == high and high_open:
-                out.append((c, None))
-            elif c.rank == low and low_open:
-                # Past 11 cards both ends want the same rank, and added() puts it high.
-                out.append((c, None if low != high else END_LOW))
-    return out
+    # Past 11 cards both ends want the same rank, and added() puts it high.
+    return (base + high - 1 if high_open else -1, base + low - 1 if low_open else -1,
+            None if low != high else END_LOW, tuple(wild_ends) if wild_room else ())
 
 
 def contract_meld_problems(melds: Sequence[Sequence[Card] | tuple[MeldKind, Sequence[Card]]], round_no: int,

@@ -51,7 +51,7 @@ class RunTables:
 
     __slots__ = ("reqs", "same", "cap", "least", "repeated", "nodeck", "set_most", "wild", "alike",
                  "windows", "set_ranks", "max_wilds", "suit_cache", "scored_cache", "run_cache",
-                 "short_cache", "closer_cache")
+                 "short_cache", "closer_cache", "melds_cache", "shown_cache")
 
     def __init__(self, t) -> None:
         rules = t.rules
@@ -97,6 +97,11 @@ class RunTables:
         # rollout of a world): in Ten Card Rummy about five asks in six repeat one before.
         self.short_cache: dict = {}
         self.closer_cache: dict = {}
+        # Each requirement's melds by the hand's counts: a lay-down's three objectives
+        # ask of the same hand, and a closed hand that can lay down but waits is listed
+        # again at its next turn's meld phase before its draw (benchmarks/peers.py).
+        self.melds_cache: dict = {}
+        self.shown_cache: dict = {}  # a choice of melds -> its Arrangement
 
 
 def remember(cache: dict, key, value):
@@ -216,13 +221,38 @@ def _value_counts(meld: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
 
 
 def _candidates(cnt, t):
-    """The melds the hand holds for each requirement (one list when all are alike)."""
+    """The melds the hand holds for each requirement (one tuple when all are alike), and
+    each meld's :func:`_value_counts`, remembered by the hand's counts: shared, so never
+    changed by a caller."""
     rt = tables(t)
-    reqs = rt.reqs if not rt.same else rt.reqs[:1]
-    return rt, [hand_melds(cnt, t, *req) for req in reqs]
+    key = bytes(cnt)
+    lists = rt.melds_cache.get(key)
+    if lists is None:
+        reqs = rt.reqs if not rt.same else rt.reqs[:1]
+        lists = tuple(tuple(hand_melds(cnt, t, *req)) for req in reqs)
+        # Each meld's cards counted once too (the choices are searched by them).
+        counted = {m: _value_counts(m) for lst in lists for m in lst}
+        remember(rt.melds_cache, key, (lists, counted, {}))
+    else:
+        lists, counted, _ = lists
+    return rt, lists, counted
 
 
-def _choices(cnt, t, lists, rt, score=None):
+def _weights(cnt, t) -> dict:
+    """Each candidate meld's ``(wilds, points)``, remembered with the hand's melds (every
+    objective scores every meld by them)."""
+    _candidates(cnt, t)
+    lists, _, weights = tables(t).melds_cache[bytes(cnt)]
+    if not weights:
+        wild, points = t.wild, t.points
+        for lst in lists:
+            for m in lst:
+                weights[m] = (sum(wild[i] for i in m), sum(points[i] for i in m))
+    return weights
+
+
+
+def _choices(cnt, t, lists, rt, counted, score=None):
     """Every choice of one meld per requirement the hand can supply at once.
 
     With ``score`` (meld -> int), only the choices of the least total score, found by
@@ -232,7 +262,7 @@ def _choices(cnt, t, lists, rt, score=None):
     if score is not None:
         lists = [sorted(lst, key=score) for lst in lists]
         scores = [[score(m) for m in lst] for lst in lists]
-    counts = [[_value_counts(m) for m in lst] for lst in lists]
+    counts = [[counted[m] for m in lst] for lst in lists]
     # The least score each later requirement can add (scores may be negative).
     least_after = [0] * (n_req + 1)
     if score is not None and not rt.same:
@@ -288,28 +318,45 @@ def _choices(cnt, t, lists, rt, score=None):
     return out
 
 
+def best_arrangements(cnt, t, objectives) -> dict:
+    """The :class:`Arrangement` best by each of ``objectives`` (``None`` if the hand holds
+    no contract): ties broken by :func:`tie_break`, and a choice that two objectives
+    share built once."""
+    made: dict = {}
+    found: dict = {}
+    for objective in objectives:
+        choices = best_choices(cnt, t, objective)
+        if not choices:
+            found[objective] = None
+            continue
+        best = max(choices, key=tie_break)
+        a = made.get(best)
+        if a is None:
+            # An arrangement depends on its melds alone, and a hand that waits to lay
+            # down keeps the same melds while its other cards change.
+            rt = tables(t)
+            a = made[best] = rt.shown_cache.get(best) or remember(rt.shown_cache, best, arrangement(best, t))
+        found[objective] = a
+    return found
+
+
 def best_choices(cnt, t, objective: str):
     """The choices of melds best by ``objective`` (ties all listed), or []."""
-    rt, lists = _candidates(cnt, t)
-    wild, points = t.wild, t.points
-
-    def score(meld) -> int:
-        w = sum(wild[i] for i in meld)
-        p = sum(points[i] for i in meld)
-        if objective == "fewest_wilds":
-            return w * _BIG - p
-        if objective == "most_points":
-            return -p * 1000 + w
-        return (len(meld) * _BIG + w) * _BIG - p
-
-    return _choices(cnt, t, lists, rt, score)
+    rt, lists, counted = _candidates(cnt, t)
+    weights = _weights(cnt, t)
+    if objective == "fewest_wilds":
+        scores = {m: w * _BIG - p for m, (w, p) in weights.items()}
+    elif objective == "most_points":
+        scores = {m: -p * 1000 + w for m, (w, p) in weights.items()}
+    else:
+        scores = {m: (len(m) * _BIG + w) * _BIG - p for m, (w, p) in weights.items()}
+    return _choices(cnt, t, lists, rt, counted, scores.__getitem__)
 
 
 def every_choice(cnt, t):
-    rt, lists = _candidates(cnt, t)
-    for lst in lists:
-        lst.sort(key=lambda m: (len(m), [SORT_KEYS[i] for i in m]))
-    return _choices(cnt, t, lists, rt)
+    rt, lists, counted = _candidates(cnt, t)
+    lists = [sorted(lst, key=lambda m: (len(m), [SORT_KEYS[i] for i in m])) for lst in lists]
+    return _choices(cnt, t, lists, rt, counted)
 
 
 # -- showing a meld ------------------------------------------------------------------------

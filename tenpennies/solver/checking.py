@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from ..cards import ALL_CARDS, SORT_KEYS, Card, format_cards
-from ..melds import MeldKind, meld_problems
+from ..melds import MeldKind, is_valid_meld, meld_problems
 from ..rules import TEN_PENNIES, RuleSet
 from ..sets import is_valid_set, set_problems
 from ..words import times
@@ -88,9 +88,16 @@ def _meld_problems(melds, contract, round_no: int, rules: RuleSet) -> list[str]:
     if len(melds) != len(needs):
         problems.append(f"round {round_no} needs {contract.words}, not {len(melds)}")
     for n, cards in enumerate(melds, 1):
-        label = f"meld {n} ({format_cards(cards)})"
         need = needs[min(n, len(needs)) - 1]
         kinds = [k for k in (MeldKind.SET, MeldKind.RUN) if k in need.kinds]
+        # The fast check first, as for sets: meld_problems agrees with it, and its words
+        # (and the label's) cost more; the listing checks every lay-down it lists.
+        if any(is_valid_meld(cards, k, round_no, rules) for k in kinds):
+            if len(cards) < need.size:
+                problems.append(f"meld {n} ({format_cards(cards)}): {len(cards)} cards but the contract "
+                                f"needs at least {need.size}")
+            continue
+        label = f"meld {n} ({format_cards(cards)})"
         why = {k: meld_problems(cards, k, round_no, rules) for k in kinds}
         if all(why.values()):
             if len(kinds) == 1:

@@ -259,11 +259,7 @@ def _by_objective(hand: Iterable[Card], round_no: int, rules: RuleSet, objective
     hand = tuple(_held(hand, t, trusted))
     found: dict[str, Arrangement | None] = {}
     if t.has_runs:
-        counted = _runs.count(hand, t)
-        for objective in objectives:
-            choices = _runs.best_choices(counted, t, objective)
-            found[objective] = _runs.arrangement(max(choices, key=_runs.tie_break), t) if choices else None
-        return found
+        return _runs.best_arrangements(_runs.count(hand, t), t, objectives)
     cnt, lv, w = _levels(hand, t, 1 if t.repeated else min(t.k, t.decks))
     # One or two sets: the choices of ranks weighed once for every objective.
     each = _best_ranks_each(lv, w, t) if t.k <= 2 else None
