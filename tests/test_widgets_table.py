@@ -16,6 +16,8 @@ from tenpennies.actions import AddToSet, Buy, Discard, LayDown, Meld, Pass  # no
 from tenpennies.bots import play_match  # noqa: E402
 from tenpennies.match import Phase  # noqa: E402
 from tenpennies.widgets import PlayTable, ReplayTable  # noqa: E402
+from tenpennies.widgets.table import LOG_LINES  # noqa: E402
+from html import escape  # noqa: E402
 
 BUTTON_OF = {Buy: "buy", Pass: "pass", LayDown: "lay_down", Meld: "meld", AddToSet: "add", Discard: "discard"}
 
@@ -523,3 +525,30 @@ def test_the_keyboard_adds_to_a_set_of_any_number(keys, added_to):
     assert not table.adding
     assert len(game.view.table[added_to].cards) == before + 1
     assert [str(c) for c in game.view.table[added_to].cards].count("JK") == 1
+
+
+def test_the_log_opens_on_its_newest_line_and_forgets_the_moves_taken_back():
+    table = PlayTable(seed=3, delay=0)
+    play_hint_by_hand(table)
+    played = list(table.lines)
+    html = table.log_box.value
+    # Newest first in the page, laid out bottom up: the box opens scrolled to the newest line.
+    assert "flex-direction:column-reverse" in html and "overflow-y:auto" in html
+    lines = re.findall(r"<div>([^<]*)</div>", html)
+    assert lines[0] == escape(played[-1]) and lines[-1] == escape(played[max(0, len(played) - LOG_LINES)])
+    mine = [line for line in played if line.startswith("You ")]
+    table.buttons["undo"].click()
+    assert table.lines[-1] == "(You took back your last move.)"
+    assert mine[-1] not in table.lines  # the move taken back is gone from the log
+
+
+def test_the_table_draws_what_the_bots_just_did_above_the_hand():
+    table = PlayTable(seed=7, delay=0, bots=("thumb", "thumb", "thumb"))
+    play_hint_by_hand(table)
+    said = table.game.what_happened
+    assert said and said in [r.text for r in table.layout_now.regions_of("text")]
+    hand_top = min(r.rect.y for r in table.layout_now.regions_of("hand"))
+    line = next(r for r in table.layout_now.regions_of("text") if r.text == said)
+    assert line.rect.y < hand_top
+    marked = [r for r in table.layout_now.regions if r.marked]
+    assert [r.card for r in marked] == [table.game.last_move.card] == [table.game.view.top_discard]

@@ -682,6 +682,8 @@ class PlayTable(_Board):
             self.canvas.layout.display = None
         self._ticket += 1
         if self.game.undo():
+            # The log forgets the moves taken back: it is the match's words as it now stands.
+            self.lines = [line for line in self.game.words() if "\n" not in line]
             self.lines.append("(You took back your last move.)")
         self.redraw()
 
