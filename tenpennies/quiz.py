@@ -255,7 +255,7 @@ def _set_reason(cards: Cards, round_no: int, rules: RuleSet) -> str:
     wild_ruling, limit_ruling = ("C4", "C4") if rules.has_runs else ("T15", "T14")
     if wilds:
         named = [c for c in wilds if c.rank in rules.wild_ranks[round_no - 1]]
-        why_wild = (f": {rules.wild_words(round_no)} are wild in round {round_no} ({wild_ruling})"
+        why_wild = (f": {rules.wild_words(round_no)} are wild in round {round_no}, {wild_ruling}"
                     if named else "")
         room = (f"natural cards must outnumber wilds" if rules.wilds_outnumbered
                 else f"a set in round {round_no} holds at most {plural(limit, 'wild')}")

@@ -154,7 +154,7 @@ def test_t14_a_wrong_no_gets_the_rules_reason_and_one_more_try():
     first = Attempt(is_set(parse_cards("9S AH 2D 9C"), round_no=5)).choose("no")
     assert not first.over and not first.feedback.done and first.misses == 1
     assert first.feedback.text == ("Not so. 9S AH 2D 9C is a set in round 5: two natural nines, no suit twice and "
-                                   "2 wilds (AH 2D: jokers, aces and twos are wild in round 5 (T15)), and a set in "
+                                   "2 wilds (AH 2D: jokers, aces and twos are wild in round 5, T15), and a set in "
                                    "round 5 holds at most 2 wilds (T14). One more try.")
     assert first.choose("yes").solved
 
