@@ -37,6 +37,10 @@ asks for it (``reveal``)::
     (False, 'So far so good: 7S 7H could be part of a set in round 1, but only 2 cards: a set needs at least 3.')
     >>> Attempt(pick).pick(0).pick(1).pick(3).check().solved
     True
+
+(One concept in one file, over 600 lines: a question, the kit's checks that answer it, and
+the attempt that asks it twice before it tells; the kinds share their words and their
+controller, and a lesson's question bank would only split them by the notebook.)
 """
 
 from __future__ import annotations
