@@ -14,9 +14,10 @@ code, no kernel) and noting, for each Ask, the first cell that holds it. Its ans
 What "in sight" means: the source of every markdown cell and of every code cell whose input
 is not hidden (JupyterLab's ``jupyter.source_hidden`` and the ``hide-input`` tag), and every
 saved output of any code cell (text, HTML with its tags removed, stream), in the cells up
-to and including the question's cell; and the saved outputs of the cell right after it (the
-old "answer cell", which a learner sees at once). The notebook's saved widget state counts
-as seen from the top. The Ask widget itself shows the answer once the question is settled
+to and including the question's cell; and the saved outputs of the cells after it, in its
+section, up to the next question (where the old "answer cell" was, which a learner saw at
+once): up to the next cell that asks a question or the next markdown heading, whichever comes
+first. The notebook's saved widget state counts as seen from the top. The Ask widget itself shows the answer once the question is settled
 (:attr:`tenpennies.quiz.Attempt.over`), which a saved notebook never is.
 """
 
@@ -93,9 +94,10 @@ def ask_first_problems(nb: dict, asked: list[tuple[int, object]]) -> list[str]:
     question with the index of the cell that asks it."""
     problems = []
     state = plain(widget_state_text(nb))
+    asking = sorted({k for k, _ in asked})
     for k, question in asked:
         answer = answer_sentence(question)
-        for j, cell in enumerate(nb["cells"][:k + 2]):
+        for j, cell in enumerate(nb["cells"][:section_end(nb, k, asking)]):
             seen = {"source": source_in_sight(cell) if j <= k else "", "output": outputs_text(cell)}
             for where, text in seen.items():
                 if answer in plain(text):
@@ -107,6 +109,16 @@ def ask_first_problems(nb: dict, asked: list[tuple[int, object]]) -> list[str]:
         if answer in state:
             problems.append(f"the saved widget state shows the answer to cell {k}'s question ({question})")
     return list(dict.fromkeys(problems))
+
+
+def section_end(nb: dict, k: int, asking: list[int]) -> int:
+    """The index after the last cell whose outputs a learner sees with the question at cell
+    ``k`` still open: up to the next asking cell, or the next markdown heading."""
+    for j in range(k + 1, len(nb["cells"])):
+        cell = nb["cells"][j]
+        if j in asking or (cell["cell_type"] == "markdown" and _joined(cell["source"]).lstrip().startswith("#")):
+            return j
+    return len(nb["cells"])
 
 
 def _load(name: str) -> dict:
