@@ -192,11 +192,12 @@ def record_link(game: Game) -> str:
 
 def _log_html(lines: Sequence[str], height: int = 230) -> str:
     """The log's last lines, in time order, in a box that opens scrolled to its end: the
-    lines go in newest first and are laid out bottom up (``column-reverse``), which is how
-    a browser keeps a box's newest line in view without a script."""
-    shown = "".join(f"<div>{escape(line)}</div>" for line in reversed(lines[-LOG_LINES:]))
+    box is laid out bottom up (``column-reverse``) around one block of lines, which is how a
+    browser keeps a box's newest line in view without a script (and the text still reads,
+    and copies, oldest first)."""
+    shown = "".join(f"<div>{escape(line)}</div>" for line in lines[-LOG_LINES:])
     return (f"<div class='tenpennies-log' style='font-size:12px;line-height:1.35;display:flex;"
-            f"flex-direction:column-reverse;max-height:{height}px;overflow-y:auto'>{shown}</div>")
+            f"flex-direction:column-reverse;max-height:{height}px;overflow-y:auto'><div>{shown}</div></div>")
 
 
 def _canvas(width: int, height: int) -> MultiCanvas:

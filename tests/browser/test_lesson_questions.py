@@ -99,7 +99,7 @@ def test_the_app_table_shows_the_bots_last_moves(browser, voila):
             page.get_by_role("button", name="Discard", exact=True).click()
     page.wait_for_function(bot_discarded, timeout=30000)
     page.wait_for_timeout(2000)
-    newest = log.locator("div").first   # newest first in the page, drawn at the bottom
+    newest = log.locator("div > div").last   # the newest line, at the bottom of the box
     box, line = log.bounding_box(), newest.bounding_box()
     assert box["y"] <= line["y"] and line["y"] + line["height"] <= box["y"] + box["height"] + 1
     _shoot(page, "table-last-move.png")
