@@ -166,6 +166,11 @@ class Game:
     selected cards and play it: they return True when it was played and False when it
     was refused, with the engine's reason in :attr:`message`. They do not move the bots:
     call :meth:`advance` (all at once) or :meth:`step` (one decision at a time).
+
+    What a front end shows of play comes from here too: :attr:`what_happened` (the other
+    seats' moves since the person's last, in one line), :attr:`last_move` (the card they
+    just discarded or bought, to mark) and :attr:`banner` (a round's end, only until the
+    next round is under way).
     """
 
     def __init__(self, seed: int | str = 0, *, seat: int | None = 0,
