@@ -133,11 +133,14 @@ def questions_asked(name: str) -> list[tuple[int, object]]:
     question with the first cell that holds its Ask widget."""
     if name in _ASKED:
         return _ASKED[name]
+    import ipywidgets
+
     shell = InteractiveShell.instance()
     shell.reset(new_session=True)
     here = os.getcwd()
     os.chdir(NOTEBOOKS)
     found, seen = [], set()
+    before = set(_widgets(ipywidgets))
     try:
         for k, cell in enumerate(_load(name)["cells"]):
             if cell["cell_type"] != "code":
@@ -151,8 +154,23 @@ def questions_asked(name: str) -> list[tuple[int, object]]:
                     found.append((k, value.attempt.question))
     finally:
         os.chdir(here)
+        # Leave no trace for later tests: the notebook's widgets closed, the shell gone
+        # (tests/test_hidden_information.py reads every live widget's state off the wire).
+        for model_id, widget in list(_widgets(ipywidgets).items()):
+            if model_id not in before:
+                widget.close()
+        shell.reset(new_session=False)
+        InteractiveShell.clear_instance()
     _ASKED[name] = found
     return found
+
+
+def _widgets(ipywidgets) -> dict:
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)  # Widget.widgets: still the registry in 8
+        return dict(ipywidgets.Widget.widgets)
 
 
 @pytest.mark.parametrize("name", ASKING)
