@@ -57,14 +57,15 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Iterable, Mapping, Sequence
 
-from .actions import Action, AddToMeld, Buy, Discard, Draw, DrawSource, LayDown, Meld, Pass, RoundEnd
+from .actions import Action, AddToMeld, Buy, Deal, Discard, Draw, DrawSource, LayDown, Meld, Pass, RoundEnd
 from .bots import seat_bot
 from .bots.loop import play, step
 from .cards import Card
 from .errors import IllegalActionError, NoSuchCardError, TenPenniesError
 from .match import Match, Phase, Position
 from .narrate import (BUTTON_LABELS, DRAW_MOVES, LAY_DOWN_RULE, LAY_DOWN_RULE_RUNS, MOVES, RUN_BUTTON_LABELS,
-                      RUN_MOVES, SORTS, button_label, describe, grouped_hand, hand_groups, lay_down_rule,
+                      RUN_MOVES, SORTS, LastMove, button_label, describe, grouped_hand, hand_groups, happened_line,
+                      last_move, lay_down_rule, since_last_move,
                       move_words, moves_of, narrate, narrated, score_rows, score_table, to_you, who,
                       winners_sentence)
 from .rules import TEN_PENNIES, RuleSet
@@ -176,6 +177,11 @@ class Game:
     selected cards and play it: they return True when it was played and False when it
     was refused, with the engine's reason in :attr:`message`. They do not move the bots:
     call :meth:`advance` (all at once) or :meth:`step` (one decision at a time).
+
+    What a front end shows of play comes from here too: :attr:`what_happened` (the other
+    seats' moves since the person's last, in one line), :attr:`last_move` (the card they
+    just discarded or bought, to mark) and :attr:`banner` (a round's end, only until the
+    next round is under way).
     """
 
     def __init__(self, seed: int | str = 0, *, seat: int | None = 0,
@@ -296,6 +302,35 @@ class Game:
         if lines and self.is_over:
             lines.append(winners_sentence(view, viewer, self.names))
         return lines
+
+    # -- what just happened (the table shows it; the terminal can say it) ----------------------
+    @property
+    def last_move(self) -> LastMove | None:
+        """The card another seat moved since the person's last move, for the table to
+        mark: the discard still on top, or the discard just bought or taken (None if none)."""
+        return last_move(since_last_move(self._log(), self.seat), self.view.top_discard)
+
+    @property
+    def what_happened(self) -> str:
+        """The other seats' moves since the person's last move, in one line (the newest
+        three seats' turns: :func:`tenpennies.narrate.happened_line`); "" if none."""
+        return happened_line(since_last_move(self._log(), self.seat), self.seat, self.rules, self.names)
+
+    @property
+    def banner(self) -> str:
+        """The line over the table: the last round's end and its points until the next
+        round is under way (so "Round 1 is over" is not up during round 2), and after the
+        match, its end with the winners; "" otherwise."""
+        for entry in reversed(self._log()):
+            if type(entry) is RoundEnd:
+                break
+            if type(entry) is not Deal:
+                return ""  # something was played since the round ended
+        else:
+            return ""
+        points = ", ".join(f"{who(s, self.seat, self.names)} {p}" for s, p in enumerate(entry.points))
+        said = f"{narrate(entry, self.seat, self.rules, self.names)} Points: {points}."
+        return f"{said} {winners_sentence(self.view, self.seat, self.names)}" if self.is_over else said
 
     def round_summary(self, round_no: int | None = None) -> RoundSummary | None:
         """The summary of a finished round (the last one by default; None before any ends):

@@ -50,7 +50,8 @@ screen holds the page without scrolling (``tests/browser/test_table_fits.py``)."
 FELT, FELT_EDGE, INK_ON_FELT = "#1f6b3f", "#14502e", "#f4f1de"
 FACE, FACE_EDGE, WILD_EDGE, WILD_INK = "#ffffff", "#888888", "#d4a017", "#9a7300"
 BACK, BACK_EDGE, BACK_LINE = "#2e5d8a", "#173450", "#8fb3d9"
-SELECT_EDGE, TARGET_EDGE = "#2d7ff9", "#f5c542"
+SELECT_EDGE, TARGET_EDGE, LAST_EDGE = "#2d7ff9", "#f5c542", "#ff7f2a"
+"""Outlines: a selected card, a set a selection may go to, the card another seat just moved."""
 JOKER_INK = "#6c3483"
 TWO_COLOURS = {"S": "#1b1b1b", "H": "#c0392b", "D": "#c0392b", "C": "#1b1b1b"}
 FOUR_COLOURS = {"S": "#1b1b1b", "H": "#c0392b", "D": "#1f5fbf", "C": "#1e8449"}
@@ -106,6 +107,7 @@ class Region:
     text: str = ""
     style: str = ""
     focused: bool = False  # the hand's card the keyboard is on
+    marked: bool = False   # the card another seat just discarded (outlined in LAST_EDGE)
 
 
 @dataclass(frozen=True)
@@ -280,7 +282,8 @@ def table_layout(view: "PlayerView", *, viewer: int | None | str = "view",
                  order: Sequence[Card] | None = None, selected: Iterable[int] = (),
                  groups: Sequence[int] | None = None,
                  names: Mapping[int, str] | None = None, width: int = WIDTH,
-                 cursor: int | None = None, max_height: int | None = None) -> TableLayout:
+                 cursor: int | None = None, max_height: int | None = None,
+                 happened: str | None = None, last=None) -> TableLayout:
     """Lay out a table from one seat's view.
 
     ``viewer`` is the seat whose hand is drawn large at the bottom and clickable
@@ -294,9 +297,14 @@ def table_layout(view: "PlayerView", *, viewer: int | None | str = "view",
     each one's corner (:data:`CORNER_W`) in sight: its rank, suit and wild tag.
     ``max_height``: when the table would be taller (many melds on it), the other seats'
     panels shrink to their words, their backs left out (the count is in the words).
+    ``happened`` is the line said above the hand (what the other seats just did:
+    :attr:`tenpennies.game.Game.what_happened`); a string, even empty, keeps its row, so
+    the table does not jump as it comes and goes, and one too long for the table is cut
+    short with an ellipsis. ``last`` (a :class:`tenpennies.narrate.LastMove`) marks the
+    card another seat just moved: the top discard outlined, or "bought 9♥" by the buyer.
     """
     options = dict(viewer=viewer, hands=hands, order=order, selected=selected, groups=groups, names=names,
-                   width=width, cursor=cursor)
+                   width=width, cursor=cursor, happened=happened, last=last)
     layout = _table_layout(view, **options)
     if max_height is not None and layout.height > max_height and not hands:
         layout = _table_layout(view, **options, backs=False)
@@ -304,7 +312,7 @@ def table_layout(view: "PlayerView", *, viewer: int | None | str = "view",
 
 
 def _table_layout(view, *, viewer, hands, order, selected, groups, names, width, cursor,
-                  backs: bool = True) -> TableLayout:
+                  happened=None, last=None, backs: bool = True) -> TableLayout:
     if viewer == "view":
         viewer = view.seat
     hands = hands or {}
@@ -328,7 +336,8 @@ def _table_layout(view, *, viewer, hands, order, selected, groups, names, width,
         shown = hands.get(seat)
         mark = "▶ " if seat == view.to_act else ""
         regions.append(Region("seat", Rect(x, top, col_w - 8, panel - 6), seat=seat))
-        regions.append(_text(mark + seat_name(seat, viewer, names), x + 6, top + 16, "label"))
+        took = f" · {last.what} {last.card.symbol}" if last and last.seat == seat and last.what != "discarded" else ""
+        regions.append(_text(mark + seat_name(seat, viewer, names) + took, x + 6, top + 16, "label"))
         regions.append(_text(_seat_facts(view, seat), x + 6, top + 32, "small"))
         if backs or shown is not None:
             cards: list[Card | None] = list(shown) if shown is not None else [None] * view.hand_sizes[seat]
@@ -343,7 +352,9 @@ def _table_layout(view, *, viewer, hands, order, selected, groups, names, width,
         regions.append(Region("stock", Rect(12, y + 20, CARD_W, CARD_H)))
     top = view.top_discard
     if top is not None:
-        regions.append(Region("discard", Rect(76, y + 20, CARD_W, CARD_H), card=top, wild=bool(wild[top.index])))
+        just = bool(last) and last.what == "discarded" and last.card == top
+        regions.append(Region("discard", Rect(76, y + 20, CARD_W, CARD_H), card=top, wild=bool(wild[top.index]),
+                              marked=just, seat=last.seat if just else None))
     left = x = 160
     melds = "melds" if view.rules.has_runs else "sets"
     regions.append(_text("On the table" if view.table else f"No {melds} on the table yet", left, y + 14, "small"))
@@ -363,6 +374,9 @@ def _table_layout(view, *, viewer, hands, order, selected, groups, names, width,
         regions.append(_text(label, x, row_y + CARD_H + 13, "small"))
         x += room + 16
     y = max(y + 20 + CARD_H + 8, row_y + CARD_H + 22)
+    if happened is not None:
+        regions.append(_text(_fitted(happened, width - 24, "label"), 12, y, "label"))
+        y += 20
     if viewer is not None:
         mine = list(order) if order is not None else list(hands.get(viewer, view.hand) if viewer != view.seat
                                                           else view.hand)
@@ -376,6 +390,15 @@ def _table_layout(view, *, viewer, hands, order, selected, groups, names, width,
                                 selected=selected, gaps=starts, cursor=cursor))
         y += 24 + RAISE + CARD_H + 10
     return TableLayout(int(width), int(y + 6), tuple(regions))
+
+
+def _fitted(text: str, room: float, style: str) -> str:
+    """``text`` cut short with an ellipsis (newest words kept: they end the line) to fit ``room``."""
+    if text_width(text, style) <= room:
+        return text
+    while text and text_width("… " + text, style) > room:
+        text = text[1:]
+    return "… " + text.lstrip()
 
 
 def meld_label(meld, index: int, owner: str, wild: Sequence[bool]) -> str:
@@ -440,6 +463,9 @@ def paint(layout: TableLayout, *, four_colour: bool = False, felt: bool = True,
                 # Under the card, where no neighbour covers it: the keyboard's place in the hand.
                 highlights.append(Shape("rect", x + 2, y + CARD_H + 3, CORNER_W, 4, radius=2, fill=SELECT_EDGE,
                                         layer=2))
+            if r.marked:
+                highlights.append(Shape("rect", x - 3, y - 3, CARD_W + 6, CARD_H + 6, radius=7, stroke=LAST_EDGE,
+                                        line=4, layer=2))
             if r.selected:
                 # Outlined whole, right after the card, so the next card covers the outline
                 # where it covers the card: all of the raised card that shows is framed.

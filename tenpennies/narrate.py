@@ -4,7 +4,9 @@ Narration of the log (:func:`narrate`, spoken to one seat as "you"), the moves a
 buttons' labels and tooltips (:data:`MOVES`, :func:`button_label`, :func:`move_words`),
 an engine's reason spoken to its player (:func:`to_you`), score tables and the winners
 (:func:`score_table`, :func:`winners_sentence`), the table described in lines
-(:func:`describe`), and a hand shown in groups for the contract (:func:`hand_groups`).
+(:func:`describe`), a hand shown in groups for the contract (:func:`hand_groups`), and what
+the other seats did since the viewer's last move (:func:`since_last_move`: the card to mark,
+:class:`LastMove`, and the one line said above the hand, :func:`happened_line`).
 The controller, :class:`tenpennies.game.Game`, and the widgets, the command line and the
 hints all say things through this module, so their words agree; it knows nothing of
 bots or of a game in progress, only of views, log entries and rule sets.
@@ -19,6 +21,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from dataclasses import dataclass
 from typing import Iterable, Mapping, Sequence
 
 from .actions import (AddToMeld, Buy, Deal, Discard, Draw, DrawSource, HowEnded, LayDown, Meld, Pass, Recycle,
@@ -322,3 +325,73 @@ def hand_groups(hand: Iterable[Card], round_no: int, rules: RuleSet = TEN_PENNIE
 def grouped_hand(hand: Iterable[Card], round_no: int, rules: RuleSet = TEN_PENNIES) -> tuple[Card, ...]:
     """:func:`hand_groups`, one card after another."""
     return tuple(c for g in hand_groups(hand, round_no, rules) for c in g)
+
+
+# -- what just happened ----------------------------------------------------------------------
+@dataclass(frozen=True)
+class LastMove:
+    """The newest move by another seat that moved a public card, for the table to mark:
+    ``what`` is ``"discarded"`` (``card`` is the top discard now), ``"bought"`` or
+    ``"took"`` (``card`` went from the discard pile to ``seat``'s hand, C8)."""
+
+    seat: int
+    card: Card
+    what: str
+
+
+def since_last_move(log: Sequence, viewer: int | None) -> tuple:
+    """The entries of ``log`` after the viewer's own last move of this round (after the
+    round's deal, if it has made none): what the others did while it waited. A pass on an
+    offer is no move here: the turns it watched go on being told. With no viewer (bots
+    in every seat), the entries since the last deal."""
+    start = 0
+    for i, entry in enumerate(log):
+        kind = type(entry)
+        if kind is Deal or (viewer is not None and getattr(entry, "seat", None) == viewer
+                            and kind is not Draw and kind is not Pass):  # (its draws come with its move)
+            start = i + 1
+    return tuple(log[start:])
+
+
+def last_move(entries: Sequence, top_discard: Card | None) -> LastMove | None:
+    """The newest discard still on top, or purchase or take of the discard pile, among
+    ``entries`` (:func:`since_last_move`); None if there is none."""
+    for entry in reversed(entries):
+        kind = type(entry)
+        if kind is Discard:
+            return LastMove(entry.seat, entry.card, "discarded") if entry.card == top_discard else None
+        if kind is Draw and entry.source in (DrawSource.DISCARD, DrawSource.TAKEN):
+            return LastMove(entry.seat, entry.card, "bought" if entry.source == DrawSource.DISCARD else "took")
+    return None
+
+
+def happened_line(entries: Sequence, viewer: int | None, rules: RuleSet = TEN_PENNIES,
+                  names: Mapping[int, str] | None = None, most: int = 3) -> str:
+    """What the other seats did in ``entries`` (:func:`since_last_move`), in one line: each
+    seat's moves in a row joined ("Seat 1 (strong) drew a card and discarded 10H."), the
+    purchase's extra stock cards and the passes left out (the purchase and the draw say
+    it), at most the ``most`` newest seats' turns (an ellipsis says more came before).
+
+        >>> from tenpennies.actions import Discard, Draw, DrawSource, Pass
+        >>> log = [Pass(2), Draw(1, None), Discard(1, Card("TH")), Draw(2, Card("TH"), DrawSource.DISCARD),
+        ...        Draw(2, None, DrawSource.PURCHASE)]
+        >>> happened_line(log, viewer=0)
+        'Seat 1 drew a card and discarded 10H. Seat 2 bought 10H for a token.'
+    """
+    turns: list[tuple[int, list[str]]] = []
+    for entry in entries:
+        kind = type(entry)
+        if kind is Pass or (kind is Draw and entry.source == DrawSource.PURCHASE):
+            continue
+        seat = getattr(entry, "seat", None)
+        said = narrate(entry, viewer, rules, names)
+        if seat is None or seat == viewer or not said:
+            continue
+        name = capitalized(who(seat, viewer, names))
+        verb = said.removeprefix(name + " ").rstrip(".")
+        if turns and turns[-1][0] == seat:
+            turns[-1][1].append(verb)
+        else:
+            turns.append((seat, [verb]))
+    lines = [f"{capitalized(who(seat, viewer, names))} {join_and(verbs)}." for seat, verbs in turns[-most:]]
+    return ("… " if len(turns) > most else "") + " ".join(lines)

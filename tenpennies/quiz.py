@@ -17,20 +17,30 @@ Two kinds of question:
   round's contract, or what can be added to a set on the table (:func:`pick_cards`).
 
 :class:`Attempt` is the controller: a frozen value whose methods return the next one,
-so a test (or :func:`tenpennies.widgets.ask`) drives a question without a browser::
+so a test (or :func:`tenpennies.widgets.ask`) drives a question without a browser. A
+wrong answer gets the kit's reason and one more try (:data:`Attempt.TRIES`); the answer
+is shown (:attr:`Attempt.over`) only once the learner is right, has used both tries, or
+asks for it (``reveal``)::
 
     >>> from tenpennies import parse_cards
     >>> q = is_set(parse_cards("7S 7S 7H"), round_no=1)
     >>> print(q)
     T14: Is 7S 7S 7H a set in round 1?
-    >>> print(Attempt(q).choose("yes").feedback.text)
-    Not so. 7S 7S 7H is not a set in round 1: two natural spades.
+    >>> first = Attempt(q).choose("yes")
+    >>> print(first.feedback.text)
+    Not so. 7S 7S 7H is not a set in round 1: two natural spades. One more try.
+    >>> first.over, first.choose("no").solved
+    (False, True)
     >>> pick = pick_cards(parse_cards("7S 7H 9D JK KC"), "set", round_no=1)
     >>> step = Attempt(pick).pick(0).pick(1).check()
     >>> step.feedback.done, step.feedback.text
     (False, 'So far so good: 7S 7H could be part of a set in round 1, but only 2 cards: a set needs at least 3.')
     >>> Attempt(pick).pick(0).pick(1).pick(3).check().solved
     True
+
+(One concept in one file, over 600 lines: a question, the kit's checks that answer it, and
+the attempt that asks it twice before it tells; the kinds share their words and their
+controller, and a lesson's question bank would only split them by the notebook.)
 """
 
 from __future__ import annotations
@@ -50,7 +60,7 @@ from .rules import TEN_PENNIES, RuleSet, hand_points
 from .sets import set_problems
 from .solver import contract_arrangements, contract_problems, find_contract, what_is_missing
 from . import svg as _svg
-from .words import card_text, cards_text, melds_text, plural, tens_as_written
+from .words import card_text, cards_text, melds_text, number_word, plural, rank_plural, tens_as_written
 
 __all__ = ["QuizError", "Feedback", "Answer", "Choice", "PickCards", "Question", "Attempt",
            "choose", "is_set", "is_meld", "is_contract", "is_legal", "is_wild", "points_of",
@@ -111,7 +121,10 @@ class Choice:
     """Pick one of ``options``; ``right`` holds the positions of the right ones.
 
     ``reasons`` holds one sentence per option, from the kit, saying why it is right or
-    not; ``why`` is the answer in one sentence. ``picture`` (SVG) shows what is asked
+    not; ``why`` is the answer in one sentence. ``hints`` (one per option, or none) say
+    why a wrong option is wrong without giving the answer away: they are the reason a
+    first wrong try gets, so the second try is still a question (a yes/no question's
+    hint is its reason: the rule, said once). ``picture`` (SVG) shows what is asked
     about, ``answer_picture`` the answer (the question's picture if empty).
     """
 
@@ -123,11 +136,14 @@ class Choice:
     ruling: str
     picture: str = ""
     answer_picture: str = ""
+    hints: tuple[str, ...] = ()
     kind: ClassVar[str] = "choice"
 
     def __post_init__(self) -> None:
         if len(self.reasons) != len(self.options):
             raise QuizError(f"{self.prompt!r}: {len(self.options)} options but {len(self.reasons)} reasons")
+        if self.hints and len(self.hints) != len(self.options):
+            raise QuizError(f"{self.prompt!r}: {len(self.options)} options but {len(self.hints)} hints")
         if not self.right or not all(0 <= i < len(self.options) for i in self.right):
             raise QuizError(f"{self.prompt!r}: no right answer among {', '.join(self.options)}")
 
@@ -147,12 +163,16 @@ class Choice:
             raise QuizError(f"option {option} of {self.prompt!r}: there are {len(self.options)}")
         return option
 
-    def check(self, option: int | str) -> Feedback:
-        """The kit's word on choosing ``option``."""
+    def check(self, option: int | str, *, last: bool = True) -> Feedback:
+        """The kit's word on choosing ``option``; not ``last``: a first try, whose wrong
+        answer gets the hint (not the answer) and may go on."""
         i = self.option(option)
         if i in self.right:
             return Feedback(True, "Right. " + self.reasons[i])
-        return Feedback(False, "Not so. " + self.reasons[i])
+        if last:
+            return Feedback(False, "Not so. " + self.reasons[i])
+        return Feedback(False, "Not so. " + (self.hints[i] if self.hints else self.reasons[i]) + " One more try.",
+                        done=False)
 
     def answer(self) -> Answer:
         """The right option and why, as a sentence and a picture."""
@@ -164,18 +184,20 @@ class Choice:
 
 def choose(prompt: str, options: Mapping[str, Any], truth: Any, *, ruling: str, why: str,
            stated: str | None = None, reasons: Mapping[str, str] | None = None,
-           picture: str = "", answer_picture: str = "") -> Choice:
+           hint: str = "", picture: str = "", answer_picture: str = "") -> Choice:
     """A multiple-choice question: ``options`` maps each option's words to its value,
     ``truth`` is the value the kit computed; the right options are those equal to it.
 
     ``why`` says the answer in a sentence (built from the kit's values); ``reasons`` may
-    say more about particular wrong options. ``stated`` is the option the author
-    believes right: if the kit disagrees, :class:`QuizError`.
+    say more about particular wrong options. ``hint`` is the rule to apply, in words that
+    do not give the answer: a first wrong try gets it (with that option's reason, if any)
+    instead of ``why``. ``stated`` is the option the author believes right: if the kit
+    disagrees, :class:`QuizError`.
 
     >>> from tenpennies import TEN_PENNIES
     >>> q = choose("How many sets does round 3's contract hold?", {"one": 1, "two": 2},
     ...            TEN_PENNIES.contract(3).sets, ruling="T13", why="round 3 is two sets of 4", stated="two")
-    >>> Attempt(q).choose("one").feedback.text
+    >>> Attempt(q).choose("one").choose("one").feedback.text
     'Not so. one is not it: round 3 is two sets of 4.'
     >>> choose("?", {"one": 1, "two": 2}, 2, ruling="T13", why="two", stated="one")
     Traceback (most recent call last):
@@ -197,7 +219,10 @@ def choose(prompt: str, options: Mapping[str, Any], truth: Any, *, ruling: str, 
     said = tuple(_sentence(extra[label]) + " " + why if label in extra
                  else why if i in right else f"{label} is not it: {why}"
                  for i, label in enumerate(labels))
-    return Choice(prompt, labels, right, said, why, ruling, picture, answer_picture)
+    hint = _sentence(hint) if hint else ""
+    hints = tuple(" ".join(filter(None, (_sentence(extra[label]) if label in extra else f"{label} is not it.", hint)))
+                  for label in labels)
+    return Choice(prompt, labels, right, said, why, ruling, picture, answer_picture, hints)
 
 
 def _yes_no(prompt: str, truth: bool, why: str, ruling: str, stated: bool | None,
@@ -216,10 +241,32 @@ def is_set(cards: Iterable[Card], round_no: int, *, rules: RuleSet = TEN_PENNIES
     cards = Cards(cards)
     problems = set_problems(cards, round_no, rules)
     said = cards_text(cards)
-    why = (f"{said} is a set in round {round_no}" if not problems
+    why = (f"{said} is a set in round {round_no}: {_set_reason(cards, round_no, rules)}" if not problems
            else f"{said} is not a set in round {round_no}: " + "; ".join(problems))
     return _yes_no(prompt or f"Is {said} a set in round {round_no}?", not problems, why, ruling, stated,
                    _svg.hand_svg(cards, round_no, rules))
+
+
+def _set_reason(cards: Cards, round_no: int, rules: RuleSet) -> str:
+    """Why a valid set is one, rule by rule (T14, T15), so a wrong "no" learns the rule."""
+    naturals = [c for c in cards if not rules.is_wild(c, round_no)]
+    wilds = [c for c in cards if rules.is_wild(c, round_no)]
+    n, rank = len(naturals), rank_plural(naturals[0].rank)
+    parts = [f"{'one natural ' + rank[:-1] if n == 1 else number_word(n) + ' natural ' + rank}"
+             + ("" if n == 1 or rules.repeated_suits_allowed else ", no suit twice")]
+    limit = rules.wild_limits[round_no - 1]
+    # Ten Card Rummy words its wilds in C4; Ten Pennies in T15 (which) and T14 (how many).
+    wild_ruling, limit_ruling = ("C4", "C4") if rules.has_runs else ("T15", "T14")
+    if wilds:
+        named = [c for c in wilds if c.rank in rules.wild_ranks[round_no - 1]]
+        why_wild = (f": {rules.wild_words(round_no)} are wild in round {round_no}, {wild_ruling}"
+                    if named else "")
+        room = (f"natural cards must outnumber wilds" if rules.wilds_outnumbered
+                else f"a set in round {round_no} holds at most {plural(limit, 'wild')}")
+        parts.append(f"{plural(len(wilds), 'wild')} ({cards_text(wilds)}{why_wild}), and {room} ({limit_ruling})")
+    else:
+        parts.append("no wild")
+    return " and ".join(parts)
 
 
 def is_meld(cards: Iterable[Card], round_no: int, *, rules: RuleSet = TEN_PENNIES, ruling: str = "C3",
@@ -294,7 +341,8 @@ def points_of(cards: Iterable[Card], options: Iterable[int], *, rules: RuleSet =
     each = " + ".join(f"{card_text(c)} {rules.points(c)}" for c in cards)
     labels = {f"{n} points": n for n in options}
     return choose(prompt or f"Left in hand at the end of a round, what do {cards_text(cards)} cost?", labels, truth,
-                  ruling=ruling, why=f"{each} = {truth} points", picture=_svg.hand_svg(cards, rules=rules),
+                  ruling=ruling, why=f"{each} = {truth} points", hint=f"Add them up: {each.replace(' + ', ', ')}",
+                  picture=_svg.hand_svg(cards, rules=rules),
                   stated=None if stated is None else f"{stated} points")
 
 
@@ -524,7 +572,9 @@ class Attempt:
 
     ``choose`` answers a :class:`Choice`; ``pick`` (click a card: in or out) and
     ``check`` answer a :class:`PickCards`; ``reveal`` shows the answer. Each returns the
-    next attempt.
+    next attempt. A wrong answer gets the kit's reason and, the first time, one more
+    try; ``misses`` counts the wrong answers (a pick that is "so far so good" is none).
+    Once :attr:`over`, the answer may be shown and nothing more can be answered.
     """
 
     question: Question
@@ -533,22 +583,40 @@ class Attempt:
     feedback: Feedback | None = None
     tries: int = 0
     revealed: bool = False
+    misses: int = 0
+
+    TRIES: ClassVar[int] = 2
+    """Answers a learner may give before the answer is shown: one wrong, one more try."""
 
     @property
     def solved(self) -> bool:
         """Has the learner given a right answer (before the answer was shown)?"""
         return self.feedback is not None and self.feedback.correct and not self.revealed
 
+    @property
+    def over(self) -> bool:
+        """Is the question settled: answered right, both tries used, or the answer asked
+        for? Only then may a lesson show the answer."""
+        return self.solved or self.revealed or self.misses >= self.TRIES
+
+    def _still_open(self) -> None:
+        if self.over:
+            raise QuizError(f"{self.question.prompt!r} is settled: the answer is shown")
+
     def choose(self, option: int | str) -> "Attempt":
         if not isinstance(self.question, Choice):
             raise QuizError(f"{self.question.prompt!r} asks for cards to be picked, not an option")
+        self._still_open()
         i = self.question.option(option)
-        return dataclasses.replace(self, chosen=i, feedback=self.question.check(i), tries=self.tries + 1)
+        feedback = self.question.check(i, last=self.misses + 1 >= self.TRIES)
+        return dataclasses.replace(self, chosen=i, feedback=feedback, tries=self.tries + 1,
+                                   misses=self.misses + (not feedback.correct))
 
     def pick(self, position: int) -> "Attempt":
         """Click the card at ``position``: it goes into the pick, or out if it was in."""
         if not isinstance(self.question, PickCards):
             raise QuizError(f"{self.question.prompt!r} asks for an option, not cards")
+        self._still_open()
         if not 0 <= position < len(self.question.hand):
             raise QuizError(f"position {position} of a hand of {len(self.question.hand)} cards")
         picked = tuple(p for p in self.picked if p != position) if position in self.picked \
@@ -556,15 +624,24 @@ class Attempt:
         return dataclasses.replace(self, picked=picked, feedback=None)
 
     def clear(self) -> "Attempt":
+        self._still_open()
         return dataclasses.replace(self, picked=(), feedback=None)
 
     def check(self) -> "Attempt":
         """Check the cards picked so far."""
         if not isinstance(self.question, PickCards):
             raise QuizError(f"{self.question.prompt!r} is answered by choosing an option")
-        return dataclasses.replace(self, feedback=self.question.check(self.picked), tries=self.tries + 1)
+        self._still_open()
+        feedback = self.question.check(self.picked)
+        missed = not feedback.correct and feedback.done
+        if missed and self.misses + 1 < self.TRIES:
+            feedback = Feedback(False, feedback.text + " One more try.", done=False)
+        return dataclasses.replace(self, feedback=feedback, tries=self.tries + 1, misses=self.misses + missed)
 
     def reveal(self) -> "Attempt":
+        """Show the answer (the "Show the answer" button); once settled, nothing changes."""
+        if self.over:
+            return self
         answer = self.question.answer()
         return dataclasses.replace(self, revealed=True, feedback=Feedback(False, "The answer: " + answer.text))
 

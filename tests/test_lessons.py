@@ -42,8 +42,10 @@ def hidden(cell: dict) -> bool:
 
 
 def asked(nb: dict) -> set[str]:
-    """The rulings the notebook's visible code cells build questions for."""
-    return {r for c in nb["cells"] if c["cell_type"] == "code" and not hidden(c)
+    """The rulings the notebook's code cells build questions for (a choice's working sits in
+    a cell whose input is hidden, so that it does not give the answer away: see
+    tests/test_lessons_ask_first.py)."""
+    return {r for c in nb["cells"] if c["cell_type"] == "code"
             for r in RULING.findall("".join(c["source"]))}
 
 

@@ -79,8 +79,11 @@ def test_t18_points_of_counts_card_by_card():
     cards = parse_cards("3S 9H KD AS 2C JK")
     q = points_of(cards, [60, 110, 90])
     assert answered(q, "110 points").correct and hand_points(cards) == 110
-    wrong = answered(q, "60 points")
-    assert not wrong.correct and "AS 20" in wrong.text and "= 110 points" in wrong.text
+    first = answered(q, "60 points")
+    # The first wrong try gets each card's points (the rule), not the sum (the answer).
+    assert not first.correct and "AS 20" in first.text and "110" not in first.text and "One more try" in first.text
+    second = Attempt(q).choose("60 points").choose("90 points")
+    assert second.over and "= 110 points" in second.feedback.text
 
 
 def test_choose_explains_every_wrong_option():
@@ -88,8 +91,10 @@ def test_choose_explains_every_wrong_option():
                TEN_PENNIES.contract(7).size, ruling="T13", why="round 7 is one set of 7",
                reasons={"8": "a set holds at most 4 naturals and 3 wilds"})
     assert answered(q, "7").correct
-    assert answered(q, "6").text == "Not so. 6 is not it: round 7 is one set of 7."
-    assert "at most 4 naturals" in answered(q, "8").text
+    assert answered(q, "6").text == "Not so. 6 is not it. One more try."
+    assert Attempt(q).choose("6").choose("8").feedback.text == (
+        "Not so. a set holds at most 4 naturals and 3 wilds. round 7 is one set of 7.")
+    assert "at most 4 naturals" in answered(q, "8").text and "one set of 7" not in answered(q, "8").text
     assert Attempt(q).choose(1).chosen == 1
     with pytest.raises(QuizError, match="'9' is not an option"):
         Attempt(q).choose("9")
@@ -103,7 +108,8 @@ def test_t14_pick_a_set_right_wrong_and_partial():
     assert not partial.correct and not partial.done and partial.text.startswith("So far so good")
     assert "a set needs at least 3" in partial.text
     wrong = picked(q, 0, 1, 5).feedback   # two seven of spades
-    assert wrong.done and not wrong.correct and "two natural spades" in wrong.text
+    assert not wrong.correct and "two natural spades" in wrong.text and wrong.text.endswith("One more try.")
+    assert q.check((0, 1, 5)).done
     # Clicking a card twice takes it out again.
     assert Attempt(q).pick(0).pick(0).picked == ()
 
@@ -116,7 +122,7 @@ def test_t13_pick_the_contract_extra_card_and_partial():
     assert not extra.correct and "QS would stay in hand" in extra.text
     partial = picked(q, 0, 1).feedback
     assert not partial.done and "4 more cards from this hand" in partial.text
-    wrong = picked(q, 8, 9, 10).feedback
+    wrong = q.check((8, 9, 10))
     assert wrong.done and not wrong.correct and "more cards are needed" in wrong.text
     answer = q.answer()
     assert isinstance(answer, Answer) and "is round 1's contract" in answer.text and "<svg" in answer.picture
@@ -140,6 +146,49 @@ def test_reveal_shows_the_answer_and_does_not_count_as_solved():
     q = is_set(parse_cards("7S 7H JK"), 1)
     shown = Attempt(q).reveal()
     assert shown.revealed and not shown.solved and "is a set in round 1" in shown.feedback.text
+
+
+# -- a wrong answer gets the reason and one more try; then the answer shows -------------
+def test_t14_a_wrong_no_gets_the_rules_reason_and_one_more_try():
+    # Lesson 00's question: the reason names both rules (which cards are wild, how many may be).
+    first = Attempt(is_set(parse_cards("9S AH 2D 9C"), round_no=5)).choose("no")
+    assert not first.over and not first.feedback.done and first.misses == 1
+    assert first.feedback.text == ("Not so. 9S AH 2D 9C is a set in round 5: two natural nines, no suit twice and "
+                                   "2 wilds (AH 2D: jokers, aces and twos are wild in round 5, T15), and a set in "
+                                   "round 5 holds at most 2 wilds (T14). One more try.")
+    assert first.choose("yes").solved
+
+
+def test_two_wrong_answers_settle_the_question_and_nothing_more_is_answered():
+    q = points_of(parse_cards("3S KD"), [10, 15, 20])
+    attempt = Attempt(q).choose("10 points")
+    assert not attempt.over
+    attempt = attempt.choose("20 points")
+    assert attempt.over and not attempt.solved and attempt.misses == 2 and attempt.feedback.done
+    with pytest.raises(QuizError, match="settled"):
+        attempt.choose("15 points")
+    assert attempt.reveal() is attempt
+    pick = pick_cards(parse_cards("7S 7H 9D JK KC"), "set", round_no=1)
+    twice = Attempt(pick).pick(2).check().pick(4).check()   # 9D, then 9D KC
+    assert twice.misses == 2 and twice.over
+    so_far = Attempt(pick).pick(0).check().check()           # "so far so good" is no miss
+    assert so_far.misses == 0 and not so_far.over
+
+
+def test_ask_widget_shows_the_answer_only_once_settled():
+    pytest.importorskip("ipywidgets")
+    from tenpennies.widgets import ask
+
+    widget = ask(points_of(parse_cards("3S KD"), [10, 15, 20]))
+    assert widget.answer.value == ""
+    widget.option_buttons["10 points"].click()
+    assert widget.answer.value == "" and "One more try" in widget.message.value
+    assert widget.option_buttons["10 points"].disabled and not widget.option_buttons["15 points"].disabled
+    widget.option_buttons["20 points"].click()
+    assert "= 15 points" in widget.answer.value and all(b.disabled for b in widget.option_buttons.values())
+    shown = ask(is_set(parse_cards("7S 7H JK"), 1))
+    shown.reveal_button.click()
+    assert "is a set in round 1" in shown.answer.value and shown.reveal_button.disabled
 
 
 # -- a question whose stated answer disagrees with the kit cannot be built ---------------

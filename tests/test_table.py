@@ -11,6 +11,7 @@ from tenpennies.actions import AddToSet, Buy, Discard, Draw, LayDown, Meld, Pass
 from tenpennies.bots import play_match
 from tenpennies.game import MOVES, Game, Replay, grouped_hand, narrate, score_rows, to_you
 from tenpennies.match import Phase
+from tenpennies.words import card_text
 
 KINDS = (Buy, Pass, LayDown, Meld, AddToSet, Discard)
 
@@ -349,3 +350,82 @@ def test_each_move_says_what_it_does_and_why_it_is_unavailable():
         game.unavailable("shuffle")
     locked = Game.from_position(rigged(), seed=1, seat=0, bots=("thumb",) * 3, learning=False)
     assert locked.unavailable("hint") == "hint is for learning mode"
+
+
+# -- what the table shows of play: the last move, the line above the hand, the banner ------------
+TEN_IN_NOTATION = re.compile(r"\bT[SHDC]\b")
+
+
+def test_the_other_seats_last_moves_are_said_in_one_line_and_the_card_just_discarded_is_marked():
+    from tenpennies.layout import LAST_EDGE, paint, table_layout
+
+    game = Game(seed=7, seat=0, bots=("thumb", "thumb", "thumb"))
+    game.advance()
+    play_hint(game)      # the person buys 6D (see the module's doctest), then discards
+    game.advance()
+    play_hint(game)
+    game.advance()
+    last, said = game.last_move, game.what_happened
+    top = game.view.top_discard
+    assert last is not None and last.what == "discarded" and last.card == top and last.seat != 0
+    assert said.endswith(f"discarded {card_text(top)}.")
+    assert said.startswith("Seat ") and "passed" not in said and "\n" not in said
+    layout = table_layout(game.view, names=game.names, happened=said, last=last)
+    pile = layout.regions_of("discard")[0]
+    assert pile.marked and pile.card == top
+    assert any(s.stroke == LAST_EDGE and s.x < pile.rect.x for s in paint(layout))
+    assert said in [r.text for r in layout.regions_of("text")]
+    # Without the line (happened=None) a picture is as it was: no row kept, nothing marked.
+    plain = table_layout(game.view, names=game.names)
+    assert plain.height < layout.height and not any(r.marked for r in plain.regions)
+
+
+def test_a_purchase_by_another_seat_names_the_card_by_the_buyer():
+    from tenpennies.layout import table_layout
+
+    game = Game(seed=7, seat=0, bots=("thumb", "thumb", "thumb"))
+    game.advance()
+    for _ in range(200):
+        if game.is_over:
+            break
+        if game.last_move is not None and game.last_move.what == "bought":
+            break
+        play_hint(game)
+        game.advance()
+    last = game.last_move
+    assert last is not None and last.what == "bought" and last.seat != 0
+    assert f"bought {card_text(last.card)}" in game.what_happened
+    labels = [r.text for r in table_layout(game.view, names=game.names, happened="", last=last).regions_of("text")]
+    assert any(t.endswith(f"bought {last.card.symbol}") and f"seat {last.seat}" in t for t in labels)
+
+
+def test_the_round_end_banner_is_gone_once_the_next_round_is_under_way():
+    game = Game(seed=4, seat=0, bots=("strong", "thumb", "strong"))
+    shown = under_way = 0
+    while not game.is_over and game.match.round_no < 3:
+        if not game.step():
+            play_hint(game)
+        round_no, banner = game.match.round_no, game.banner
+        entries = game.view.log
+        since_end = entries[max(i for i, e in enumerate(entries) if type(e).__name__ in ("RoundEnd", "Deal")):]
+        if banner:
+            # Only between a round's end and the next round's first move.
+            assert banner.startswith(f"Round {round_no - 1} is over: ") and "Points: you " in banner
+            assert all(type(e).__name__ in ("RoundEnd", "Deal") for e in since_end)
+            shown += 1
+        elif round_no > 1:
+            under_way += 1
+    assert shown and under_way  # both were seen: the banner up, then gone in the next round
+
+
+def test_tens_are_written_10_in_every_line_the_table_says():
+    game = Game(seed=3, seat=0, bots=("thumb", "thumb", "thumb"))
+    game.advance()
+    said = []
+    while not game.is_over and game.match.round_no < 3:
+        said += [game.what_happened, game.banner, game.hint().sentence]
+        play_hint(game)
+        game.advance()
+        said += game.new_words()
+    assert any("10" in line for line in said)          # the match showed tens ...
+    assert not [line for line in said if TEN_IN_NOTATION.search(line)]  # ... never as TS

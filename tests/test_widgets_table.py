@@ -16,6 +16,8 @@ from tenpennies.actions import AddToSet, Buy, Discard, LayDown, Meld, Pass  # no
 from tenpennies.bots import play_match  # noqa: E402
 from tenpennies.match import Phase  # noqa: E402
 from tenpennies.widgets import PlayTable, ReplayTable  # noqa: E402
+from tenpennies.widgets.table import LOG_LINES  # noqa: E402
+from html import escape  # noqa: E402
 
 BUTTON_OF = {Buy: "buy", Pass: "pass", LayDown: "lay_down", Meld: "meld", AddToSet: "add", Discard: "discard"}
 
@@ -80,8 +82,11 @@ def test_whole_matches_through_the_buttons_and_canvas_clicks_use_every_action_ki
         while not table.game.is_over:
             assert table.game.waiting
             played[play_hint_by_hand(table)] += 1
-            ends.update(re.findall(r"Round (\d) is over: [^.]+\. Points: you \d+, seat 1 \(strong\) \d+",
-                                   table.status.value))
+            if table.shown_summary is not None:
+                ends.update(re.findall(r"Round (\d) of 7 is over: ", table.summary_text.value))
+            # The line over the table says a round is over only while the next is not yet under way.
+            said = re.findall(r"Round (\d) is over: [^.]+\. Points: you \d+, seat 1 \(strong\) \d+", table.status.value)
+            assert not said or table.game.is_over or int(said[0]) == table.game.view.round_no - 1
         assert ends == set("1234567")  # each round's end is shown with its points
         assert "The match is over:" in table.status.value
         assert "round 7" in table.scores.value and "total" in table.scores.value
@@ -606,3 +611,30 @@ def test_a_failing_callback_shows_a_short_message_without_a_path_or_traceback():
     assert "cannot open …/class.sqlite" in value and "/srv" not in value and "Traceback" not in value
     shown(owner, lambda: (_ for _ in ()).throw(TenPenniesError("x" * 5000)), "panel")()
     assert len(owner.message.value) < SHORT_ERROR_CHARS + 100
+
+
+def test_the_log_opens_on_its_newest_line_and_forgets_the_moves_taken_back():
+    table = PlayTable(seed=3, delay=0)
+    play_hint_by_hand(table)
+    played = list(table.lines)
+    html = table.log_box.value
+    # In time order, in a box laid out bottom up: it opens scrolled to the newest line.
+    assert "flex-direction:column-reverse" in html and "overflow-y:auto" in html
+    lines = re.findall(r"<div>([^<]*)</div>", html)
+    assert lines == [escape(line) for line in played[-LOG_LINES:]]
+    mine = [line for line in played if line.startswith("You ")]
+    table.buttons["undo"].click()
+    assert table.lines[-1] == "(You took back your last move.)"
+    assert mine[-1] not in table.lines  # the move taken back is gone from the log
+
+
+def test_the_table_draws_what_the_bots_just_did_above_the_hand():
+    table = PlayTable(seed=7, delay=0, bots=("thumb", "thumb", "thumb"))
+    play_hint_by_hand(table)
+    said = table.game.what_happened
+    assert said and said in [r.text for r in table.layout_now.regions_of("text")]
+    hand_top = min(r.rect.y for r in table.layout_now.regions_of("hand"))
+    line = next(r for r in table.layout_now.regions_of("text") if r.text == said)
+    assert line.rect.y < hand_top
+    marked = [r for r in table.layout_now.regions if r.marked]
+    assert [r.card for r in marked] == [table.game.last_move.card] == [table.game.view.top_discard]

@@ -12,7 +12,16 @@ each with a toggle button under it to pick it. A test or a lesson can click from
     Ask(T14: Is 7S 7H JK a set in round 1?)
     >>> widget.option_buttons["no"].click()
     >>> widget.attempt.feedback.text
-    'Not so. 7S 7H JK is a set in round 1.'
+    'Not so. 7S 7H JK is a set in round 1: two natural sevens, no suit twice and 1 wild (JK), and a set in round 1 holds at most 1 wild (T14). One more try.'
+    >>> widget.answer.value
+    ''
+    >>> widget.option_buttons["yes"].click()
+    >>> widget.attempt.solved, "is a set in round 1" in widget.answer.value
+    (True, True)
+
+The answer (its sentence and picture) stays out of sight until the question is settled:
+answered right, answered wrong twice (the first wrong answer gets the kit's reason and one
+more try), or given up with "Show the answer". Then every button is disabled.
 
 The text repr is the question alone (no state, no model ids), so a notebook's saved
 output stays byte-stable for nbval.
@@ -103,11 +112,18 @@ class Ask(widgets.VBox):
         else:
             colour = _GREEN if feedback.correct else _AMBER if not feedback.done else _RED
             self.message.value = f"<p style='color:{colour};margin:4px 0'>{escape(feedback.text)}</p>"
+        over = self.attempt.over
         for i, button in enumerate(self.card_buttons):
             button.value = i in self.attempt.picked
             button.description = "picked" if button.value else "pick"
-        if self.attempt.revealed:
-            self.answer.value = self.attempt.question.answer()._repr_html_()
+            button.disabled = over
+        for position, button in enumerate(self.option_buttons.values()):
+            # A wrong option once chosen stays chosen: the second try is among the others.
+            button.disabled = over or (self.attempt.chosen == position and self.attempt.misses > 0)
+        if hasattr(self, "check_button"):
+            self.check_button.disabled = over
+        self.reveal_button.disabled = over
+        self.answer.value = self.attempt.question.answer()._repr_html_() if over else ""
 
     def __repr__(self) -> str:
         # A short, stable text: nbval compares a widget's text/plain output byte for byte.

@@ -193,9 +193,14 @@ def record_link(game: Game) -> str:
             f"title='the match record, for tenpennies review'>Download the match record</a>{escape(warning)}")
 
 
-def _log_html(lines: Sequence[str]) -> str:
-    shown = "<br>".join(escape(line) for line in lines[-LOG_LINES:])
-    return f"<div style='font-size:12px;line-height:1.35'>{shown}</div>"
+def _log_html(lines: Sequence[str], height: int = 230) -> str:
+    """The log's last lines, in time order, in a box that opens scrolled to its end: the
+    box is laid out bottom up (``column-reverse``) around one block of lines, which is how a
+    browser keeps a box's newest line in view without a script (and the text still reads,
+    and copies, oldest first)."""
+    shown = "".join(f"<div>{escape(line)}</div>" for line in lines[-LOG_LINES:])
+    return (f"<div class='tenpennies-log' style='font-size:12px;line-height:1.35;display:flex;"
+            f"flex-direction:column-reverse;max-height:{height}px;overflow-y:auto'><div>{shown}</div></div>")
 
 
 def _canvas(width: int, height: int) -> MultiCanvas:
@@ -300,7 +305,6 @@ class PlayTable(_Board):
         self.shown_summary: RoundSummary | None = None  # the round end on show, until Continue
         self.adding = False  # Add to Set was pressed: the next click on a set adds the selection
         self._set_number = ""  # the digits of a set's number typed after Add, so far
-        self.round_end = ""  # the last round's end, shown until the person's next move
         self.note = ""  # a hint or an instruction, shown (not in red) until the person's next move
         self._ticket = 0  # bumped when bots start moving, so a stale timer stops
         self.lines: list[str] = []
@@ -349,7 +353,7 @@ class PlayTable(_Board):
         # No wider than the table: a long refusal ("... is not a set: ...") would widen the
         # board and push the scores and the log below it, off a 1366x768 screen.
         self.message = widgets.HTML(layout=widgets.Layout(max_width=f"{width}px"))
-        self.log_box = widgets.HTML(layout=widgets.Layout(max_height="230px", overflow="auto"))
+        self.log_box = widgets.HTML()  # the log scrolls inside its own box (_log_html)
         self.scores = widgets.HTML(layout=widgets.Layout(max_width="100%", overflow_x="auto"))
         self.save = widgets.HTML()  # the download link, made when Save is pressed
         self.save_button = widgets.Button(description="Save", icon="download", layout=widgets.Layout(width="auto"))
@@ -430,9 +434,11 @@ class PlayTable(_Board):
         """Draw the table and refresh the words, from the person's view only."""
         game = self.game
         view = game.view
+        # What the bots just did: a line above the hand, the card they moved marked (the
+        # controller's words; the layout keeps the line's row even when it is empty).
         layout = table_layout(view, order=game.hand, selected=game.selected, groups=game.groups,
                               names=game.names, width=self.width, cursor=game.cursor if self.keyboard else None,
-                              max_height=self.max_height)
+                              max_height=self.max_height, happened=game.what_happened, last=game.last_move)
         self._show(layout, targets=game.addable_sets() if self.adding else ())
         new = []
         for line in game.new_words():
@@ -440,12 +446,12 @@ class PlayTable(_Board):
                 continue  # a score table: the scores box shows it
             new.append(line)
             if " is over: " in line and line.startswith("Round"):
-                self.round_end = f"{line} Points: {self._last_points(view)}."
                 self.show_summary(game.round_summary())
         self.lines.extend(new)
-        # Whose decision it is shows once, on the canvas; above it only the round's end.
-        text = f"{self.round_end} {winners_sentence(view, view.seat, game.names)}" if game.is_over else self.round_end
-        self.status.value = f"<b>{escape(text.strip())}</b>" if text.strip() else ""
+        # Whose decision it is shows once, on the canvas; above it only the round's end,
+        # while the next round is not yet under way (the controller's banner).
+        text = game.banner
+        self.status.value = f"<b>{escape(text)}</b>" if text else ""
         said, ink = (game.message, ERROR_INK) if game.message else (self.note, NOTE_INK)
         self.message.value = f"<span style='color:{ink}'>{escape(said)}</span>" if said else ""
         self.log_box.value = _log_html(self.lines)
@@ -558,11 +564,6 @@ class PlayTable(_Board):
         self.canvas.layout.display = None
         self._run_bots()
 
-    def _last_points(self, view) -> str:
-        rows = score_rows(view)
-        label, points = rows[-2] if len(rows) >= 2 else ("", ())
-        return ", ".join(f"{who(s, view.seat, self.game.names)} {p}" for s, p in enumerate(points))
-
     # -- what the person does -------------------------------------------------------------------
     def click(self, x: float, y: float) -> None:
         """The canvas's click handler: select a card of the hand, or pick a set to add to."""
@@ -640,7 +641,7 @@ class PlayTable(_Board):
         if self._blind(move):
             return  # pressed from Python or a stale page while the summary is on show
         self.adding = False
-        self.round_end = self.note = ""
+        self.note = ""
         if self.game.press(move):
             self._run_bots()
         else:
@@ -696,12 +697,14 @@ class PlayTable(_Board):
         # Undo refuses with the summary on show, and the summary stays.)
         if self.game.press("undo"):
             self._ticket += 1
+            # The log forgets the moves taken back: it is the match's words as it now stands.
+            self.lines = [line for line in self.game.words() if "\n" not in line]
             self.lines.append("(You took back your last move.)")
         self.redraw()
 
     def _new(self) -> None:
         self.adding = False
-        self.note = self.round_end = ""
+        self.note = ""
         self.save.value = ""
         self.review_panel = None
         self.close_review()
@@ -780,7 +783,7 @@ class ReplayTable(_Board):
         self.slider = widgets.IntSlider(value=0, min=0, max=self.replay.total, description="action")
         self.slider.observe(self._shown(lambda change: self.goto(change["new"])), names="value")
         self.status = widgets.HTML()
-        self.log_box = widgets.HTML(layout=widgets.Layout(max_height="200px", overflow="auto"))
+        self.log_box = widgets.HTML()
         self.children = [
             self.status, self.canvas,
             widgets.HBox([*self.buttons.values(), self.slider, self.seat_picker, self.four_colour],
@@ -810,4 +813,4 @@ class ReplayTable(_Board):
         self._show(layout)
         text = winners_sentence(view, r.seat) if view.phase is Phase.OVER else status_line(view, r.seat)
         self.status.value = f"<b>{escape(text)}</b> · action {r.at} of {r.total}"
-        self.log_box.value = _log_html(r.words())
+        self.log_box.value = _log_html(r.words(), height=200)
