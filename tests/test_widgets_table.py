@@ -622,7 +622,13 @@ def test_the_log_opens_on_its_newest_line_and_forgets_the_moves_taken_back():
     assert "flex-direction:column-reverse" in html and "overflow-y:auto" in html
     lines = re.findall(r"<div>([^<]*)</div>", html)
     assert lines == [escape(line) for line in played[-LOG_LINES:]]
-    mine = [line for line in played if line.startswith("You ")]
+    # Only the person's own moves since the last news can be taken back (issue 35): a lay-down.
+    table = PlayTable.from_position(rigged(), seed=1, seat=0, bots=("thumb",) * 3, delay=0, offers="ask")
+    table.buttons["pass"].click()
+    table.game.select_cards("7S 7H 7D 9S 9H JK")
+    table.buttons["lay_down"].click()
+    mine = [line for line in table.lines if line.startswith("You ")]
+    assert mine and "laid down" in mine[-1], table.lines
     table.buttons["undo"].click()
     assert table.lines[-1] == "(You took back your last move.)"
     assert mine[-1] not in table.lines  # the move taken back is gone from the log
