@@ -37,7 +37,7 @@ from pathlib import Path
 
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from tornado import web
-from traitlets import Integer
+from traitlets import Integer, Unicode
 from voila.app import Voila
 from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
@@ -216,11 +216,18 @@ class ClassroomVoila(Voila):
     """
 
     name = "tenpennies-classroom"
+    rooms_db = Unicode("", config=True,
+                       help="Serve rooms (tenpennies.room_server), kept in this database; empty: no rooms.")
 
     def init_handlers(self):
-        return [(pattern, ClassroomWebsocketHandler, *rest) if handler is VoilaKernelWebsocketHandler
-                else (pattern, handler, *rest)
-                for pattern, handler, *rest in super().init_handlers()]
+        handlers = [(pattern, ClassroomWebsocketHandler, *rest) if handler is VoilaKernelWebsocketHandler
+                    else (pattern, handler, *rest)
+                    for pattern, handler, *rest in super().init_handlers()]
+        if self.rooms_db:
+            from .room_server import rooms_service
+
+            handlers = rooms_service(self.rooms_db, port=self.port, base=self.base_url) + handlers
+        return handlers
 
 
 def voila_arguments(notebook: str, *, max_players: int, idle_seconds: int, close_seconds: int) -> list[str]:
@@ -280,14 +287,19 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--experiment", metavar="NAME",
                         help="run a class experiment: each page shows a student panel whose results are "
                              "pooled (dealt-round-1, outs-after-one-draw, should-you-buy)")
+    parser.add_argument("--rooms", action="store_true",
+                        help="seat classmates at shared tables: the teacher opens rooms at /rooms/teacher "
+                             "(its key is printed here), students join at /rooms/join; rooms are kept in --db")
     parser.add_argument("--db", metavar="PATH",
                         help=f"the class experiment's database: a file path or postgresql:// URL "
                              f"(default {DEFAULT_EXPERIMENT_DB} in the current folder)")
     args, voila_extra = parser.parse_known_args(argv)
     if args.max_players < 0 or args.idle_seconds < 1 or args.close_seconds < 0:
         parser.error("--max-players and --close-seconds must be 0 or more, --idle-seconds 1 or more")
-    if args.db and not args.experiment:
-        parser.error("--db names the class experiment's database: give --experiment NAME too")
+    if args.db and not (args.experiment or args.rooms):
+        parser.error("--db names the class database: give --experiment NAME or --rooms too")
+    if args.rooms and args.notebook == str(ROOT / "notebooks" / "play.ipynb"):
+        args.notebook = str(ROOT / "notebooks" / "room.ipynb")  # the student's page of a room
     # The kernels inherit this process's environment (Voila passes it on to each).
     if args.practice:
         os.environ[PRACTICE_ENV] = "1"
@@ -305,9 +317,11 @@ def main(argv: list[str] | None = None) -> None:
     else:  # no experiment on this server, whatever the shell had set
         os.environ.pop(EXPERIMENT_VARIABLE, None)
         os.environ.pop(DATABASE_VARIABLE, None)
+    rooms = [f"--ClassroomVoila.rooms_db={Path(args.db or DEFAULT_EXPERIMENT_DB).resolve()}"
+             if "://" not in (args.db or "") else f"--ClassroomVoila.rooms_db={args.db}"] if args.rooms else []
     ClassroomVoila.launch_instance(
         voila_arguments(args.notebook, max_players=args.max_players, idle_seconds=args.idle_seconds,
-                        close_seconds=args.close_seconds) + voila_extra)
+                        close_seconds=args.close_seconds) + rooms + voila_extra)
 
 
 if __name__ == "__main__":

@@ -34,6 +34,10 @@ from .narrate import score_rows
 from .rules import RuleSet
 from .view import PlayerView
 
+ROOMS_URL_ENV = "TENPENNIES_ROOMS_URL"
+"""The environment variable holding the room service's address for the kernels
+(``http://127.0.0.1:8866``), set by the classroom server when it serves rooms."""
+
 
 class RoomClient(Protocol):
     """What a :class:`RemoteGame` asks of its room: JSON-ready data only."""
@@ -307,4 +311,4 @@ class RemoteGame(Game):
         self.refresh()
 
 
-__all__ = ["HttpRoomClient", "LocalRoomClient", "RemoteGame", "RoomClient"]
+__all__ = ["ROOMS_URL_ENV", "HttpRoomClient", "LocalRoomClient", "RemoteGame", "RoomClient"]
