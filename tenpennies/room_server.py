@@ -232,12 +232,14 @@ const go = (code, token) => { location.href = "PAGE?code=" + encodeURIComponent(
   "&token=" + encodeURIComponent(token); };
 document.getElementById("join").onsubmit = e => { e.preventDefault();
   const code = e.target.code.value.trim().toUpperCase(), name = e.target.name.value;
-  const kept = localStorage.getItem("tenpennies-seat-" + code);
-  if (kept) return go(code, kept);  // this browser has a seat there already: back to it
+  // One browser may seat two classmates (a shared computer): the seat is kept by code and name.
+  const keep = "tenpennies-seat-" + code + "-" + name.trim();
+  const kept = localStorage.getItem(keep);
+  if (kept) return go(code, kept);  // this browser has this name's seat there already: back to it
   fetch("PREFIX/rooms/api/" + encodeURIComponent(code) + "/join",
         {method: "POST", body: JSON.stringify({name})}).then(r => r.json()).then(r => {
     if (!r.ok) { document.getElementById("said").textContent = r.why; return; }
-    localStorage.setItem("tenpennies-seat-" + code, r.token); go(code, r.token); }); };
+    localStorage.setItem(keep, r.token); go(code, r.token); }); };
 </script></body></html>"""
 
 
@@ -295,7 +297,11 @@ def rooms_service(db: str, *, port: int, base: str = "/", teacher_key: str | Non
     return room_handlers(rooms, key, base)
 
 
-def start_ticking(rooms: Rooms, every: float = 1.0):
+TICK_SECONDS = 0.25
+"""How often the timers are looked at: a timed-out seat waits at most this long past its time."""
+
+
+def start_ticking(rooms: Rooms, every: float = TICK_SECONDS):
     """Call :meth:`Rooms.tick` every ``every`` seconds on the running loop (the turn timers)."""
     from tornado.ioloop import PeriodicCallback
 
