@@ -100,6 +100,8 @@ def test_a_room_killed_mid_round_resumes_with_hands_stock_and_scores_unchanged(t
                 game.refresh()
                 if game.waiting and game.view.round_no == 1:
                     assert game.act(bots[s].act(game.view)), game.message
+        for game in games.values():
+            game.refresh()
         assert all(g.round_summary() is not None for g in games.values())
     finally:
         server.send_signal(signal.SIGKILL)
