@@ -171,10 +171,15 @@ class RemoteGame(Game):
             self._match = loads(data["record"])
         return True
 
+    def fetch(self, wait: float = 0.0) -> dict:
+        """The room's state after the one held, waiting up to ``wait`` seconds for a change
+        (it changes nothing here: a page fetches in a thread, then passes it to :meth:`receive`)."""
+        version = None if self._data is None else self._data["version"]
+        return self.client.state(len(self._entries), after=version, wait=wait)
+
     def refresh(self, wait: float = 0.0) -> bool:
         """Ask the room for what changed (waiting up to ``wait`` seconds for it); True if anything did."""
-        version = None if self._data is None else self._data["version"]
-        return self.receive(self.client.state(len(self._entries), after=version, wait=wait))
+        return self.receive(self.fetch(wait))
 
     @property
     def view(self) -> PlayerView:

@@ -106,3 +106,28 @@ def test_a_room_killed_mid_round_resumes_with_hands_stock_and_scores_unchanged(t
     finally:
         server.send_signal(signal.SIGKILL)
         server.wait(timeout=30)
+
+
+def test_the_teachers_calls_need_the_key_and_a_seat_needs_its_token(tmp_path):
+    import urllib.error
+
+    port = free_port()
+    server = start(port, tmp_path / "class.sqlite")
+    try:
+        code = call(port, "open", {"game": "tcr", "players": 6, "students": 2})["code"]
+        assert [s["kind"] for s in call(port, "list")["rooms"][0]["seats"]] == ["student"] * 2 + ["bot"] * 4
+        for path in ("list", f"{code}/end"):
+            request = urllib.request.Request(f"http://127.0.0.1:{port}/rooms/api/{path}?key=wrong",
+                                             data=None if path == "list" else b"{}")
+            with pytest.raises(urllib.error.HTTPError) as refused:
+                urllib.request.urlopen(request, timeout=30)
+            assert refused.value.code == 403
+        ann = call(port, f"{code}/join", {"name": "Ann"})
+        stranger = HttpRoomClient(f"http://127.0.0.1:{port}", code, "not-a-token")
+        with pytest.raises(Exception, match="not one of this room's"):
+            stranger.state()
+        own = HttpRoomClient(f"http://127.0.0.1:{port}", code, ann["token"]).state()
+        assert own["seat"] == 0 and own["status"] == "waiting" and len(own["names"]) == 6
+    finally:
+        server.send_signal(signal.SIGKILL)
+        server.wait(timeout=30)

@@ -93,10 +93,6 @@ class RoomTable(PlayTable):
         self._listening = True
         game = self.game
 
-        def wait():
-            version = game._data["version"]
-            return game.client.state(len(game._entries), after=version, wait=WAIT_SECONDS)
-
         def heard(future) -> None:
             self._listening = False
             try:
@@ -109,7 +105,7 @@ class RoomTable(PlayTable):
             if not (game.is_over and game.match is not None):
                 self._listen()
 
-        loop.run_in_executor(None, wait).add_done_callback(
+        loop.run_in_executor(None, game.fetch, WAIT_SECONDS).add_done_callback(
             lambda future: loop.call_soon_threadsafe(heard, future))
 
 
