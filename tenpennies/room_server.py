@@ -17,8 +17,9 @@ Tornado application); they serve one :class:`tenpennies.rooms.Rooms`:
 The teacher's calls need the teacher's key (``?key=`` on the teacher page, made when the
 server starts and printed to its console), so a student cannot end a classmate's room.
 
-A timer (:func:`start_ticking`) calls :meth:`Rooms.tick` every second: the turn timers
-and a room left to bots move without anyone's request.
+A timer (:func:`start_ticking`) calls :meth:`Rooms.tick` every quarter second: the
+turn timers and a room left to bots move without anyone's request. Every room's work
+runs in one thread of its own (:data:`ROOM_WORKER`), never in the server's event loop.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from __future__ import annotations
 import asyncio
 import json
 import secrets
+from concurrent.futures import ThreadPoolExecutor
 from html import escape
 
 from tornado import web
@@ -35,6 +37,18 @@ from .rooms import GAMES, STUDENT, RoomError, RoomPlan, Rooms, short_rules
 
 LONGEST_WAIT = 25.0
 """The longest a state request waits for news (a page asks again at once)."""
+
+
+ROOM_WORKER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="rooms")
+"""The one thread every room's work runs in (moves, bots, timers, states), in turn: the
+server's event loop only passes requests to it, so a bot's thinking or a buy judgment
+never holds up the pages and kernels the loop serves; and with one thread, no two
+changes to a room ever overlap."""
+
+
+async def in_worker(work, *args):
+    """Run ``work(*args)`` in :data:`ROOM_WORKER` and wait for it without blocking the loop."""
+    return await asyncio.get_running_loop().run_in_executor(ROOM_WORKER, work, *args)
 
 
 class _RoomHandler(web.RequestHandler):
@@ -72,14 +86,14 @@ class _RoomHandler(web.RequestHandler):
 
 
 class ListHandler(_RoomHandler):
-    def get(self) -> None:
+    async def get(self) -> None:
         if not self.teacher():
             return self.refuse("the teacher's key is needed", 403)
-        self.answer({"rooms": [room.summary() for room in self.rooms.rooms.values()]})
+        self.answer({"rooms": await in_worker(lambda: [room.summary() for room in list(self.rooms.rooms.values())])})
 
 
 class OpenHandler(_RoomHandler):
-    def post(self) -> None:
+    async def post(self) -> None:
         if not self.teacher():
             return self.refuse("the teacher's key is needed", 403)
         data = self.body()
@@ -94,27 +108,27 @@ class OpenHandler(_RoomHandler):
             plan = RoomPlan(rules, seats, bot=bot, turn_seconds=None if seconds in (None, 0) else float(seconds))
         except (KeyError, ValueError, TypeError, TenPenniesError) as exc:
             return self.refuse(f"cannot open that room: {exc}")
-        room = self.rooms.open(plan)
+        room = await in_worker(self.rooms.open, plan)
         self.answer({"ok": True, "code": room.code})
 
 
 class TeacherActionHandler(_RoomHandler):
-    def post(self, code: str, what: str) -> None:
+    async def post(self, code: str, what: str) -> None:
         if not self.teacher():
             return self.refuse("the teacher's key is needed", 403)
         try:
             room = self.rooms.get(code)
         except RoomError as exc:
             return self.refuse(str(exc), 404)
-        room.start() if what == "start" else room.end()
+        await in_worker(room.start if what == "start" else room.end)
         self.answer({"ok": True, "status": room.status})
 
 
 class JoinHandler(_RoomHandler):
-    def post(self, code: str) -> None:
+    async def post(self, code: str) -> None:
         data = self.body()
         try:
-            seat = self.rooms.get(code).join(data.get("name", ""), data.get("offers", "useful"))
+            seat = await in_worker(self.rooms.get(code).join, data.get("name", ""), data.get("offers", "useful"))
         except RoomError as exc:
             return self.refuse(str(exc), 409)
         self.answer({"ok": True, "seat": seat.number, "token": seat.token, "code": code.upper()})
@@ -134,9 +148,10 @@ class StateHandler(_RoomHandler):
             return self.refuse("log_from, after and wait are numbers")
         if after is not None and wait > 0 and room.version <= int(after):
             changed = asyncio.Event()
+            loop = asyncio.get_running_loop()
 
-            def heard(_room) -> None:
-                changed.set()
+            def heard(_room) -> None:  # called in the room worker's thread
+                loop.call_soon_threadsafe(changed.set)
 
             room.listeners.append(heard)
             try:
@@ -146,27 +161,27 @@ class StateHandler(_RoomHandler):
             finally:
                 room.listeners.remove(heard)
         try:
-            self.answer(room.state(self.token(), log_from))
+            self.answer(await in_worker(room.state, self.token(), log_from))
         except TenPenniesError as exc:
             self.refuse(str(exc))
 
 
 class ActHandler(_RoomHandler):
-    def post(self, code: str) -> None:
+    async def post(self, code: str) -> None:
         from .tournament.wire import action_from_data
 
         try:
             room = self.rooms.get(code)
-            room.act(self.token(), action_from_data(self.body().get("action")))
+            await in_worker(room.act, self.token(), action_from_data(self.body().get("action")))
         except TenPenniesError as exc:
             return self.refuse(str(exc), 409)
         self.answer({"ok": True})
 
 
 class OffersHandler(_RoomHandler):
-    def post(self, code: str) -> None:
+    async def post(self, code: str) -> None:
         try:
-            self.rooms.get(code).set_offers(self.token(), self.body().get("offers", ""))
+            await in_worker(self.rooms.get(code).set_offers, self.token(), self.body().get("offers", ""))
         except RoomError as exc:
             return self.refuse(str(exc), 409)
         self.answer({"ok": True})
@@ -305,13 +320,22 @@ def start_ticking(rooms: Rooms, every: float = TICK_SECONDS):
     """Call :meth:`Rooms.tick` every ``every`` seconds on the running loop (the turn timers)."""
     from tornado.ioloop import PeriodicCallback
 
-    def tick() -> None:
+    busy = []
+
+    def work() -> None:
         try:
             rooms.tick()
         except Exception:  # one room's bot failing must not stop every room's timers
             import logging
 
             logging.getLogger("tenpennies.rooms").exception("a room's tick failed")
+        finally:
+            busy.clear()
+
+    def tick() -> None:
+        if not busy:  # the last tick is still being played: this one is not queued behind it
+            busy.append(True)
+            ROOM_WORKER.submit(work)
 
     callback = PeriodicCallback(tick, every * 1000)
     callback.start()
