@@ -2,7 +2,7 @@
 
 The classroom server serves rooms (:mod:`tenpennies.room_server`) and the student's page
 (``notebooks/room.ipynb``). The test opens a room of four student seats (Ten Pennies, one
-round, a turn timer of a couple of seconds), seats four students from the join page in
+round, a turn timer of five seconds), seats four students from the join page in
 four pages, two in one browser context and two in another (two classmates sharing a
 computer, and a second computer), and plays the round to its summary:
 
@@ -34,14 +34,15 @@ pytestmark = pytest.mark.browser
 pytest.importorskip("tenpennies.widgets")
 pytest.importorskip("voila")
 from tenpennies.actions import RoundEnd  # noqa: E402
+from tenpennies.record import is_action  # noqa: E402
 from tenpennies.rooms import Rooms, RoomStore  # noqa: E402
 from tenpennies.tournament.wire import view_to_data  # noqa: E402
 
 from test_hidden_information import Sent, hidden_identities, identity, known_identities, leaks  # noqa: E402
 
 NAMES = ("Ann", "Ben", "Cleo", "Dev")
-TURN_SECONDS = 2.0
-ROUND_SECONDS = 420  # a round of Ten Pennies, its discards played at the timer's pace
+TURN_SECONDS = 5.0
+ROUND_SECONDS = 600  # a round of Ten Pennies, its discards played at the timer's pace
 
 
 @pytest.fixture(scope="module")
@@ -86,11 +87,18 @@ def text_of(page) -> str:
     return page.evaluate("() => document.body.innerText")
 
 
-def drew_lines(page, seat: int, name: str) -> int:
-    return len(re.findall(rf"Seat {seat} \({re.escape(name)}\) drew a card\.", text_of(page), re.I))
+def move_pattern(seat: int) -> str:
+    """A seat's draw from the stock or pass on an offer, as another seat's log says it."""
+    return rf"Seat {seat} \({NAMES[seat]}\) (drew a card|passed)\."
+
+
+def moves_seen(page, seat: int) -> int:
+    return len(re.findall(move_pattern(seat), text_of(page), re.I))
 
 
 def test_four_classmates_play_a_round_and_no_page_gets_another_seats_cards(browser, rooms_server):
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
     code = teacher(rooms_server, "open", {"game": "pennies", "students": 4, "rounds": 1,
                                           "turn_seconds": TURN_SECONDS})["code"]
     first, second = (browser.new_context(viewport={"width": 1300, "height": 1000}) for _ in range(2))
@@ -101,8 +109,7 @@ def test_four_classmates_play_a_round_and_no_page_gets_another_seats_cards(brows
             seats.append((page, frames))
         line = next(r for r in teacher(rooms_server, "list")["rooms"] if r["code"] == code)
         assert [s["name"] for s in line["seats"]] == list(NAMES) and line["status"] == "playing"
-        # Which page is which seat: the page's address holds its seat token; the seat is
-        # the one whose name the page's score table calls "you".
+        # The pages joined in seat order: page s is seat s (the room seats students as they join).
         moved = {s: 0 for s in range(4)}
         snapshot = None  # what each page had got when every seat had moved once, and the match then
         deadline = time.monotonic() + ROUND_SECONDS
@@ -114,22 +121,24 @@ def test_four_classmates_play_a_round_and_no_page_gets_another_seats_cards(brows
                 turn = page.locator(".tenpennies-turn").inner_text()
                 button = page.get_by_role("button", name="Pass", exact=True)
                 if turn.startswith("Your decision") and button.is_enabled():
-                    before = [drew_lines(other, s, NAMES[s]) for other, _ in seats]
-                    button.click()
-                    # The draw reaches the other three pages (before the seat's discard is due).
+                    before = [moves_seen(other, s) for other, _ in seats]
                     try:
-                        for k, (other, _) in enumerate(seats):
-                            if k != s:
-                                other.wait_for_function(
-                                    """([pattern, count]) => (document.body.innerText.match(
-                                         new RegExp(pattern, 'gi')) || []).length > count""",
-                                    arg=[rf"Seat {s} \({NAMES[s]}\) drew a card\.", before[k]], timeout=15000)
-                        moved[s] += 1
-                    except Exception:
-                        if "Your decision" in page.locator(".tenpennies-turn").inner_text():
-                            raise
-                        # The timer ran out between seeing the button and pressing it: the
-                        # bot drew for the seat instead. Not counted as the seat's move.
+                        button.click(timeout=2000)
+                    except PlaywrightTimeout:
+                        continue  # the timer ran out meanwhile and the bot played: not this page's move
+                    # The move (the stock's draw, or a pass on an offer) reaches the other three pages.
+                    for k, (other, _) in enumerate(seats):
+                        if k != s:
+                            other.wait_for_function(
+                                """([pattern, count]) => (document.body.innerText.match(
+                                     new RegExp(pattern, 'gi')) || []).length > count""",
+                                arg=[move_pattern(s), before[k]], timeout=30000)
+                    # The room says whose it was: the page's, unless the timer ran out first
+                    # (between seeing the button and the press arriving) and the bot played it.
+                    room = Rooms.resume(RoomStore(rooms_server.db)).get(code)
+                    timeouts = {note.at for note in room.notes if note.seat is None}
+                    last = max(i for i, e in enumerate(room.match.log) if is_action(e) and e.seat == s)
+                    moved[s] += last not in timeouts
             if snapshot is None and all(moved.values()):
                 # The pages first, then the match: the match is then at least as far on, so
                 # a card the seat saw in between is among those it knows, not a false leak.
