@@ -10,7 +10,9 @@
                            tab gets its own match, dealt in secret (options:
                            --max-players 40, --close-seconds 30, --idle-seconds 300,
                            --practice for ?seed=, --experiment NAME [--db PATH]
-                           for a class experiment's student panel)
+                           for a class experiment's student panel; --rooms [--db PATH]
+                           seats classmates at shared tables: the teacher opens rooms
+                           at /rooms/teacher, students join at /rooms/join)
     python3 dev.py course  make .venv if needed, then build the course as a static web site
                            (every notebook as saved, the rules, an index) in build/course/
     python3 dev.py site    make .venv if needed, then build the classroom site in build/lite/:

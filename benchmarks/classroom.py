@@ -17,6 +17,17 @@ and prints:
   one at a time (``ipykernel``, ``ipywidgets``, ``numpy``, ``PIL``, ``ipycanvas``, the kit).
 
 The goal is under 80 MB a kernel.
+
+    python benchmarks/classroom.py --rooms 8    # 8 rooms of 4 students: 32 tabs playing at once
+
+With ``--rooms R`` the server serves rooms (``--rooms``, as ``python3 dev.py app --rooms``):
+R rooms of four student seats are opened and every seat joined (through the room
+service's calls), then every seat's page is opened at once and its students play for
+``--seconds`` (90): each page presses Pass (the stock's draw) whenever it is its decision,
+and the room's bot plays the rest when the turn timer (3 s) runs out. It prints the time
+to a playable table (the canvas drawn and the whose-turn line shown), each move's round
+trip (the press to the page's table redrawn with the move: the kernel, the room service
+and back; median and 95th percentile, goal under 300 ms), RSS per kernel and the server's.
 """
 
 from __future__ import annotations
@@ -109,10 +120,129 @@ async def one_tab(browser, url: str):
     return seconds, face_up(frames), page
 
 
+ROOM_PLAYABLE = """() => !!document.querySelector('.tenpennies-turn') && [...document.querySelectorAll('canvas')]
+  .some(c => { if (!c.width || !c.height) return false;
+    const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+    for (let i = 3; i < d.length; i += 4) { if (d[i] !== 0) return true; } return false; })"""
+# One move: press Pass when it is the seat's decision; the milliseconds from the press to
+# the first animation frame whose canvas differs (the move drawn), or null if not now.
+ROOM_MOVE = """async () => {
+  const turn = document.querySelector('.tenpennies-turn');
+  const pass = [...document.querySelectorAll('button')].find(b => b.innerText.trim() === 'Pass');
+  if (!turn || !turn.innerText.startsWith('Your decision') || !pass || pass.disabled) return null;
+  const hash = () => { let h = 2166136261 >>> 0;
+    for (const c of document.querySelectorAll('canvas')) { if (!c.width || !c.height) continue;
+      const w = new Uint32Array(c.getContext('2d').getImageData(0, 0, c.width, c.height).data.buffer);
+      for (let i = 0; i < w.length; i += 7) h = Math.imul(h ^ w[i], 16777619) >>> 0; }
+    return h; };
+  const before = hash(), start = performance.now();
+  pass.click();
+  return await new Promise(resolve => { const tick = () => {
+    if (hash() !== before) return resolve(performance.now() - start);
+    if (performance.now() - start > 20000) return resolve(-1);
+    requestAnimationFrame(tick); }; requestAnimationFrame(tick); });
+}"""
+
+
+def _teacher(server, key: str, path: str, body: dict | None = None) -> dict:
+    import urllib.request
+
+    request = urllib.request.Request(f"{server.url}/rooms/api/{path}?key={key}",
+                                     data=None if body is None else json.dumps(body).encode())
+    with urllib.request.urlopen(request, timeout=60) as response:
+        return json.loads(response.read())
+
+
+async def one_seat(browser, url: str, seconds: float):
+    """Open a seat's page; the seconds to playable, and each of its moves' round trips (ms)."""
+    page = await browser.new_page(viewport={"width": 1300, "height": 1000})
+    start = time.monotonic()
+    try:
+        await page.goto(url, timeout=TIMEOUT_MS)
+        await page.wait_for_function(ROOM_PLAYABLE, timeout=TIMEOUT_MS, polling=200)
+    except Exception as exc:
+        print(f"a seat's page was not playable after {time.monotonic() - start:.0f} s ({type(exc).__name__})",
+              flush=True)
+        return None, [], page
+    playable = time.monotonic() - start
+    trips: list[float] = []
+    until = time.monotonic() + seconds
+    while time.monotonic() < until:
+        ms = await page.evaluate(ROOM_MOVE)
+        if ms is not None and ms >= 0:
+            trips.append(ms)
+        await asyncio.sleep(0.1)
+    return playable, trips, page
+
+
+def rooms_benchmark(count: int, seconds: float) -> None:
+    import re
+
+    with tempfile.TemporaryDirectory() as tmp:
+        db = Path(tmp) / "class.sqlite"
+        server = Server(Path(tmp), classroom_args(ROOT / "notebooks" / "room.ipynb", "--rooms", "--db", str(db),
+                                                  f"--max-players={4 * count + 5}", "--idle-seconds=3600"))
+        try:
+            key = None
+            for _ in range(300):
+                found = re.search(r"/rooms/teacher\?key=([A-Za-z0-9_-]+)", server.log.read_text(errors="replace"))
+                if found:
+                    key = found.group(1)
+                    break
+                time.sleep(0.1)
+            server_before = rss_mb(server.proc.pid)
+            urls = []
+            for _ in range(count):
+                code = _teacher(server, key, "open", {"game": "pennies", "students": 4, "turn_seconds": 3})["code"]
+                for name in ("Ann", "Ben", "Cleo", "Dev"):
+                    token = _teacher(server, key, f"{code}/join", {"name": name})["token"]
+                    urls.append(f"{server.url}/?code={code}&token={token}")
+            start = time.monotonic()
+
+            async def run():
+                from playwright.async_api import async_playwright
+
+                async with async_playwright() as p:
+                    browser = await p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+                    results = await asyncio.gather(*(one_seat(browser, url, seconds) for url in urls))
+                    kernels = [rss_mb(pid) for pid in children(server.proc.pid)]
+                    server_after = rss_mb(server.proc.pid)
+                    await browser.close()
+                    return results, kernels, server_after
+
+            results, kernels, server_after = asyncio.run(run())
+            wall = time.monotonic() - start
+            rooms_line = _teacher(server, key, "list")["rooms"]
+        finally:
+            server.stop()
+    playable = sorted(s for s, _, _ in results if s is not None)
+    trips = sorted(ms for _, t, _ in results for ms in t)
+    cores = Path('/proc/cpuinfo').read_text().count('processor')
+    print(f"{count} rooms of 4 students: {len(urls)} tabs opened at once on {cores} cores: "
+          f"{len(playable)} playable, the last after {playable[-1] if playable else float('nan'):.1f} s "
+          f"(the run took {wall:.0f} s)")
+    if playable:
+        print(f"time to a playable table: median {statistics.median(playable):.1f} s, "
+              f"p95 {playable[max(0, int(0.95 * len(playable)) - 1)]:.1f} s, max {playable[-1]:.1f} s")
+    if trips:
+        print(f"a move's round trip (press to the table redrawn), {len(trips)} moves: median "
+              f"{statistics.median(trips):.0f} ms, p95 {trips[max(0, int(0.95 * len(trips)) - 1)]:.0f} ms "
+              f"(goal under 300 ms)")
+    print(f"kernels: {len(kernels)}; RSS per kernel: median {statistics.median(kernels):.1f} MB, "
+          f"max {max(kernels):.1f} MB (goal: under 80 MB each)")
+    print(f"server RSS: {server_before:.1f} MB before, {server_after:.1f} MB with {len(urls)} tabs in {count} rooms")
+    print(f"decisions played in the rooms: rounds reached {[r['round'] for r in rooms_line]}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tabs", type=int, default=30)
+    parser.add_argument("--rooms", type=int, default=0, help="R rooms of 4 students playing at once, instead")
+    parser.add_argument("--seconds", type=float, default=90.0, help="how long the rooms' students play (--rooms)")
     args = parser.parse_args()
+    if args.rooms:
+        rooms_benchmark(args.rooms, args.seconds)
+        return
 
     imports = subprocess.run([sys.executable, "-c", IMPORTS, *IMPORT_STEPS], capture_output=True, text=True,
                              cwd=ROOT, check=True).stdout

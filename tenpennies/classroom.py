@@ -46,7 +46,7 @@ from pathlib import Path
 
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from tornado import web
-from traitlets import Integer
+from traitlets import Integer, Unicode
 from voila.app import Voila
 from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
@@ -362,10 +362,17 @@ class ClassroomVoila(Voila):
     """
 
     name = "tenpennies-classroom"
+    rooms_db = Unicode("", config=True,
+                       help="Serve rooms (tenpennies.room_server), kept in this database; empty: no rooms.")
 
     def init_handlers(self):
         mine = {VoilaKernelWebsocketHandler: ClassroomWebsocketHandler, TornadoVoilaHandler: ClassroomPageHandler}
-        return [(pattern, mine.get(handler, handler), *rest) for pattern, handler, *rest in super().init_handlers()]
+        handlers = [(pattern, mine.get(handler, handler), *rest) for pattern, handler, *rest in super().init_handlers()]
+        if self.rooms_db:
+            from .room_server import rooms_service  # only a rooms server loads the room service
+
+            handlers = rooms_service(self.rooms_db, port=self.port, base=self.base_url) + handlers
+        return handlers
 
 
 def voila_arguments(notebook: str, *, max_players: int, idle_seconds: int, close_seconds: int,
@@ -440,6 +447,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--experiment", metavar="NAME",
                         help="run a class experiment: each page shows a student panel whose results are "
                              "pooled (dealt-round-1, outs-after-one-draw, should-you-buy)")
+    parser.add_argument("--rooms", action="store_true",
+                        help="seat classmates at shared tables: the teacher opens rooms at /rooms/teacher "
+                             "(its key is printed here), students join at /rooms/join; rooms are kept in --db")
     parser.add_argument("--db", metavar="PATH",
                         help=f"the class experiment's database: a file path or postgresql:// URL "
                              f"(default {DEFAULT_EXPERIMENT_DB} in the current folder)")
@@ -448,8 +458,10 @@ def main(argv: list[str] | None = None) -> None:
            args.sockets_per_kernel) < 0 or args.idle_seconds < 1:
         parser.error("--max-players, --close-seconds, --seats-per-address, --unopened-seconds and "
                      "--sockets-per-kernel must be 0 or more, --idle-seconds 1 or more")
-    if args.db and not args.experiment:
-        parser.error("--db names the class experiment's database: give --experiment NAME too")
+    if args.db and not (args.experiment or args.rooms):
+        parser.error("--db names the class database: give --experiment NAME or --rooms too")
+    if args.rooms and args.notebook == str(ROOT / "notebooks" / "play.ipynb"):
+        args.notebook = str(ROOT / "notebooks" / "room.ipynb")  # the student's page of a room
     # The kernels inherit this process's environment (Voila passes it on to each).
     if args.practice:
         os.environ[PRACTICE_ENV] = "1"
@@ -467,11 +479,13 @@ def main(argv: list[str] | None = None) -> None:
     else:  # no experiment on this server, whatever the shell had set
         os.environ.pop(EXPERIMENT_VARIABLE, None)
         os.environ.pop(DATABASE_VARIABLE, None)
+    rooms = [f"--ClassroomVoila.rooms_db={Path(args.db or DEFAULT_EXPERIMENT_DB).resolve()}"
+             if "://" not in (args.db or "") else f"--ClassroomVoila.rooms_db={args.db}"] if args.rooms else []
     ClassroomVoila.launch_instance(
         voila_arguments(args.notebook, max_players=args.max_players, idle_seconds=args.idle_seconds,
                         close_seconds=args.close_seconds, seats_per_address=args.seats_per_address,
                         unopened_seconds=args.unopened_seconds, sockets_per_kernel=args.sockets_per_kernel)
-        + voila_extra)
+        + rooms + voila_extra)
 
 
 if __name__ == "__main__":

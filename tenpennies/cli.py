@@ -187,6 +187,7 @@ def _parser() -> argparse.ArgumentParser:
     _puzzle_parsers(sub)
     _experiment_parsers(sub)
     _review_parser(sub)
+    _classroom_parser(sub)
     return top
 
 
@@ -229,7 +230,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return int(exc.code or 0)
     command = {"simulate": _simulate, "tournament": _tournament, "deal": _deal, "solve": _solve, "odds": _odds,
                "play": _play, "puzzle": _puzzle, "puzzles": _puzzle_sheet, "experiment": _experiment,
-               "review": _review}[args.command]
+               "review": _review, "classroom": _classroom}[args.command]
     try:
         return command(args)
     except _UsageError as exc:
@@ -717,6 +718,22 @@ def _experiment(args) -> int:
             print(f"wrote {rows} results to {args.out}")
     except ExperimentError as exc:
         raise _UsageError(str(exc)) from None
+    return 0
+
+
+# -- classroom: the classroom server (tenpennies.classroom), with rooms --------------------------
+def _classroom_parser(sub) -> None:
+    p = sub.add_parser("classroom", help="serve the live table to a class (Voila); --rooms seats classmates "
+                                        "at shared tables (the teacher's page: /rooms/teacher)",
+                       add_help=False)
+    p.add_argument("options", nargs=argparse.REMAINDER,
+                   help="the classroom server's options (tenpennies classroom --help lists them)")
+
+
+def _classroom(args) -> int:
+    from .classroom import main as classroom_main
+
+    classroom_main(list(args.options))
     return 0
 
 

@@ -156,6 +156,27 @@ def default_bots(count: int) -> tuple[str, ...]:
     return tuple("thumb" if k % 2 else "strong" for k in range(count))
 
 
+def unasked_reason(view: PlayerView, offers: str) -> str | None:
+    """Why the offer before ``view``'s seat, whose decision it is, is passed without
+    asking under the setting ``offers`` (:data:`OFFERS`), in words; None when the seat is
+    to be asked (or is not being offered a card to buy). :class:`Game` and the room
+    service (:mod:`tenpennies.rooms`) pass offers by this one test."""
+    if offers == "ask":
+        return None
+    if view.phase is not Phase.OFFER or not any(type(a) is Buy for a in view.legal_actions):
+        return None  # not an offer to buy (C8's free take is the turn's draw: always asked)
+    card = view.top_discard
+    if offers == "never":
+        return f"You passed on {card_text(card)} without being asked (you chose never to be asked)."
+    from .buying import should_buy
+    from .words import buy_words
+
+    judgment = should_buy(view)
+    if judgment.verdict != "pass":
+        return None
+    return f"You passed on {card_text(card)} without being asked: {buy_words(judgment, view.contract.words)}."
+
+
 class Game:
     """A match with some seats played by bots and the rest by people.
 
@@ -664,21 +685,9 @@ class Game:
     def unasked_reason(self) -> str | None:
         """Why the offer now before the person is passed without asking (:data:`OFFERS`),
         in words; None when the person is to be asked (or is not being offered a card)."""
-        if self.offers == "ask" or not self.waiting:
+        if not self.waiting:
             return None
-        view = self.view
-        if view.phase is not Phase.OFFER or not any(type(a) is Buy for a in view.legal_actions):
-            return None  # not an offer to buy (C8's free take is the turn's draw: always asked)
-        card = view.top_discard
-        if self.offers == "never":
-            return f"You passed on {card_text(card)} without being asked (you chose never to be asked)."
-        from .buying import should_buy
-        from .words import buy_words
-
-        judgment = should_buy(view)
-        if judgment.verdict != "pass":
-            return None
-        return f"You passed on {card_text(card)} without being asked: {buy_words(judgment, view.contract.words)}."
+        return unasked_reason(self.view, self.offers)
 
     def _pass_unasked(self) -> bool:
         """Pass the offer now before the person if :attr:`offers` says not to ask; True if passed."""

@@ -19,11 +19,14 @@ import pytest
 PACKAGE = Path(__file__).resolve().parent.parent / "tenpennies"
 
 FRONT_END = {"game", "narrate", "hint", "layout", "svg", "widgets", "cli", "explore", "course", "puzzles",
-             "buycheck", "experiments", "classroom", "quiz", "review_page", "__init__", "__main__"}
+             "buycheck", "experiments", "classroom", "quiz", "review_page", "rooms", "remote", "room_server", "__init__",
+             "__main__"}
 """Top-level modules and packages of ``tenpennies`` that are front end (the puzzles and
 the buy check explain themselves to a learner, the buy check with the hint's words; a
 class experiment shows each student's cards and the teacher's dashboard; the classroom
-server serves the table's page; the lessons' questions show cards and answers; the review's
+server serves the table's page; a room (``rooms``, its HTTP side ``room_server``, the
+student's controller ``remote``) seats classmates at one table and passes offers by the
+table's own test; the lessons' questions show cards and answers; the review's
 page and replay draw a reviewed match; ``__init__``
 gathers the public names); every other one is engine."""
 

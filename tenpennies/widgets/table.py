@@ -295,10 +295,13 @@ class PlayTable(_Board):
     def __init__(self, seed: int | str = 0, seat: int = 0, bots: Sequence | None = None,
                  rules: RuleSet = TEN_PENNIES, *, position: Position | None = None, delay: float = 0.4,
                  learning: bool = True, four_colour: bool = False, width: int = WIDTH,
-                 classroom: bool = False, offers: str = "useful", max_height: int | None = None) -> None:
+                 classroom: bool = False, offers: str = "useful", max_height: int | None = None,
+                 game: Game | None = None) -> None:
         super().__init__()
-        self.game = Game(seed, seat=seat, bots=bots, rules=rules, position=position, learning=learning,
-                         offers=offers)
+        # ``game``: a controller made elsewhere with Game's interface (a room's seat,
+        # tenpennies.remote.RemoteGame); by default this table's own match against bots.
+        self.game = game if game is not None else Game(seed, seat=seat, bots=bots, rules=rules, position=position,
+                                                       learning=learning, offers=offers)
         self.classroom = classroom
         self.max_height = max_height  # a taller table shrinks the other seats' panels to words
         self.keyboard = False  # a key was pressed: the hand shows where the keyboard is
@@ -516,6 +519,10 @@ class PlayTable(_Board):
         made again once more has been played since the last."""
         if self.game.seat is None:
             self.game.message = "the review judges a person's decisions: bots play every seat here"
+            self.redraw()
+            return
+        if self.game.match is None:  # a room's seat: the match comes once it is over
+            self.game.message = "the review opens once the match is over"
             self.redraw()
             return
         played = len(self.game.match.log)

@@ -1,0 +1,204 @@
+"""Four classmates at one table in a real browser (``python3 dev.py app --rooms``).
+
+The classroom server serves rooms (:mod:`tenpennies.room_server`) and the student's page
+(``notebooks/room.ipynb``). The test opens a room of four student seats (Ten Pennies, one
+round, a turn timer of five seconds), seats four students from the join page in
+four pages, two in one browser context and two in another (two classmates sharing a
+computer, and a second computer), and plays the round to its summary:
+
+- each page makes moves by its own buttons (Pass: the stock's draw, whenever it is that
+  seat's decision), and every such move is seen in the other three pages' logs;
+- the rest of each turn (the discards) is played by the room's bot when the timer runs
+  out, which keeps the round short; the log says so on every page;
+- every page shows the round's summary at the end.
+
+Then every page's HTML, text and every websocket frame it received (widget states, comm
+messages, canvas draw commands) is scanned for the cards the seat could not know: the
+other seats' hands at the round's end and the stock (none may be found). The scan is
+shown to work on the same frames: every card of the seat's own hand is found drawn on
+its canvas, and another seat's view, planted into the scanned text, is caught.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+import urllib.request
+
+import pytest
+
+from .browserkit import Frames, ROOT, Server, TablePage, classroom_args
+
+pytestmark = pytest.mark.browser
+pytest.importorskip("tenpennies.widgets")
+pytest.importorskip("voila")
+from tenpennies.actions import RoundEnd  # noqa: E402
+from tenpennies.record import is_action  # noqa: E402
+from tenpennies.rooms import Rooms, RoomStore  # noqa: E402
+from tenpennies.tournament.wire import view_to_data  # noqa: E402
+
+from test_hidden_information import Sent, hidden_identities, identity, known_identities, leaks  # noqa: E402
+
+NAMES = ("Ann", "Ben", "Cleo", "Dev")
+TURN_SECONDS = 5.0
+ROUND_SECONDS = 600  # a round of Ten Pennies, its discards played at the timer's pace
+
+
+@pytest.fixture(scope="module")
+def rooms_server(tmp_path_factory):
+    base = tmp_path_factory.mktemp("rooms")
+    db = base / "class.sqlite"
+    server = Server(base, classroom_args(ROOT / "notebooks" / "room.ipynb", "--rooms", "--db", str(db)))
+    deadline = time.monotonic() + 30
+    key = None
+    while key is None and time.monotonic() < deadline:
+        found = re.search(r"/rooms/teacher\?key=([A-Za-z0-9_-]+)", server.log.read_text(errors="replace"))
+        key = found and found.group(1)
+        time.sleep(0.1)
+    assert key, "the server printed no teacher's page"
+    server.key, server.db = key, db
+    yield server
+    server.stop()
+
+
+def teacher(server, path: str, body: dict | None = None) -> dict:
+    request = urllib.request.Request(f"{server.url}/rooms/api/{path}?key={server.key}",
+                                     data=None if body is None else json.dumps(body).encode())
+    with urllib.request.urlopen(request, timeout=30) as response:
+        return json.loads(response.read())
+
+
+def join(context, server, code: str, name: str):
+    page = context.new_page()
+    frames = Frames(page)
+    page.goto(f"{server.url}/rooms/join")
+    page.fill("input[name=code]", code)
+    page.fill("input[name=name]", name)
+    with page.expect_navigation(timeout=60000):
+        page.click("button")
+    page.wait_for_selector("canvas", timeout=90000)
+    page.wait_for_selector(".tenpennies-turn", timeout=90000)
+    TablePage(page).wait_until_canvas_drawn()
+    return page, frames
+
+
+def text_of(page) -> str:
+    return page.evaluate("() => document.body.innerText")
+
+
+def move_pattern(seat: int) -> str:
+    """A seat's draw from the stock or pass on an offer, as another seat's log says it."""
+    return rf"Seat {seat} \({NAMES[seat]}\) (drew a card|passed)\."
+
+
+def moves_seen(page, seat: int) -> int:
+    return len(re.findall(move_pattern(seat), text_of(page), re.I))
+
+
+def test_four_classmates_play_a_round_and_no_page_gets_another_seats_cards(browser, rooms_server):
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    code = teacher(rooms_server, "open", {"game": "pennies", "students": 4, "rounds": 1,
+                                          "turn_seconds": TURN_SECONDS})["code"]
+    first, second = (browser.new_context(viewport={"width": 1300, "height": 1000}) for _ in range(2))
+    seats = []
+    try:
+        for context, name in zip((first, first, second, second), NAMES):
+            page, frames = join(context, rooms_server, code, name)
+            seats.append((page, frames))
+        line = next(r for r in teacher(rooms_server, "list")["rooms"] if r["code"] == code)
+        assert [s["name"] for s in line["seats"]] == list(NAMES) and line["status"] == "playing"
+        # The pages joined in seat order: page s is seat s (the room seats students as they join).
+        moved = {s: 0 for s in range(4)}
+        snapshot = None  # what each page had got when every seat had moved once, and the match then
+        deadline = time.monotonic() + ROUND_SECONDS
+        while time.monotonic() < deadline:
+            texts = [text_of(page) for page, _ in seats]
+            if all(f"Round 1 of 1 is over" in t for t in texts):
+                break
+            for s, (page, _) in enumerate(seats):
+                turn = page.locator(".tenpennies-turn").inner_text()
+                button = page.get_by_role("button", name="Pass", exact=True)
+                if turn.startswith("Your decision") and button.is_enabled():
+                    before = [moves_seen(other, s) for other, _ in seats]
+                    try:
+                        button.click(timeout=2000)
+                    except PlaywrightTimeout:
+                        continue  # the timer ran out meanwhile and the bot played: not this page's move
+                    # The move (the stock's draw, or a pass on an offer) reaches the other three pages.
+                    for k, (other, _) in enumerate(seats):
+                        if k != s:
+                            other.wait_for_function(
+                                """([pattern, count]) => (document.body.innerText.match(
+                                     new RegExp(pattern, 'gi')) || []).length > count""",
+                                arg=[move_pattern(s), before[k]], timeout=30000)
+                    # The room says whose it was: the page's, unless the timer ran out first
+                    # (between seeing the button and the press arriving) and the bot played it.
+                    room = Rooms.resume(RoomStore(rooms_server.db)).get(code)
+                    timeouts = {note.at for note in room.notes if note.seat is None}
+                    last = max(i for i, e in enumerate(room.match.log) if is_action(e) and e.seat == s)
+                    moved[s] += last not in timeouts
+            if snapshot is None and all(moved.values()):
+                # The pages first, then the match: the match is then at least as far on, so
+                # a card the seat saw in between is among those it knows, not a false leak.
+                got = [(len(frames.received), text_of(page)) for page, frames in seats]
+                snapshot = (Rooms.resume(RoomStore(rooms_server.db)).get(code).match, got)
+            time.sleep(0.05)
+        else:
+            pytest.fail(f"the round did not end within {ROUND_SECONDS} s; moves made by the pages: {moved}")
+        assert all(count >= 1 for count in moved.values()), f"every seat moved from its page: {moved}"
+        texts = [text_of(page) for page, _ in seats]
+        assert all("time ran out: thumb played for them" in t for t in texts)
+
+        # -- what each page got, mid-round: the cards then in other hands and the stock -------
+        then, got = snapshot
+        assert then.round_no == 1 and not then.is_over
+        for s, (page, frames) in enumerate(seats):
+            secret = hidden_identities(then, s) - known_identities([then.view(s)], 0)
+            assert len(secret) > 10, "too few hidden cards for the scan to mean anything"
+            count, text = got[s]
+            sent = scan(frames, text, upto=count)
+            found = leaks(sent, secret)
+            assert found == [], f"seat {s}'s page got another seat's cards:\n" + "\n".join(found)
+            own = {identity(c) for c in then.hands[s]}
+            drawn = {leak.split()[0] for leak in leaks(sent, own) if "drawn on the canvas" in leak}
+            # (less a card or two drawn between the pages' snapshot and the match's)
+            assert len(drawn) >= len(own) - 2, "the scan did not find the seat's own hand drawn: it reads too little"
+            planted = scan(frames, text, upto=count)
+            planted.add_printed(json.dumps(view_to_data(then.view((s + 1) % 4))))
+            assert leaks(planted, {identity(c) for c in then.hands[(s + 1) % 4]} & secret), \
+                "another seat's view, planted, was not caught"
+
+        # -- and at the end: the other hands left and the stock never drawn ----------------------
+        store = RoomStore(rooms_server.db)
+        match = Rooms.resume(store).get(code).match
+        end = next(e for e in match.log if type(e) is RoundEnd)
+        for s, (page, frames) in enumerate(seats):
+            view = match.view(s)
+            hidden = {identity(c) for k, hand in enumerate(end.hands) if k != s for c in hand}
+            hidden |= {identity(c) for c in match.stock}
+            secret = hidden - known_identities([view], 0)
+            # (Two decks: by the end a seat has seen a copy of nearly every card, so few are left.)
+            found = leaks(scan(frames, text_of(page)), secret)
+            assert found == [], f"seat {s}'s page got another seat's cards:\n" + "\n".join(found)
+    finally:
+        first.close()
+        second.close()
+
+
+def scan(frames: Frames, text: str, upto: int | None = None) -> Sent:
+    """What the page got (its first ``upto`` websocket frames, and its ``text``), as the
+    hidden-information test's detector reads it."""
+    from .browserkit import kernel_message
+
+    sent = Sent()
+    for msg in filter(None, map(kernel_message, frames.received[:upto])):
+        content = msg["content"]
+        if msg["header"].get("msg_type", "").startswith("comm_"):
+            sent.add_messages([(content.get("comm_id"), msg["header"]["msg_type"], content.get("data"),
+                                msg["buffers"])])
+        else:
+            sent.add_printed(json.dumps(content, ensure_ascii=False))
+    sent.add_printed(text)
+    return sent

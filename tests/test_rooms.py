@@ -1,0 +1,245 @@
+"""Rooms (tenpennies.rooms) and the student's controller (tenpennies.remote), without a server.
+
+Each test plays through the public names a teacher's page and a student's table use:
+Rooms.open, Room.join / seat_of / act / tick / state, RemoteGame over LocalRoomClient.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tenpennies.bots import make_bot
+from tenpennies.cards import format_cards
+from tenpennies.remote import LocalRoomClient, RemoteGame
+from tenpennies.rooms import (CODE_LETTERS, OVER, PLAYING, WAITING, RoomError, RoomPlan, Rooms, RoomStore,
+                              short_rules)
+from tenpennies.rules import TEN_CARD_RUMMY, TEN_PENNIES
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def two_students(rules=TEN_PENNIES, turn_seconds=None, store=None, clock=None, seed=7):
+    rooms = Rooms(store, clock or Clock())
+    room = rooms.open(RoomPlan(short_rules(rules, 1), ("student", "student", "thumb", "thumb"),
+                               turn_seconds=turn_seconds), seed=seed)
+    return rooms, room
+
+
+def play_students(room, tokens, until=lambda room: False, limit=2000):
+    """Students' decisions by the thumb bot, through Room.act, until the match ends (or ``until``)."""
+    bots = {s: make_bot("thumb", s) for s in tokens}
+    for _ in range(limit):
+        if room.status != PLAYING or until(room):
+            return
+        s = room.match.to_act
+        room.act(tokens[s], bots[s].act(room.match.view(s)))
+    raise AssertionError("the match did not end")
+
+
+def test_a_join_code_is_short_and_unambiguous():
+    rooms, room = two_students()
+    assert len(room.code) == 5 and set(room.code) <= set(CODE_LETTERS)
+    assert not set("01IO") & set(CODE_LETTERS)
+    assert rooms.get(room.code.lower()) is room
+
+
+def test_the_match_waits_for_every_student_then_starts():
+    _, room = two_students()
+    ann = room.join("Ann")
+    assert room.status == WAITING and room.tick() == 0
+    room.join("Ben")
+    assert room.status == PLAYING
+    with pytest.raises(RoomError, match="full"):
+        room.join("Cleo")
+    assert room.seat_of(ann.token).number == 0
+
+
+def test_the_seat_is_the_tokens_not_the_names():
+    _, room = two_students()
+    ann = room.join("Ann")
+    twin = room.join("Ann")  # a classmate typing the same name gets another seat
+    assert (ann.number, twin.number) == (0, 1) and ann.token != twin.token
+    with pytest.raises(RoomError):
+        room.seat_of("Ann")
+
+
+def test_a_seat_may_play_only_its_own_legal_actions():
+    _, room = two_students()
+    ann, ben = room.join("Ann"), room.join("Ben")
+    s = room.match.to_act
+    mine, other = (ann, ben) if s == 0 else (ben, ann)
+    action = room.match.view(s).legal_actions[0]
+    with pytest.raises(RoomError, match="not your seat"):
+        room.act(other.token, action)
+    before = len(room.match.log)
+    room.act(mine.token, action)
+    assert len(room.match.log) > before
+
+
+def test_each_seat_is_sent_its_own_hand_and_no_other():
+    _, room = two_students()
+    ann, ben = room.join("Ann"), room.join("Ben")
+    play_students(room, {0: ann.token, 1: ben.token}, until=lambda r: len(r.match.log) > 40)
+    for seat in (ann, ben):
+        text = json.dumps(room.state(seat.token))
+        for other in range(4):
+            if other == seat.number:
+                assert format_cards(room.match.hand(other)) in text
+            else:
+                hand = room.match.hand(other)
+                assert format_cards(hand) not in text
+        assert json.loads(text)["record"] is None  # the deal stays here until the match is over
+
+
+def test_empty_student_seats_are_played_by_the_teachers_bot_once_started():
+    rooms = Rooms(None, Clock())
+    room = rooms.open(RoomPlan(short_rules(TEN_PENNIES, 1), ("student",) * 4, bot="random", turn_seconds=None),
+                      seed=3)
+    ann = room.join("Ann")
+    room.start()
+    play_students(room, {0: ann.token})
+    assert room.status == OVER
+    assert room.names()[1] == "random (empty seat)"
+
+
+def test_a_student_whose_time_runs_out_is_played_by_the_bot_and_the_log_says_so():
+    clock = Clock()
+    _, room = two_students(turn_seconds=30, clock=clock)
+    ann, ben = room.join("Ann"), room.join("Ben")
+    s = room.match.to_act
+    before = len(room.match.log)
+    clock.now = 29.0
+    assert room.tick() == 0 and room.seconds_left() == pytest.approx(1.0)
+    clock.now = 31.0
+    assert room.tick() >= 1 and len(room.match.log) > before
+    name = ("Ann", "Ben")[s]
+    for token in (ann.token, ben.token):  # every seat is told
+        assert any(words == f"{name}'s time ran out: thumb played for them." for _, words in
+                   room.state(token)["notes"])
+
+
+def test_offers_the_student_is_not_asked_about_are_passed_and_told_to_that_student_alone():
+    _, room = two_students()
+    ann, ben = room.join("Ann", offers="never"), room.join("Ben", offers="ask")
+    play_students(room, {0: ann.token, 1: ben.token}, until=lambda r: len(r.match.log) > 60)
+    ann_notes = room.state(ann.token)["notes"]
+    assert ann_notes and all("You passed on" in w and "never to be asked" in w for _, w in ann_notes)
+    assert not room.state(ben.token)["notes"]
+
+
+def test_the_teacher_ends_a_room():
+    _, room = two_students()
+    ann, _ben = room.join("Ann"), room.join("Ben")
+    room.end()
+    action = room.match.view(room.match.to_act).legal_actions[0]
+    with pytest.raises(RoomError, match="over"):
+        room.act(ann.token, action)
+    assert room.summary()["status"] == "ended"
+
+
+def test_the_teachers_line_names_seats_turn_and_scores_but_no_card():
+    _, room = two_students()
+    ann, ben = room.join("Ann"), room.join("Ben")
+    line = room.summary()
+    assert [s["name"] for s in line["seats"]] == ["Ann", "Ben", "thumb", "thumb"]
+    assert line["to_act"] == room.match.to_act and line["scores"] == [0, 0, 0, 0]
+    text = json.dumps(line)
+    assert not any(format_cards(room.match.hand(s)) in text for s in range(4))
+
+
+def test_a_room_resumes_from_its_store_with_every_hand_stock_and_score(tmp_path):
+    store = RoomStore(tmp_path / "class.sqlite")
+    clock = Clock()
+    rooms, room = two_students(TEN_CARD_RUMMY, store=store, clock=clock, turn_seconds=10)
+    ann, ben = room.join("Ann", offers="never"), room.join("Ben")
+    play_students(room, {0: ann.token, 1: ben.token}, until=lambda r: len(r.match.log) > 50)
+    clock.now = 100.0
+    room.tick()  # a timeout's note is stored too
+    again = Rooms.resume(RoomStore(tmp_path / "class.sqlite"), clock).get(room.code)
+    for s in range(4):
+        assert again.match.hand(s) == room.match.hand(s)
+    assert again.match.view(0).stock_size == room.match.view(0).stock_size
+    assert list(again.match.stock) == list(room.match.stock)
+    assert again.match.view(0).scores == room.match.view(0).scores
+    assert again.state(ann.token) == {**room.state(ann.token), "version": again.version,
+                                      "seconds_left": again.state(ann.token)["seconds_left"]}
+    play_students(again, {0: ann.token, 1: ben.token})
+    assert again.status == OVER
+
+
+def test_a_plan_is_refused_with_every_problem_at_once():
+    with pytest.raises(RoomError) as caught:
+        RoomPlan(TEN_PENNIES, ("student", "nobody"), bot="student", turn_seconds=0)
+    words = str(caught.value)
+    assert "seats 4, not 2" in words and "'nobody'" in words and "must be a bot" in words and "above 0" in words
+
+
+# -- the student's controller -------------------------------------------------------------------
+def test_remote_games_play_a_match_and_each_sees_the_others_moves():
+    _, room = two_students()
+    ann, ben = room.join("Ann"), room.join("Ben")
+    games = {0: RemoteGame(LocalRoomClient(room, ann.token)), 1: RemoteGame(LocalRoomClient(room, ben.token))}
+    bots = {s: make_bot("thumb", s) for s in games}
+    for _ in range(2000):
+        if games[0].is_over:
+            break
+        for s, game in games.items():
+            game.refresh()
+            assert game.view == room.match.view(s)  # the real view, from data alone
+            if game.waiting:
+                assert not game.unavailable("discard") or game.view.phase.value != "discard"
+                assert game.act(bots[s].act(game.view)), game.message
+    for game in games.values():
+        game.refresh()
+    assert games[1].is_over and games[1].match is not None
+    assert games[1].match.view(1) == room.match.view(1)
+    summary = games[1].round_summary()
+    assert summary.hands[1] is not None and all(summary.hands[s] is None for s in (0, 2, 3))
+    assert summary.cards_left == tuple(len(h) for h in next(
+        e for e in room.match.log if type(e).__name__ == "RoundEnd").hands)
+    words = " ".join(games[0].words())
+    assert "Ben" in words  # a classmate's moves reach the other seat, by name
+
+
+def test_a_refused_move_says_why_and_changes_nothing():
+    _, room = two_students()
+    ann, ben = room.join("Ann"), room.join("Ben")
+    s = room.match.to_act
+    game = RemoteGame(LocalRoomClient(room, (ann, ben)[1 - s].token))
+    before = len(room.match.log)
+    assert not game.waiting and game.unavailable("buy").startswith("wait: it is ")
+    from tenpennies.actions import Pass
+
+    assert not game.act(Pass(game.seat)) and game.message
+    assert len(room.match.log) == before
+
+
+def test_a_reloaded_page_gets_its_seat_back_by_token():
+    _, room = two_students()
+    ann, ben = room.join("Ann"), room.join("Ben")
+    play_students(room, {0: ann.token, 1: ben.token}, until=lambda r: len(r.match.log) > 30)
+    page = RemoteGame(LocalRoomClient(room, ann.token))  # a fresh page, the same token
+    assert page.seat == 0 and page.view == room.match.view(0)
+
+
+def test_the_room_table_widget_draws_a_remote_seat():
+    pytest.importorskip("ipywidgets")
+    from tenpennies.widgets.room import RoomTable
+
+    _, room = two_students()
+    ann, ben = room.join("Ann"), room.join("Ben")
+    table = RoomTable(RemoteGame(LocalRoomClient(room, ann.token)))
+    assert "Ann" not in repr(table) and room.code in repr(table)
+    assert table.buttons["new"].disabled and table.buttons["hint"].disabled
+    if table.game.waiting:
+        assert "your decision" in table.turn.value.lower() or "you" in table.turn.value.lower()
+    else:
+        assert "Ben" in table.turn.value or "thumb" in table.turn.value
