@@ -322,8 +322,18 @@ class Progress:
 
     @property
     def rating(self) -> Rating:
-        """The learner's Glicko-2 rating now (1500 ± 350 before any attempt)."""
+        """The learner's Glicko-2 rating after the last attempt, whatever its game (1500 ±
+        350 before any attempt); :meth:`rating_in` gives one game's."""
         rows = self._read("SELECT rating, deviation, volatility FROM attempts ORDER BY number DESC LIMIT 1")
+        return Rating(*rows[0]) if rows else Rating()
+
+    def rating_in(self, game: str | None) -> Rating:
+        """The learner's rating at one game (a rule set's name): each game has its own,
+        moved only by that game's puzzles (1500 ± 350 before any). ``None``: :attr:`rating`."""
+        if game is None:
+            return self.rating
+        rows = self._read("SELECT rating, deviation, volatility FROM attempts WHERE game = ? "
+                          "ORDER BY number DESC LIMIT 1", (game,))
         return Rating(*rows[0]) if rows else Rating()
 
     @property
@@ -366,17 +376,23 @@ class Progress:
 
     # -- choosing -------------------------------------------------------------------
     def next_puzzle(self, puzzles: Sequence, *, difficulty: int = 0, exclude: Iterable[str] = (),
-                    seed: int | str | None = None):
+                    seed: int | str | None = None, game: str | None = None):
         """A puzzle near the learner's rating (plus ``difficulty``), preferring unseen ones.
+
+        ``game``: serve only that game's puzzles (a rule set's name), near the learner's
+        rating at it (:meth:`rating_in`); ``None``: any of ``puzzles``, near the rating
+        of the last attempt.
 
         Draws among the :data:`NEAR` puzzles whose ratings are closest to the target,
         skipping ``exclude`` (ids) and puzzles tried before while any others remain. The
         draw is seeded by ``seed`` and the number of attempts, so the same history gives
         the same puzzle.
         """
+        if game is not None:
+            puzzles = [p for p in puzzles if p.position.rules.name == game]
         if not puzzles:
-            raise ProgressError("no puzzle to choose from")
-        target = self.rating.rating + difficulty
+            raise ProgressError("no puzzle to choose from" + (f" in {game}" if game else ""))
+        target = self.rating_in(game).rating + difficulty
         skip = set(exclude)
         seen = self.attempted()
         pool = ([p for p in puzzles if p.id not in skip and p.id not in seen]
@@ -392,7 +408,8 @@ class Progress:
     # -- writing ----------------------------------------------------------------------
     def record(self, puzzle, result: str, *, hints: int = 0, mode: str = "practice",
                at: str | None = None) -> Attempt:
-        """Keep one attempt and move the rating (first attempts only); return the attempt.
+        """Keep one attempt and move the rating at the puzzle's game (first attempts only);
+        return the attempt (its ratings are the game's, :meth:`rating_in`).
 
         ``result``: ``solved``, ``helped`` or ``missed`` (see the module); ``hints``: how
         many were shown; ``mode``: ``practice`` or ``streak``; ``at``: when (ISO 8601,
@@ -409,8 +426,9 @@ class Progress:
         themes = ",".join(puzzle.themes)
 
         def change(db: sqlite3.Connection) -> Attempt:
-            last = db.execute("SELECT rating, deviation, volatility FROM attempts "
-                              "ORDER BY number DESC LIMIT 1").fetchall()
+            # Each game keeps its own rating: a Ten Card Rummy puzzle does not move Ten Pennies'.
+            last = db.execute("SELECT rating, deviation, volatility FROM attempts WHERE game = ? "
+                              "ORDER BY number DESC LIMIT 1", (game,)).fetchall()
             before = Rating(*last[0]) if last else Rating()
             rated = not db.execute("SELECT 1 FROM attempts WHERE puzzle = ? LIMIT 1", (puzzle.id,)).fetchall()
             after = update(before, [(opponent, RESULTS[result])]) if rated else before

@@ -16,11 +16,23 @@ next puzzle near the learner's rating and records every attempt there (its first
 answer checked, or the solution shown first), so the rating, history and streak last.
 In a streak (``streak=True``) the puzzles climb in rating, without hints, until the
 first miss.
+
+Hints teach before they cost (issue 34): the first one (:data:`FREE_HINTS`) reads this
+position, computed by the engine (:func:`tenpennies.puzzles.wording.position_hint`), and
+is free, so a right answer after it is still a win; each later one costs (a right answer
+then counts half), and :meth:`PuzzleSession.hint_price` says so before it is shown.
+
+A session serves one game (``game``: the rule set's name, :data:`GAMES`), so a learner
+of Ten Pennies is not handed Ten Card Rummy; :func:`for_game` and :func:`choose` pick
+the puzzles (a game, several themes, a rating range), and the learner's rating is kept
+per game (:meth:`Progress.rating_in`).
 """
 
 from __future__ import annotations
 
+import math
 import random
+import re
 from dataclasses import dataclass
 from typing import Sequence
 
@@ -31,7 +43,13 @@ from .kinds import Solution, Verdict
 from .progress import PROVISIONAL, Attempt, Progress, ProgressError
 from ..words import plural
 
-__all__ = ["Choices", "PuzzleSession", "attempt_words", "rating_words"]
+__all__ = ["Choices", "FREE_HINTS", "GAMES", "PuzzleSession", "attempt_words", "choose", "for_game",
+           "game_of", "rating_words"]
+
+GAMES = ("Ten Pennies", "Ten Card Rummy")
+"""The games a learner can choose between, by rule set name; the first is the default."""
+FREE_HINTS = 1
+"""Hints shown before a right answer counts only half: the first, about this position."""
 
 STREAK_STEP = 40
 """How far each puzzle of a streak is rated above the one before (lichess's streak climbs too)."""
@@ -71,7 +89,8 @@ class PuzzleSession:
     """
 
     def __init__(self, puzzles: Sequence[Puzzle], *, progress: Progress | None = None,
-                 order: str | None = None, streak: bool = False, difficulty: int = 0, seed: int | str = 0):
+                 order: str | None = None, streak: bool = False, difficulty: int = 0, seed: int | str = 0,
+                 game: str | None = None):
         if not puzzles:
             raise TenPenniesError("a session needs at least one puzzle")
         order = order or ("rating" if progress is not None else "given")
@@ -80,6 +99,9 @@ class PuzzleSession:
         if order == "rating" and progress is None:
             raise TenPenniesError("serving by rating needs the learner's progress (progress=Progress())")
         self.puzzles = list(puzzles)
+        self.game = game
+        """The game served (a rule set's name), or None for the puzzles as given; it says
+        which rating is the learner's (each game has its own)."""
         self.progress = progress
         self.order = order
         self.difficulty = difficulty
@@ -110,6 +132,7 @@ class PuzzleSession:
         self.revealed = False
         self._counted = False
         self._solution: Solution | None = None
+        self._hints: tuple[str, ...] | None = None
         self.last_attempt = None
 
     # -- reading the state -------------------------------------------------------------
@@ -160,9 +183,35 @@ class PuzzleSession:
             return " ".join(self.pairs) if self.pairs else (self.word or "")
         return self.word or ""
 
+    def marked(self) -> tuple[tuple[Card, ...], str]:
+        """The cards of the hand to raise on the table, and what they are: the solution's
+        once the puzzle is decided or its solution shown, else the ones picked so far."""
+        hand = self.puzzle.position.hand
+        if self.revealed or (self.verdict is not None and self.verdict.readable):
+            cards = _cards_of(self.solution().answer)
+            what = "the solution's cards raised"
+        else:
+            cards = [c for g in self.sets for c in g] + list(self.selected)
+            what = "your picked cards raised"
+        held, raised = list(hand), []
+        for c in cards:
+            if c in held:
+                held.remove(c)
+                raised.append(c)
+        return tuple(raised), (what if raised else "")
+
     def picture(self) -> str:
-        """The position as SVG (cards as pictures)."""
-        return self.puzzle.position._repr_svg_()
+        """The position as SVG (cards as pictures), the :meth:`marked` cards raised out of the hand."""
+        from ..layout import table_layout
+        from ..svg import layout_svg
+
+        p = self.puzzle.position
+        hand = list(p.hand)
+        raised, what = self.marked()
+        chosen: list[int] = []
+        for card in raised:
+            chosen.append(next(i for i, c in enumerate(hand) if c == card and i not in chosen))
+        return layout_svg(table_layout(p, order=hand, selected=chosen), str(p) + (f" ({what})" if what else ""))
 
     def status(self) -> str:
         """One line: where the learner is, the puzzle's rating, the learner's, the streak."""
@@ -173,7 +222,9 @@ class PuzzleSession:
         parts = [where, p.id, f"tier {p.tier}", f"rated {p.rating}"]
         if self.progress is not None:
             try:
-                parts.append(f"your rating {rating_words(self.progress.rating)}")
+                rating = self.progress.rating_in(self.game) if self.game else self.progress.rating
+                parts.append(f"your {self.game} rating" if self.game else "your rating")
+                parts[-1] += f" {rating_words(rating)}"
                 parts.append(f"streak {self.progress.streak} (best {self.progress.best_streak})")
             except ProgressError as exc:  # the file broke meanwhile: the puzzle goes on
                 self.progress_problem = str(exc)
@@ -185,9 +236,34 @@ class PuzzleSession:
         decided, or without a learner's progress): :func:`attempt_words`."""
         return attempt_words(self.last_attempt) if self.last_attempt is not None else ""
 
+    def hints(self) -> tuple[str, ...]:
+        """Every hint of this puzzle, in the order given: first the one that reads this
+        position (the engine's, :func:`~tenpennies.puzzles.wording.position_hint`), then
+        the puzzle's own that do not repeat it."""
+        if self._hints is None:
+            from .wording import position_hint
+
+            first = position_hint(self.puzzle, self.solution())
+            self._hints = (first, *(h for h in self.puzzle.hints if h != first))
+        return self._hints
+
     def shown_hints(self) -> tuple[str, ...]:
         """The hints shown so far for this puzzle, in order (each adds to the one before)."""
-        return tuple(self.puzzle.hint(n) for n in range(self.hints_shown))
+        return self.hints()[:self.hints_shown]
+
+    def hint_price(self) -> str:
+        """What the next hint costs, in words, said before it is shown ('' when none is left,
+        or in a streak)."""
+        if self.streak or self.hints_shown >= len(self.hints()):
+            return ""
+        if self.hints_shown < FREE_HINTS:
+            return "The first hint is free: a right answer after it still counts as solved alone."
+        return "This hint costs: a right answer after it counts as half a win."
+
+    @property
+    def paid_hints(self) -> int:
+        """Hints shown beyond the free one(s): only these make a right answer 'helped'."""
+        return max(0, self.hints_shown - FREE_HINTS)
 
     # -- building an answer ------------------------------------------------------------
     def press(self, word: str) -> None:
@@ -257,7 +333,7 @@ class PuzzleSession:
             self._counted = True
             self.tried += 1
             self.solved += self.verdict.correct and not self.revealed
-            self._decided("missed" if not self.verdict.correct else "helped" if self.hints_shown else "solved")
+            self._decided("missed" if not self.verdict.correct else "helped" if self.paid_hints else "solved")
         return self.verdict
 
     def hint(self) -> str:
@@ -267,8 +343,9 @@ class PuzzleSession:
         """
         if self.streak:
             raise TenPenniesError("a streak has no hints: solve it alone, or show the solution (which ends it)")
-        text = self.puzzle.hint(self.hints_shown)
-        self.hints_shown = min(self.hints_shown + 1, len(self.puzzle.hints))
+        hints = self.hints()
+        text = hints[min(self.hints_shown, len(hints) - 1)]
+        self.hints_shown = min(self.hints_shown + 1, len(hints))
         return text
 
     def show_solution(self) -> str:
@@ -278,13 +355,15 @@ class PuzzleSession:
             self.tried += 1
             self._decided("missed")
         self.revealed = True
-        return f"{self.solution().headline()}\n{self.puzzle.explanation}"
+        from .wording import headline_words
+
+        return f"{headline_words(self.solution())}\n{self.puzzle.explanation}"
 
     def _decided(self, result: str) -> None:
         """The puzzle's outcome is known: keep it in the learner's progress; a streak goes on or ends."""
         if self.progress is not None:
             try:
-                self.last_attempt = self.progress.record(self.puzzle, result, hints=self.hints_shown,
+                self.last_attempt = self.progress.record(self.puzzle, result, hints=self.paid_hints,
                                                          mode="streak" if self.streak else "practice")
             except ProgressError as exc:
                 # The answer is still judged; the learner is told the file failed, not left wondering.
@@ -310,7 +389,7 @@ class PuzzleSession:
         elif self.order == "rating" and not self.progress_problem:
             try:
                 chosen = self.progress.next_puzzle(
-                    self.puzzles, difficulty=self.difficulty, seed=self.seed,
+                    self.puzzles, difficulty=self.difficulty, seed=self.seed, game=self.game,
                     exclude=self.served[-len(self.puzzles) + 1:] if len(self.puzzles) > 1 else ())
             except ProgressError as exc:  # the file broke: serve the next given one
                 self.progress_problem = str(exc)
@@ -327,7 +406,8 @@ class PuzzleSession:
         start = min(ratings)
         try:
             if self.progress is not None and not self.progress_problem and self.progress.history(last=1):
-                start = max(start, min(self.progress.rating.rating - 300, max(ratings)))
+                rating = self.progress.rating_in(self.game) if self.game else self.progress.rating
+                start = max(start, min(rating.rating - 300, max(ratings)))
         except ProgressError as exc:
             self.progress_problem = str(exc)
         target = start + STREAK_STEP * self.run
@@ -374,6 +454,37 @@ def attempt_words(attempt: Attempt) -> str:
     moved = (f"no rating change (yours stays {attempt.rating:.0f}{provisional})" if change == 0 else
              f"your rating {attempt.rating_before:.0f} → {attempt.rating:.0f} ({change:+d}){provisional}")
     return f"this puzzle (rated {attempt.puzzle_rating}): {counted}; {moved}"
+
+
+def game_of(puzzle) -> str:
+    """The game a puzzle is played in: its rule set's name (one of :data:`GAMES`)."""
+    return puzzle.position.rules.name
+
+
+def for_game(puzzles: Sequence[Puzzle], game: str | None) -> list[Puzzle]:
+    """The puzzles of one game (``None``: all of them), in the order given."""
+    if game is not None and game not in GAMES:
+        raise TenPenniesError(f"game: one of {', '.join(GAMES)}, not {game!r}")
+    return [p for p in puzzles if game is None or game_of(p) == game]
+
+
+def choose(puzzles: Sequence[Puzzle], *, game: str | None = None, themes: Sequence[str] = (),
+           ratings: tuple[int, int] | None = None) -> list[Puzzle]:
+    """The puzzles a learner picked: of ``game``, with any of ``themes`` (none: every
+    theme), rated within ``ratings`` (low, high; both ends included). Several themes
+    widen the choice, as lichess's theme picker does."""
+    wanted = set(themes)
+    low, high = ratings if ratings is not None else (-math.inf, math.inf)
+    return [p for p in for_game(puzzles, game)
+            if (not wanted or wanted & set(p.themes)) and low <= p.rating <= high]
+
+
+_CARD_TOKEN = re.compile(r"(?<![A-Za-z0-9])(?:10|[2-9TJQKA])[SHDC](?![A-Za-z0-9])|(?<![A-Za-z0-9])JK(?![A-Za-z0-9])")
+
+
+def _cards_of(answer: str) -> list[Card]:
+    """The cards an answer names (a discard, a lay-down's sets, a plan's moves), in order."""
+    return [Card(t.replace("10", "T")) for t in _CARD_TOKEN.findall(answer)]
 
 
 def _palette(puzzle: Puzzle) -> tuple[Card, ...]:

@@ -13,6 +13,11 @@ rating, a history and a streak, in a file that outlasts the kernel; in JupyterLi
 site's browser storage), serves each next puzzle near the learner's rating, and draws the
 learner's themes by success. ``streak=True`` starts in streak mode (puzzles climb in
 rating until the first miss, no hints); the mode buttons switch at any time.
+
+It serves one game, Ten Pennies unless ``game`` says otherwise; the game buttons switch
+to the other one in a click, and the learner's rating is kept per game. The table and
+the answer sit side by side, so a 1366x768 screen shows the cards, the answer and the
+feedback at once; picked cards, and the solution's once it is known, are raised on it.
 """
 
 from __future__ import annotations
@@ -25,7 +30,7 @@ import ipywidgets as w
 from ..errors import TenPenniesError
 from ..puzzles import Puzzle, load
 from ..puzzles.progress import Progress, ProgressError
-from ..puzzles.session import PuzzleSession
+from ..puzzles.session import GAMES, PuzzleSession, for_game
 from ..words import card_text
 
 __all__ = ["PuzzleWidget"]
@@ -44,14 +49,17 @@ class PuzzleWidget(w.VBox):
     rating). ``progress``: the learner's :class:`~tenpennies.puzzles.progress.Progress`,
     a path to its file, ``None`` for the default file, or ``False`` to keep nothing.
     ``learner``: a name to store in the file. ``difficulty``: rating points added to
-    the learner's when choosing (``-300`` easier, ``300`` harder). When no puzzle
-    matches the filters, the widget says so and lists what exists.
+    the learner's when choosing (``-300`` easier, ``300`` harder). ``game``: the game
+    served first (one of :data:`~tenpennies.puzzles.session.GAMES`; ``None``: both), the
+    other one a click away on the game buttons; given ``puzzles`` are served as they are,
+    whatever their game. When no puzzle matches the filters, the widget says so and lists
+    what exists.
     """
 
     def __init__(self, puzzles: Sequence[Puzzle] | None = None, *, kind: str | None = None,
                  tier: int | None = None, theme: str | None = None, folder=None,
                  progress: Progress | str | bool | None = None, learner: str | None = None,
-                 streak: bool = False, difficulty: int = 0, seed: int | str = 0):
+                 streak: bool = False, difficulty: int = 0, seed: int | str = 0, game: str | None = "Ten Pennies"):
         self.progress: Progress | None = None
         self.progress_note = ""
         """Why the learner's progress is not kept ('' when it is, or when not asked for)."""
@@ -62,6 +70,9 @@ class PuzzleWidget(w.VBox):
             except ProgressError as exc:
                 self.progress, self.progress_note = None, f"{exc}. Puzzles are served without keeping progress."
         self.title = w.HTML()
+        self.game = w.ToggleButtons(options=list(GAMES), value=game if puzzles is None and game in GAMES else None,
+                                    layout=w.Layout(width="auto"), style={"button_width": "9.5em"},
+                                    tooltips=["Ten Pennies' puzzles", "Ten Card Rummy's puzzles (runs as well as sets)"])
         self.mode = w.ToggleButtons(options=list(MODES), value="Streak" if streak else "Rated practice",
                                     layout=w.Layout(width="auto"))
         self.picture = w.HTML()
@@ -97,35 +108,60 @@ class PuzzleWidget(w.VBox):
             order = "rating" if self.progress is not None else "given"
         else:
             order = "given"
+            self.game.disabled = True  # the puzzles given are the puzzles served
         if self.problem:
             self.title.value = f"<p style='color:{_RED}; white-space:pre-wrap'>{escape(self.problem)}</p>"
             super().__init__([self.title])
             return
-        self._puzzles, self._order, self._difficulty, self._seed = list(puzzles), order, difficulty, seed
-        self.session = self._session(streak)
+        self._all, self._order, self._difficulty, self._seed = list(puzzles), order, difficulty, seed
+        self._puzzles = for_game(self._all, self.game.value)
+        self.session = self._session(streak) if self._puzzles else None
         self.mode.observe(self._on_mode, names="value")
-        super().__init__([self.title, self.mode, self.picture, self.question, self.choice_box, self.typed,
-                          self.answer_line, w.HBox(list(self.buttons.values())), self.hints, self.feedback,
+        self.game.observe(self._on_game, names="value")
+        self.hint_price = w.HTML()
+        answer = w.VBox([self.question, self.choice_box, self.typed, self.answer_line,
+                         w.HBox(list(self.buttons.values()), layout=w.Layout(flex_flow="row wrap")),
+                         self.hint_price, self.hints, self.feedback],
+                        layout=w.Layout(width="44%", min_width="22em"))
+        self.picture.layout = w.Layout(width="56%")
+        super().__init__([w.HBox([self.title, self.game, self.mode], layout=w.Layout(flex_flow="row wrap",
+                                                                                     align_items="center")),
+                          w.HBox([self.picture, answer], layout=w.Layout(align_items="flex-start")),
                           self.score, self.themes])
         self.redraw()
 
     def _session(self, streak: bool) -> PuzzleSession:
         return PuzzleSession(self._puzzles, progress=self.progress, order=self._order, streak=streak,
-                             difficulty=self._difficulty, seed=self._seed)
+                             difficulty=self._difficulty, seed=self._seed, game=self.game.value)
 
     # -- drawing -------------------------------------------------------------------------
     def redraw(self, message: str = "") -> None:
         s = self.session
+        if s is None:  # the game chosen has no puzzle of these filters: say so, keep the buttons
+            self.title.value = (f"<p style='color:{_RED}'>No {escape(str(self.game.value))} puzzle matches "
+                                "these filters: choose the other game.</p>")
+            self.picture.value = self.question.value = self.answer_line.value = self.hints.value = ""
+            self.hint_price.value = self.feedback.value = self.score.value = ""
+            self.choice_box.children = ()
+            for b in self.buttons.values():
+                b.disabled = True
+            return
+        for b in self.buttons.values():
+            b.disabled = False
         p = s.puzzle
         note = getattr(p, "what_if_note", "")  # a what-if position says so (allow_unreachable)
         self.title.value = f"<b>{escape(p.title)}</b>" + (f"<br><i>{escape(note)}</i>" if note else "")
-        self.picture.value = s.picture()
+        # The table shrinks to its half of the screen (the SVG is drawn 900 wide).
+        self.picture.value = f"<div class='tp-puzzle-table'><style>.tp-puzzle-table svg{{max-width:100%;height:auto}}</style>{s.picture()}</div>"
         self.question.value = f"<p>{escape(p.question)}</p><p><i>{escape(p.answer_form)}</i></p>"
         self.choice_box.children = self._choice_rows()
         if self.typed.value != s.typed:
             self.typed.value = s.typed
         self.answer_line.value = f"Your answer: <code>{escape(s.answer()) or '—'}</code>"
-        self.buttons["Hint"].disabled = s.streak or s.hints_shown >= len(p.hints)
+        self.buttons["Hint"].disabled = s.streak or s.hints_shown >= len(s.hints())
+        self.buttons["Hint"].description = "Hint (free)" if s.hints_shown == 0 else "Another hint"
+        price = s.hint_price()
+        self.hint_price.value = f"<small style='color:{_GREY}'>{escape(price)}</small>" if price else ""
         shown = s.shown_hints()
         self.hints.value = ("<ol>" + "".join(f"<li><i>Hint:</i> {escape(h)}</li>" for h in shown) + "</ol>"
                             if shown else "")
@@ -199,7 +235,13 @@ class PuzzleWidget(w.VBox):
             self.on_check()
 
     def _on_mode(self, change) -> None:
-        self.session = self._session(MODES[change["new"]])
+        if self._puzzles:
+            self.session = self._session(MODES[change["new"]])
+        self.redraw()
+
+    def _on_game(self, change) -> None:
+        self._puzzles = for_game(self._all, change["new"])
+        self.session = self._session(MODES[self.mode.value]) if self._puzzles else None
         self.redraw()
 
     def on_check(self, _=None) -> None:
