@@ -42,6 +42,7 @@ Two ways of keeping the file, chosen by where Python runs:
 from __future__ import annotations
 
 import csv
+import json
 import math
 import os
 import random
@@ -77,6 +78,9 @@ PROVISIONAL = 110.0
 NEAR = 12
 """How many of the puzzles nearest the target rating :meth:`Progress.next_puzzle` draws from."""
 
+PERSONAL_KIND = "mistake"
+"""The kind of a personal puzzle (:data:`tenpennies.puzzles.personal.KIND`)."""
+
 SCHEMA = 1
 _TABLES = (
     "CREATE TABLE IF NOT EXISTS learner (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
@@ -86,6 +90,10 @@ _TABLES = (
     " result TEXT NOT NULL CHECK (result IN ('solved', 'helped', 'missed')),"
     " hints INTEGER NOT NULL, mode TEXT NOT NULL, rated INTEGER NOT NULL,"
     " rating_before REAL NOT NULL, rating REAL NOT NULL, deviation REAL NOT NULL, volatility REAL NOT NULL)",
+    # A learner's own mistakes as puzzles (tenpennies.puzzles.personal): served again when
+    # ``due`` (a count of attempts) is reached, retired after SOLVES solves.
+    "CREATE TABLE IF NOT EXISTS personal (id TEXT PRIMARY KEY, game TEXT NOT NULL, data TEXT NOT NULL,"
+    " solved INTEGER NOT NULL DEFAULT 0, due INTEGER NOT NULL DEFAULT 0, added INTEGER NOT NULL)",
     f"PRAGMA user_version = {SCHEMA}",
 )
 _ATTEMPT_COLUMNS = ("number, at, puzzle, kind, game, themes, puzzle_rating, result, hints, mode, rated, "
@@ -261,13 +269,13 @@ class Progress:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         return sqlite3.connect(self.path, timeout=30.0, isolation_level=None)
 
-    def _read(self, sql: str, values: tuple = ()) -> list[tuple]:
+    def _read(self, sql: str, values: tuple = (), table: str = "attempts") -> list[tuple]:
         if not self.path.exists():
             return []
         try:
             db = self._open(writing=False)
             try:
-                if not db.execute("SELECT 1 FROM sqlite_master WHERE name = 'attempts'").fetchall():
+                if not db.execute("SELECT 1 FROM sqlite_master WHERE name = ?", (table,)).fetchall():
                     return []
                 return db.execute(sql, values).fetchall()
             finally:
@@ -374,6 +382,46 @@ class Progress:
         streak, best = _runs(results)
         return f"{self.learner}: rating {self.rating_text()}, {plural(len(results), 'attempt')}, streak {streak} (best {best})"
 
+    # -- your mistakes as puzzles (tenpennies.puzzles.personal) -------------------------
+    def keep_mistakes(self, review) -> int:
+        """Keep every graded mistake of a reviewed match as a personal puzzle (one seen
+        before is kept once); return how many are new."""
+        from .personal import mistake_puzzles
+
+        found = mistake_puzzles(review)
+        game = review.rules.name
+
+        def change(db: sqlite3.Connection) -> int:
+            count = db.execute("SELECT COUNT(*) FROM attempts").fetchone()[0]
+            new = 0
+            for p in found:
+                new += db.execute("INSERT OR IGNORE INTO personal (id, game, data, due, added) VALUES (?, ?, ?, ?, ?)",
+                                  (p.id, game, json.dumps(p.to_data(), ensure_ascii=False), count,
+                                   count)).rowcount
+            return new
+
+        return self._write(change) if found else 0
+
+    def mistakes(self, game: str | None = None, *, due: bool = False, retired: bool = False) -> tuple:
+        """The learner's personal puzzles (:class:`~tenpennies.puzzles.personal.PersonalPuzzle`)
+        of ``game`` (None: both), soonest due first: those not yet solved twice, or only
+        those ``due`` now, or with ``retired`` the solved ones too."""
+        from .personal import SOLVES, PersonalPuzzle
+
+        count = self._read("SELECT COUNT(*) FROM attempts")
+        now = count[0][0] if count else 0
+        rows = self._read("SELECT data, solved, due FROM personal WHERE (? IS NULL OR game = ?) ORDER BY due, added, id",
+                          (game, game), table="personal")
+        return tuple(PersonalPuzzle.from_data(data) for data, solved, when in rows
+                     if (retired or solved < SOLVES) and (not due or when <= now))
+
+    def missed(self, puzzles: Sequence) -> list:
+        """The puzzles of ``puzzles`` whose last attempt was a miss: to replay them."""
+        last: dict[str, str] = {}
+        for puzzle, result in self._read("SELECT puzzle, result FROM attempts ORDER BY number"):
+            last[puzzle] = result
+        return [p for p in puzzles if last.get(p.id) == "missed"]
+
     # -- choosing -------------------------------------------------------------------
     def next_puzzle(self, puzzles: Sequence, *, difficulty: int = 0, exclude: Iterable[str] = (),
                     seed: int | str | None = None, game: str | None = None):
@@ -430,13 +478,25 @@ class Progress:
             last = db.execute("SELECT rating, deviation, volatility FROM attempts WHERE game = ? "
                               "ORDER BY number DESC LIMIT 1", (game,)).fetchall()
             before = Rating(*last[0]) if last else Rating()
-            rated = not db.execute("SELECT 1 FROM attempts WHERE puzzle = ? LIMIT 1", (puzzle.id,)).fetchall()
+            personal = puzzle.kind == PERSONAL_KIND
+            # A personal puzzle is practice: the ladder rates the shipped puzzles only.
+            rated = not personal and not db.execute("SELECT 1 FROM attempts WHERE puzzle = ? LIMIT 1",
+                                                    (puzzle.id,)).fetchall()
             after = update(before, [(opponent, RESULTS[result])]) if rated else before
             row = (at or _now(), puzzle.id, puzzle.kind, game, themes, round(opponent.rating), result, hints,
                    mode, int(rated), before.rating, after.rating, after.deviation, after.volatility)
             number = db.execute("INSERT INTO attempts (at, puzzle, kind, game, themes, puzzle_rating, result, "
                                 "hints, mode, rated, rating_before, rating, deviation, volatility) "
                                 "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", row).lastrowid
+            if personal:  # served again, spaced, until solved twice
+                from .personal import SPACING
+
+                count = db.execute("SELECT COUNT(*) FROM attempts").fetchone()[0]
+                if result == "solved":
+                    db.execute("UPDATE personal SET solved = solved + 1, due = ? WHERE id = ?",
+                               (count + SPACING[1], puzzle.id))
+                else:
+                    db.execute("UPDATE personal SET due = ? WHERE id = ?", (count + SPACING[0], puzzle.id))
             return Attempt._of((number, *row))
 
         return self._write(change)

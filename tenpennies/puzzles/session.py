@@ -48,6 +48,9 @@ __all__ = ["Choices", "FREE_HINTS", "GAMES", "PuzzleSession", "attempt_words", "
 
 GAMES = ("Ten Pennies", "Ten Card Rummy")
 """The games a learner can choose between, by rule set name; the first is the default."""
+ORDERS = ("rating", "given", "mistakes")
+"""How a session serves: near the learner's rating (the learner's own mistakes first when
+one is due), in the order given, or only the learner's mistakes, soonest due first."""
 FREE_HINTS = 1
 """Hints shown before a right answer counts only half: the first, about this position."""
 
@@ -84,21 +87,26 @@ class PuzzleSession:
     ``progress``: the learner's :class:`~tenpennies.puzzles.progress.Progress` (or
     ``None``: nothing recorded). ``order``: ``"rating"`` serves each puzzle near the
     learner's rating (plus ``difficulty``), ``"given"`` the puzzles in the order given
-    (the default without ``progress``). ``streak``: a streak, see the module. ``seed``
-    makes the choices repeatable.
+    (the default without ``progress``), ``"mistakes"`` the learner's own mistakes
+    (:meth:`Progress.mistakes`), soonest due first. ``mistakes_first``: in rated practice,
+    a mistake of the learner's that is due comes before the ladder's next puzzle.
+    ``streak``: a streak, see the module. ``game``: the game served (its rating is the
+    learner's at it). ``seed`` makes the choices repeatable.
     """
 
     def __init__(self, puzzles: Sequence[Puzzle], *, progress: Progress | None = None,
                  order: str | None = None, streak: bool = False, difficulty: int = 0, seed: int | str = 0,
-                 game: str | None = None):
+                 game: str | None = None, mistakes_first: bool = False):
         if not puzzles:
             raise TenPenniesError("a session needs at least one puzzle")
         order = order or ("rating" if progress is not None else "given")
-        if order not in ("rating", "given"):
-            raise TenPenniesError(f"order: 'rating' or 'given', not {order!r}")
-        if order == "rating" and progress is None:
-            raise TenPenniesError("serving by rating needs the learner's progress (progress=Progress())")
+        if order not in ORDERS:
+            raise TenPenniesError(f"order: one of {', '.join(map(repr, ORDERS))}, not {order!r}")
+        if order in ("rating", "mistakes") and progress is None:
+            raise TenPenniesError(f"serving by {order} needs the learner's progress (progress=Progress())")
         self.puzzles = list(puzzles)
+        self.mistakes_first = mistakes_first
+        """In rated practice: serve the learner's own mistake that is due before a puzzle of the ladder."""
         self.game = game
         """The game served (a rule set's name), or None for the puzzles as given; it says
         which rating is the learner's (each game has its own)."""
@@ -165,6 +173,8 @@ class PuzzleSession:
                                                         for c in hand))
         if p.kind == "go-out":
             return Choices(words=("no",), typed=True)
+        if p.kind == "mistake":  # one's own mistake: the move played, or the analyst's
+            return Choices(words=p.options)
         return Choices(typed=True)
 
     def answer(self) -> str:
@@ -217,9 +227,11 @@ class PuzzleSession:
         """One line: where the learner is, the puzzle's rating, the learner's, the streak."""
         p = self.puzzle
         where = (f"Streak {self.run}" + (" (over)" if self.run_over else "") if self.streak else
+                 "Your mistakes" if self.order == "mistakes" or p.kind == "mistake" else
                  f"Puzzle {len(self.served)}" if self.order == "rating" else
                  f"Puzzle {self.index + 1} of {len(self.puzzles)}")
-        parts = [where, p.id, f"tier {p.tier}", f"rated {p.rating}"]
+        parts = [where, p.id] + ([f"solve it twice to retire it"] if p.kind == "mistake" else
+                                 [f"tier {p.tier}", f"rated {p.rating}"])
         if self.progress is not None:
             try:
                 rating = self.progress.rating_in(self.game) if self.game else self.progress.rating
@@ -271,7 +283,7 @@ class PuzzleSession:
         if word not in self.choices().words:
             raise TenPenniesError(f"{word!r} is not an answer to a {self.puzzle.kind} puzzle")
         self.word = word
-        if word in ("no", "none"):
+        if word in ("no", "none") and self.puzzle.kind != "mistake":
             self.selected, self.sets, self.pairs = [], [], []
 
     def toggle(self, card: Card | str) -> None:
@@ -384,7 +396,10 @@ class PuzzleSession:
 
     def _choose(self) -> int:
         """The index of the puzzle to serve now (and note it as served)."""
-        if self.streak:
+        due = self._due_mistake()
+        if due is not None:
+            chosen = due
+        elif self.streak:
             chosen = self._streak_puzzle()
         elif self.order == "rating" and not self.progress_problem:
             try:
@@ -397,7 +412,31 @@ class PuzzleSession:
         else:
             chosen = self.puzzles[(self.index + 1) % len(self.puzzles)] if self.served else self.puzzles[0]
         self.served.append(chosen.id)
-        return next(i for i, p in enumerate(self.puzzles) if p is chosen)
+        for i, p in enumerate(self.puzzles):
+            if p.id == chosen.id:
+                self.puzzles[i] = chosen  # a kept mistake read afresh
+                return i
+        self.puzzles.append(chosen)
+        return len(self.puzzles) - 1
+
+    def _due_mistake(self):
+        """The learner's own mistake to serve now, if any: in a ``mistakes`` session the
+        soonest due (then the next soonest, so one is never served twice running while
+        another waits); in rated practice one that is due. A streak serves none."""
+        if self.streak or self.progress is None or self.progress_problem or self.order == "given":
+            return None
+        try:
+            if self.order == "mistakes":
+                kept = self.progress.mistakes(self.game)
+                if not kept:
+                    return self.puzzles[0]  # every one solved twice: the session says so (status)
+                fresh = [p for p in kept if not self.served or p.id != self.served[-1]]
+                return (fresh or kept)[0]
+            due = self.progress.mistakes(self.game, due=True) if self.mistakes_first else ()
+        except ProgressError as exc:
+            self.progress_problem = str(exc)
+            return None
+        return due[0] if due else None
 
     def _streak_puzzle(self) -> Puzzle:
         # The run's n-th puzzle is rated about STREAK_STEP * n above the easiest (or above
@@ -446,6 +485,8 @@ def attempt_words(attempt: Attempt) -> str:
     ...                             "practice", True, 1500.0, 1500.2, 290.0, 0.06)))
     this puzzle (rated 1500): solved with 2 hints: half a win; no rating change (yours stays 1500, provisional)
     """
+    if attempt.kind == "mistake":
+        return "your own mistake: practice (unrated); solve it twice and it retires"
     if not attempt.rated:
         return "this puzzle: seen before, so practice (unrated)"
     counted = HOW_IT_COUNTS[attempt.result].format(hints=plural(attempt.hints, "hint"))
