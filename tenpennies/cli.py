@@ -726,6 +726,10 @@ def _review_parser(sub) -> None:
     p.add_argument("--seed", type=SEED, default=0, help="the review's seed (default 0)")
     p.add_argument("--html", metavar="FILE", help="also write the review as a page to share (pictures, chart, mistakes)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    p.add_argument("--keep", metavar="PROGRESS.db", default=None,
+                   help="keep the mistakes as your puzzles in this progress file (default: your own, "
+                        "tenpennies.puzzles.progress.default_path)")
+    p.add_argument("--no-keep", action="store_true", help="do not keep the mistakes as puzzles")
 
 
 def _review(args) -> int:
@@ -740,6 +744,16 @@ def _review(args) -> int:
     except TenPenniesError as exc:
         raise _UsageError(str(exc)) from None
     print(judged.to_text())
+    if judged.mistakes and not args.no_keep:
+        from .puzzles.progress import Progress, ProgressError
+
+        try:  # every graded mistake becomes a personal puzzle (PuzzleWidget's "Your mistakes")
+            learner = Progress(args.keep)
+            new = learner.keep_mistakes(judged)
+            print(f"{plural(new, 'new mistake')} kept as your puzzles in {learner.path} "
+                  "(PuzzleWidget, 'Your mistakes').")
+        except ProgressError as exc:
+            print(f"The mistakes could not be kept as puzzles: {exc}", file=sys.stderr)
     if args.html:
         from .review_page import write_html
 
