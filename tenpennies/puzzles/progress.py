@@ -214,7 +214,10 @@ class ThemeRates:
         from . import THEMES
 
         # Each theme in words ("a joker in hand"), not its tag ("joker"): a learner reads the chart.
-        return rate_bars_svg([THEMES.get(r.theme, r.theme) for r in self.rates], [r.score for r in self.rates],
+        # A personal puzzle's theme is the kind of decision it was ("your-lay-down").
+        words = [THEMES.get(r.theme) or ("your own mistakes: " + r.theme[5:].replace("-", " ")
+                                         if r.theme.startswith("your-") else r.theme) for r in self.rates]
+        return rate_bars_svg(words, [r.score for r in self.rates],
                              [f"{r.score:.0%} of {r.tried} {'puzzle' if r.tried == 1 else 'puzzles'}"
                               for r in self.rates],
                              title="Your themes, weakest first", empty="No puzzle tried yet.")
