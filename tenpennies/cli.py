@@ -216,6 +216,11 @@ def _puzzle_parsers(sub) -> None:
     q = what.add_parser("export", help="a class's puzzle results as CSV, from the learners' progress files")
     q.add_argument("files", nargs="+", metavar="FILE", help="learners' progress files (progress.db, puzzle-progress.db)")
     q.add_argument("--csv", required=True, metavar="OUT", help="the CSV file to write, one row per attempt")
+    q = what.add_parser("rerate", help="puzzle ratings updated by real learners' attempts (Glicko-2, the "
+                                       "ladder's rating as the prior)")
+    q.add_argument("files", nargs="+", metavar="FILE", help="learners' progress files (.db) or class exports (.csv)")
+    q.add_argument("--out", metavar="OUT.csv", help="also write puzzle, before, after, attempts as CSV")
+    q.add_argument("--folder", help="a folder of puzzle files (default: the shipped puzzles)")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -641,6 +646,8 @@ def _puzzle_sheet(args) -> int:
 
     if args.what == "export":
         return _puzzle_export(args)
+    if args.what == "rerate":
+        return _puzzle_rerate(args)
 
     from .puzzles.sheet import sheet_html
 
@@ -651,6 +658,33 @@ def _puzzle_sheet(args) -> int:
     out.write_text(page, encoding="utf-8")
     answers.write_text(key, encoding="utf-8")
     print(f"{len(puzzles)} puzzles written to {out}, answers to {answers}")
+    return 0
+
+
+def _puzzle_rerate(args) -> int:
+    import csv
+
+    from .errors import TenPenniesError
+    from .puzzles import load
+    from .puzzles.rating import people_attempts, rerate
+
+    try:
+        changed = rerate(load(args.folder), people_attempts(args.files))
+    except TenPenniesError as exc:
+        raise _UsageError(str(exc)) from None
+    print(f"{len(changed)} puzzles tried by people, rated again from their ladder ratings:")
+    rows = sorted(changed.items(), key=lambda item: -abs(item[1][1].rating - item[1][0].rating))
+    for pid, (before, after, n) in rows:
+        print(f"  {pid:<16} {before.rating:6.0f} ± {before.deviation:3.0f} -> {after.rating:6.0f} ± "
+              f"{after.deviation:3.0f}  ({plural(n, 'attempt')})")
+    if args.out:
+        with open(args.out, "w", newline="", encoding="utf-8") as handle:
+            writer = csv.writer(handle, lineterminator="\n")
+            writer.writerow(("puzzle", "rating_before", "deviation_before", "rating", "deviation", "attempts"))
+            for pid, (before, after, n) in rows:
+                writer.writerow((pid, round(before.rating), round(before.deviation), round(after.rating),
+                                 round(after.deviation), n))
+        print(f"Wrote {args.out}.")
     return 0
 
 
