@@ -325,6 +325,16 @@ def _interval(mean: float, se: float) -> str:
     return "-" if se != se else f"{mean - Z95 * se:.1f} to {mean + Z95 * se:.1f}"
 
 
+def luck_chart_svg(review) -> str:
+    """Luck (the cards) and skill lost (the decisions), each summed over the match, at each
+    measured decision: :meth:`tenpennies.luck.LuckAndSkill.chart_svg`."""
+    return review.luck().chart_svg()
+
+
+def _luck_words(review) -> str:
+    return review.luck().to_text()
+
+
 def review_html(review, record=None, *, title: str | None = None) -> str:
     """The review as one self-contained HTML page a learner can share: no scripts, no
     links, the pictures inline as SVG. Each mistake shows the seat's table at that
@@ -349,6 +359,8 @@ def review_html(review, record=None, *, title: str | None = None) -> str:
              f"against the analyst's choices (95% interval {html_escape(_interval(total.points, total.se))}; "
              f"points count against a player, and a negative loss is a gain).</p>",
              f"<figure>{chart_svg(review)}</figure>",
+             "<h2>Luck and skill</h2>", f"<pre class='note' style='white-space:pre-wrap'>{escape(_luck_words(review))}</pre>",
+             f"<figure>{luck_chart_svg(review)}</figure>",
              "<h2>Points lost by round</h2>", _summary_table(review.by_round(), "round", lambda r: f"round {r}"),
              "<h2>Points lost by kind of decision</h2>",
              _summary_table(review.by_kind(), "decision", lambda k: KIND_WORDS.get(k, k)),
@@ -609,5 +621,6 @@ class ReviewSession:
 
 
 __all__ = ["GRADE_INKS", "ReviewSession", "Trial", "Y_LABEL", "action_cards", "action_words", "chart_svg",
+           "luck_chart_svg",
            "decision_layout", "decision_svg", "interval_words", "mistake_numbers", "move_svg", "record_data",
            "review_html", "view_before", "write_html"]
