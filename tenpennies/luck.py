@@ -113,27 +113,6 @@ class LuckAndSkill:
     def __str__(self) -> str:
         return self.to_text()
 
-    def chart_svg(self) -> str:
-        """Luck and skill, each summed over the match, at each measured point (SVG)."""
-        from .svg import line_chart_svg
-
-        luck, skill, x = [(0.0, 0.0)], [(0.0, 0.0)], 0
-        carried_luck = carried_skill = 0.0
-        for r in self.rounds:
-            for _, l, s in r.steps:
-                x += 1
-                luck.append((x, carried_luck + l))
-                skill.append((x, carried_skill + s))
-            carried_luck += r.luck.points
-            carried_skill += r.skill.points
-            x += 1
-            luck.append((x, carried_luck))
-            skill.append((x, carried_skill))
-        return line_chart_svg([("luck (the cards)", luck), ("skill lost (decisions)", skill)],
-                              title=f"Seat {self.seat}: luck and skill over the match",
-                              x_label="measured decisions, round by round", y_label="points",
-                              fmt=lambda v: f"{v:.0f}")
-
 
 def obvious(decision) -> bool:
     """Judged without rollouts: the analyst agreed and the turn went on, or the seat went out."""

@@ -368,7 +368,8 @@ class Review:
             for d in mistakes:
                 lines.append(f"- Round {d.round_no}, turn {d.turn + 1} (action {d.index}), {d.grade.value} "
                              f"({d.kind}): {d.cost.mean:.1f} ± {d.cost.se:.1f} points. {d.reason}")
-        lines += ["", self.luck().to_text()]
+        if self.record:  # luck needs the match as played (its real margins)
+            lines += ["", self.luck().to_text()]
         return "\n".join(lines)
 
     def __str__(self) -> str:

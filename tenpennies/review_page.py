@@ -327,8 +327,25 @@ def _interval(mean: float, se: float) -> str:
 
 def luck_chart_svg(review) -> str:
     """Luck (the cards) and skill lost (the decisions), each summed over the match, at each
-    measured decision: :meth:`tenpennies.luck.LuckAndSkill.chart_svg`."""
-    return review.luck().chart_svg()
+    measured decision (:func:`tenpennies.luck.luck_and_skill`'s steps), round after round."""
+    from .svg import line_chart_svg
+
+    figures = review.luck()
+    luck, skill, x = [(0.0, 0.0)], [(0.0, 0.0)], 0
+    carried_luck = carried_skill = 0.0
+    for r in figures.rounds:
+        for _, lucky, lost in r.steps:
+            x += 1
+            luck.append((x, carried_luck + lucky))
+            skill.append((x, carried_skill + lost))
+        carried_luck += r.luck.points
+        carried_skill += r.skill.points
+        x += 1  # the round's end: its real margin
+        luck.append((x, carried_luck))
+        skill.append((x, carried_skill))
+    return line_chart_svg([("luck (the cards)", luck), ("skill lost (decisions)", skill)],
+                          title=f"Seat {figures.seat}: luck and skill over the match",
+                          x_label="measured decisions, round by round", y_label="points", fmt=lambda v: f"{v:.0f}")
 
 
 def _luck_words(review) -> str:
@@ -359,8 +376,9 @@ def review_html(review, record=None, *, title: str | None = None) -> str:
              f"against the analyst's choices (95% interval {html_escape(_interval(total.points, total.se))}; "
              f"points count against a player, and a negative loss is a gain).</p>",
              f"<figure>{chart_svg(review)}</figure>",
-             "<h2>Luck and skill</h2>", f"<pre class='note' style='white-space:pre-wrap'>{escape(_luck_words(review))}</pre>",
-             f"<figure>{luck_chart_svg(review)}</figure>",
+             *(("<h2>Luck and skill</h2>",  # (read from the match's record: none, no luck)
+                 f"<pre class='note' style='white-space:pre-wrap'>{escape(_luck_words(review))}</pre>",
+                 f"<figure>{luck_chart_svg(review)}</figure>") if review.record else ()),
              "<h2>Points lost by round</h2>", _summary_table(review.by_round(), "round", lambda r: f"round {r}"),
              "<h2>Points lost by kind of decision</h2>",
              _summary_table(review.by_kind(), "decision", lambda k: KIND_WORDS.get(k, k)),
