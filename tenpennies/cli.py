@@ -760,10 +760,9 @@ def _review_parser(sub) -> None:
     p.add_argument("--seed", type=SEED, default=0, help="the review's seed (default 0)")
     p.add_argument("--html", metavar="FILE", help="also write the review as a page to share (pictures, chart, mistakes)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
-    p.add_argument("--keep", metavar="PROGRESS.db", default=None,
-                   help="keep the mistakes as your puzzles in this progress file (default: your own, "
-                        "tenpennies.puzzles.progress.default_path)")
-    p.add_argument("--no-keep", action="store_true", help="do not keep the mistakes as puzzles")
+    p.add_argument("--keep", metavar="PROGRESS.db", nargs="?", const="", default=None,
+                   help="keep the mistakes as your puzzles (PuzzleWidget's 'Your mistakes'), in this progress "
+                        "file or, given no file, your own (tenpennies.puzzles.progress.default_path)")
 
 
 def _review(args) -> int:
@@ -778,11 +777,11 @@ def _review(args) -> int:
     except TenPenniesError as exc:
         raise _UsageError(str(exc)) from None
     print(judged.to_text())
-    if judged.mistakes and not args.no_keep:
+    if judged.mistakes and args.keep is not None:
         from .puzzles.progress import Progress, ProgressError
 
         try:  # every graded mistake becomes a personal puzzle (PuzzleWidget's "Your mistakes")
-            learner = Progress(args.keep)
+            learner = Progress(args.keep or None)
             new = learner.keep_mistakes(judged)
             print(f"{plural(new, 'new mistake')} kept as your puzzles in {learner.path} "
                   "(PuzzleWidget, 'Your mistakes').")
