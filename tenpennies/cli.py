@@ -217,6 +217,11 @@ def _puzzle_parsers(sub) -> None:
     q = what.add_parser("export", help="a class's puzzle results as CSV, from the learners' progress files")
     q.add_argument("files", nargs="+", metavar="FILE", help="learners' progress files (progress.db, puzzle-progress.db)")
     q.add_argument("--csv", required=True, metavar="OUT", help="the CSV file to write, one row per attempt")
+    q = what.add_parser("rerate", help="puzzle ratings updated by real learners' attempts (Glicko-2, the "
+                                       "ladder's rating as the prior)")
+    q.add_argument("files", nargs="+", metavar="FILE", help="learners' progress files (.db) or class exports (.csv)")
+    q.add_argument("--out", metavar="OUT.csv", help="also write puzzle, before, after, attempts as CSV")
+    q.add_argument("--folder", help="a folder of puzzle files (default: the shipped puzzles)")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -654,6 +659,8 @@ def _puzzle_sheet(args) -> int:
 
     if args.what == "export":
         return _puzzle_export(args)
+    if args.what == "rerate":
+        return _puzzle_rerate(args)
 
     from .puzzles.sheet import sheet_html
 
@@ -664,6 +671,33 @@ def _puzzle_sheet(args) -> int:
     out.write_text(page, encoding="utf-8")
     answers.write_text(key, encoding="utf-8")
     print(f"{len(puzzles)} puzzles written to {out}, answers to {answers}")
+    return 0
+
+
+def _puzzle_rerate(args) -> int:
+    import csv
+
+    from .errors import TenPenniesError
+    from .puzzles import load
+    from .puzzles.rating import people_attempts, rerate
+
+    try:
+        changed = rerate(load(args.folder), people_attempts(args.files))
+    except TenPenniesError as exc:
+        raise _UsageError(str(exc)) from None
+    print(f"{len(changed)} puzzles tried by people, rated again from their ladder ratings:")
+    rows = sorted(changed.items(), key=lambda item: -abs(item[1][1].rating - item[1][0].rating))
+    for pid, (before, after, n) in rows:
+        print(f"  {pid:<16} {before.rating:6.0f} ± {before.deviation:3.0f} -> {after.rating:6.0f} ± "
+              f"{after.deviation:3.0f}  ({plural(n, 'attempt')})")
+    if args.out:
+        with open(args.out, "w", newline="", encoding="utf-8") as handle:
+            writer = csv.writer(handle, lineterminator="\n")
+            writer.writerow(("puzzle", "rating_before", "deviation_before", "rating", "deviation", "attempts"))
+            for pid, (before, after, n) in rows:
+                writer.writerow((pid, round(before.rating), round(before.deviation), round(after.rating),
+                                 round(after.deviation), n))
+        print(f"Wrote {args.out}.")
     return 0
 
 
@@ -755,6 +789,9 @@ def _review_parser(sub) -> None:
     p.add_argument("--seed", type=SEED, default=0, help="the review's seed (default 0)")
     p.add_argument("--html", metavar="FILE", help="also write the review as a page to share (pictures, chart, mistakes)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    p.add_argument("--keep", metavar="PROGRESS.db", nargs="?", const="", default=None,
+                   help="keep the mistakes as your puzzles (PuzzleWidget's 'Your mistakes'), in this progress "
+                        "file or, given no file, your own (tenpennies.puzzles.progress.default_path)")
 
 
 def _review(args) -> int:
@@ -769,6 +806,16 @@ def _review(args) -> int:
     except TenPenniesError as exc:
         raise _UsageError(str(exc)) from None
     print(judged.to_text())
+    if judged.mistakes and args.keep is not None:
+        from .puzzles.progress import Progress, ProgressError
+
+        try:  # every graded mistake becomes a personal puzzle (PuzzleWidget's "Your mistakes")
+            learner = Progress(args.keep or None)
+            new = learner.keep_mistakes(judged)
+            print(f"{plural(new, 'new mistake')} kept as your puzzles in {learner.path} "
+                  "(PuzzleWidget, 'Your mistakes').")
+        except ProgressError as exc:
+            print(f"The mistakes could not be kept as puzzles: {exc}", file=sys.stderr)
     if args.html:
         from .review_page import write_html
 

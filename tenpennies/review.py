@@ -319,6 +319,13 @@ class Review:
             counts[d.grade] += 1
         return counts
 
+    def luck(self):
+        """Luck and skill, separated, with the performance rating: :func:`tenpennies.luck.luck_and_skill`
+        (from this review's own measurements, no more rollouts)."""
+        from .luck import luck_and_skill
+
+        return luck_and_skill(self)
+
     def match_at(self, index: int) -> Match:
         """The match just before action ``index`` of the record (a decision's ``index``):
         the table as it stood when that decision was taken."""
@@ -361,6 +368,8 @@ class Review:
             for d in mistakes:
                 lines.append(f"- Round {d.round_no}, turn {d.turn + 1} (action {d.index}), {d.grade.value} "
                              f"({d.kind}): {d.cost.mean:.1f} ± {d.cost.se:.1f} points. {d.reason}")
+        if self.record:  # luck needs the match as played (its real margins)
+            lines += ["", self.luck().to_text()]
         return "\n".join(lines)
 
     def __str__(self) -> str:

@@ -325,6 +325,33 @@ def _interval(mean: float, se: float) -> str:
     return "-" if se != se else f"{mean - Z95 * se:.1f} to {mean + Z95 * se:.1f}"
 
 
+def luck_chart_svg(review) -> str:
+    """Luck (the cards) and skill lost (the decisions), each summed over the match, at each
+    measured decision (:func:`tenpennies.luck.luck_and_skill`'s steps), round after round."""
+    from .svg import line_chart_svg
+
+    figures = review.luck()
+    luck, skill, x = [(0.0, 0.0)], [(0.0, 0.0)], 0
+    carried_luck = carried_skill = 0.0
+    for r in figures.rounds:
+        for _, lucky, lost in r.steps:
+            x += 1
+            luck.append((x, carried_luck + lucky))
+            skill.append((x, carried_skill + lost))
+        carried_luck += r.luck.points
+        carried_skill += r.skill.points
+        x += 1  # the round's end: its real margin
+        luck.append((x, carried_luck))
+        skill.append((x, carried_skill))
+    return line_chart_svg([("luck (the cards)", luck), ("skill lost (decisions)", skill)],
+                          title=f"Seat {figures.seat}: luck and skill over the match",
+                          x_label="measured decisions, round by round", y_label="points", fmt=lambda v: f"{v:.0f}")
+
+
+def _luck_words(review) -> str:
+    return review.luck().to_text()
+
+
 def review_html(review, record=None, *, title: str | None = None) -> str:
     """The review as one self-contained HTML page a learner can share: no scripts, no
     links, the pictures inline as SVG. Each mistake shows the seat's table at that
@@ -349,6 +376,9 @@ def review_html(review, record=None, *, title: str | None = None) -> str:
              f"against the analyst's choices (95% interval {html_escape(_interval(total.points, total.se))}; "
              f"points count against a player, and a negative loss is a gain).</p>",
              f"<figure>{chart_svg(review)}</figure>",
+             *(("<h2>Luck and skill</h2>",  # (read from the match's record: none, no luck)
+                 f"<pre class='note' style='white-space:pre-wrap'>{escape(_luck_words(review))}</pre>",
+                 f"<figure>{luck_chart_svg(review)}</figure>") if review.record else ()),
              "<h2>Points lost by round</h2>", _summary_table(review.by_round(), "round", lambda r: f"round {r}"),
              "<h2>Points lost by kind of decision</h2>",
              _summary_table(review.by_kind(), "decision", lambda k: KIND_WORDS.get(k, k)),
@@ -609,5 +639,6 @@ class ReviewSession:
 
 
 __all__ = ["GRADE_INKS", "ReviewSession", "Trial", "Y_LABEL", "action_cards", "action_words", "chart_svg",
+           "luck_chart_svg",
            "decision_layout", "decision_svg", "interval_words", "mistake_numbers", "move_svg", "record_data",
            "review_html", "view_before", "write_html"]

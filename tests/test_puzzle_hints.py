@@ -27,7 +27,7 @@ import pytest
 
 from tenpennies import TEN_CARD_RUMMY, TEN_PENNIES
 from tenpennies.bots import bot_seed, make_bot
-from tenpennies.cards import parse_cards
+from tenpennies.cards import Card, parse_cards
 from tenpennies.match import Match, Phase
 from tenpennies.position import SeatPosition
 from tenpennies.puzzles import load
@@ -234,3 +234,78 @@ def test_hints_for_seeded_positions_give_nothing_away(kind, p, params):
     words = words_for(kind, p, params, s)
     assert isinstance(words["hints"], tuple) and len(words["hints"]) >= 2
     assert giveaways(kind, p, params, s, words["hints"]) == []
+
+
+# -- the free first hint reads the position (issue 34, item 2) -----------------------------
+def _sessions(kind, n=12):
+    from tenpennies.puzzles.session import PuzzleSession
+
+    return [PuzzleSession([p]) for p in load(kind=kind)[:n]]
+
+
+@pytest.mark.parametrize("kind", list(KINDS))
+def test_the_first_hint_reads_this_position_and_gives_nothing_away(kind):
+    """The first hint is computed from the puzzle's position by the engine: never the
+    round's boilerplate, not the same sentence for every puzzle of the kind, and, with
+    the hints after it, still telling no answer."""
+    sessions = _sessions(kind)
+    firsts = [s.hints()[0] for s in sessions]
+    for s, first in zip(sessions, firsts):
+        p = s.puzzle
+        assert first != round_words(p.position) and first != points_words(p.position.rules)
+        # With the hints wording.py writes (some stored ones predate it: see the module).
+        written = words_for(kind, p.position, p.params, s.solution())["hints"]
+        shown = (first, *(h for h in written if h != first))  # as the session gives them
+        if kind in ("lay-down", "go-out"):
+            # A yes/no kind's first hint reads the same whichever the answer is; giveaways
+            # checks that of the written hints, in their own order.
+            from tenpennies.puzzles.wording import position_hint
+
+            assert position_hint(p, _flipped(kind, s.solution())) == first, p.id
+            assert not any(pattern.search(first) for pattern in TELLING), first
+            continue
+        assert giveaways(kind, p.position, p.params, s.solution(), shown) == [], (p.id, shown)
+    assert len(set(firsts)) >= 3, firsts  # about this hand, not one sentence for the kind
+
+
+def test_the_first_hint_is_free_and_later_ones_say_they_cost_before_they_show(tmp_path):
+    from tenpennies.puzzles.progress import Progress
+    from tenpennies.puzzles.session import PuzzleSession
+
+    puzzles = [p for p in load(kind="discard") if len(p.hints) >= 2][:2]
+    s = PuzzleSession(puzzles, progress=Progress(tmp_path / "p.db"), order="given")
+    assert "free" in s.hint_price()
+    s.hint()
+    assert "costs" in s.hint_price() and "half" in s.hint_price()  # said before the second shows
+    s.type(s.puzzle.answer)
+    s.check()
+    assert s.last_attempt.result == "solved" and s.score == (1, 1)  # a full win after the free hint
+    s.next()
+    s.hint()
+    s.hint()
+    s.type(s.puzzle.answer)
+    s.check()
+    assert s.last_attempt.result == "helped" and s.last_attempt.hints == 1
+
+
+def test_a_buys_margin_is_said_in_points_not_as_a_percentage():
+    from tenpennies.puzzles.session import PuzzleSession
+
+    s = PuzzleSession([p for p in load(kind="buy") if p.margin and p.margin > 1][:1])
+    text = s.show_solution()
+    assert "%" not in text.splitlines()[1] and "points" in text.splitlines()[1]
+    discard = PuzzleSession(load(kind="discard")[:1])
+    assert "percentage points of chance" in discard.show_solution()
+
+
+def test_picked_cards_and_then_the_solutions_are_raised_on_the_table():
+    from tenpennies.puzzles.session import PuzzleSession
+
+    s = PuzzleSession(load(kind="discard")[:1])
+    answer = Card(s.puzzle.answer)
+    other = next(c for c in s.puzzle.position.hand if c != answer)
+    assert s.marked() == ((), "")
+    s.toggle(other)
+    assert s.marked() == ((other,), "your picked cards raised") and "your picked cards raised" in s.picture()
+    s.check()
+    assert s.marked() == ((answer,), "the solution's cards raised") and "solution's cards raised" in s.picture()

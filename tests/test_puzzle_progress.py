@@ -246,3 +246,21 @@ def test_the_history_chains_ratings_and_the_streaks_match_the_results(tmp_path_f
     runs = "".join("s" if r == "solved" else "." for r in results).split(".")
     assert Progress(path).streak == len(runs[-1]) and Progress(path).best_streak == max(map(len, runs))
     assert all(a.rated for a in history)  # all different puzzles
+
+
+# -- a rating per game (issue 33, item 4) ------------------------------------------------------
+def test_each_game_keeps_its_own_rating_and_serves_its_own_puzzles(tmp_path):
+    from tenpennies.puzzles.session import game_of
+
+    learner = Progress(tmp_path / "p.db")
+    everything = load(kind="cost")
+    tp = [p for p in everything if game_of(p) == "Ten Pennies"]
+    tcr = [p for p in everything if game_of(p) == "Ten Card Rummy"]
+    for p in tcr[:3]:
+        learner.record(p, "solved")
+    assert learner.rating_in("Ten Card Rummy").rating > 1500
+    assert learner.rating_in("Ten Pennies") == Rating()  # untouched by the other game
+    learner.record(tp[0], "missed")
+    assert learner.rating_in("Ten Pennies").rating < 1500 < learner.rating_in("Ten Card Rummy").rating
+    for seed in range(8):
+        assert game_of(learner.next_puzzle(everything, game="Ten Pennies", seed=seed)) == "Ten Pennies"

@@ -162,3 +162,32 @@ def test_close_calls_rate_above_clear_ones(sample, ratings, kind):
     close = statistics.median(ratings[p.id].rating for p in ranked[:third])
     clear = statistics.median(ratings[p.id].rating for p in ranked[-third:])
     assert close > clear
+
+
+# -- ratings from people (issue 34, item 6) ---------------------------------------------------
+def test_people_who_miss_a_puzzle_raise_its_rating_from_the_ladders_prior(tmp_path, capsys):
+    from tenpennies.cli import main
+    from tenpennies.puzzles import load as load_puzzles
+    from tenpennies.puzzles.progress import Progress, export_csv
+    from tenpennies.puzzles.rating import people_attempts, rerate
+
+    hard, easy = load_puzzles(kind="cost")[:2]
+    files = []
+    for n in range(6):  # six learners: all miss the first, all solve the second
+        learner = Progress(tmp_path / f"l{n}.db")
+        learner.record(hard, "missed")
+        learner.record(easy, "solved")
+        learner.record(easy, "missed")  # seen before: practice, not counted
+        files.append(learner.path)
+    found = rerate([hard, easy], people_attempts(files))
+    assert found[hard.id][0].rating == hard.rating and found[hard.id][2] == 6 == found[easy.id][2]
+    assert found[hard.id][1].rating > hard.rating and found[easy.id][1].rating < easy.rating
+    assert found[hard.id][1].deviation < hard.rating_deviation  # people made it surer
+    export_csv(files, tmp_path / "class.csv")
+    again = rerate([hard, easy], people_attempts([tmp_path / "class.csv"]))  # the CSV says the same,
+    for pid, (_, after, n) in found.items():  # to the tenth of a point it keeps ratings in
+        assert again[pid][2] == n and abs(again[pid][1].rating - after.rating) < 0.5
+    assert main(["puzzles", "rerate", str(tmp_path / "class.csv"), "--out", str(tmp_path / "new.csv")]) == 0
+    out = capsys.readouterr().out
+    assert "2 puzzles tried by people" in out and hard.id in out
+    assert (tmp_path / "new.csv").read_text().splitlines()[0].startswith("puzzle,rating_before")

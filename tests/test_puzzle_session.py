@@ -106,8 +106,10 @@ def test_hints_solution_and_unanswered_checks():
     assert str(empty) == NOTHING_GIVEN and not empty.readable and s.score == (0, 0)
     s.type("   ")
     assert str(s.check()) == NOTHING_GIVEN
-    hints = [s.hint() for _ in range(len(s.puzzle.hints) + 1)]
-    assert hints[:-1] == list(s.puzzle.hints) and hints[-1] == s.puzzle.hints[-1]
+    hints = [s.hint() for _ in range(len(s.hints()) + 1)]
+    assert hints[:-1] == list(s.hints()) and hints[-1] == s.hints()[-1]
+    # The first hint reads the position; the puzzle's own follow, none said twice.
+    assert set(s.hints()[1:]) <= set(s.puzzle.hints) and len(set(s.hints())) == len(s.hints())
     text = s.show_solution()
     assert text.startswith(f"Answer: {s.puzzle.answer}")
     s.type(s.puzzle.answer)
@@ -138,7 +140,7 @@ def test_widget_draws_cards_and_its_handlers_drive_the_session():
     from tenpennies.widgets import PuzzleWidget
 
     widget = PuzzleWidget(kind="buy", tier=1)
-    assert widget.picture.value.startswith("<svg")
+    assert "<svg" in widget.picture.value
     assert widget.session.puzzle.title in widget.title.value
     row = widget.choice_box.children[0]
     button = next(b for b in row.children if b.description == widget.session.puzzle.answer)
@@ -205,9 +207,9 @@ def test_hints_accumulate_each_adding_to_the_last():
     s = PuzzleSession([p for p in load() if len(p.hints) >= 2][:1])
     assert s.shown_hints() == ()
     s.hint()
-    assert s.shown_hints() == s.puzzle.hints[:1]
+    assert s.shown_hints() == s.hints()[:1]
     s.hint()
-    assert s.shown_hints() == s.puzzle.hints[:2]  # the first is still shown
+    assert s.shown_hints() == s.hints()[:2]  # the first is still shown
 
 
 def test_each_decided_puzzle_is_recorded_in_the_learners_file(tmp_path):
@@ -218,7 +220,8 @@ def test_each_decided_puzzle_is_recorded_in_the_learners_file(tmp_path):
     s.press(s.puzzle.answer)
     s.check()  # right the second time: still a miss, recorded once
     s.next()
-    s.hint()
+    s.hint()  # the free one
+    s.hint()  # one that costs
     s.press(s.puzzle.answer)
     s.check()
     s.next()
@@ -277,6 +280,7 @@ def test_a_helped_solve_says_how_it_counted_and_never_a_bare_plus_0(tmp_path):
     s = PuzzleSession(pool, progress=Progress(tmp_path / "p.db"), order="given")
     assert s.outcome() == ""  # nothing decided yet
     s.hint()
+    s.hint()  # the second hint is the first that costs
     s.press(s.puzzle.answer)
     s.check()
     attempt = s.last_attempt
@@ -348,8 +352,9 @@ def test_widget_shows_every_hint_given_and_tells_an_empty_answer_to_type():
     widget.buttons["Hint"].click()
     widget.buttons["Hint"].click()
     from html import escape
-    assert escape(puzzle.hints[0]) in widget.hints.value and escape(puzzle.hints[1]) in widget.hints.value
-    assert widget.hints.value.index(escape(puzzle.hints[0])) < widget.hints.value.index(escape(puzzle.hints[1]))
+    first, second = widget.session.hints()[:2]
+    assert escape(first) in widget.hints.value and escape(second) in widget.hints.value
+    assert widget.hints.value.index(escape(first)) < widget.hints.value.index(escape(second))
 
 
 def test_widget_records_in_the_default_file_and_draws_the_themes(learners_file):
@@ -458,17 +463,19 @@ def test_the_learners_file_holds_one_attempt_per_decided_puzzle(tmp_path_factory
             decided, hints = False, 0
         elif action == "hint" and not streak:
             s.hint()
-            hints = min(hints + 1, len(s.puzzle.hints))
+            hints = min(hints + 1, len(s.hints()))
         elif action == "solution":
             s.show_solution()
             if not decided:
-                expected.append((s.puzzle.id, "missed", hints))
+                expected.append((s.puzzle.id, "missed", max(0, hints - 1)))
             decided = True
         elif action in ("right", "wrong", "empty"):
             s.type({"right": s.puzzle.answer, "wrong": wrong_answer(s), "empty": ""}[action])
             s.check()
             if action != "empty" and not decided:
-                expected.append((s.puzzle.id, "missed" if action == "wrong" else "helped" if hints else "solved", hints))
+                # The first hint is free (FREE_HINTS): only those after it are paid for.
+                paid = max(0, hints - 1)
+                expected.append((s.puzzle.id, "missed" if action == "wrong" else "helped" if paid else "solved", paid))
                 decided = True
     history = Progress(path).history()
     assert [(a.puzzle, a.result, a.hints) for a in history] == expected

@@ -170,7 +170,7 @@ def test_page_pictures_are_well_formed_svg():
     data, review = reviewed_match()
     page = review_html(review, data)
     pictures = re.findall(r"<figure>(<svg .*?</svg>)(?:<figcaption|</figure>)", page)
-    assert len(pictures) == 1 + len(review.mistakes)  # the chart and each mistake's table
+    assert len(pictures) == 2 + len(review.mistakes)  # the two charts and each mistake's table
     for svg in pictures:
         svg_root(svg)
 

@@ -42,6 +42,7 @@ Two ways of keeping the file, chosen by where Python runs:
 from __future__ import annotations
 
 import csv
+import json
 import math
 import os
 import random
@@ -77,6 +78,9 @@ PROVISIONAL = 110.0
 NEAR = 12
 """How many of the puzzles nearest the target rating :meth:`Progress.next_puzzle` draws from."""
 
+PERSONAL_KIND = "mistake"
+"""The kind of a personal puzzle (:data:`tenpennies.puzzles.personal.KIND`)."""
+
 SCHEMA = 1
 _TABLES = (
     "CREATE TABLE IF NOT EXISTS learner (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
@@ -86,6 +90,10 @@ _TABLES = (
     " result TEXT NOT NULL CHECK (result IN ('solved', 'helped', 'missed')),"
     " hints INTEGER NOT NULL, mode TEXT NOT NULL, rated INTEGER NOT NULL,"
     " rating_before REAL NOT NULL, rating REAL NOT NULL, deviation REAL NOT NULL, volatility REAL NOT NULL)",
+    # A learner's own mistakes as puzzles (tenpennies.puzzles.personal): served again when
+    # ``due`` (a count of attempts) is reached, retired after SOLVES solves.
+    "CREATE TABLE IF NOT EXISTS personal (id TEXT PRIMARY KEY, game TEXT NOT NULL, data TEXT NOT NULL,"
+    " solved INTEGER NOT NULL DEFAULT 0, due INTEGER NOT NULL DEFAULT 0, added INTEGER NOT NULL)",
     f"PRAGMA user_version = {SCHEMA}",
 )
 _ATTEMPT_COLUMNS = ("number, at, puzzle, kind, game, themes, puzzle_rating, result, hints, mode, rated, "
@@ -206,7 +214,10 @@ class ThemeRates:
         from . import THEMES
 
         # Each theme in words ("a joker in hand"), not its tag ("joker"): a learner reads the chart.
-        return rate_bars_svg([THEMES.get(r.theme, r.theme) for r in self.rates], [r.score for r in self.rates],
+        # A personal puzzle's theme is the kind of decision it was ("your-lay-down").
+        words = [THEMES.get(r.theme) or ("your own mistakes: " + r.theme[5:].replace("-", " ")
+                                         if r.theme.startswith("your-") else r.theme) for r in self.rates]
+        return rate_bars_svg(words, [r.score for r in self.rates],
                              [f"{r.score:.0%} of {r.tried} {'puzzle' if r.tried == 1 else 'puzzles'}"
                               for r in self.rates],
                              title="Your themes, weakest first", empty="No puzzle tried yet.")
@@ -261,13 +272,13 @@ class Progress:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         return sqlite3.connect(self.path, timeout=30.0, isolation_level=None)
 
-    def _read(self, sql: str, values: tuple = ()) -> list[tuple]:
+    def _read(self, sql: str, values: tuple = (), table: str = "attempts") -> list[tuple]:
         if not self.path.exists():
             return []
         try:
             db = self._open(writing=False)
             try:
-                if not db.execute("SELECT 1 FROM sqlite_master WHERE name = 'attempts'").fetchall():
+                if not db.execute("SELECT 1 FROM sqlite_master WHERE name = ?", (table,)).fetchall():
                     return []
                 return db.execute(sql, values).fetchall()
             finally:
@@ -322,8 +333,18 @@ class Progress:
 
     @property
     def rating(self) -> Rating:
-        """The learner's Glicko-2 rating now (1500 ± 350 before any attempt)."""
+        """The learner's Glicko-2 rating after the last attempt, whatever its game (1500 ±
+        350 before any attempt); :meth:`rating_in` gives one game's."""
         rows = self._read("SELECT rating, deviation, volatility FROM attempts ORDER BY number DESC LIMIT 1")
+        return Rating(*rows[0]) if rows else Rating()
+
+    def rating_in(self, game: str | None) -> Rating:
+        """The learner's rating at one game (a rule set's name): each game has its own,
+        moved only by that game's puzzles (1500 ± 350 before any). ``None``: :attr:`rating`."""
+        if game is None:
+            return self.rating
+        rows = self._read("SELECT rating, deviation, volatility FROM attempts WHERE game = ? "
+                          "ORDER BY number DESC LIMIT 1", (game,))
         return Rating(*rows[0]) if rows else Rating()
 
     @property
@@ -364,19 +385,65 @@ class Progress:
         streak, best = _runs(results)
         return f"{self.learner}: rating {self.rating_text()}, {plural(len(results), 'attempt')}, streak {streak} (best {best})"
 
+    # -- your mistakes as puzzles (tenpennies.puzzles.personal) -------------------------
+    def keep_mistakes(self, review) -> int:
+        """Keep every graded mistake of a reviewed match as a personal puzzle (one seen
+        before is kept once); return how many are new."""
+        from .personal import mistake_puzzles
+
+        found = mistake_puzzles(review)
+        game = review.rules.name
+
+        def change(db: sqlite3.Connection) -> int:
+            count = db.execute("SELECT COUNT(*) FROM attempts").fetchone()[0]
+            new = 0
+            for p in found:
+                new += db.execute("INSERT OR IGNORE INTO personal (id, game, data, due, added) VALUES (?, ?, ?, ?, ?)",
+                                  (p.id, game, json.dumps(p.to_data(), ensure_ascii=False), count,
+                                   count)).rowcount
+            return new
+
+        return self._write(change) if found else 0
+
+    def mistakes(self, game: str | None = None, *, due: bool = False, retired: bool = False) -> tuple:
+        """The learner's personal puzzles (:class:`~tenpennies.puzzles.personal.PersonalPuzzle`)
+        of ``game`` (None: both), soonest due first: those not yet solved twice, or only
+        those ``due`` now, or with ``retired`` the solved ones too."""
+        from .personal import SOLVES, PersonalPuzzle
+
+        count = self._read("SELECT COUNT(*) FROM attempts")
+        now = count[0][0] if count else 0
+        rows = self._read("SELECT data, solved, due FROM personal WHERE (? IS NULL OR game = ?) ORDER BY due, added, id",
+                          (game, game), table="personal")
+        return tuple(PersonalPuzzle.from_data(data) for data, solved, when in rows
+                     if (retired or solved < SOLVES) and (not due or when <= now))
+
+    def missed(self, puzzles: Sequence) -> list:
+        """The puzzles of ``puzzles`` whose last attempt was a miss: to replay them."""
+        last: dict[str, str] = {}
+        for puzzle, result in self._read("SELECT puzzle, result FROM attempts ORDER BY number"):
+            last[puzzle] = result
+        return [p for p in puzzles if last.get(p.id) == "missed"]
+
     # -- choosing -------------------------------------------------------------------
     def next_puzzle(self, puzzles: Sequence, *, difficulty: int = 0, exclude: Iterable[str] = (),
-                    seed: int | str | None = None):
+                    seed: int | str | None = None, game: str | None = None):
         """A puzzle near the learner's rating (plus ``difficulty``), preferring unseen ones.
+
+        ``game``: serve only that game's puzzles (a rule set's name), near the learner's
+        rating at it (:meth:`rating_in`); ``None``: any of ``puzzles``, near the rating
+        of the last attempt.
 
         Draws among the :data:`NEAR` puzzles whose ratings are closest to the target,
         skipping ``exclude`` (ids) and puzzles tried before while any others remain. The
         draw is seeded by ``seed`` and the number of attempts, so the same history gives
         the same puzzle.
         """
+        if game is not None:
+            puzzles = [p for p in puzzles if p.position.rules.name == game]
         if not puzzles:
-            raise ProgressError("no puzzle to choose from")
-        target = self.rating.rating + difficulty
+            raise ProgressError("no puzzle to choose from" + (f" in {game}" if game else ""))
+        target = self.rating_in(game).rating + difficulty
         skip = set(exclude)
         seen = self.attempted()
         pool = ([p for p in puzzles if p.id not in skip and p.id not in seen]
@@ -392,7 +459,8 @@ class Progress:
     # -- writing ----------------------------------------------------------------------
     def record(self, puzzle, result: str, *, hints: int = 0, mode: str = "practice",
                at: str | None = None) -> Attempt:
-        """Keep one attempt and move the rating (first attempts only); return the attempt.
+        """Keep one attempt and move the rating at the puzzle's game (first attempts only);
+        return the attempt (its ratings are the game's, :meth:`rating_in`).
 
         ``result``: ``solved``, ``helped`` or ``missed`` (see the module); ``hints``: how
         many were shown; ``mode``: ``practice`` or ``streak``; ``at``: when (ISO 8601,
@@ -409,16 +477,29 @@ class Progress:
         themes = ",".join(puzzle.themes)
 
         def change(db: sqlite3.Connection) -> Attempt:
-            last = db.execute("SELECT rating, deviation, volatility FROM attempts "
-                              "ORDER BY number DESC LIMIT 1").fetchall()
+            # Each game keeps its own rating: a Ten Card Rummy puzzle does not move Ten Pennies'.
+            last = db.execute("SELECT rating, deviation, volatility FROM attempts WHERE game = ? "
+                              "ORDER BY number DESC LIMIT 1", (game,)).fetchall()
             before = Rating(*last[0]) if last else Rating()
-            rated = not db.execute("SELECT 1 FROM attempts WHERE puzzle = ? LIMIT 1", (puzzle.id,)).fetchall()
+            personal = puzzle.kind == PERSONAL_KIND
+            # A personal puzzle is practice: the ladder rates the shipped puzzles only.
+            rated = not personal and not db.execute("SELECT 1 FROM attempts WHERE puzzle = ? LIMIT 1",
+                                                    (puzzle.id,)).fetchall()
             after = update(before, [(opponent, RESULTS[result])]) if rated else before
             row = (at or _now(), puzzle.id, puzzle.kind, game, themes, round(opponent.rating), result, hints,
                    mode, int(rated), before.rating, after.rating, after.deviation, after.volatility)
             number = db.execute("INSERT INTO attempts (at, puzzle, kind, game, themes, puzzle_rating, result, "
                                 "hints, mode, rated, rating_before, rating, deviation, volatility) "
                                 "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", row).lastrowid
+            if personal:  # served again, spaced, until solved twice
+                from .personal import SPACING
+
+                count = db.execute("SELECT COUNT(*) FROM attempts").fetchone()[0]
+                if result == "solved":
+                    db.execute("UPDATE personal SET solved = solved + 1, due = ? WHERE id = ?",
+                               (count + SPACING[1], puzzle.id))
+                else:
+                    db.execute("UPDATE personal SET due = ? WHERE id = ?", (count + SPACING[0], puzzle.id))
             return Attempt._of((number, *row))
 
         return self._write(change)

@@ -65,7 +65,7 @@ if TYPE_CHECKING:
     from . import Puzzle
     from .kinds import Solution
 
-__all__ = ["ATTEMPTS", "FALLOFF", "LADDER", "LadderPlayer", "LadderResults", "NOISE_SCALE", "WEAKEST",
+__all__ = ["PeopleAttempt", "people_attempts", "rerate", "ATTEMPTS", "FALLOFF", "LADDER", "LadderPlayer", "LadderResults", "NOISE_SCALE", "WEAKEST",
            "attempts", "calibrate", "play_ladder", "rate", "rate_results"]
 
 FALLOFF = 0.6
@@ -397,3 +397,64 @@ def rate(puzzles: Iterable["Puzzle"], *, seed: int | str = 0, workers: int | Non
     of a set rated before, pass that set's ``ladder`` (its :func:`calibrate`)."""
     results = play_ladder(puzzles, seed=seed, workers=workers, executor=executor, progress=progress)
     return rate_results(results, ladder, seed=seed)
+
+
+# -- ratings from people (issue 34, item 6) ---------------------------------------------------
+@dataclass(frozen=True)
+class PeopleAttempt:
+    """One learner's rated attempt at a puzzle: the learner's rating then, and the score
+    (1 solved, 1/2 helped, 0 missed), as a progress file or the class CSV keeps them."""
+
+    puzzle: str
+    learner: Rating
+    score: float
+
+
+def people_attempts(files: Iterable[str]) -> list[PeopleAttempt]:
+    """The rated attempts (each learner's first at a puzzle) in learners' progress files
+    (``.db``) or class CSV exports (``.csv``, :data:`tenpennies.puzzles.progress.COLUMNS`),
+    in the order each file recorded them; personal puzzles are left out (they are no
+    puzzle of the set)."""
+    import csv
+    from pathlib import Path
+
+    from .progress import Progress, ProgressError
+
+    found = []
+    for name in files:
+        path = Path(name)
+        if not path.is_file():
+            raise ProgressError(f"{path}: no such file")
+        if path.suffix.lower() == ".csv":
+            with open(path, newline="", encoding="utf-8") as handle:
+                for row in csv.DictReader(handle):
+                    try:
+                        if row["rated"] == "1" and row["kind"] != "mistake":
+                            found.append(PeopleAttempt(row["puzzle"], Rating(float(row["rating_before"]),
+                                                                             float(row["deviation"])),
+                                                       float(row["score"])))
+                    except (KeyError, ValueError) as exc:
+                        raise ProgressError(f"{path}: not a class export (tenpennies puzzles export): {exc}") from None
+        else:
+            found += [PeopleAttempt(a.puzzle, Rating(a.rating_before, a.deviation), a.score)
+                      for a in Progress(path).history() if a.rated and a.kind != "mistake"]
+    return found
+
+
+def rerate(puzzles: Iterable["Puzzle"], attempts: Iterable[PeopleAttempt]) -> dict[str, tuple[Rating, Rating, int]]:
+    """Each puzzle's rating updated by people's attempts: Glicko-2 from the ladder's rating
+    and deviation as the prior (:attr:`Puzzle.rating`), one rating period per attempt, in
+    the order given, against the learner as rated then; a solve is the puzzle's loss.
+    Returns ``{id: (before, after, attempts)}`` for the puzzles people tried."""
+    by_id = {p.id: p for p in puzzles}
+    now: dict[str, Rating] = {}
+    counts: dict[str, int] = {}
+    for a in attempts:
+        p = by_id.get(a.puzzle)
+        if p is None:
+            continue  # a puzzle no longer in the set
+        prior = now.get(a.puzzle, Rating(float(p.rating), float(p.rating_deviation)))
+        now[a.puzzle] = update(prior, [(a.learner, 1.0 - a.score)])
+        counts[a.puzzle] = counts.get(a.puzzle, 0) + 1
+    return {i: (Rating(float(by_id[i].rating), float(by_id[i].rating_deviation)), r, counts[i])
+            for i, r in now.items()}

@@ -16,11 +16,23 @@ next puzzle near the learner's rating and records every attempt there (its first
 answer checked, or the solution shown first), so the rating, history and streak last.
 In a streak (``streak=True``) the puzzles climb in rating, without hints, until the
 first miss.
+
+Hints teach before they cost (issue 34): the first one (:data:`FREE_HINTS`) reads this
+position, computed by the engine (:func:`tenpennies.puzzles.wording.position_hint`), and
+is free, so a right answer after it is still a win; each later one costs (a right answer
+then counts half), and :meth:`PuzzleSession.hint_price` says so before it is shown.
+
+A session serves one game (``game``: the rule set's name, :data:`GAMES`), so a learner
+of Ten Pennies is not handed Ten Card Rummy; :func:`for_game` and :func:`choose` pick
+the puzzles (a game, several themes, a rating range), and the learner's rating is kept
+per game (:meth:`Progress.rating_in`).
 """
 
 from __future__ import annotations
 
+import math
 import random
+import re
 from dataclasses import dataclass
 from typing import Sequence
 
@@ -31,7 +43,16 @@ from .kinds import Solution, Verdict
 from .progress import PROVISIONAL, Attempt, Progress, ProgressError
 from ..words import plural
 
-__all__ = ["Choices", "PuzzleSession", "attempt_words", "rating_words"]
+__all__ = ["Choices", "FREE_HINTS", "GAMES", "PuzzleSession", "attempt_words", "choose", "for_game",
+           "game_of", "rating_words"]
+
+GAMES = ("Ten Pennies", "Ten Card Rummy")
+"""The games a learner can choose between, by rule set name; the first is the default."""
+ORDERS = ("rating", "given", "mistakes")
+"""How a session serves: near the learner's rating (the learner's own mistakes first when
+one is due), in the order given, or only the learner's mistakes, soonest due first."""
+FREE_HINTS = 1
+"""Hints shown before a right answer counts only half: the first, about this position."""
 
 STREAK_STEP = 40
 """How far each puzzle of a streak is rated above the one before (lichess's streak climbs too)."""
@@ -66,20 +87,29 @@ class PuzzleSession:
     ``progress``: the learner's :class:`~tenpennies.puzzles.progress.Progress` (or
     ``None``: nothing recorded). ``order``: ``"rating"`` serves each puzzle near the
     learner's rating (plus ``difficulty``), ``"given"`` the puzzles in the order given
-    (the default without ``progress``). ``streak``: a streak, see the module. ``seed``
-    makes the choices repeatable.
+    (the default without ``progress``), ``"mistakes"`` the learner's own mistakes
+    (:meth:`Progress.mistakes`), soonest due first. ``mistakes_first``: in rated practice,
+    a mistake of the learner's that is due comes before the ladder's next puzzle.
+    ``streak``: a streak, see the module. ``game``: the game served (its rating is the
+    learner's at it). ``seed`` makes the choices repeatable.
     """
 
     def __init__(self, puzzles: Sequence[Puzzle], *, progress: Progress | None = None,
-                 order: str | None = None, streak: bool = False, difficulty: int = 0, seed: int | str = 0):
+                 order: str | None = None, streak: bool = False, difficulty: int = 0, seed: int | str = 0,
+                 game: str | None = None, mistakes_first: bool = False):
         if not puzzles:
             raise TenPenniesError("a session needs at least one puzzle")
         order = order or ("rating" if progress is not None else "given")
-        if order not in ("rating", "given"):
-            raise TenPenniesError(f"order: 'rating' or 'given', not {order!r}")
-        if order == "rating" and progress is None:
-            raise TenPenniesError("serving by rating needs the learner's progress (progress=Progress())")
+        if order not in ORDERS:
+            raise TenPenniesError(f"order: one of {', '.join(map(repr, ORDERS))}, not {order!r}")
+        if order in ("rating", "mistakes") and progress is None:
+            raise TenPenniesError(f"serving by {order} needs the learner's progress (progress=Progress())")
         self.puzzles = list(puzzles)
+        self.mistakes_first = mistakes_first
+        """In rated practice: serve the learner's own mistake that is due before a puzzle of the ladder."""
+        self.game = game
+        """The game served (a rule set's name), or None for the puzzles as given; it says
+        which rating is the learner's (each game has its own)."""
         self.progress = progress
         self.order = order
         self.difficulty = difficulty
@@ -110,6 +140,7 @@ class PuzzleSession:
         self.revealed = False
         self._counted = False
         self._solution: Solution | None = None
+        self._hints: tuple[str, ...] | None = None
         self.last_attempt = None
 
     # -- reading the state -------------------------------------------------------------
@@ -142,6 +173,8 @@ class PuzzleSession:
                                                         for c in hand))
         if p.kind == "go-out":
             return Choices(words=("no",), typed=True)
+        if p.kind == "mistake":  # one's own mistake: the move played, or the analyst's
+            return Choices(words=p.options)
         return Choices(typed=True)
 
     def answer(self) -> str:
@@ -160,20 +193,50 @@ class PuzzleSession:
             return " ".join(self.pairs) if self.pairs else (self.word or "")
         return self.word or ""
 
+    def marked(self) -> tuple[tuple[Card, ...], str]:
+        """The cards of the hand to raise on the table, and what they are: the solution's
+        once the puzzle is decided or its solution shown, else the ones picked so far."""
+        hand = self.puzzle.position.hand
+        if self.revealed or (self.verdict is not None and self.verdict.readable):
+            cards = _cards_of(self.solution().answer)
+            what = "the solution's cards raised"
+        else:
+            cards = [c for g in self.sets for c in g] + list(self.selected)
+            what = "your picked cards raised"
+        held, raised = list(hand), []
+        for c in cards:
+            if c in held:
+                held.remove(c)
+                raised.append(c)
+        return tuple(raised), (what if raised else "")
+
     def picture(self) -> str:
-        """The position as SVG (cards as pictures)."""
-        return self.puzzle.position._repr_svg_()
+        """The position as SVG (cards as pictures), the :meth:`marked` cards raised out of the hand."""
+        from ..layout import table_layout
+        from ..svg import layout_svg
+
+        p = self.puzzle.position
+        hand = list(p.hand)
+        raised, what = self.marked()
+        chosen: list[int] = []
+        for card in raised:
+            chosen.append(next(i for i, c in enumerate(hand) if c == card and i not in chosen))
+        return layout_svg(table_layout(p, order=hand, selected=chosen), str(p) + (f" ({what})" if what else ""))
 
     def status(self) -> str:
         """One line: where the learner is, the puzzle's rating, the learner's, the streak."""
         p = self.puzzle
         where = (f"Streak {self.run}" + (" (over)" if self.run_over else "") if self.streak else
+                 "Your mistakes" if self.order == "mistakes" or p.kind == "mistake" else
                  f"Puzzle {len(self.served)}" if self.order == "rating" else
                  f"Puzzle {self.index + 1} of {len(self.puzzles)}")
-        parts = [where, p.id, f"tier {p.tier}", f"rated {p.rating}"]
+        parts = [where, p.id] + ([f"solve it twice to retire it"] if p.kind == "mistake" else
+                                 [f"tier {p.tier}", f"rated {p.rating}"])
         if self.progress is not None:
             try:
-                parts.append(f"your rating {rating_words(self.progress.rating)}")
+                rating = self.progress.rating_in(self.game) if self.game else self.progress.rating
+                parts.append(f"your {self.game} rating" if self.game else "your rating")
+                parts[-1] += f" {rating_words(rating)}"
                 parts.append(f"streak {self.progress.streak} (best {self.progress.best_streak})")
             except ProgressError as exc:  # the file broke meanwhile: the puzzle goes on
                 self.progress_problem = str(exc)
@@ -185,9 +248,34 @@ class PuzzleSession:
         decided, or without a learner's progress): :func:`attempt_words`."""
         return attempt_words(self.last_attempt) if self.last_attempt is not None else ""
 
+    def hints(self) -> tuple[str, ...]:
+        """Every hint of this puzzle, in the order given: first the one that reads this
+        position (the engine's, :func:`~tenpennies.puzzles.wording.position_hint`), then
+        the puzzle's own that do not repeat it."""
+        if self._hints is None:
+            from .wording import position_hint
+
+            first = position_hint(self.puzzle, self.solution())
+            self._hints = (first, *(h for h in self.puzzle.hints if h != first))
+        return self._hints
+
     def shown_hints(self) -> tuple[str, ...]:
         """The hints shown so far for this puzzle, in order (each adds to the one before)."""
-        return tuple(self.puzzle.hint(n) for n in range(self.hints_shown))
+        return self.hints()[:self.hints_shown]
+
+    def hint_price(self) -> str:
+        """What the next hint costs, in words, said before it is shown ('' when none is left,
+        or in a streak)."""
+        if self.streak or self.hints_shown >= len(self.hints()):
+            return ""
+        if self.hints_shown < FREE_HINTS:
+            return "The first hint is free: a right answer after it still counts as solved alone."
+        return "This hint costs: a right answer after it counts as half a win."
+
+    @property
+    def paid_hints(self) -> int:
+        """Hints shown beyond the free one(s): only these make a right answer 'helped'."""
+        return max(0, self.hints_shown - FREE_HINTS)
 
     # -- building an answer ------------------------------------------------------------
     def press(self, word: str) -> None:
@@ -195,7 +283,7 @@ class PuzzleSession:
         if word not in self.choices().words:
             raise TenPenniesError(f"{word!r} is not an answer to a {self.puzzle.kind} puzzle")
         self.word = word
-        if word in ("no", "none"):
+        if word in ("no", "none") and self.puzzle.kind != "mistake":
             self.selected, self.sets, self.pairs = [], [], []
 
     def toggle(self, card: Card | str) -> None:
@@ -257,7 +345,7 @@ class PuzzleSession:
             self._counted = True
             self.tried += 1
             self.solved += self.verdict.correct and not self.revealed
-            self._decided("missed" if not self.verdict.correct else "helped" if self.hints_shown else "solved")
+            self._decided("missed" if not self.verdict.correct else "helped" if self.paid_hints else "solved")
         return self.verdict
 
     def hint(self) -> str:
@@ -267,8 +355,9 @@ class PuzzleSession:
         """
         if self.streak:
             raise TenPenniesError("a streak has no hints: solve it alone, or show the solution (which ends it)")
-        text = self.puzzle.hint(self.hints_shown)
-        self.hints_shown = min(self.hints_shown + 1, len(self.puzzle.hints))
+        hints = self.hints()
+        text = hints[min(self.hints_shown, len(hints) - 1)]
+        self.hints_shown = min(self.hints_shown + 1, len(hints))
         return text
 
     def show_solution(self) -> str:
@@ -278,13 +367,15 @@ class PuzzleSession:
             self.tried += 1
             self._decided("missed")
         self.revealed = True
-        return f"{self.solution().headline()}\n{self.puzzle.explanation}"
+        from .wording import headline_words
+
+        return f"{headline_words(self.solution())}\n{self.puzzle.explanation}"
 
     def _decided(self, result: str) -> None:
         """The puzzle's outcome is known: keep it in the learner's progress; a streak goes on or ends."""
         if self.progress is not None:
             try:
-                self.last_attempt = self.progress.record(self.puzzle, result, hints=self.hints_shown,
+                self.last_attempt = self.progress.record(self.puzzle, result, hints=self.paid_hints,
                                                          mode="streak" if self.streak else "practice")
             except ProgressError as exc:
                 # The answer is still judged; the learner is told the file failed, not left wondering.
@@ -305,12 +396,15 @@ class PuzzleSession:
 
     def _choose(self) -> int:
         """The index of the puzzle to serve now (and note it as served)."""
-        if self.streak:
+        due = self._due_mistake()
+        if due is not None:
+            chosen = due
+        elif self.streak:
             chosen = self._streak_puzzle()
         elif self.order == "rating" and not self.progress_problem:
             try:
                 chosen = self.progress.next_puzzle(
-                    self.puzzles, difficulty=self.difficulty, seed=self.seed,
+                    self.puzzles, difficulty=self.difficulty, seed=self.seed, game=self.game,
                     exclude=self.served[-len(self.puzzles) + 1:] if len(self.puzzles) > 1 else ())
             except ProgressError as exc:  # the file broke: serve the next given one
                 self.progress_problem = str(exc)
@@ -318,7 +412,31 @@ class PuzzleSession:
         else:
             chosen = self.puzzles[(self.index + 1) % len(self.puzzles)] if self.served else self.puzzles[0]
         self.served.append(chosen.id)
-        return next(i for i, p in enumerate(self.puzzles) if p is chosen)
+        for i, p in enumerate(self.puzzles):
+            if p.id == chosen.id:
+                self.puzzles[i] = chosen  # a kept mistake read afresh
+                return i
+        self.puzzles.append(chosen)
+        return len(self.puzzles) - 1
+
+    def _due_mistake(self):
+        """The learner's own mistake to serve now, if any: in a ``mistakes`` session the
+        soonest due (then the next soonest, so one is never served twice running while
+        another waits); in rated practice one that is due. A streak serves none."""
+        if self.streak or self.progress is None or self.progress_problem or self.order == "given":
+            return None
+        try:
+            if self.order == "mistakes":
+                kept = self.progress.mistakes(self.game)
+                if not kept:
+                    return self.puzzles[0]  # every one solved twice: the session says so (status)
+                fresh = [p for p in kept if not self.served or p.id != self.served[-1]]
+                return (fresh or kept)[0]
+            due = self.progress.mistakes(self.game, due=True) if self.mistakes_first else ()
+        except ProgressError as exc:
+            self.progress_problem = str(exc)
+            return None
+        return due[0] if due else None
 
     def _streak_puzzle(self) -> Puzzle:
         # The run's n-th puzzle is rated about STREAK_STEP * n above the easiest (or above
@@ -327,7 +445,8 @@ class PuzzleSession:
         start = min(ratings)
         try:
             if self.progress is not None and not self.progress_problem and self.progress.history(last=1):
-                start = max(start, min(self.progress.rating.rating - 300, max(ratings)))
+                rating = self.progress.rating_in(self.game) if self.game else self.progress.rating
+                start = max(start, min(rating.rating - 300, max(ratings)))
         except ProgressError as exc:
             self.progress_problem = str(exc)
         target = start + STREAK_STEP * self.run
@@ -366,6 +485,8 @@ def attempt_words(attempt: Attempt) -> str:
     ...                             "practice", True, 1500.0, 1500.2, 290.0, 0.06)))
     this puzzle (rated 1500): solved with 2 hints: half a win; no rating change (yours stays 1500, provisional)
     """
+    if attempt.kind == "mistake":
+        return "your own mistake: practice (unrated); solve it twice and it retires"
     if not attempt.rated:
         return "this puzzle: seen before, so practice (unrated)"
     counted = HOW_IT_COUNTS[attempt.result].format(hints=plural(attempt.hints, "hint"))
@@ -374,6 +495,37 @@ def attempt_words(attempt: Attempt) -> str:
     moved = (f"no rating change (yours stays {attempt.rating:.0f}{provisional})" if change == 0 else
              f"your rating {attempt.rating_before:.0f} → {attempt.rating:.0f} ({change:+d}){provisional}")
     return f"this puzzle (rated {attempt.puzzle_rating}): {counted}; {moved}"
+
+
+def game_of(puzzle) -> str:
+    """The game a puzzle is played in: its rule set's name (one of :data:`GAMES`)."""
+    return puzzle.position.rules.name
+
+
+def for_game(puzzles: Sequence[Puzzle], game: str | None) -> list[Puzzle]:
+    """The puzzles of one game (``None``: all of them), in the order given."""
+    if game is not None and game not in GAMES:
+        raise TenPenniesError(f"game: one of {', '.join(GAMES)}, not {game!r}")
+    return [p for p in puzzles if game is None or game_of(p) == game]
+
+
+def choose(puzzles: Sequence[Puzzle], *, game: str | None = None, themes: Sequence[str] = (),
+           ratings: tuple[int, int] | None = None) -> list[Puzzle]:
+    """The puzzles a learner picked: of ``game``, with any of ``themes`` (none: every
+    theme), rated within ``ratings`` (low, high; both ends included). Several themes
+    widen the choice, as lichess's theme picker does."""
+    wanted = set(themes)
+    low, high = ratings if ratings is not None else (-math.inf, math.inf)
+    return [p for p in for_game(puzzles, game)
+            if (not wanted or wanted & set(p.themes)) and low <= p.rating <= high]
+
+
+_CARD_TOKEN = re.compile(r"(?<![A-Za-z0-9])(?:10|[2-9TJQKA])[SHDC](?![A-Za-z0-9])|(?<![A-Za-z0-9])JK(?![A-Za-z0-9])")
+
+
+def _cards_of(answer: str) -> list[Card]:
+    """The cards an answer names (a discard, a lay-down's sets, a plan's moves), in order."""
+    return [Card(t.replace("10", "T")) for t in _CARD_TOKEN.findall(answer)]
 
 
 def _palette(puzzle: Puzzle) -> tuple[Card, ...]:

@@ -23,7 +23,7 @@ from ..solver import cards_needed, contract_arrangements
 from ..words import card_text, join_and, plural, rank_plural
 from .kinds import KINDS, Solution, buy_question, buy_wrong, percent, points_words
 
-__all__ = ["round_words", "words_for"]
+__all__ = ["headline_words", "margin_words", "position_hint", "round_words", "words_for"]
 
 
 def round_words(p: SeatPosition) -> str:
@@ -168,6 +168,49 @@ def words_for(kind: str, p: SeatPosition, params: dict[str, Any], s: Solution) -
         if not runs and naive != s.facts["points"]:
             wrong.append((str(naive), "Aces and twos cost 20 each, not 5 (T18)."))
     return dict(title=title, question=question, hints=tuple(hints), wrong=wrong, explanation=explanation)
+
+
+def position_hint(puzzle, solution: Solution) -> str:
+    """The first hint, and the free one (:data:`tenpennies.puzzles.session.FREE_HINTS`):
+    what this position holds that points the way, computed now by the engine from the
+    position and its solution, never a sentence every puzzle of the kind shares. It is the
+    hint :func:`words_for` writes from the hand (where the strength is, how many outs or
+    pairs, the chances of the best discard, what the melds come from, the cards by cost,
+    the buy's two chances), or for going out, what is in hand and on the table; a puzzle
+    that reads its own position (a personal one) says it itself."""
+    own = getattr(puzzle, "position_words", None)
+    if callable(own):
+        return own()
+    p = puzzle.position
+    if puzzle.kind == "go-out":
+        open_words = "you have laid down already" if p.opened[p.seat] else "you have not laid down yet"
+        melds = "melds" if p.rules.has_runs else "sets"
+        return (f"You hold {plural(len(p.hand), 'card')} and {open_words}; the table holds "
+                f"{plural(len(p.table), melds[:-1])} that cards may go onto.")
+    return words_for(puzzle.kind, p, puzzle.params, solution)["hints"][-1]
+
+
+def margin_words(solution: Solution) -> str:
+    """How far the answer beats the next best choice, in the unit it is measured in:
+    points for a buy, a chance for a discard ('' for a matter of fact)."""
+    m = solution.margin
+    if m is None:
+        return ""
+    if solution.kind == "buy":
+        if solution.answer == "close":
+            return "Too close to call: neither choice is clearly better."
+        return f"It beats the other choice by at least {float(m):.1f} points."
+    return f"It beats the next best discard by {float(m) * 100:.1f} percentage points of chance."
+
+
+def headline_words(solution: Solution) -> str:
+    """The answer, what else is right and the margin, as a learner reads them."""
+    lines = [f"Answer: {solution.answer}"]
+    if solution.accepted:
+        lines.append("Also right: " + "; ".join(solution.accepted))
+    if margin_words(solution):
+        lines.append(margin_words(solution))
+    return "\n".join(lines)
 
 
 def _strongest(p: SeatPosition) -> str:

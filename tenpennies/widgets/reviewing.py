@@ -67,13 +67,18 @@ class ReviewPanel(w.VBox):
                                                  ("next", "mistake ▶", "the next mistake"),
                                                  ("try", "Try it from here",
                                                   "play on from this decision against the bots, "
-                                                  "the cards you could not see dealt afresh"))}
+                                                  "the cards you could not see dealt afresh"),
+                                                 ("keep", "Keep my mistakes as puzzles",
+                                                  "each mistake becomes a puzzle of yours, in the puzzle "
+                                                  "widget's 'Your mistakes'"))}
         for name, handler in (("start", lambda: session.goto(0)), ("back", session.back),
                               ("forward", session.forward), ("end", lambda: session.goto(session.total)),
                               ("previous", session.previous_mistake), ("next", session.next_mistake)):
             self.buttons[name].on_click(self._shown(lambda _b, handler=handler: self._move(handler)))
         self.buttons["try"].on_click(self._shown(lambda _b: self.try_from_here()))
         self.buttons["try"].button_style = "primary"
+        self.buttons["keep"].on_click(self._shown(lambda _b: self.keep_mistakes()))
+        self.buttons["keep"].disabled = not session.mistakes
         self.slider = w.IntSlider(value=0, min=0, max=session.total, description="action",
                                   layout=w.Layout(width="420px"))
         self.slider.observe(self._shown(lambda change: self._move(lambda: session.goto(change["new"]))),
@@ -88,7 +93,7 @@ class ReviewPanel(w.VBox):
             self.title, self.chart, self.mistake_list,
             w.HBox([*(self.buttons[n] for n in ("start", "back", "forward", "end")), self.slider],
                    layout=w.Layout(flex_flow="row wrap")),
-            w.HBox([self.buttons["previous"], self.buttons["next"], self.buttons["try"]]),
+            w.HBox([self.buttons["previous"], self.buttons["next"], self.buttons["try"], self.buttons["keep"]]),
             self.status, self.caption, self.table, self.message, self.log_box, self.trial_box,
         ])
         self.redraw()
@@ -133,6 +138,18 @@ class ReviewPanel(w.VBox):
         """Show mistake ``number`` (1 is the first), as picking it in the list does."""
         self.session.jump(number)
         self.redraw()
+
+    def keep_mistakes(self, progress=None) -> int:
+        """Keep the review's mistakes as the learner's puzzles, in ``progress`` (a
+        :class:`~tenpennies.puzzles.progress.Progress`; None: the learner's default file);
+        return how many are new. The puzzle widget serves them under "Your mistakes"."""
+        from ..puzzles.progress import Progress
+
+        learner = progress if progress is not None else Progress()
+        new = learner.keep_mistakes(self.session.review)
+        self.message.value = (f"{plural(new, 'new mistake')} kept as your puzzles: open the puzzle widget "
+                              f"and choose 'Your mistakes'.")
+        return new
 
     def try_from_here(self) -> None:
         """Open a live table at this decision: the seat's hand, the table and the piles as

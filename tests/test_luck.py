@@ -1,0 +1,67 @@
+"""Luck and skill, separated (issue 34, item 5): from a review's own measurements.
+
+Small seeded matches with cheap settings: one round each (round 1 dealt afresh), the
+review at 4 rollouts a decision. Among four strong bots a seat's luck must average zero
+within its interval; a seat played by the expert must lose less to skill than one
+played at random; and per round, margin = deal luck + draw luck + skill.
+"""
+
+import random
+import statistics
+
+import pytest
+
+from tenpennies import TEN_PENNIES, Match
+from tenpennies.bots import make_bot
+from tenpennies.bots.loop import play
+from tenpennies.intervals import Z95
+from tenpennies.luck import luck_and_skill, obvious
+from tenpennies.review import review
+from tenpennies.simulate import _deal_position
+
+DEALS = 16
+
+
+def one_round(seed: int, seat0: str) -> Match:
+    """Round 1 of a fresh deal, played to its end: ``seat0`` at seat 0, strong bots elsewhere."""
+    m = Match.from_position(_deal_position(TEN_PENNIES, 1, random.Random(seed), (10,) * 4), seed=seed)
+    bots = {0: make_bot(seat0, seed=seed), **{s: make_bot("strong", seed=seed + s) for s in (1, 2, 3)}}
+    play(m, bots, until=lambda m: bool(m.round_results))
+    return m
+
+
+@pytest.fixture(scope="module")
+def strong_reviews():
+    return [review(one_round(seed, "strong"), 0, rollouts=4, workers=1, seed=seed) for seed in range(DEALS)]
+
+
+def test_a_rounds_margin_is_its_deal_luck_plus_its_draw_luck_plus_skill(strong_reviews):
+    for r in strong_reviews:
+        figures = luck_and_skill(r)
+        (one,) = figures.rounds
+        assert one.margin == pytest.approx(one.deal.points + one.draws.points + one.skill.points)
+        assert figures.skill == one.skill and figures.luck.points == pytest.approx(one.luck.points)
+        low, high = figures.luck.interval
+        assert low <= figures.luck.points <= high and figures.luck.se > 0 or not one.steps
+        assert figures.counted + figures.obvious == len(r.decisions)
+        assert figures.counted == sum(not obvious(d) for d in r.decisions) > 0
+        assert "Luck and skill" in r.to_text() and "performance" in r.to_text()  # the review prints them
+
+
+def test_luck_averages_zero_over_seeded_deals(strong_reviews):
+    luck = [luck_and_skill(r).luck.points for r in strong_reviews]
+    mean, se = statistics.fmean(luck), statistics.stdev(luck) / len(luck) ** 0.5
+    assert abs(mean) <= 2.2 * se, (mean, se)  # t(15) at 95%: 2.13
+    assert statistics.stdev(luck) > 5  # the cards do move the margin: the term is not idle
+
+
+def test_the_expert_loses_less_to_skill_than_a_random_player():
+    """The skill term tells a strong player from a weak one. (Against the thumb bot it does
+    not, at these cheap settings: over 30 round-1 deals at 8 rollouts the expert lost
+    +1.2 points a round and the thumb bot +0.8 ± 5.4: round 1 asks little of a player.)"""
+    def lost(bot, deals=6):
+        return [luck_and_skill(review(one_round(seed, bot), 0, rollouts=4, workers=1, seed=seed)).skill.points
+                for seed in range(deals)]
+
+    expert, wild = lost("expert"), lost("random")
+    assert statistics.fmean(wild) - Z95 * statistics.stdev(wild) / len(wild) ** 0.5 > max(expert)
