@@ -1,4 +1,5 @@
-"""What every test module shares: the hypothesis profiles, and :func:`require`.
+"""What every test module shares: the hypothesis profiles, :func:`require`, the markers of
+a quick run, and the ``every_puzzle`` fixture.
 
 The optional suites (the widgets, the hidden-information wire test, the parallel and
 plotting helpers) need packages from the ``notebooks``/``test`` extras. A test module
@@ -6,6 +7,15 @@ asks for each with ``require("ipycanvas")`` instead of ``pytest.importorskip``: 
 developer's machine a missing package skips the module, saying what is missing; with the
 environment variable ``CI`` set (``.ci/run`` sets it) it FAILS instead, so CI can never
 pass by skipping a suite (as the browser tests do, tests/browser/conftest.py).
+
+Markers, given here so that no test file has to: nbval's notebook cells are ``notebook``;
+tests/browser's are ``browser`` (their own ``pytestmark``) and share one xdist group, so
+one worker runs them in turn (one chromium at a time, servers started once per module);
+the tests listed in :data:`SLOW` are ``slow``. The quick run (``python3 dev.py test
+--quick``) leaves out ``slow``, ``browser`` and ``notebook`` and checks a few puzzles of
+each kind and game (``--puzzle-sample``). A new test file is quick by default: when it
+takes seconds, add it (or its slow tests) to :data:`SLOW`; the quick run's summary names
+any test over :data:`QUICK_SECONDS`.
 """
 
 import importlib
@@ -13,6 +23,8 @@ import os
 
 import pytest
 from hypothesis import HealthCheck, settings
+
+from every_puzzle import check_every, spread
 
 # CI is derandomized so a run is reproducible; locally hypothesis explores freely.
 settings.register_profile(
@@ -56,3 +68,69 @@ def eleven_sets_on_the_table():
             (3, "JS JH JD"))
     return Position(round_no=1, hands=("JK JC QS", "QH QD", "KS KH", "KD 4C"), table=sets,
                     discard_pile="3C", stock="KC 5C 6C 7C 8C 9C", dealer=3, active=0, top_discarder=3)
+
+
+# -- markers and the quick run -----------------------------------------------------------------
+SLOW = (
+)
+"""Node-id prefixes of the tests a quick run leaves out: each took over a second or two of CPU
+in a whole run (``--durations``); a file's path marks the whole file."""
+
+QUICK_SECONDS = 3.0
+"""A test slower than this in a quick run is named at its end, to be added to :data:`SLOW`."""
+
+
+def pytest_addoption(parser):
+    parser.addoption("--puzzle-sample", type=int, default=0, metavar="N",
+                     help="check N puzzles spread over each kind and game, not all (0: all; the quick run)")
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "slow: seconds or more of CPU; left out of the quick run (tests/conftest.py SLOW)")
+    config.addinivalue_line("markers", "notebook: a notebook's cell, run and compared by nbval")
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if type(item).__module__.startswith("nbval"):
+            item.add_marker(pytest.mark.notebook)
+        if item.get_closest_marker("browser") is not None:
+            item.add_marker(pytest.mark.xdist_group("browser"))
+        if item.nodeid.startswith(SLOW):
+            item.add_marker(pytest.mark.slow)
+
+
+@pytest.fixture
+def every_puzzle(request):
+    """``every_puzzle(items, check)``: run ``check`` on each item (every one, or under
+    ``--puzzle-sample N`` N spread over them) and fail once, naming each failing item
+    (tests/every_puzzle.py). The number checked is kept with the test's report, and the
+    run's summary adds them up."""
+    n = request.config.getoption("puzzle_sample")
+
+    def run(items, check, name=lambda p: p.id):
+        chosen = spread(list(items), n)
+        request.node.user_properties.append(("puzzle_checks", len(chosen)))
+        return check_every(chosen, check, name)
+
+    return run
+
+
+def pytest_terminal_summary(terminalreporter, config):
+    checked = tests = 0
+    slow = []
+    for reports in terminalreporter.stats.values():
+        for report in reports:
+            if getattr(report, "when", None) != "call":
+                continue
+            n = sum(v for k, v in getattr(report, "user_properties", ()) if k == "puzzle_checks")
+            if n:
+                checked, tests = checked + n, tests + 1
+            if config.getoption("puzzle_sample") and report.duration > QUICK_SECONDS:
+                slow.append((report.duration, report.nodeid))
+    if tests:
+        terminalreporter.write_line(f"puzzle checks: {checked} in {tests} tests (one per check, kind and game)")
+    if slow:
+        terminalreporter.write_sep("-", f"quick run: tests over {QUICK_SECONDS:.0f} s (add them to SLOW in tests/conftest.py)")
+        for seconds, nodeid in sorted(slow, reverse=True):
+            terminalreporter.write_line(f"{seconds:6.1f} s  {nodeid}")
