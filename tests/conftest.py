@@ -85,19 +85,24 @@ def pytest_addoption(parser):
                      help="check N puzzles spread over each kind and game, not all (0: all; the quick run)")
 
 
-def pytest_configure(config):
-    config.addinivalue_line("markers", "slow: seconds or more of CPU; left out of the quick run (tests/conftest.py SLOW)")
-    config.addinivalue_line("markers", "notebook: a notebook's cell, run and compared by nbval")
-
-
+@pytest.hookimpl(tryfirst=True)  # before xdist's own hook, which reads the groups
 def pytest_collection_modifyitems(config, items):
+    """Mark notebook cells and :data:`SLOW` tests; give each test its xdist group.
+
+    Under ``--dist loadgroup`` (dev.py test) a group runs on one worker: a notebook's cells
+    share its kernel, the browser tests one chromium, and a file's tests its module-scoped
+    fixtures (computed once, not once per worker). Only the per-puzzle tests (those using
+    ``every_puzzle``, independent of each other) go wherever a worker is free."""
     for item in items:
+        path = item.nodeid.split("::")[0]
         if type(item).__module__.startswith("nbval"):
             item.add_marker(pytest.mark.notebook)
-        if item.get_closest_marker("browser") is not None:
-            item.add_marker(pytest.mark.xdist_group("browser"))
         if item.nodeid.startswith(SLOW):
             item.add_marker(pytest.mark.slow)
+        if item.get_closest_marker("browser") is not None:
+            item.add_marker(pytest.mark.xdist_group("browser"))
+        elif "every_puzzle" not in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.xdist_group(path))
 
 
 @pytest.fixture
