@@ -9,17 +9,17 @@ environment variable ``CI`` set (``.ci/run`` sets it) it FAILS instead, so CI ca
 pass by skipping a suite (as the browser tests do, tests/browser/conftest.py).
 
 Markers, given here so that no test file has to: nbval's notebook cells are ``notebook``;
-tests/browser's are ``browser`` (their own ``pytestmark``) and share one xdist group, so
-one worker runs them in turn (one chromium at a time, servers started once per module);
-the tests listed in :data:`SLOW` are ``slow``. The quick run (``python3 dev.py test
---quick``) leaves out ``slow``, ``browser`` and ``notebook`` and checks a few puzzles of
-each kind and game (``--puzzle-sample``). A new test file is quick by default: when it
+tests/browser's are ``browser`` (their own ``pytestmark``); the tests listed in :data:`SLOW`
+are ``slow``. Under xdist (dev.py test) :func:`xdist_group` says which tests share a worker.
+The quick run (``python3 dev.py test --quick``) leaves out ``slow``, ``browser`` and
+``notebook`` and checks a few puzzles of each kind and game (``--puzzle-sample``). A new test file is quick by default: when it
 takes seconds, add it (or its slow tests) to :data:`SLOW`; the quick run's summary names
 any test over :data:`QUICK_SECONDS`.
 """
 
 import importlib
 import os
+import re
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -85,24 +85,47 @@ def pytest_addoption(parser):
                      help="check N puzzles spread over each kind and game, not all (0: all; the quick run)")
 
 
-@pytest.hookimpl(tryfirst=True)  # before xdist's own hook, which reads the groups
 def pytest_collection_modifyitems(config, items):
-    """Mark notebook cells and :data:`SLOW` tests; give each test its xdist group.
-
-    Under ``--dist loadgroup`` (dev.py test) a group runs on one worker: a notebook's cells
-    share its kernel, the browser tests one chromium, and a file's tests its module-scoped
-    fixtures (computed once, not once per worker). Only the per-puzzle tests (those using
-    ``every_puzzle``, independent of each other) go wherever a worker is free."""
+    """Mark notebook cells ``notebook`` and the :data:`SLOW` tests ``slow``."""
     for item in items:
-        path = item.nodeid.split("::")[0]
         if type(item).__module__.startswith("nbval"):
             item.add_marker(pytest.mark.notebook)
         if item.nodeid.startswith(SLOW):
             item.add_marker(pytest.mark.slow)
-        if item.get_closest_marker("browser") is not None:
-            item.add_marker(pytest.mark.xdist_group("browser"))
-        elif "every_puzzle" not in getattr(item, "fixturenames", ()):
-            item.add_marker(pytest.mark.xdist_group(path))
+
+
+PUZZLE_GROUP = re.compile(r"^tests/test_puzzle[a-z_]*\.py::test_\w+\[[a-z-]+-(?:tp|tcr)\]$")
+"""The node id of a test over one group of puzzles (``every_puzzle``): such tests share nothing."""
+
+
+def xdist_group(nodeid: str) -> str:
+    """The group of a test under ``--dist loadgroup``: a group runs on one worker.
+
+    The browser tests are one group (one chromium at a time, their servers started once
+    per module); the per-puzzle tests each their own (any worker may take one); every
+    other test's group is its file: a notebook's cells share one kernel, a file's tests
+    its module-scoped fixtures, computed once rather than on each worker."""
+    path = nodeid.split("::")[0]
+    if path.startswith("tests/browser/"):
+        return "browser"
+    if PUZZLE_GROUP.match(nodeid):
+        return nodeid
+    return path
+
+
+def pytest_xdist_make_scheduler(config, log):
+    """``--dist loadgroup`` by :func:`xdist_group`, read from the node ids. (xdist's own
+    loadgroup reads ``xdist_group`` marks by renaming node ids, which pytest 9 ignores: its
+    groups were silently lost.)"""
+    if config.getvalue("dist") != "loadgroup":
+        return None
+    from xdist.scheduler import LoadScopeScheduling  # only under xdist, which is then loaded
+
+    class ByGroup(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return xdist_group(nodeid)
+
+    return ByGroup(config, log)
 
 
 @pytest.fixture
