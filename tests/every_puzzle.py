@@ -13,11 +13,25 @@ spread over each group instead of all of them.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from functools import cache
 
 import pytest
 
+from tenpennies.puzzles import load
+
 GAMES = ("tp", "tcr")
 """Ten Pennies and Ten Card Rummy, as the group names write them."""
+
+
+@cache
+def _shipped() -> tuple:
+    return tuple(load())
+
+
+def shipped() -> list:
+    """The shipped puzzles, ``load()``, read once per test process (each reading takes a
+    second or more, and six test modules want them); frozen values, so sharing them is safe."""
+    return list(_shipped())
 
 
 def game_of(puzzle) -> str:

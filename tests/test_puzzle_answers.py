@@ -21,12 +21,11 @@ import pytest
 
 import bruteforce as bf
 from bruteforce import Seat, TenCardRummy, TenPennies
-from every_puzzle import groups
+from every_puzzle import groups, shipped
 from tenpennies.cards import Card, parse_cards
-from tenpennies.puzzles import load
 
 SHIPPED = bf.shipped()
-ENGINE = {p.id: p for p in load()}
+ENGINE = {p.id: p for p in shipped()}
 
 
 def refereed_sample(shipped: list[dict], per_group: dict[str, int], most_cards: dict[str, int]) -> list[dict]:

@@ -25,13 +25,12 @@ from dataclasses import replace
 
 import pytest
 
-from every_puzzle import Stale, groups
+from every_puzzle import Stale, groups, shipped
 from tenpennies import TEN_CARD_RUMMY, TEN_PENNIES
 from tenpennies.bots import bot_seed, make_bot
 from tenpennies.cards import parse_cards
 from tenpennies.match import Match, Phase
 from tenpennies.position import SeatPosition
-from tenpennies.puzzles import load
 from tenpennies.puzzles.kinds import KINDS, points_words
 from tenpennies.puzzles.wording import round_words, words_for
 from tenpennies.solver import can_lay_down, cards_needed
@@ -159,7 +158,7 @@ def test_the_plan_never_says_1_moves():
 
 
 # -- the shipped puzzles ---------------------------------------------------------------------------
-SHIPPED = load()
+SHIPPED = shipped()
 GROUPS = groups(SHIPPED)
 """The shipped puzzles by kind and game (tests/every_puzzle.py): one test each, naming each failure."""
 

@@ -11,13 +11,13 @@ from collections import defaultdict
 
 import pytest
 
-from every_puzzle import game_of, groups
+from every_puzzle import game_of, groups, shipped
 from tenpennies.cards import Card
 from tenpennies.position import SeatPosition
-from tenpennies.puzzles import PuzzleError, load, parse_source
+from tenpennies.puzzles import PuzzleError, parse_source
 from tenpennies.puzzles.matches import read_matches, replay, replay_position
 
-PUZZLES = load()
+PUZZLES = shipped()
 STORED = read_matches()
 BY_MATCH = defaultdict(list)
 for _p in PUZZLES:

@@ -9,7 +9,7 @@ from fractions import Fraction
 
 import pytest
 
-from every_puzzle import groups
+from every_puzzle import groups, shipped
 from tenpennies import Card, SeatPosition, TenPenniesError, parse_cards
 from tenpennies.cards import sort_key
 from tenpennies.odds import buy_or_pass
@@ -17,7 +17,7 @@ from tenpennies.puzzles import FOLDER, KINDS, THEMES, PuzzleError, load, read_fi
 from tenpennies.puzzles.kinds import token_price
 from tenpennies.words import card_text, tens_as_written
 
-PUZZLES = load()
+PUZZLES = shipped()
 GROUPS = groups(PUZZLES)
 """The shipped puzzles by kind and game: ``{"lay-down-tp": [...], ...}``."""
 
