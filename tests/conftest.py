@@ -131,6 +131,7 @@ def xdist_group(nodeid: str) -> str:
     return path
 
 
+@pytest.hookimpl(optionalhook=True)  # xdist's hook: unknown when xdist is absent or -p no:xdist
 def pytest_xdist_make_scheduler(config, log):
     """``--dist loadgroup`` by :func:`xdist_group`, read from the node ids. (xdist's own
     loadgroup reads ``xdist_group`` marks by renaming node ids, which pytest 9 ignores: its
