@@ -4,7 +4,13 @@
                            its notebooks trusted so their saved pictures show; extra
                            arguments go to JupyterLab (e.g. --no-browser --port 8899)
     python3 dev.py test    make .venv if needed, then run every test (unit, property,
-                           doctest and notebook tests), with any extra pytest arguments
+                           doctest, notebook, browser and puzzle tests) on every core
+                           (pytest-xdist, -n auto), with any extra pytest arguments
+                           (-n 0 runs in one process, e.g. for --pdb)
+    python3 dev.py test --quick
+                           the edit-test loop, about a minute: leaves out the tests marked
+                           slow, browser or notebook and checks 3 puzzles of each kind and
+                           game (tests/conftest.py says how tests are marked)
     python3 dev.py app     make .venv if needed, then serve the live table
                            (notebooks/play.ipynb) with Voila, code hidden; each browser
                            tab gets its own match, dealt in secret (options:
@@ -65,6 +71,30 @@ def trust_notebooks(python: Path = PYTHON, env: dict | None = None) -> None:
                    stdout=subprocess.DEVNULL)
 
 
+QUICK = ["-m", "not slow and not browser and not notebook", "--puzzle-sample", "3"]
+"""What ``--quick`` adds: no slow, browser or notebook tests, 3 puzzles of each kind and game."""
+
+
+def test_args(extra: list[str]) -> list[str]:
+    """pytest's arguments for ``dev.py test [--quick] EXTRA...``.
+
+    Every core by default (``-n auto``); ``--dist loadgroup`` keeps together what shares a
+    worker's state: a notebook's cells (one kernel), the browser tests (one chromium),
+    a test file's module fixtures (tests/conftest.py gives the groups). An ``-n`` of the
+    caller's wins; the quick run is one process when ``-n`` is not given, since starting
+    workers costs more than it saves there."""
+    quick = "--quick" in extra
+    extra = [a for a in extra if a != "--quick"]
+    args = ["--nbval", "--nbval-current-env"]
+    given_n = any(a == "-n" or (a.startswith("-n") and not a.startswith("--")) or a.startswith("--numprocesses")
+                  for a in extra)
+    if not given_n and not quick:
+        args += ["-n", "auto"]
+    if not any(a.startswith("--dist") for a in extra):
+        args += ["--dist", "loadgroup"]
+    return args + (QUICK if quick else []) + extra
+
+
 def main(argv: list[str]) -> int:
     command, extra = (argv[0], argv[1:]) if argv else ("", [])
     if command not in ("lab", "test", "app", "course", "site"):
@@ -96,7 +126,7 @@ def main(argv: list[str]) -> int:
         # Voila (--port=8866 ...).
         args = [str(PYTHON), "-m", "tenpennies.classroom", *extra]
     else:
-        args = [str(PYTHON), "-m", "pytest", "--nbval", "--nbval-current-env", *extra]
+        args = [str(PYTHON), "-m", "pytest", *test_args(extra)]
     return subprocess.call(args)
 
 

@@ -1,4 +1,5 @@
-"""What every test module shares: the hypothesis profiles, and :func:`require`.
+"""What every test module shares: the hypothesis profiles, :func:`require`, the markers of
+a quick run, and the ``every_puzzle`` fixture.
 
 The optional suites (the widgets, the hidden-information wire test, the parallel and
 plotting helpers) need packages from the ``notebooks``/``test`` extras. A test module
@@ -6,13 +7,24 @@ asks for each with ``require("ipycanvas")`` instead of ``pytest.importorskip``: 
 developer's machine a missing package skips the module, saying what is missing; with the
 environment variable ``CI`` set (``.ci/run`` sets it) it FAILS instead, so CI can never
 pass by skipping a suite (as the browser tests do, tests/browser/conftest.py).
+
+Markers, given here so that no test file has to: nbval's notebook cells are ``notebook``;
+tests/browser's are ``browser`` (their own ``pytestmark``); the tests listed in :data:`SLOW`
+are ``slow``. Under xdist (dev.py test) :func:`xdist_group` says which tests share a worker.
+The quick run (``python3 dev.py test --quick``) leaves out ``slow``, ``browser`` and
+``notebook`` and checks a few puzzles of each kind and game (``--puzzle-sample``). A new test file is quick by default: when it
+takes seconds, add it (or its slow tests) to :data:`SLOW`; the quick run's summary names
+any test over :data:`QUICK_SECONDS`.
 """
 
 import importlib
 import os
+import re
 
 import pytest
 from hypothesis import HealthCheck, settings
+
+from every_puzzle import check_every, spread
 
 # CI is derandomized so a run is reproducible; locally hypothesis explores freely.
 settings.register_profile(
@@ -56,3 +68,116 @@ def eleven_sets_on_the_table():
             (3, "JS JH JD"))
     return Position(round_no=1, hands=("JK JC QS", "QH QD", "KS KH", "KD 4C"), table=sets,
                     discard_pile="3C", stock="KC 5C 6C 7C 8C 9C", dealer=3, active=0, top_discarder=3)
+
+
+# -- markers and the quick run -----------------------------------------------------------------
+SLOW = (
+    "tests/test_course.py::test_course_site_links_every_notebook_and_holds_the_pictures",
+    "tests/test_cli.py::test_c5_odds_exact_and_estimated_rounds",
+    "tests/test_odds.py::test_t13_two_sets_of_4_in_8_cards_equals_enumeration",
+    "tests/test_odds.py::test_t13_t14_t15_dealt_probability_equals_enumeration_every_round",
+    "tests/test_odds.py::test_t13_simulation_agrees_with_exact_real_deck",
+    "tests/test_odds.py::test_dealt_probability_equals_enumeration_for_any_small_rule_set",
+    "tests/test_puzzle_kinds_tcr.py::test_c3_c5_discard_chances_are_the_referees",
+    "tests/test_puzzle_kinds_tcr.py::test_c9_buy_stands_on_the_referees_chances",
+    "tests/test_puzzle_kinds_tcr.py::test_c7_a_shipped_ten_card_rummy_go_out_puzzle_asks_for_its_own_answer_form",
+    "tests/test_puzzles.py::test_a_filter_that_matches_nothing_lists_what_exists",
+    "tests/test_puzzles.py::test_load_filters_by_kind_tier_and_theme",
+    "tests/test_puzzles.py::test_every_shipped_puzzle_is_reachable_or_marked_as_a_what_if_and_every_mark_is_needed",
+    "tests/test_puzzles.py::test_c5_ten_card_rummy_puzzles_pose_runs_over_the_top_and_separate_melds",
+    "tests/test_solver.py::test_plan_go_out_matches_brute_force",
+    "tests/test_solver.py::test_cards_needed_and_outs_match_exhaustive_search_two_cards_away",
+    "tests/test_solver.py::test_outs_are_the_completing_cards_when_one_is_needed",
+    "tests/test_solver_runs.py::test_the_solver_agrees_with_exhaustive_search_in_every_round",
+)
+"""Node-id prefixes of the tests a quick run leaves out: each took about a second of CPU or more
+in a whole run (6 December 2026; measured as CPU, since the machine was shared); a file's path
+marks the whole file."""
+
+QUICK_SECONDS = 3.0
+"""A test slower than this in a quick run is named at its end, to be added to :data:`SLOW`."""
+
+
+def pytest_addoption(parser):
+    parser.addoption("--puzzle-sample", type=int, default=0, metavar="N",
+                     help="check N puzzles spread over each kind and game, not all (0: all; the quick run)")
+
+
+def pytest_collection_modifyitems(config, items):
+    """Mark notebook cells ``notebook`` and the :data:`SLOW` tests ``slow``."""
+    for item in items:
+        if type(item).__module__.startswith("nbval"):
+            item.add_marker(pytest.mark.notebook)
+        if item.nodeid.startswith(SLOW):
+            item.add_marker(pytest.mark.slow)
+
+
+PUZZLE_GROUP = re.compile(r"^tests/test_puzzle[a-z_]*\.py::test_\w+\[[a-z-]+-(?:tp|tcr)\]$")
+"""The node id of a test over one group of puzzles (``every_puzzle``): such tests share nothing."""
+
+
+def xdist_group(nodeid: str) -> str:
+    """The group of a test under ``--dist loadgroup``: a group runs on one worker.
+
+    The browser tests are one group (one chromium at a time, their servers started once
+    per module); the per-puzzle tests each their own (any worker may take one); every
+    other test's group is its file: a notebook's cells share one kernel, a file's tests
+    its module-scoped fixtures, computed once rather than on each worker."""
+    path = nodeid.split("::")[0]
+    if path.startswith("tests/browser/"):
+        return "browser"
+    if PUZZLE_GROUP.match(nodeid):
+        return nodeid
+    return path
+
+
+@pytest.hookimpl(optionalhook=True)  # xdist's hook: unknown when xdist is absent or -p no:xdist
+def pytest_xdist_make_scheduler(config, log):
+    """``--dist loadgroup`` by :func:`xdist_group`, read from the node ids. (xdist's own
+    loadgroup reads ``xdist_group`` marks by renaming node ids, which pytest 9 ignores: its
+    groups were silently lost.)"""
+    if config.getvalue("dist") != "loadgroup":
+        return None
+    from xdist.scheduler import LoadScopeScheduling  # only under xdist, which is then loaded
+
+    class ByGroup(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return xdist_group(nodeid)
+
+    return ByGroup(config, log)
+
+
+@pytest.fixture
+def every_puzzle(request):
+    """``every_puzzle(items, check)``: run ``check`` on each item (every one, or under
+    ``--puzzle-sample N`` N spread over them) and fail once, naming each failing item
+    (tests/every_puzzle.py). The number checked is kept with the test's report, and the
+    run's summary adds them up."""
+    n = request.config.getoption("puzzle_sample")
+
+    def run(items, check, name=lambda p: p.id):
+        chosen = spread(list(items), n)
+        request.node.user_properties.append(("puzzle_checks", len(chosen)))
+        return check_every(chosen, check, name)
+
+    return run
+
+
+def pytest_terminal_summary(terminalreporter, config):
+    checked = tests = 0
+    slow = []
+    for reports in terminalreporter.stats.values():
+        for report in reports:
+            if getattr(report, "when", None) != "call":
+                continue
+            n = sum(v for k, v in getattr(report, "user_properties", ()) if k == "puzzle_checks")
+            if n:
+                checked, tests = checked + n, tests + 1
+            if config.getoption("puzzle_sample") and report.duration > QUICK_SECONDS:
+                slow.append((report.duration, report.nodeid))
+    if tests:
+        terminalreporter.write_line(f"puzzle checks: {checked} in {tests} tests (one per check, kind and game)")
+    if slow:
+        terminalreporter.write_sep("-", f"quick run: tests over {QUICK_SECONDS:.0f} s (add them to SLOW in tests/conftest.py)")
+        for seconds, nodeid in sorted(slow, reverse=True):
+            terminalreporter.write_line(f"{seconds:6.1f} s  {nodeid}")

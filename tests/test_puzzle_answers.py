@@ -21,11 +21,11 @@ import pytest
 
 import bruteforce as bf
 from bruteforce import Seat, TenCardRummy, TenPennies
+from every_puzzle import groups, shipped
 from tenpennies.cards import Card, parse_cards
-from tenpennies.puzzles import load
 
 SHIPPED = bf.shipped()
-ENGINE = {p.id: p for p in load()}
+ENGINE = {p.id: p for p in shipped()}
 
 
 def refereed_sample(shipped: list[dict], per_group: dict[str, int], most_cards: dict[str, int]) -> list[dict]:
@@ -170,8 +170,17 @@ def test_the_referee_decides_each_kind_of_each_game():
     assert {tcr for _, tcr in kinds} == {True, False}
 
 
-@pytest.mark.parametrize("data", REFEREED, ids=lambda d: d["id"])
-def test_the_answer_is_the_brute_forces(data):
+BY_KIND = groups(REFEREED, kind=lambda d: d["kind"],
+                 game=lambda d: "tcr" if "g:ten-card-rummy" in d["position"] else "tp")
+"""The refereed puzzles by kind and game (tests/every_puzzle.py): one test each, naming each failure."""
+
+
+@pytest.mark.parametrize("group", BY_KIND)
+def test_the_answer_is_the_brute_forces(group, every_puzzle):
+    every_puzzle(BY_KIND[group], answer_is_the_brute_forces, name=lambda d: d["id"])
+
+
+def answer_is_the_brute_forces(data):
     seat, kind, params = Seat.parse(data["position"]), data["kind"], data.get("params", {})
     game, r = seat.game, seat.round_no
     solution = ENGINE[data["id"]].solution()
@@ -223,4 +232,4 @@ def test_the_answer_is_the_brute_forces(data):
     elif kind == "cost":
         assert [int(a) for a in given] == [bf.cost(seat)] * 2
     else:
-        pytest.fail(f"the referee knows no puzzle kind {kind!r}: teach it in tests/bruteforce.py")
+        raise AssertionError(f"the referee knows no puzzle kind {kind!r}: teach it in tests/bruteforce.py")

@@ -25,12 +25,12 @@ from dataclasses import replace
 
 import pytest
 
+from every_puzzle import Stale, groups, shipped
 from tenpennies import TEN_CARD_RUMMY, TEN_PENNIES
 from tenpennies.bots import bot_seed, make_bot
 from tenpennies.cards import Card, parse_cards
 from tenpennies.match import Match, Phase
 from tenpennies.position import SeatPosition
-from tenpennies.puzzles import load
 from tenpennies.puzzles.kinds import KINDS, points_words
 from tenpennies.puzzles.wording import round_words, words_for
 from tenpennies.solver import can_lay_down, cards_needed
@@ -158,25 +158,35 @@ def test_the_plan_never_says_1_moves():
 
 
 # -- the shipped puzzles ---------------------------------------------------------------------------
-SHIPPED = load()
+SHIPPED = shipped()
+GROUPS = groups(SHIPPED)
+"""The shipped puzzles by kind and game (tests/every_puzzle.py): one test each, naming each failure."""
 
 
-@pytest.mark.parametrize("puzzle", SHIPPED, ids=[p.id for p in SHIPPED])
-def test_hints_written_for_each_shipped_position_give_nothing_away(puzzle):
+@pytest.mark.parametrize("group", GROUPS)
+def test_hints_written_for_each_shipped_position_give_nothing_away(group, every_puzzle):
+    every_puzzle(GROUPS[group], hints_written_give_nothing_away)
+
+
+def hints_written_give_nothing_away(puzzle):
     s = _solved(puzzle.kind, puzzle.position, puzzle.params)
     assert s.answer == puzzle.answer or puzzle.answer in s.accepted or s.answer in puzzle.accepted
     words = words_for(puzzle.kind, puzzle.position, puzzle.params, s)
     assert giveaways(puzzle.kind, puzzle.position, puzzle.params, s, words["hints"]) == []
 
 
-@pytest.mark.parametrize("puzzle", SHIPPED, ids=[p.id for p in SHIPPED])
-def test_hints_stored_in_each_shipped_puzzle_give_nothing_away(puzzle):
+@pytest.mark.parametrize("group", GROUPS)
+def test_hints_stored_in_each_shipped_puzzle_give_nothing_away(group, every_puzzle):
+    every_puzzle(GROUPS[group], hints_stored_give_nothing_away)
+
+
+def hints_stored_give_nothing_away(puzzle):
     solved = _solved(puzzle.kind, puzzle.position, puzzle.params)
     s = replace(solved, answer=puzzle.answer, accepted=tuple(puzzle.accepted))
     found = giveaways(puzzle.kind, puzzle.position, puzzle.params, s, puzzle.hints)
     if found and tuple(puzzle.hints) != words_for(puzzle.kind, puzzle.position, puzzle.params, solved)["hints"]:
         # Hints written before wording.py (issue 24): regenerating the files rewrites them.
-        pytest.xfail(f"stale hints, written before wording.py: {found[0]}")
+        raise Stale(f"stale hints, written before wording.py: {found[0]}")
     assert found == []
 
 
@@ -227,9 +237,16 @@ def test_the_seeded_positions_cover_every_kind_in_both_games():
     assert {(k, g) for k in KINDS for g in (False, True)} <= games
 
 
-@pytest.mark.parametrize("kind, p, params", PICKED, ids=[f"{k}-{'tcr' if p.rules.has_runs else 'tp'}-{n}"
-                                                        for n, (k, p, _) in enumerate(PICKED)])
-def test_hints_for_seeded_positions_give_nothing_away(kind, p, params):
+NAMED = [(f"{k}-{'tcr' if p.rules.has_runs else 'tp'}-{n}", k, p, params) for n, (k, p, params) in enumerate(PICKED)]
+SEEDED_GROUPS = groups(NAMED, kind=lambda x: x[1], game=lambda x: "tcr" if x[2].rules.has_runs else "tp")
+
+
+@pytest.mark.parametrize("group", SEEDED_GROUPS)
+def test_hints_for_seeded_positions_give_nothing_away(group, every_puzzle):
+    every_puzzle(SEEDED_GROUPS[group], lambda x: seeded_hints_give_nothing_away(*x[1:]), name=lambda x: x[0])
+
+
+def seeded_hints_give_nothing_away(kind, p, params):
     s = _solved(kind, p, params)
     words = words_for(kind, p, params, s)
     assert isinstance(words["hints"], tuple) and len(words["hints"]) >= 2

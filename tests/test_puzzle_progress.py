@@ -18,14 +18,14 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
+from every_puzzle import shipped
 from tenpennies.cli import main
 from tenpennies.glicko import Rating
-from tenpennies.puzzles import load
 from tenpennies.puzzles.progress import (COLUMNS, ENVIRONMENT, Progress, ProgressError, default_path,
                                          export_csv)
 
 ROOT = Path(__file__).resolve().parents[1]
-PUZZLES = load()
+PUZZLES = shipped()
 
 
 def rated(n: int, rating: int, deviation: int = 60):

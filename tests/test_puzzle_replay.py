@@ -3,18 +3,21 @@ the match and the decision, and replaying the stored actions arrives at that ver
 
 Each match is replayed once, to its last puzzle's decision, checking every puzzle of it on
 the way; no bot is asked (the stored actions are applied through the match's own checks).
+The matches of each game are one test, naming every match and puzzle that fails
+(tests/every_puzzle.py).
 """
 
 from collections import defaultdict
 
 import pytest
 
+from every_puzzle import game_of, groups, shipped
 from tenpennies.cards import Card
 from tenpennies.position import SeatPosition
-from tenpennies.puzzles import PuzzleError, load, parse_source
+from tenpennies.puzzles import PuzzleError, parse_source
 from tenpennies.puzzles.matches import read_matches, replay, replay_position
 
-PUZZLES = load()
+PUZZLES = shipped()
 STORED = read_matches()
 BY_MATCH = defaultdict(list)
 for _p in PUZZLES:
@@ -31,8 +34,16 @@ def test_every_shipped_puzzle_is_mined_or_built_and_no_position_has_problems():
     assert set(BY_MATCH) == set(STORED)  # every stored match is used, every used one stored
 
 
-@pytest.mark.parametrize("key", sorted(BY_MATCH), ids=str)
-def test_replaying_the_match_reaches_each_puzzles_position(key):
+MATCHES = groups(sorted(BY_MATCH), kind=lambda key: "replay", game=lambda key: game_of(BY_MATCH[key][0]))
+"""The stored matches' keys by game: ``{"replay-tcr": [...], "replay-tp": [...]}``."""
+
+
+@pytest.mark.parametrize("group", MATCHES)
+def test_replaying_the_match_reaches_each_puzzles_position(group, every_puzzle):
+    every_puzzle(MATCHES[group], replay_reaches_each_puzzles_position, name=lambda key: f"match {key}")
+
+
+def replay_reaches_each_puzzles_position(key):
     puzzles = sorted(BY_MATCH[key], key=lambda p: p.match.decision)
     wanted = [(p.match.decision, p.match.seat) for p in puzzles]
     reached = list(replay(puzzles[0].match, STORED[key], wanted))

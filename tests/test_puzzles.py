@@ -1,10 +1,15 @@
-"""The puzzle set: every shipped answer re-derived by the engine; the schema; each kind's checker."""
+"""The puzzle set: every shipped answer re-derived by the engine; the schema; each kind's checker.
+
+The checks of each shipped puzzle run as one test per kind and game (tests/every_puzzle.py),
+which names every puzzle that fails.
+"""
 
 from collections import Counter
 from fractions import Fraction
 
 import pytest
 
+from every_puzzle import groups, shipped
 from tenpennies import Card, SeatPosition, TenPenniesError, parse_cards
 from tenpennies.cards import sort_key
 from tenpennies.odds import buy_or_pass
@@ -12,11 +17,17 @@ from tenpennies.puzzles import FOLDER, KINDS, THEMES, PuzzleError, load, read_fi
 from tenpennies.puzzles.kinds import token_price
 from tenpennies.words import card_text, tens_as_written
 
-PUZZLES = load()
+PUZZLES = shipped()
+GROUPS = groups(PUZZLES)
+"""The shipped puzzles by kind and game: ``{"lay-down-tp": [...], ...}``."""
 
 
-@pytest.mark.parametrize("puzzle", PUZZLES, ids=lambda p: p.id)
-def test_every_shipped_answer_and_margin_is_the_engines(puzzle):
+@pytest.mark.parametrize("group", GROUPS)
+def test_every_shipped_answer_and_margin_is_the_engines(group, every_puzzle):
+    every_puzzle(GROUPS[group], answer_and_margin_are_the_engines)
+
+
+def answer_and_margin_are_the_engines(puzzle):
     assert rederive(puzzle) == []
     solution = puzzle.solution()
     assert puzzle.check(puzzle.answer, solution).correct
@@ -225,9 +236,13 @@ def test_count_and_cost():
 
 
 # -- what a learner is shown, and told when wrong ---------------------------------------------
-@pytest.mark.parametrize("puzzle", [p for p in PUZZLES if p.kind == "buy"], ids=lambda p: p.id)
-def test_t5_a_buy_question_states_no_invented_price(puzzle):
+@pytest.mark.parametrize("group", [g for g in GROUPS if g.startswith("buy-")])
+def test_t5_a_buy_question_states_no_invented_price(group, every_puzzle):
     """The token's worth is measured (tenpennies.buying), and a close call is answered 'close'."""
+    every_puzzle(GROUPS[group], buy_question_states_no_invented_price)
+
+
+def buy_question_states_no_invented_price(puzzle):
     judgment = puzzle.solution().facts["judgment"]
     assert "ten times the tokens" not in puzzle.question
     assert puzzle.answer == judgment.verdict
@@ -259,8 +274,12 @@ def tempting(puzzle, solution):
     return [t for t in tries if not puzzle.check(t, solution).correct]
 
 
-@pytest.mark.parametrize("puzzle", PUZZLES, ids=lambda p: p.id)
-def test_a_wrong_answer_does_not_give_the_solution_away(puzzle):
+@pytest.mark.parametrize("group", GROUPS)
+def test_a_wrong_answer_does_not_give_the_solution_away(group, every_puzzle):
+    every_puzzle(GROUPS[group], wrong_answer_does_not_give_the_solution_away)
+
+
+def wrong_answer_does_not_give_the_solution_away(puzzle):
     solution = puzzle.solution()
     for typed in tempting(puzzle, solution):
         said = puzzle.check(typed, solution).feedback
