@@ -102,6 +102,7 @@ from .rules import TEN_PENNIES, RuleSet
 from .solver import cards_needed, outs
 from .view import PlayerView
 from .words import buy_words, card_text, plural
+from .odds import DrawChance
 
 if TYPE_CHECKING:
     from .odds import BuyDecision
@@ -199,6 +200,9 @@ class BuyJudgment:
     gain: Interval
     horizon: str
     decision: Decision
+    method: str = "exact"
+    buy_cards: int = 0
+    pass_cards: int = 1
     _odds_args: tuple = field(repr=False, compare=False, default=())
 
     @cached_property
@@ -250,21 +254,79 @@ def _unseen_counts(hand, seen, rules: RuleSet) -> list[int]:
     return left
 
 
+def draws_of(rules: RuleSet, unseen: Sequence[int], *, my_turn: bool, buys: bool, stock: int | None = None,
+             pile: Sequence[Card] = ()) -> tuple[tuple, tuple]:
+    """The cards a choice gets, as :func:`tenpennies.odds.draw_chance` reads them: ``(pools, sources)``.
+
+    Buying (T5, C9) gets the offered card (held apart) and ``rules.buy_extra_cards`` stock
+    cards; off one's own turn the buyer still makes its own draw when its turn comes (T6),
+    one more card. A free take (C8) is the turn's draw: nothing more. Passing gets one
+    card: this turn's draw (T6), or off turn the next turn's. Each card comes from the
+    unseen cards while the stock lasts (``stock``: its size, None for plenty); past that
+    from the rebuilt stock: Ten Pennies shuffles the pile but its top card (T16), so any
+    of those cards, alike; Ten Card Rummy turns the pile over (C12), so exactly the cards
+    next in its order. ``pile`` is the discard pile, its top (the offered card) last.
+    Between an off-turn choice and one's own draw the other seats draw too: while the stock
+    holds enough this changes nothing (their cards are as unseen as the rest); at the
+    stock's very end it is left out.
+    """
+    free = my_turn and rules.free_discard_take
+    if buys:
+        k = 0 if free else rules.buy_extra_cards + (0 if my_turn else 1)
+        below = tuple(pile[:-1])  # the offered card is taken
+    else:
+        k = 1
+        below = tuple(pile)
+    from_stock = k if stock is None else min(k, stock)
+    pools, sources = [list(unseen)], [0] * from_stock
+    if k > from_stock:
+        rebuilt = [0] * 53
+        if rules.stock_rebuild == "turn-over":
+            # C12: the pile turned over; its old bottom card is turned up, the next ones drawn in order.
+            for c in below[1:1 + k - from_stock]:
+                rebuilt[c.index] += 1
+        else:
+            for c in below[:-1]:  # T16: all but the top card, shuffled
+                rebuilt[c.index] += 1
+        pools.append(rebuilt)
+        sources += [1] * (k - from_stock)
+    return tuple(pools), tuple(sources)
+
+
+def purchase_available(rules: RuleSet, stock: int | None, pile: Sequence[Card]) -> bool:
+    """Can a purchase's extra cards be drawn, counting the stock's rebuilding (T8, C10)?
+    (As :meth:`tenpennies.match.Match.purchase_available` asks it, from what a seat sees.)"""
+    return stock is None or stock + max(0, len(pile) - 2) >= rules.buy_extra_cards
+
+
 def judge(hand: tuple, card: Card, round_no: int, rules: RuleSet, unseen: Sequence[int], *,
           opened: bool, tokens: int | None, my_turn: bool, need: float | None = None,
-          hand_outs: frozenset | None = None, worth: Interval | None = None) -> tuple:
+          hand_outs: frozenset | None = None, worth: Interval | None = None, stock: int | None = None,
+          pile: Sequence[Card] = (), exact: bool = False) -> tuple:
     """The fast core of :func:`should_buy`, for bots: ``(verdict, reason, numbers)``.
 
     ``unseen`` holds the unseen copies of each card value by ``Card.index`` (the offered
-    card counted as seen); ``need`` and ``hand_outs`` (the indices of :func:`~tenpennies.solver.outs`) may be
+    card counted as seen); ``stock`` (its size) and ``pile`` (the discard pile, the offered
+    card on top) say where draws come from once the stock runs short (:func:`draws_of`);
+    ``need`` and ``hand_outs`` (the indices of :func:`~tenpennies.solver.outs`) may be
     passed when known.
-    ``numbers`` is ``(buy_ways, pass_ways, unseen_total, stake, worth, extra, gain)``: the
-    chances are ``buy_ways / unseen_total`` and ``pass_ways / unseen_total``.
+
+    The verdict comes from sound bounds on the chance of buying when they settle it (a few
+    solver calls), and from the exact count otherwise (or always, with ``exact=True``);
+    the chance of passing (one card) is always exact. ``numbers`` is ``(buy, pass_, stake,
+    worth, extra, gain, method)``: ``buy`` and ``pass_`` are
+    :class:`~tenpennies.odds.DrawChance` values, ``method`` is ``"bounds"`` or ``"exact"``:
+    which settled the verdict. The gain's interval is computed from the exact chance when it
+    was counted, else from the bounds (low end from the low bound, high end from the high).
     """
+    from .odds import draw_chance
+
     free = my_turn and rules.free_discard_take
     if opened:
         verdict, reason = ("close", "open-free-take") if free else ("pass", "pass-open")
         return verdict, reason, None
+    if not free and not purchase_available(rules, stock, pile):
+        return "pass", "pass-unavailable", None
     if need is None or hand_outs is None:
         n = cards_needed(hand, round_no, rules, trusted=True)
         need = math.inf if n is None else n
@@ -272,13 +334,23 @@ def judge(hand: tuple, card: Card, round_no: int, rules: RuleSet, unseen: Sequen
     total = sum(unseen)
     # The outs are exactly the cards that bring the hand one card closer; any other leaves it as short.
     after = need - 1 if card.index in hand_outs else need
-    pass_ways = total if need == 0 else (sum([unseen[i] for i in hand_outs]) if need == 1 else 0)
-    if after == 0:
-        buy_ways = total
-    elif after == 1:
-        buy_ways = sum([unseen[c.index] for c in outs(hand + (card,), round_no, rules, trusted=True)])
+    pools, sources = draws_of(rules, unseen, my_turn=my_turn, buys=False, stock=stock, pile=pile)
+    if need == 0:
+        pass_chance = Fraction(1)
+    elif need == 1 and sources == (0,):
+        pass_chance = Fraction(sum([unseen[i] for i in hand_outs]), total) if total else Fraction(0)
     else:
-        buy_ways = 0
+        pass_chance = draw_chance(hand, round_no, rules, pools, sources, exact=False).exact
+        if pass_chance is None:  # (one card: the bounds are always exact)
+            pass_chance = draw_chance(hand, round_no, rules, pools, sources).exact
+    bought = hand + (card,)
+    buy_pools, buy_sources = draws_of(rules, unseen, my_turn=my_turn, buys=True, stock=stock, pile=pile)
+    if after > len(buy_sources):
+        buy = _CERTAIN_NOT
+    elif after == 0:
+        buy = _CERTAIN
+    else:
+        buy = draw_chance(bought, round_no, rules, buy_pools, buy_sources, exact=exact)
     points = rules.card_points
     stake = sum([points[c.rank] for c in hand])
     if worth is None:
@@ -289,25 +361,47 @@ def judge(hand: tuple, card: Card, round_no: int, rules: RuleSet, unseen: Sequen
         by_index = _POINTS_BY_INDEX[points] = [points[r] for r in _RANK_OF]
     mean_card = sum(map(int.__mul__, unseen, by_index)) / total if total else 0.0
     extra = Interval(extras * mean_card / 2, 0.0, float(extras * mean_card), 0)
-    value = stake * (buy_ways - pass_ways) / total if total else 0.0
     # Beyond the horizon: an out brings the hand a card closer for the rest of the round,
-    # which the next draw's chance does not see. At most, buying turns the chance passing
+    # which the draws counted here do not see. At most, buying turns the chance passing
     # leaves into certainty, saving the hand's points: that bounds the gain from above, so
-    # a purchase of an out is never called a clear pass on the horizon's numbers alone.
-    reach = stake * (total - pass_ways) / total if total and after < need else value
-    gain = Interval(value - worth.mean - extra.mean, value - worth.high - extra.high,
-                    max(value, reach) - worth.low - extra.low, 0)
+    # a purchase of an out is never called a clear pass on the counted draws alone.
+    reach = stake * float(1 - pass_chance) if after < need else None
+
+    def gain_of(low: Fraction, high: Fraction, mid: Fraction) -> Interval:
+        lo, hi, mean = (stake * float(x - pass_chance) for x in (low, high, mid))
+        top = hi if reach is None else max(hi, reach)
+        return Interval(mean - worth.mean - extra.mean, lo - worth.high - extra.high, top - worth.low - extra.low, 0)
+
+    method = "bounds"
+    if buy.exact is not None:
+        gain = gain_of(buy.exact, buy.exact, buy.exact)
+    else:
+        gain = gain_of(buy.low, buy.high, buy.low)
+        surely_buy = gain.low > 0
+        never_buy = stake * float(buy.high - pass_chance) - worth.high - extra.high <= 0
+        surely_pass = gain.high < 0
+        never_pass = (reach is not None and reach - worth.low - extra.low >= 0) or \
+            stake * float(buy.low - pass_chance) - worth.low - extra.low >= 0
+        if not (surely_buy or (never_buy and (surely_pass or never_pass))):
+            buy = draw_chance(bought, round_no, rules, buy_pools, buy_sources)
+            gain = gain_of(buy.exact, buy.exact, buy.exact)
+            method = "exact"
+    if buy.method == "exact":
+        method = "exact"
     if gain.low > 0:
         verdict = "buy"
         reason = "buy-completes" if after == 0 else "buy-gain"
     elif gain.high < 0:
         verdict = "pass"
-        reason = "pass-no-gain" if buy_ways <= pass_ways else "pass-cost"
+        reason = "pass-no-gain" if buy.high <= pass_chance else "pass-cost"
     else:
         verdict, reason = "close", "close"
-    return verdict, reason, (buy_ways, pass_ways, total, stake, worth, extra, gain)
+    pass_ = DrawChance(pass_chance, pass_chance, "certain", pass_chance)
+    return verdict, reason, (buy, pass_, stake, worth, extra, gain, method)
 
 
+_CERTAIN = DrawChance(Fraction(1), Fraction(1), "certain", Fraction(1))
+_CERTAIN_NOT = DrawChance(Fraction(0), Fraction(0), "certain", Fraction(0))
 _RANK_OF = [0] * 53
 _POINTS_BY_INDEX: dict[tuple, list[int]] = {}  # a rule set's card points, by Card.index
 
@@ -347,15 +441,18 @@ def should_buy(view: PlayerView, *, worth: Interval | float | None = None) -> Bu
     seen = list(view.seen_cards())
     seen.remove(card)  # the offered card apart, as buy_or_pass takes it
     return judge_offer(view.hand, card, view.round_no, seen, my_turn=view.active == seat,
-                       tokens=view.tokens[seat], opened=view.opened[seat], rules=view.rules, worth=worth, seat=seat)
+                       tokens=view.tokens[seat], opened=view.opened[seat], rules=view.rules, worth=worth, seat=seat,
+                       stock=view.stock_size, pile=view.discard_pile)
 
 
 def judge_offer(hand, card: Card, round_no: int, seen=(), *, my_turn: bool = True, tokens: int | None = None,
                 opened: bool = False, rules: RuleSet = TEN_PENNIES, worth: Interval | float | None = None,
-                seat: int = 0) -> BuyJudgment:
+                seat: int = 0, stock: int | None = None, pile: Sequence[Card] = ()) -> BuyJudgment:
     """:func:`should_buy` for a hand and an offer given as cards, as the buy calculator and
     the buy puzzles hold them: ``seen`` is every other card seen outside the hand (not the
-    offered card), ``tokens`` those held (None: the rule set's full count)."""
+    offered card), ``tokens`` those held (None: the rule set's full count); ``stock`` the
+    stock's size (None: plenty) and ``pile`` the discard pile with the offered card on top,
+    which say where the draws come from at the stock's end (:func:`draws_of`)."""
     hand = tuple(hand)
     if worth is not None and not isinstance(worth, Interval):
         if isinstance(worth, bool) or not isinstance(worth, (int, float)) or math.isnan(worth):
@@ -366,32 +463,40 @@ def judge_offer(hand, card: Card, round_no: int, seen=(), *, my_turn: bool = Tru
     free = my_turn and rules.free_discard_take
     seen = tuple(seen)
     unseen = _unseen_counts(hand, seen + (card,), rules)
-    verdict, reason, numbers = judge(hand, card, round_no, rules, unseen, opened=opened, tokens=tokens,
-                                     my_turn=my_turn, worth=worth)
-    horizon = ("the chance of holding the contract once one more stock card is drawn: "
-               + ("taking" if free else "buying") + f", with the {card} and then a stock card; passing, with "
-               + ("this turn's stock card" if my_turn else "your next turn's stock card")
-               + ("" if free else f" (the purchase's {plural(rules.buy_extra_cards, 'stock card')} counted in its "
-                  "cost, not its chance)"))
+    options = dict(opened=opened, tokens=tokens, my_turn=my_turn, worth=worth, stock=stock, pile=pile)
+    # The verdict as a bot reaches it (bounds first), and the exact chances the words show:
+    # the bounds are sound, so both give one verdict (tests/test_buy_judgment.py checks it).
+    verdict, reason, fast = judge(hand, card, round_no, rules, unseen, **options)
+    _, _, numbers = judge(hand, card, round_no, rules, unseen, exact=True, **options)
+    pools, buy_sources = draws_of(rules, unseen, my_turn=my_turn, buys=True, stock=stock, pile=pile)
+    extras = 0 if free else rules.buy_extra_cards
+    horizon = (("taking" if free else "buying") + f" gets the {card}"
+               + ("" if free else f" and {plural(extras, 'stock card')}")
+               + ("" if my_turn else ", then your own draw on your turn")
+               + "; passing, " + ("this turn's draw" if my_turn else "your next turn's draw") + ": one card"
+               + ("" if stock is None or stock >= len(buy_sources) else
+                  "; past the stock's end the cards come from the rebuilt pile"))
     if rules.tokens is not None and rules.name != TEN_PENNIES.name:
         horizon += f"; a token's worth as measured in {TEN_PENNIES.name}"
     yes = TakeDiscard(seat) if free else Buy(seat)
     stake = sum(rules.card_points[c.rank] for c in hand)
-    if numbers is None:  # a seat already down
+    if numbers is None:  # a seat already down, or a purchase the stock cannot supply
         zero = Interval(0.0, 0.0, 0.0, 0)
         w = token_worth(rules, round_no, tokens) if worth is None else worth
-        facts = {"card": card, "free": free, "my_turn": my_turn, "opened": True, "points_at_stake": stake}
+        facts = {"card": card, "free": free, "my_turn": my_turn, "opened": opened, "points_at_stake": stake,
+                 "unavailable": reason == "pass-unavailable"}
         decision = Decision(Pass(seat), reason, facts)
-        return BuyJudgment(verdict, reason, card, round_no, my_turn, free, Fraction(1), Fraction(1),
-                           stake, w, zero, zero, horizon, decision, (hand, seen, rules))
-    buy_ways, pass_ways, total, stake, w, extra, gain = numbers
-    next_buy, next_pass = Fraction(buy_ways, total), Fraction(pass_ways, total)
+        return BuyJudgment(verdict, reason, card, round_no, my_turn, free, Fraction(int(opened)), Fraction(int(opened)),
+                           stake, w, zero, zero, horizon, decision, "certain", 0, 1, (hand, seen, rules))
+    buy, pass_, stake, w, extra, gain, _ = numbers
+    method = fast[6]
+    next_buy, next_pass = buy.exact, pass_.exact
     facts = {"card": card, "free": free, "my_turn": my_turn, "next_buy": next_buy, "next_pass": next_pass,
-             "unseen": total, "buy_ways": buy_ways, "pass_ways": pass_ways, "points_at_stake": stake,
-             "token_worth": w, "extra_cost": extra, "gain": gain, "tokens": tokens}
+             "buy_cards": len(buy_sources), "points_at_stake": stake, "token_worth": w, "extra_cost": extra,
+             "gain": gain, "tokens": tokens, "method": method}
     decision = Decision(yes if verdict == "buy" else Pass(seat), reason, facts)
     return BuyJudgment(verdict, reason, card, round_no, my_turn, free, next_buy, next_pass, stake, w, extra, gain,
-                       horizon, decision, (hand, seen, rules))
+                       horizon, decision, method, len(buy_sources), 1, (hand, seen, rules))
 
 
 def offer_odds(view: PlayerView) -> BuyDecision:

@@ -170,6 +170,22 @@ def points_interval(interval) -> str:
     return f"{interval.mean:.1f} points [{interval.low:.1f}, {interval.high:.1f}]"
 
 
+def choice_cards_words(judgment) -> str:
+    """The cards a purchase (or a free take) brings, as the buy judgment counts them (T5,
+    T6, C8, C9): 'buying, with the 9D and two stock cards' ('..., then your own draw' off
+    one's turn)."""
+    card = card_text(judgment.card)
+    if judgment.free:
+        return f"taking {card} as your draw"
+    extras = judgment.buy_cards - (0 if judgment.my_turn else 1)
+    said = f"buying, with the {card} and {_number_word(extras)} stock card{'s' if extras != 1 else ''}"
+    return said + ("" if judgment.my_turn else ", then your own draw")
+
+
+def _number_word(n: int) -> str:
+    return ("no", "one", "two", "three")[n] if 0 <= n <= 3 else str(n)
+
+
 def buy_words(judgment, contract_words: str = "the contract", card: str | None = None) -> str:
     """The buy judgment (:class:`tenpennies.buying.BuyJudgment`) in two sentences: its verdict
     with the gain and its interval, then what the gain is made of (the chances at its
@@ -192,8 +208,8 @@ def buy_words(judgment, contract_words: str = "the contract", card: str | None =
                      + ("nothing either way" if gain.low == gain.high == 0 else
                         f"{points_interval(gain)}, an interval that reaches zero" if 0 in (gain.low, gain.high) else
                         f"{points_interval(gain)}, an interval on both sides of zero")}[judgment.verdict]
-    parts = [f"with one more stock card you would hold {contract_words} {percent(judgment.next_buy)} of the time "
-             f"{'taking' if judgment.free else 'buying'} it, {percent(judgment.next_pass)} passing",
+    parts = [f"{choice_cards_words(judgment)}, you would hold {contract_words} {percent(judgment.next_buy)} of the "
+             f"time; passing, with one card, {percent(judgment.next_pass)}",
              f"{judgment.points_at_stake} points in hand are at stake"]
     if judgment.reaches_beyond:
         parts.append(f"after that the {card} still keeps the hand a card closer, which could save up to "

@@ -596,3 +596,73 @@ def tcr_goes_out(text: str, p: Seat) -> bool:
             return False
         hand -= Counter(used)
     return not +hand
+
+
+# -- an offer of the top discard: the cards each choice gets, from the rulings -------------------
+BUY_EXTRA = {TenPennies: 2, TenCardRummy: 1}  # T5: two stock cards; C9: one
+
+
+@lru_cache(maxsize=200_000)
+def _holds_canonical(hand: tuple, round_no: int, game) -> bool:
+    return holds(hand, round_no, game)
+
+
+def _stage_draws(pool: Counter, n: int):
+    """Every draw of ``n`` physical cards from ``pool``: (the cards, how many physical draws give them)."""
+    for draw in combinations_with_replacement(sorted(pool, key=key), n):
+        taken = Counter(draw)
+        if all(k <= pool[c] for c, k in taken.items()):
+            yield draw, prod(comb(pool[c], k) for c, k in taken.items())
+
+
+def staged_chance(hand, round_no: int, stages, game=TenPennies) -> Fraction:
+    """The chance that the hand holds the contract once every stage's cards are added; a
+    stage is ``(pool, n)``: ``n`` cards drawn at random from the physical cards ``pool``
+    (a Counter), the stages' pools apart from one another."""
+    hand = tuple(hand)
+    ways, total = 0, 1
+    for pool, n in stages:
+        total *= comb(sum(pool.values()), n)
+    draws = [list(_stage_draws(pool, n)) for pool, n in stages]
+
+    def walk(i, cards, weight):
+        nonlocal ways
+        if i == len(draws):
+            if _holds_canonical(canonical(hand + cards), round_no, game):
+                ways += weight
+            return
+        for draw, w in draws[i]:
+            walk(i + 1, cards + draw, weight * w)
+
+    walk(0, (), 1)
+    return Fraction(ways, total)
+
+
+def offer_chances(hand, offered: Card, round_no: int, seen, stock: int, pile, my_turn: bool,
+                  game=TenPennies) -> tuple[Fraction, Fraction]:
+    """(buying, passing): the chance of holding the contract with the cards each gets.
+
+    Buying: the offered card and the purchase's stock cards (T5: two; C9: one), and off
+    one's turn also one's own draw (T6); Ten Card Rummy's free take on one's turn (C8) is
+    the draw itself. Passing: one card, this turn's draw or the next turn's (T6). Cards come
+    from the unseen ones (the deck less hand, offered card and ``seen``) while the ``stock``
+    lasts, then from the rebuilt pile: Ten Pennies shuffles the discard pile less its top
+    card (T16); Ten Card Rummy turns it over and turns its first card up (C12), so the next
+    cards are known. ``pile`` is the discard pile, ``offered`` on top (last).
+    """
+    hidden = unseen(tuple(hand) + (offered,), seen, game)
+    free = my_turn and game.runs
+    results = []
+    for buys in (True, False):
+        cards = tuple(hand) + ((offered,) if buys else ())
+        n = (0 if free else BUY_EXTRA[game] + (0 if my_turn else 1)) if buys else 1
+        below = tuple(pile[:-1]) if buys else tuple(pile)
+        first = min(n, stock)
+        stages = [(hidden, first)] if first else []
+        if n > first:
+            if game.runs:  # C12: turned over: below[0] turned up, then below[1], below[2], ... drawn
+                cards += tuple(below[1:1 + n - first])
+            else:  # T16: all but the top card, shuffled
+                stages.append((Counter(below[:-1]), n - first))
+        results.append(staged_chance(cards, round_no, stages, game))
+    return results[0], results[1]

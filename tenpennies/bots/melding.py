@@ -255,7 +255,8 @@ def _strong_offer(view: PlayerView, danger_cards: int) -> tuple[bool, str, tuple
         need, hand_outs = _offer_gap(view, card)
         verdict, reason, numbers = judge(view.hand, card, view.round_no, view.rules, _unseen(view),
                                          opened=False, tokens=view.tokens[seat], my_turn=view.active == seat,
-                                         need=need, hand_outs=hand_outs)
+                                         need=need, hand_outs=hand_outs, stock=view.stock_size,
+                                         pile=view.discard_pile)
     if verdict != "close":
         return verdict == "buy", reason, numbers
     wild = view.rules.wild_table(view.round_no)

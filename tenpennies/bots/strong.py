@@ -222,17 +222,19 @@ class StrongBot:
         if card is None:
             return False
         short, helpful = self._short_and_outs(view)
-        if card.index not in helpful:
-            # A card that is not an out: the judgment says pass or close (buying cannot
-            # gain more than passing at its horizon, and costs at least nothing), and this
-            # bot's tie-break passes a card that is not an out: no need to count.
+        if card.index not in helpful and short > view.rules.buy_extra_cards + 1:
+            # A card that is no out, and a hand too short for a purchase's stock cards and
+            # the own draw to complete: no chance either way, and this bot's tie-break
+            # passes a card that is not an out: no need to count.
             return False
         unseen = self._unseen(view)
         verdict, _, _ = judge(view.hand, card, view.round_no, view.rules, unseen, opened=False,
-                              tokens=view.tokens[seat], my_turn=view.active == seat, need=short, hand_outs=helpful)
+                              tokens=view.tokens[seat], my_turn=view.active == seat, need=short, hand_outs=helpful,
+                              stock=view.stock_size, pile=view.discard_pile)
         if verdict != "close":
             return verdict == "buy"
-        return self._rule_of_thumb(view, short, unseen)
+        # This bot's tie-break passes a card that is not an out.
+        return card.index in helpful and self._rule_of_thumb(view, short, unseen)
 
     def _rule_of_thumb(self, view: PlayerView, short: float, unseen: list[int]) -> bool:
         """The tie-break when the judgment calls an offer close: buy an out (only outs get

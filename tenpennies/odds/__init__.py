@@ -36,7 +36,7 @@ uses it, and everything works (more slowly, or without the picture) when it is a
 """
 
 from .dealt import dealt_probability, exact_dealt_rounds
-from .drawing import BuyDecision, DrawOdds, buy_or_pass, draw_odds, unseen_cards
+from .drawing import BuyDecision, DrawChance, DrawOdds, buy_or_pass, draw_chance, draw_odds, unseen_cards
 from .estimates import Estimate, _numpy, dealt_chance, simulate_dealt, simulate_draw  # _numpy: for benchmarks/odds.py
 from .plots import plot_convergence
 
@@ -46,6 +46,8 @@ __all__ = [
     "exact_dealt_rounds",
     "DrawOdds",
     "draw_odds",
+    "DrawChance",
+    "draw_chance",
     "unseen_cards",
     "BuyDecision",
     "buy_or_pass",

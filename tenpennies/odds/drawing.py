@@ -264,3 +264,149 @@ def buy_or_pass(hand: Iterable[Card], discard: Card, round_no: int, seen: Iterab
     recommendation = "buy" if buy.probability > pass_.probability else "pass"
     return BuyDecision(round_no, discard, my_turn, buy.probability, pass_.probability,
                        recommendation, assumptions, buy, pass_)
+
+
+# ---------------------------------------------------------------------------------
+# The draws a choice brings: exact counts and cheap sound bounds
+# ---------------------------------------------------------------------------------
+def _falling(n: int, k: int) -> int:
+    """Ordered draws of ``k`` cards from ``n``."""
+    return math.perm(n, k) if 0 <= k <= n else 0
+
+
+@dataclass(frozen=True)
+class DrawChance:
+    """The chance that a run of draws completes a hand's contract, exact or as bounds.
+
+    ``low <= exact <= high`` always; ``exact`` is set (and equals both) when it was counted
+    or when the bounds meet. ``method`` says which: ``"exact"`` (every draw counted),
+    ``"bounds"`` (cheap bounds, not met), or ``"certain"`` (the bounds meet: nothing drawn,
+    the contract held already, or too few cards to complete it).
+    """
+
+    low: Fraction
+    high: Fraction
+    method: str
+    exact: Fraction | None = None
+
+
+def _need(hand, round_no, rules) -> float:
+    from ..solver import cards_needed
+
+    n = cards_needed(hand, round_no, rules, trusted=True)
+    return math.inf if n is None else n
+
+
+def draw_chance(hand: tuple, round_no: int, rules: RuleSet, pools: tuple, sources: tuple, *,
+                exact: bool = True) -> DrawChance:
+    """The chance that the draws ``sources`` complete ``hand``'s contract.
+
+    ``pools`` holds count lists by ``Card.index`` (the cards a draw can come from: the
+    unseen cards, or the recycled pile when the stock runs short, T16/C12); ``sources[i]``
+    is the pool the ``i``-th card is drawn from, without replacement within a pool, every
+    order equally likely. With ``exact=False`` only cheap bounds are given (a few solver
+    calls): certain when the hand holds the contract already or is shorter than the draws
+    can mend; otherwise the low end counts draws holding a one-card out (sound: adding
+    cards never spoils a contract) and the high end is 1. With ``exact=True`` every
+    ordered run of draws is counted (:func:`_ordered_ways`), pruned by the solver's count
+    of cards still needed (a hand short by more cards than are left to draw completes in
+    no way) and, where it is short by exactly as many, followed only through its outs
+    (each card of such a draw must bring the hand a card closer).
+
+    >>> from tenpennies import parse_cards
+    >>> hand = parse_cards("7S 7H 7D 9S 9H 4C 5C 6D KS QH JD")
+    >>> left = [0] * 53
+    >>> for card, n in unseen_cards(hand).items():
+    ...     left[card.index] = n
+    >>> draw_chance(hand, 1, TEN_PENNIES, (left,), (0, 0)).exact  # two stock cards, round 1
+    Fraction(203, 1164)
+    """
+    k = len(sources)
+    if k == 0 or any(sum(p) < sources.count(i) for i, p in enumerate(pools)):
+        held = _need(hand, round_no, rules) == 0
+        one = Fraction(int(held))
+        return DrawChance(one, one, "certain", one)
+    need = _need(hand, round_no, rules)
+    if need == 0 or need > k:
+        one = Fraction(int(need == 0))
+        return DrawChance(one, one, "certain", one)
+    total = 1
+    for i, pool in enumerate(pools):
+        total *= _falling(sum(pool), sources.count(i))
+    if exact:
+        ways = _ordered_ways(hand, round_no, rules, pools, sources, (), need)
+        value = Fraction(ways, total)
+        return DrawChance(value, value, "exact", value)
+    low = Fraction(0)
+    if need == 1:
+        from ..solver import outs
+
+        found = [c.index for c in outs(hand, round_no, rules, trusted=True)]
+        missing = 1
+        for i, pool in enumerate(pools):
+            n = sum(pool)
+            missing *= _falling(n - sum(pool[j] for j in found), sources.count(i))
+        low = 1 - Fraction(missing, total)
+        if k == 1:
+            return DrawChance(low, low, "certain", low)
+    return DrawChance(low, Fraction(1), "bounds")
+
+
+def _ordered_ways(hand, round_no, rules, pools, sources, drawn: tuple, need) -> int:
+    """Ordered runs of the remaining draws (``sources[len(drawn):]``) that complete
+    ``hand + drawn``; ``need`` is that hand's count of cards still needed."""
+    from ..cards import ALL_CARDS
+    from ..solver import outs
+
+    memo: dict[tuple, int] = {}
+
+    def left_in(pool_no: int, taken: tuple) -> list[int]:
+        left = list(pools[pool_no])
+        for j, idx in enumerate(taken):
+            if sources[j] == pool_no:
+                left[idx] -= 1
+        return left
+
+    def rest_total(d: int, taken: tuple) -> int:
+        total = 1
+        for i in range(len(pools)):
+            used = sum(1 for j in range(d) if sources[j] == i)
+            total *= _falling(sum(pools[i]) - used, sources[d:].count(i))
+        return total
+
+    def ways(taken: tuple, n) -> int:
+        d = len(taken)
+        r = len(sources) - d
+        if n == 0:
+            return rest_total(d, taken)
+        if n > r:
+            return 0
+        # Runs that differ only in the order of cards from one pool lead to the same hand.
+        key = tuple(sorted((sources[j], idx) for j, idx in enumerate(taken)))
+        found = memo.get(key)
+        if found is not None:
+            return found
+        h = hand + tuple(ALL_CARDS[i] for i in taken)
+        left = left_in(sources[d], taken)
+        helpful = [c.index for c in outs(h, round_no, rules, trusted=True)]
+        count = 0
+        if r == 1:
+            count = sum(left[i] for i in helpful) if n == 1 else 0
+        else:
+            helps = set(helpful)
+            rest_after_out = None
+            for idx in (helpful if n == r else range(53)):
+                copies = left[idx]
+                if not copies:
+                    continue
+                if n == 1 and idx in helps:  # an out completes it: any rest will do
+                    if rest_after_out is None:
+                        rest_after_out = rest_total(d + 1, taken + (idx,))
+                    count += copies * rest_after_out
+                    continue
+                # An out brings it a card closer; any other card leaves it as short.
+                count += copies * ways(taken + (idx,), n - 1 if idx in helps else n)
+        memo[key] = count
+        return count
+
+    return ways(drawn, need)
