@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from itertools import combinations_with_replacement
-from math import comb, prod
+from math import comb, perm, prod
 from pathlib import Path
 
 from tenpennies.cards import Card, parse_cards
@@ -615,27 +615,86 @@ def _stage_draws(pool: Counter, n: int):
             yield draw, prod(comb(pool[c], k) for c, k in taken.items())
 
 
+def _shape_grown(form: tuple, round_no: int, game) -> set[tuple]:
+    """Every shape one more card could make of ``form``: a wild, or a natural of a rank held
+    (of a suit held or a new one) or of a new rank; more than the deck holds allowed, so
+    that :func:`missing_at_least` is a lower bound."""
+    k, _ = game.contracts[round_no]
+    wilds, ranks = form
+    grown = {(min(wilds + 1, k * game.wild_limit(round_no)), ranks)}
+    for i, suits in enumerate(ranks + ((),)):
+        options = [suits[:j] + (min(n + 1, k),) + suits[j + 1:] for j, n in enumerate(suits)]
+        if len(suits) < 4:
+            options.append(suits + (1,))
+        for new in options:
+            rest = ranks[:i] + ranks[i + 1:]
+            grown.add((wilds, tuple(sorted(rest + (tuple(sorted(new, reverse=True)),), reverse=True))))
+    return grown
+
+
+@lru_cache(maxsize=None)
+def missing_at_least(form: tuple, round_no: int, game, limit: int) -> int:
+    """A lower bound on the cards a Ten Pennies hand of this shape still needs: the fewest
+    cards, up to ``limit`` (``limit + 1``: more), that some hand of one more card each time
+    would need to hold the contract, the deck's copies not counted."""
+    if _holds_shape(form, round_no, game):
+        return 0
+    if limit == 0:
+        return 1
+    return 1 + min(missing_at_least(g, round_no, game, limit - 1) for g in _shape_grown(form, round_no, game))
+
+
 def staged_chance(hand, round_no: int, stages, game=TenPennies) -> Fraction:
     """The chance that the hand holds the contract once every stage's cards are added; a
     stage is ``(pool, n)``: ``n`` cards drawn at random from the physical cards ``pool``
-    (a Counter), the stages' pools apart from one another."""
-    hand = tuple(hand)
-    ways, total = 0, 1
+    (a Counter), the stages' pools apart from one another.
+
+    Every ordered run of draws is counted, one card at a time. In Ten Pennies a hand whose
+    shape needs (:func:`missing_at_least`) more cards than are left to draw completes in
+    no way, and one that needs exactly as many completes only through cards each of which
+    lowers that need: both follow from the bound being a lower bound, and skip most runs.
+    """
+    order = [i for i, (_, n) in enumerate(stages) for _ in range(n)]
+    pools = [Counter(pool) for pool, _ in stages]
+    total = 1
     for pool, n in stages:
-        total *= comb(sum(pool.values()), n)
-    draws = [list(_stage_draws(pool, n)) for pool, n in stages]
+        total *= perm(sum(pool.values()), n)
+    memo = {}
 
-    def walk(i, cards, weight):
-        nonlocal ways
-        if i == len(draws):
-            if _holds_canonical(canonical(hand + cards), round_no, game):
-                ways += weight
-            return
-        for draw, w in draws[i]:
-            walk(i + 1, cards + draw, weight * w)
+    def rest(d):
+        # Ordered runs of the draws from position d on, whatever they are.
+        result = 1
+        for i, pool in enumerate(pools):
+            result *= perm(sum(pool.values()), order[d:].count(i))
+        return result
 
-    walk(0, (), 1)
-    return Fraction(ways, total)
+    def ways(cards, d):
+        r = len(order) - d
+        if r == 0:
+            return int(_holds_canonical(canonical(cards), round_no, game))
+        memo_key = (canonical(cards), d)
+        if memo_key in memo:
+            return memo[memo_key]
+        if _holds_canonical(canonical(cards), round_no, game):
+            result = rest(d)
+        else:
+            pool = pools[order[d]]
+            need = None if game.runs else missing_at_least(shape(cards, round_no, game), round_no, game, r)
+            result = 0
+            if need is None or need <= r:
+                for c in sorted(pool, key=key):
+                    if not pool[c]:
+                        continue
+                    if need == r and missing_at_least(shape(cards + (c,), round_no, game), round_no, game, r) >= need:
+                        continue
+                    copies = pool[c]
+                    pool[c] -= 1
+                    result += copies * ways(cards + (c,), d + 1)
+                    pool[c] += 1
+        memo[memo_key] = result
+        return result
+
+    return Fraction(ways(tuple(hand), 0), total)
 
 
 def offer_chances(hand, offered: Card, round_no: int, seen, stock: int, pile, my_turn: bool,
