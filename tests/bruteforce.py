@@ -149,6 +149,7 @@ class Seat:
     table: tuple[tuple[int, tuple[Card, ...]], ...]  # (owner, cards)
     pile: tuple[Card, ...]
     tokens: tuple[int, ...] | None
+    stock: int = 1000  # the stock's size (``st:``); plenty when not written
 
     @classmethod
     def parse(cls, text: str) -> "Seat":
@@ -158,8 +159,9 @@ class Seat:
         table = tuple((int(part.partition("=")[0]), _packed(part.partition("=")[2]))
                       for part in t[2:].split(",")) if t != "t:-" else ()
         tokens = None if k == "k:-" else tuple(int(x) for x in k[2:].split("/"))
+        stock = next((int(f[3:]) for f in fields[7:] if f.startswith("st:")), 1000)
         return cls(game, int(r[1:]), int(s[1:]), int(a[1:]), _packed(h[2:]), table,
-                   _packed(d[2:].partition("@")[0]), tokens)
+                   _packed(d[2:].partition("@")[0]), tokens, stock)
 
     @property
     def opened(self) -> bool:
@@ -312,8 +314,11 @@ BUY_HORIZONS = {
     # name: (does the seat buy?, how many stock cards it draws, given whether it is its turn)
     "now_buy": (True, lambda my_turn: EXTRA_CARDS_WHEN_BUYING),   # right after buying (T5)
     "now_pass": (False, lambda my_turn: 1 if my_turn else 0),     # right after passing (T6)
-    "next_buy": (True, lambda my_turn: 1),                        # the offered card, then one stock card
-    "next_pass": (False, lambda my_turn: 1),                      # one stock card
+    # the cards each choice gets (the buy judgment's chances): buying, the offered card, the
+    # purchase's stock cards (T5: two; C9: one; none with C8's free take) and off one's turn
+    # one's own draw (T6); passing, one card. Past the stock's end, the rebuilt pile (T16, C12).
+    "next_buy": (True, None),
+    "next_pass": (False, None),
     # by the end of your next draw: buying on your turn is that draw (T6); off-turn you
     # still draw on your turn after the purchase's stock cards
     "by_your_draw_buy": (True, lambda my_turn: EXTRA_CARDS_WHEN_BUYING + (0 if my_turn else 1)),
@@ -326,6 +331,9 @@ def buy_chance(p: Seat, horizon: str) -> Fraction:
     offered, below = p.pile[-1], p.pile[:-1]
     seen = below + tuple(c for _, cards in p.table for c in cards)
     buys, draws = BUY_HORIZONS[horizon]
+    if draws is None:
+        chances = offer_chances(p.hand, offered, p.round_no, seen, p.stock, p.pile, p.active == p.seat, p.game)
+        return chances[0] if buys else chances[1]
     hand, seen = (p.hand + (offered,), seen) if buys else (p.hand, seen + (offered,))
     return chance(hand, draws(p.active == p.seat), p.round_no, seen, p.game)
 

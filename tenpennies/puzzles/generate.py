@@ -732,6 +732,41 @@ def _source(entry: dict[str, Any]) -> MatchSource | None:
     return parse_source(entry["source"])
 
 
+MIN_BUY_MARGIN = 5
+"""Points a buy puzzle's answer must win by at the token's worse end (its margin)."""
+
+
+def refresh_buy(path: Path) -> tuple[int, list[str]]:
+    """Re-solve a stored file of buy puzzles with the buy judgment as it is now, and write
+    it back: each puzzle's answer, margin, hints and explanation re-worded from the new
+    solution, its id, tier, rating, themes and source kept; a puzzle whose answer is no
+    longer steady at both ends of the token's measured worth (``facts["steady"]``), or
+    steady by less than :data:`MIN_BUY_MARGIN` points at its worse end, is dropped: its
+    stored answer would teach something the judgment no longer says, or hang on noise.
+    Returns the puzzles kept and the ids dropped. (Used when the judgment's chances were
+    made to count the purchase's own stock cards, T5/T6; mining anew is :func:`generate`.)"""
+    import tomllib
+
+    text = path.read_text(encoding="utf-8")
+    head = text.split("\n", 1)[0] + "\n"
+    kept, dropped = [], []
+    for data in tomllib.loads(text)["puzzle"]:
+        if data["kind"] != "buy":
+            raise PuzzleError(f"{path.name}: {data['id']} is not a buy puzzle")
+        params = data.get("params", {})
+        position = SeatPosition.parse(data["position"])
+        solution = KINDS["buy"].solve(position, params)
+        if not solution.facts["steady"] or solution.margin < MIN_BUY_MARGIN:
+            dropped.append(data["id"])
+            continue
+        entry = dict(data, answer=solution.answer, accepted=list(solution.accepted), params=params,
+                     margin="exact" if solution.margin is None else str(solution.margin),
+                     **words_for("buy", position, params, solution))
+        kept.append(render(entry))
+    path.write_text(head + "".join("\n" + t for t in kept), encoding="utf-8")
+    return len(kept), dropped
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tenpennies.puzzles.generate", description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=FOLDER, help=f"folder to write (default {FOLDER})")
@@ -741,7 +776,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-rating", action="store_true", help="skip rating (tiers from the position's features)")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
     parser.add_argument("--cache", default=None, help="folder keeping each mined match for a rerun")
+    parser.add_argument("--refresh-buy", nargs="*", type=Path, default=None, metavar="FILE",
+                        help="re-solve stored buy puzzle files with the current judgment (refresh_buy) and stop")
     args = parser.parse_args(argv)
+    if args.refresh_buy is not None:
+        for path in args.refresh_buy or (FOLDER / "buy.toml", FOLDER / "tcr-buy.toml"):
+            n, dropped = refresh_buy(path)
+            print(f"{path.name}: {n} kept, {len(dropped)} no longer steady, dropped: {' '.join(dropped) or '-'}")
+        return 0
     start = time.perf_counter()
     entries, stored = generate(args.matches, args.seed, workers=args.workers, progress=not args.no_progress,
                                rate=not args.no_rating, cache=args.cache)

@@ -53,7 +53,7 @@ from ..solver import (
     additions, can_lay_down, contract_arrangements, contract_problems, count_arrangements,
     find_contract, outs, plan_go_out, what_is_missing,
 )
-from ..words import card_text, cards_text, melds_text, plural, rank_plural, tens_as_written
+from ..words import card_text, cards_text, choice_cards_words, melds_text, plural, rank_plural, tens_as_written
 
 __all__ = ["KINDS", "Kind", "Solution", "Verdict", "buy_question", "buy_wrong", "go_out_problems", "percent",
            "plan_text", "points_words", "token_price"]
@@ -430,8 +430,9 @@ class BuyKind(Kind):
         my_turn = position.active == me
         opened = position.opened[me]
         tokens = position.tokens[me] if position.tokens is not None else None  # (none in Ten Card Rummy, C9)
+        where = dict(stock=position.stock_size, pile=tuple(position.discard_pile))  # T16/C12 past the stock's end
         j = judge_offer(hand, discard, r, seen, my_turn=my_turn, tokens=tokens, opened=opened,
-                        rules=rules, seat=me)
+                        rules=rules, seat=me, **where)
         gain = j.gain
         # The answer is the judgment's verdict, "close" when the gain's interval holds zero.
         answer = j.verdict
@@ -446,8 +447,10 @@ class BuyKind(Kind):
         contract = position.contract.words
         reasoning = (
             when,
-            f"With one more stock card, the chance of holding {contract} is {_exact(j.next_buy)} if you buy "
-            f"and {_exact(j.next_pass)} if you pass.",
+            f"The chance of holding {contract}: {choice_cards_words(j)}, {_exact(j.next_buy)}; passing, "
+            f"with one card, {_exact(j.next_pass)}"
+            + ("" if position.stock_size >= j.buy_cards else
+               " (past the stock's end the cards come from the rebuilt discard pile)") + ".",
             f"Holding it lets you shed your hand's {j.points_at_stake} points, so buying is worth "
             f"{j.points_at_stake} × ({_exact(j.next_buy - j.next_pass)}) = "
             f"{float(j.points_at_stake * (j.next_buy - j.next_pass)):.1f} points by then"
@@ -465,7 +468,7 @@ class BuyKind(Kind):
         # worth itself: a puzzle whose answer changes between them depends on what a
         # player values a token at, and is no puzzle (issue 24).
         ends = {end: judge_offer(hand, discard, r, seen, my_turn=my_turn, tokens=tokens, opened=opened,
-                                 rules=rules, seat=me, worth=getattr(j.token_worth, end)).verdict
+                                 rules=rules, seat=me, worth=getattr(j.token_worth, end), **where).verdict
                 for end in ("low", "high")}
         return Solution(self.name, answer, margin=margin,
                         options=(("buy", j.next_buy), ("pass", j.next_pass)),
