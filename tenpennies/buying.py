@@ -12,24 +12,32 @@ The judgment
 ``gain = points at stake x (buy chance - pass chance) - cost``, in points, with an interval:
 
 * **the chances** (``next_buy``, ``next_pass``, exact ``Fraction`` values) are of holding
-  the contract once *one more stock card* is drawn (the horizon): buying, the hand with
-  the offered card, then one stock card; passing, the hand as it is, then one stock card
-  (on one's own turn that card is this turn's draw; off-turn it is the next turn's). The
-  purchase's own extra stock cards are left out of the chance: so the chance of buying is
-  a lower bound, and the judgment leans to passing. They are left out because counting
-  them means every two- and three-card draw (:func:`tenpennies.odds.draw_odds`, a tenth
-  of a second to a second each), while the one-card chances are the unseen copies of
-  the hand's outs (:func:`tenpennies.solver.outs`), microseconds: a bot answers hundreds
-  of offers a match. ``now_buy`` and ``now_pass`` (holding the contract right after this
-  draw, :func:`tenpennies.odds.buy_or_pass`, with the extra cards) are given beside them,
-  computed when first read.
+  the contract with exactly the cards the rules give each choice (:func:`draws_of`):
+  buying, the offered card and the purchase's stock cards (T5: two; C9: one), and off
+  one's own turn also one's own draw when the turn comes (T6); a free take (C8) is the
+  turn's draw, the offered card alone; passing, one card (this turn's draw, or the next
+  turn's). The cards come from those the seat has not seen while the stock lasts, and past
+  its end from the rebuilt stock (T16: the pile less its top, shuffled; C12: the pile
+  turned over, so exactly its next cards); a purchase the stock cannot supply (T8, C10)
+  is passed (``"pass-unavailable"``).
+  Bots answer hundreds of offers a match, so the verdict is first sought from **sound
+  bounds** on the chance of buying (:func:`tenpennies.odds.draw_chance` with
+  ``exact=False``: certain when the hand holds the contract or is shorter than the draws
+  can mend; else at least the chance of drawing a one-card out, at most 1), and only when
+  the bounds leave the verdict open is every draw counted (``exact``: a few milliseconds,
+  see ``benchmarks/offers.py``). The chance of passing (one card) is always exact. The
+  judgment says which settled it (``method``: ``"bounds"`` or ``"exact"``); the numbers a
+  :class:`BuyJudgment` shows are always the exact ones. ``now_buy`` and ``now_pass``
+  (holding the contract right after this draw, :func:`tenpennies.odds.buy_or_pass`) are
+  given beside them, computed when first read.
 * **the points at stake** are the points of the hand (T18, C14): what it costs if the
   round ends before it lays down; holding the contract is what lets it shed them.
 * **the cost** is a token's worth (an interval, measured, below; none in Ten Card Rummy,
   which spends no token, C9) plus the extra stock cards' points, between nothing (shed
   later) and the mean points of an unseen card each (kept to the round's end).
 * **beyond the horizon**: an offered out (a card that brings the hand one card closer)
-  keeps helping after the next draw, which the chances above do not see. The gain's
+  keeps helping after these draws, which the chances above do not see (nor does a card
+  taken free, C8, which is kept for later melds as a stock card would be). The gain's
   interval therefore reaches up to what certainty would save, the hand's points times the
   chance passing leaves out (``reach``); its low end and its mean stay the horizon's.
 
@@ -110,7 +118,9 @@ if TYPE_CHECKING:
 TOKEN_LEVELS = (1, 3, 6, 10)
 """The tokens held at which the shipped table is measured, in every round."""
 
-HORIZON = "one more stock card"
+HORIZON = "the cards each choice gets"
+"""What the chances count (see the module): buying, the offered card, its stock cards and off
+one's turn the own draw; passing, one card."""
 
 
 @dataclass(frozen=True)
@@ -365,7 +375,10 @@ def judge(hand: tuple, card: Card, round_no: int, rules: RuleSet, unseen: Sequen
     # which the draws counted here do not see. At most, buying turns the chance passing
     # leaves into certainty, saving the hand's points: that bounds the gain from above, so
     # a purchase of an out is never called a clear pass on the counted draws alone.
-    reach = stake * float(1 - pass_chance) if after < need else None
+    # A free take (C8) spends nothing and keeps its card for later melds as a stock card
+    # would be kept: the same bound holds for any card taken, so a free take is never a
+    # clear pass on this draw's chances alone (its tie-break decides a close one).
+    reach = stake * float(1 - pass_chance) if after < need or free else None
 
     def gain_of(low: Fraction, high: Fraction, mid: Fraction) -> Interval:
         lo, hi, mean = (stake * float(x - pass_chance) for x in (low, high, mid))
@@ -552,5 +565,5 @@ def offer_sentence(view) -> str:
     return sentence
 
 
-__all__ = ["BuyJudgment", "HORIZON", "TOKEN_LEVELS", "TokenWorthTable", "decision_words", "judge", "judge_offer",
+__all__ = ["BuyJudgment", "HORIZON", "TOKEN_LEVELS", "TokenWorthTable", "decision_words", "draws_of", "judge", "judge_offer",
            "offer_odds", "offer_sentence", "should_buy", "token_worth", "token_worth_table"]

@@ -33,7 +33,7 @@ active player: buying is its draw, and brings two stock cards, T5, T6):
     ...              "2S 2H 5C 8C JD", "TS TH JC 4S 6H"), discard_pile="6C 7D", dealer=3, top_discarder=3)
     >>> view = Match.from_position(p, seed=2).view(0)
     >>> print(hint(view))
-    Buy 7D: the buy judgment calls it close: buying gains -13.2 points [-35.9, 70.0], an interval on both sides of zero (with one more stock card you would hold two sets of 3 8% of the time buying it, 0% passing; 70 points in hand are at stake; after that the 7D still keeps the hand a card closer, which could save up to all 70; a token is worth 8.2 points [0.0, 19.9] (measured); its stock cards may cost up to 21.9 points). The strong bot buys it by its tie-break.
+    Buy 7D: the buy judgment calls it close: buying gains -6.4 points [-29.2, 70.0], an interval on both sides of zero (buying, with the 7D and two stock cards, you would hold two sets of 3 18% of the time; passing, with one card, 0%; 70 points in hand are at stake; after that the 7D still keeps the hand a card closer, which could save up to all 70; a token is worth 8.2 points [0.0, 19.9] (measured); its stock cards may cost up to 21.9 points). The strong bot buys it by its tie-break.
     >>> print(hint(view, rollouts=40, seed=1))
     Too close to call: in 40 rollouts buying ends the round 6.7 ± 5.2 points better than passing (a token counted as 8.2 points); the strong bot buys.
 """
