@@ -212,8 +212,8 @@ def buy_words(judgment, contract_words: str = "the contract", card: str | None =
              f"time; passing, with one card, {percent(judgment.next_pass)}",
              f"{judgment.points_at_stake} points in hand are at stake"]
     if judgment.reaches_beyond:
-        parts.append(f"after that the {card} still keeps the hand a card closer, which could save up to "
-                     f"all {judgment.points_at_stake}")
+        kept = "stays in hand for later melds" if judgment.free else "still keeps the hand a card closer"
+        parts.append(f"after that the {card} {kept}, which could save up to all {judgment.points_at_stake}")
     if judgment.token_worth.high > 0:
         parts.append(f"a token is worth {points_interval(judgment.token_worth)} (measured)")
     if judgment.extra_cost.high > 0:

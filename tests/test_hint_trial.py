@@ -71,13 +71,14 @@ def test_c8_a_take_for_a_partner_says_what_the_card_goes_with_not_that_it_brings
     count = unseen_outs(view, with_tc)
     assert count == 20
     # Since issue 23 an offer's sentence ends with the buy judgment it follows (here: close,
-    # taking gains nothing at its horizon, so the strong bot's rule of thumb takes the partner).
+    # taking gets no chance this draw but keeps the card, so the strong bot's rule of thumb takes the partner).
     assert h.sentence == ("Take 10C from the discard pile (Take Discard), free: 10C goes with 8C toward a run of clubs; "
                           "it does not bring the contract closer now. You are still one card from one meld of 3 "
                           f"(a set or a run); {count} unseen cards would complete it. The buy judgment calls it "
-                          "close: taking gains nothing either way (with one more stock card you would hold one meld "
-                          "of 3 (a set or a run) 22% of the time taking it, 22% passing; 88 points in hand are at "
-                          "stake); the strong bot's rule of thumb decides.")
+                          "close: taking gains -19.3 points [-19.3, 68.7], an interval on both sides of zero (taking "
+                          "10C as your draw, you would hold one meld of 3 (a set or a run) 0% of the time; passing, "
+                          "with one card, 22%; 88 points in hand are at stake; after that the 10C stays in hand for "
+                          "later melds, which could save up to all 88); the strong bot's rule of thumb decides.")
     assert should_buy(view).verdict == "close"
     assert "for nothing" not in h.sentence
 
