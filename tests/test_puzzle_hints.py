@@ -31,6 +31,7 @@ from tenpennies.bots import bot_seed, make_bot
 from tenpennies.cards import Card, parse_cards
 from tenpennies.match import Match, Phase
 from tenpennies.position import SeatPosition
+from tenpennies.puzzles import load
 from tenpennies.puzzles.kinds import KINDS, points_words
 from tenpennies.puzzles.wording import round_words, words_for
 from tenpennies.solver import can_lay_down, cards_needed

@@ -21,6 +21,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from every_puzzle import shipped
 from tenpennies.cli import main
 from tenpennies.glicko import Rating
+from tenpennies.puzzles import load
 from tenpennies.puzzles.progress import (COLUMNS, ENVIRONMENT, Progress, ProgressError, default_path,
                                          export_csv)
 
