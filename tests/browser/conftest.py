@@ -59,7 +59,9 @@ def voila(notebook_dir, tmp_path_factory):
     """A practice server (``python3 dev.py app --practice``: ``?seed=`` chooses the deal)
     serving ``notebook_dir``, the code hidden."""
     base = tmp_path_factory.mktemp("voila")
-    server = Server(base, classroom_args(notebook_dir, "--practice"))
+    # Every page of the test browser comes from one address, and a module opens more pages than
+    # a student may hold (--seats-per-address, 4 by default): the limit is tested on its own.
+    server = Server(base, classroom_args(notebook_dir, "--practice", "--seats-per-address=0"))
     yield server
     server.stop()
 
