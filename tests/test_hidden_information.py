@@ -53,6 +53,26 @@ _CANVAS_TEXT = {ipycanvas.canvas.COMMANDS["fillText"], ipycanvas.canvas.COMMANDS
 
 
 # -- what the browser is sent ------------------------------------------------------------
+@pytest.fixture(autouse=True, scope="module")
+def recorded_comms():
+    """Every widget made in this module gets a recordable ``comm.DummyComm``.
+
+    Importing ``ipykernel.ipkernel`` (any test of the same process may, e.g.
+    test_notebook_metadata) replaces ``comm.create_comm`` with a kernel's for good, and
+    widgets made after it send nothing :class:`Wire` can see. Under pytest-xdist which tests
+    share a process changes run to run, so this module puts comm's own factories back for
+    its tests, and closes the widgets other tests left with such a comm."""
+    saved = comm.create_comm, comm.get_comm_manager
+    comm.create_comm, comm.get_comm_manager = comm._create_comm, comm._get_comm_manager
+    for model_id, widget in _all_widgets().items():
+        if not isinstance(widget.comm, comm.DummyComm):
+            with contextlib.suppress(Exception):
+                widget.close()
+            _all_widgets_registry().pop(model_id, None)
+    yield
+    comm.create_comm, comm.get_comm_manager = saved
+
+
 class Wire:
     """Records every comm message widgets send while it is active (a context manager).
 
@@ -166,10 +186,14 @@ class Sent:
 
 
 def _all_widgets() -> dict:
+    return dict(_all_widgets_registry())
+
+
+def _all_widgets_registry() -> dict:
     with warnings.catch_warnings():
         # Widget.widgets is deprecated in ipywidgets 8 but still the registry of them all.
         warnings.simplefilter("ignore", DeprecationWarning)
-        return dict(ipywidgets.Widget.widgets)
+        return ipywidgets.Widget.widgets
 
 
 _LINE_BREAK = re.compile(r"<br\s*/?>|\n")

@@ -2,7 +2,7 @@
 
 The classroom server serves rooms (:mod:`tenpennies.room_server`) and the student's page
 (``notebooks/room.ipynb``). The test opens a room of four student seats (Ten Pennies, one
-round, a turn timer of three seconds), seats four students from the join page in
+round, a turn timer of five seconds), seats four students from the join page in
 four pages, two in one browser context and two in another (two classmates sharing a
 computer, and a second computer), and plays the round to its summary:
 
@@ -41,7 +41,7 @@ from tenpennies.tournament.wire import view_to_data  # noqa: E402
 from test_hidden_information import Sent, hidden_identities, identity, known_identities, leaks  # noqa: E402
 
 NAMES = ("Ann", "Ben", "Cleo", "Dev")
-TURN_SECONDS = 3.0
+TURN_SECONDS = 5.0
 ROUND_SECONDS = 600  # a round of Ten Pennies, its discards played at the timer's pace
 
 
