@@ -36,6 +36,9 @@ def _load_factory(source: str, path: Path, name: str | None):
     module = types.ModuleType(f"_tenpennies_bot_{path.stem}")
     module.__file__ = str(path)
     sys.modules[module.__name__] = module
+    # A bot is code by design: this runs the student's file, confined already (confine() ran
+    # first), from text sent over stdin so the seat's user need not read the teacher's folders.
+    # No saved record or puzzle is ever read this way.
     exec(compile(source, str(path), "exec"), vars(module))
     if name is not None:
         try:
