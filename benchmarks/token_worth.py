@@ -2,6 +2,7 @@
 
     python benchmarks/token_worth.py                 # the shipped table (about nine minutes of one core)
     python benchmarks/token_worth.py --pairs 20 --out /tmp/tw.json   # a quick look
+    python benchmarks/token_worth.py --bots strong --pairs 240       # with the judgment's bots (issue 32)
 
 Each cell is :func:`tenpennies.simulate.measure_token_worth`'s method: paired seeded matches
 from the start of the round, the seat holding t tokens or t - 1 (common random numbers),
@@ -30,12 +31,20 @@ from tenpennies.intervals import interval_of  # noqa: E402
 from tenpennies.simulate import token_pair  # noqa: E402
 from tenpennies.rules import TEN_PENNIES  # noqa: E402
 
+WHO = {"old": "four strong bots buying by the rule of 48512b0",
+       "strong": "four strong bots buying by the one buy judgment (issue 32), reading the table measured before"}
 OUT = Path(__file__).resolve().parent.parent / "tenpennies" / "data" / "token_worth.json"
 
 
-def _cell_chunk(round_no: int, tokens: int, start: int, stop: int, seed: int) -> list[float]:
-    bots = [OldStrongBot] * TEN_PENNIES.players
-    return [token_pair(round_no, tokens, i, seed, TEN_PENNIES, bots) for i in range(start, stop)]
+BOTS = {"old": OldStrongBot, "strong": "strong"}
+"""The bots a measurement seats: 48512b0's rule (``old``), or today's strong bot, which buys
+by the one judgment reading the shipped table (``strong``: one step towards the table that
+judgment would measure for itself)."""
+
+
+def _cell_chunk(round_no: int, tokens: int, start: int, stop: int, seed: int, bots: str = "old") -> list[float]:
+    seated = [BOTS[bots]] * TEN_PENNIES.players
+    return [token_pair(round_no, tokens, i, seed, TEN_PENNIES, seated) for i in range(start, stop)]
 
 
 def main(argv=None) -> None:
@@ -45,6 +54,8 @@ def main(argv=None) -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--chunk", type=int, default=20)
     parser.add_argument("--out", type=Path, default=OUT)
+    parser.add_argument("--bots", choices=sorted(BOTS), default="old",
+                        help="old: four strong bots buying by 48512b0's rule; strong: today's strong bot")
     args = parser.parse_args(argv)
     rounds = range(1, TEN_PENNIES.rounds + 1)
     jobs = [(r, t, s, min(s + args.chunk, args.pairs)) for r in rounds for t in TOKEN_LEVELS
@@ -58,7 +69,7 @@ def main(argv=None) -> None:
     begun = time.process_time()
     wall = time.perf_counter()
     with concurrent.futures.ProcessPoolExecutor(args.workers) as pool:
-        futures = {pool.submit(_cell_chunk, r, t, a, b, args.seed): (r, t, a) for r, t, a, b in jobs}
+        futures = {pool.submit(_cell_chunk, r, t, a, b, args.seed, args.bots): (r, t, a) for r, t, a, b in jobs}
         done = {}
         for f in concurrent.futures.as_completed(futures):
             done[futures[f]] = f.result()
@@ -76,7 +87,7 @@ def main(argv=None) -> None:
         print(f"round {r} tokens {t:2}: {w.mean:7.2f} [{w.low:7.2f}, {w.high:7.2f}] points, {w.n} pairs")
     data = {
         "method": (f"paired seeded play from the start of the round (seed {args.seed}), the seat holding t vs t-1 "
-                   f"tokens, others t; four strong bots buying by the rule of 48512b0; {args.pairs} pairs a cell; "
+                   f"tokens, others t; {WHO[args.bots]}; {args.pairs} pairs a cell; "
                    "the seat's points to the match's end, points(t-1) - points(t), mean and 95% interval"),
         "tables": {TEN_PENNIES.name: {"levels": list(TOKEN_LEVELS), "cells": cells}},
     }

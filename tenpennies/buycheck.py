@@ -1,7 +1,8 @@
-"""Buy advice checked against play: the exact odds' buy-or-pass beside the rollouts' answer.
+"""Buy advice checked against play: the exact odds' better chance beside the rollouts' answer.
 
-:func:`tenpennies.odds.buy_or_pass` recommends buying when buying gives the better chance
-of holding the contract right after the draw. It weighs nothing else: not the points of
+:func:`tenpennies.odds.buy_or_pass` gives the chance of holding the contract right after
+the draw, buying or passing; "buy when buying gives the better chance" (:attr:`BuyCheck.chances_say`)
+is the rule lesson 15 puts to the test, not advice the kit gives. It weighs nothing else: not the points of
 the extra cards if the round ends first, not what the others do. The rollouts of the
 expert bot (:func:`tenpennies.bots.expert.evaluate`) play the round to its end, from
 worlds the seat's view allows, and measure points: the seat's points at the round's end
@@ -23,7 +24,7 @@ is when buying is a real question.
     >>> report = check_buys(offers(seeds=(1,), limit=2), rollouts=6, seed=0)
     >>> len(report.checks), 0 <= report.agreement <= 1
     (2, True)
-    >>> report.checks[0].odds.recommendation in ("buy", "pass")
+    >>> report.checks[0].chances_say in ("buy", "pass")
     True
 """
 
@@ -47,8 +48,8 @@ from .words import card_text, plural
 
 @dataclass(frozen=True)
 class BuyCheck:
-    """One offer: the exact odds' recommendation, the rollouts' estimates, and the one buy
-    judgment (:func:`tenpennies.buying.should_buy`: buy, pass or close)."""
+    """One offer: the exact odds, what comparing their two chances alone says, the rollouts'
+    estimates, and the one buy judgment (:func:`tenpennies.buying.should_buy`: buy, pass or close)."""
 
     view: PlayerView
     odds: BuyDecision
@@ -79,8 +80,16 @@ class BuyCheck:
         return "buy" if self.gain > 0 else "pass"
 
     @property
+    def chances_say(self) -> str:
+        """'buy' when buying gives the better chance of holding the contract right after
+        the draw, else 'pass': the two chances compared alone, the rule this check (and
+        lesson 15) tests against play. Not the kit's advice, which is :attr:`judgment`."""
+        return "buy" if self.odds.buy_probability > self.odds.pass_probability else "pass"
+
+    @property
     def agree(self) -> bool:
-        return self.odds.recommendation == self.played
+        """Does comparing the chances alone say what the rollouts play?"""
+        return self.chances_say == self.played
 
     @property
     def clear(self) -> bool:
@@ -89,20 +98,20 @@ class BuyCheck:
 
     def __str__(self) -> str:
         v = self.view
-        return (f"round {v.round_no}, seat {v.seat} offered {card_text(v.top_discard)}: odds say {self.odds.recommendation} "
+        return (f"round {v.round_no}, seat {v.seat} offered {card_text(v.top_discard)}: chances say {self.chances_say} "
                 f"({float(self.odds.buy_probability):.0%} vs {float(self.odds.pass_probability):.0%}), "
                 f"play says {self.played} ({self.gain:+.1f} ± {self.error:.1f} points for buying)")
 
     def __repr__(self) -> str:
         v = self.view
-        return (f"<BuyCheck round {v.round_no} seat {v.seat} offered {v.top_discard}: odds say "
-                f"{self.odds.recommendation}, play says {self.played}>")
+        return (f"<BuyCheck round {v.round_no} seat {v.seat} offered {v.top_discard}: chances say "
+                f"{self.chances_say}, play says {self.played}>")
 
     def _repr_svg_(self) -> str:
         from .svg import groups_svg  # pictures are drawn only when asked for
 
         v = self.view
-        title = f"round {v.round_no}: odds say {self.odds.recommendation}, play says {self.played}"
+        title = f"round {v.round_no}: chances say {self.chances_say}, play says {self.played}"
         return groups_svg([("hand", tuple(v.hand)), ("offered", (v.top_discard,))], v.round_no, v.rules,
                           title=title, desc=str(self))
 
@@ -115,7 +124,7 @@ class BuyReport:
 
     @property
     def agreement(self) -> float:
-        """The share of offers where the exact odds recommend what the rollouts play."""
+        """The share of offers where comparing the chances alone says what the rollouts play."""
         return sum(c.agree for c in self.checks) / len(self.checks) if self.checks else float("nan")
 
     @property
@@ -129,7 +138,7 @@ class BuyReport:
 
     def __str__(self) -> str:
         n, agree = len(self.checks), sum(c.agree for c in self.checks)
-        lines = [f"{plural(n, 'offer')}: the exact odds and the rollouts agree on {agree} "
+        lines = [f"{plural(n, 'offer')}: the better chance and the rollouts agree on {agree} "
                  f"({self.agreement:.0%})"]
         lines += [f"  {c}" for c in self.disagreements]
         return "\n".join(lines)

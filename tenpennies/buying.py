@@ -1,43 +1,67 @@
 """One judgment of "buy or pass?": the chances, the points at stake, a token's measured worth.
 
 Every part of the kit that answers an offer of the top discard asks :func:`should_buy`
-(the strong bot through the same fast core, :func:`judge`): the expert, ``hint``, the buy
-calculator, the buy check and the buy puzzles. It works for both games: Ten Pennies'
+(the bots through the same fast core, :func:`judge`, the strong bot of a card that is no
+out only whether it says buy, :func:`buys`): the strong and expert bots, ``hint``, the buy
+calculator (:class:`tenpennies.explore.BuyChoice`), the buy check, the buy puzzles, the
+should-you-buy class experiment and the table, which passes unasked what it calls a pass
+(:func:`tenpennies.game.unasked_reason`). The odds (:mod:`tenpennies.odds`) count chances
+and give no verdict. It works for both games: Ten Pennies'
 offers on one's own turn and on another's (T5, T6: passing off-turn means no card now),
 Ten Card Rummy's free take of the active player (C8) and the others' purchases from
 round 4 (C9).
+
+(One concept in one file, over 600 lines: the one buy judgment, its chances, bounds, costs
+and verdict and the measured token behind them; split, one question would again be
+reasoned in two places.)
 
 The judgment
 ------------
 ``gain = points at stake x (buy chance - pass chance) - cost``, in points, with an interval:
 
 * **the chances** (``next_buy``, ``next_pass``, exact ``Fraction`` values) are of holding
-  the contract once *one more stock card* is drawn (the horizon): buying, the hand with
-  the offered card, then one stock card; passing, the hand as it is, then one stock card
-  (on one's own turn that card is this turn's draw; off-turn it is the next turn's). The
-  purchase's own extra stock cards are left out of the chance: so the chance of buying is
-  a lower bound, and the judgment leans to passing. They are left out because counting
-  them means every two- and three-card draw (:func:`tenpennies.odds.draw_odds`, a tenth
-  of a second to a second each), while the one-card chances are the unseen copies of
-  the hand's outs (:func:`tenpennies.solver.outs`), microseconds: a bot answers hundreds
-  of offers a match. ``now_buy`` and ``now_pass`` (holding the contract right after this
-  draw, :func:`tenpennies.odds.buy_or_pass`, with the extra cards) are given beside them,
-  computed when first read.
+  the contract with exactly the cards the rules give each choice (:func:`draws_of`):
+  buying, the offered card and the purchase's stock cards (T5: two; C9: one), and off
+  one's own turn also one's own draw when the turn comes (T6); a free take (C8) is the
+  turn's draw, the offered card alone; passing, one card (this turn's draw, or the next
+  turn's). The cards come from those the seat has not seen while the stock lasts, and past
+  its end from the rebuilt stock (T16: the pile less its top, shuffled; C12: the pile
+  turned over, so exactly its next cards); a purchase the stock cannot supply (T8, C10)
+  is passed (``"pass-unavailable"``).
+  Bots answer hundreds of offers a match, so the chance of buying is counted cheaply:
+  rank by rank for contracts of sets (:func:`tenpennies.solver.completing_draws`, tens of
+  microseconds: a one-set contract is always counted so), and where that costs more than
+  it settles, first bounded soundly (:func:`judge`): nothing when the hand with the card
+  is further from the contract than the purchase's cards can mend, certain when it holds
+  it; otherwise at least the chance of drawing one of its outs, at most that plus the
+  chance of drawing two of the other cards that could take part in a completing draw
+  (:func:`tenpennies.solver.completing_cards`; where melds may be runs, one of them). Only
+  when the bounds leave the verdict open is every draw counted (:func:`tenpennies.odds.draw_chance`;
+  ``benchmarks/offers.py`` prints how often and how fast). The chance of passing (one
+  card) is always exact: the unseen copies of the outs. The judgment says which settled
+  it (``method``: ``"bounds"`` or ``"exact"``); the numbers a :class:`BuyJudgment` shows
+  are always the exact ones, and both paths give one verdict (``tests/test_buy_judgment.py``).
+  ``now_buy`` and ``now_pass`` (holding the contract right after this draw,
+  :func:`tenpennies.odds.buy_or_pass`) are given beside them, computed when first read.
 * **the points at stake** are the points of the hand (T18, C14): what it costs if the
   round ends before it lays down; holding the contract is what lets it shed them.
 * **the cost** is a token's worth (an interval, measured, below; none in Ten Card Rummy,
   which spends no token, C9) plus the extra stock cards' points, between nothing (shed
   later) and the mean points of an unseen card each (kept to the round's end).
 * **beyond the horizon**: an offered out (a card that brings the hand one card closer)
-  keeps helping after the next draw, which the chances above do not see. The gain's
+  keeps helping after these draws, which the chances above do not see (nor does a card
+  taken free, C8, which is kept for later melds as a stock card would be). The gain's
   interval therefore reaches up to what certainty would save, the hand's points times the
   chance passing leaves out (``reach``); its low end and its mean stay the horizon's.
 
 The verdict is ``"buy"`` when the whole interval of the gain is above zero, ``"pass"``
 when it is below zero, and ``"close"`` whenever it holds zero: no pretending. (An
-interval that ends at zero is close too: the token's worth may be nothing and the extra
-cards may be shed. Making it "pass" made the strong bot 63 points a match weaker than at
-48512b0; see below.)
+interval that ends at zero is close too, where the card is an out: the token's worth may
+be nothing and the extra cards may be shed. Making it "pass" made the strong bot 63
+points a match weaker than at 48512b0; see below.) One such interval is a pass: a card
+that is no out, whose purchase gives no better chance than passing (most often none
+either way). At best it gains nothing, at worst it costs a token and two cards, so
+passing is never worse (``"pass-no-gain"``): the table passes it unasked.
 A seat that has laid down passes a purchase (it only adds cards; the contract is held);
 its free take (C8) is close: the chances cannot tell, the bot's own rule decides.
 
@@ -49,13 +73,16 @@ made a tested function: paired seeded play from the start of round ``r``, the se
 else the same (common random numbers: the same deal, stock and bot seeds), the seat's
 points to the match's end compared: the mean of ``points(t - 1) - points(t)`` with its
 95% interval. The table shipped in ``tenpennies/data/token_worth.json`` was measured by
-``python benchmarks/token_worth.py`` (deterministic; parallel like ``simulate``) with four
-strong bots buying by the strong bot's rule of 48512b0 (kept in ``benchmarks/old_strong.py``:
-measuring with the bot that reads the table would be circular), at token levels 1, 3, 6
-and 10 of every round, 120 pairs a cell (3,360 pairs, 6,720 partial matches: 639 s on
-two workers of the shared machine, about fifteen minutes of one core). The intervals are
-wide (about 20 points either side of the mean), so many offers are close calls; e.g. the
-10th token in round 1: 8.2 [-3.6, 19.9] points, the 3rd in round 4: 32.8 [20.2, 45.3].
+``python benchmarks/token_worth.py --bots strong --pairs 240`` (deterministic; parallel like
+``simulate``) with four strong bots buying by this judgment as it reads the table measured
+before it (issue 32: one step towards the table the judgment would measure for itself; the
+first table was measured with the rule of 48512b0, kept in ``benchmarks/old_strong.py``,
+since measuring with the bot that reads the table is circular), at token levels 1, 3, 6 and
+10 of every round, 240 pairs a cell (6,720 pairs, 13,440 partial matches: 438 s on one
+worker of the shared machine). The intervals are narrower than the first table's (their
+width 16.8 points on average where it was 22.7, with twice the pairs) but still wide, so
+many offers are close calls; e.g. the 10th token in round 1: 6.3 [-5.4, 17.9] points (it
+was 8.2 [-3.6, 19.9]), the 3rd in round 4: 33.0 [23.7, 42.2] (it was 32.8 [20.2, 45.3]).
 Between measured levels the worth is interpolated linearly, bounds
 too; a worth below zero is read as zero (a token can always be left unspent, so holding
 one more cannot cost points: negative means is noise). Other rule sets with tokens use
@@ -99,9 +126,10 @@ from .decision import Decision
 from .errors import TenPenniesError, WrongTypeError
 from .intervals import Interval
 from .rules import TEN_PENNIES, RuleSet
-from .solver import cards_needed, outs
+from .solver import cards_needed, completing_cards, outs
 from .view import PlayerView
 from .words import buy_words, card_text, plural
+from .odds import DrawChance
 
 if TYPE_CHECKING:
     from .odds import BuyDecision
@@ -109,7 +137,9 @@ if TYPE_CHECKING:
 TOKEN_LEVELS = (1, 3, 6, 10)
 """The tokens held at which the shipped table is measured, in every round."""
 
-HORIZON = "one more stock card"
+HORIZON = "the cards each choice gets"
+"""What the chances count (see the module): buying, the offered card, its stock cards and off
+one's turn the own draw; passing, one card."""
 
 
 @dataclass(frozen=True)
@@ -199,6 +229,9 @@ class BuyJudgment:
     gain: Interval
     horizon: str
     decision: Decision
+    method: str = "exact"
+    buy_cards: int = 0
+    pass_cards: int = 1
     _odds_args: tuple = field(repr=False, compare=False, default=())
 
     @cached_property
@@ -227,6 +260,13 @@ class BuyJudgment:
         return self.gain.high > at_horizon - self.token_worth.low - self.extra_cost.low + 1e-9
 
     @property
+    def tempo(self) -> bool:
+        """A purchase of a card that brings the contract no closer: it buys only the stock
+        cards' tempo, so the gain's low end counts nothing for the chances (see the module)
+        and the card is one more to carry (counted in :attr:`extra_cost`)."""
+        return bool(self.decision.facts.get("tempo"))
+
+    @property
     def extra_cards(self) -> int:
         """The stock cards that come with a purchase (none with a free take)."""
         return 0 if self.free else self._odds_args[2].buy_extra_cards
@@ -250,64 +290,273 @@ def _unseen_counts(hand, seen, rules: RuleSet) -> list[int]:
     return left
 
 
+def draws_of(rules: RuleSet, unseen: Sequence[int], *, my_turn: bool, buys: bool, stock: int | None = None,
+             pile: Sequence[Card] = ()) -> tuple[tuple, tuple]:
+    """The cards a choice gets, as :func:`tenpennies.odds.draw_chance` reads them: ``(pools, sources)``.
+
+    Buying (T5, C9) gets the offered card (held apart) and ``rules.buy_extra_cards`` stock
+    cards; off one's own turn the buyer still makes its own draw when its turn comes (T6),
+    one more card. A free take (C8) is the turn's draw: nothing more. Passing gets one
+    card: this turn's draw (T6), or off turn the next turn's. Each card comes from the
+    unseen cards while the stock lasts (``stock``: its size, None for plenty); past that
+    from the rebuilt stock: Ten Pennies shuffles the pile but its top card (T16), so any
+    of those cards, alike; Ten Card Rummy turns the pile over (C12), so exactly the cards
+    next in its order. ``pile`` is the discard pile, its top (the offered card) last.
+    Between an off-turn choice and one's own draw the other seats draw too: while the stock
+    holds enough this changes nothing (their cards are as unseen as the rest); at the
+    stock's very end it is left out.
+    """
+    free = my_turn and rules.free_discard_take
+    if buys:
+        k = 0 if free else rules.buy_extra_cards + (0 if my_turn else 1)
+        below = tuple(pile[:-1])  # the offered card is taken
+    else:
+        k = 1
+        below = tuple(pile)
+    from_stock = k if stock is None else min(k, stock)
+    pools, sources = [list(unseen)], [0] * from_stock
+    if k > from_stock:
+        rebuilt = [0] * 53
+        if rules.stock_rebuild == "turn-over":
+            # C12: the pile turned over; its old bottom card is turned up, the next ones drawn in order.
+            for c in below[1:1 + k - from_stock]:
+                rebuilt[c.index] += 1
+        else:
+            for c in below[:-1]:  # T16: all but the top card, shuffled
+                rebuilt[c.index] += 1
+        pools.append(rebuilt)
+        sources += [1] * (k - from_stock)
+    return tuple(pools), tuple(sources)
+
+
+def purchase_available(rules: RuleSet, stock: int | None, pile: Sequence[Card]) -> bool:
+    """Can a purchase's extra cards be drawn, counting the stock's rebuilding (T8, C10)?
+    (As :meth:`tenpennies.match.Match.purchase_available` asks it, from what a seat sees.)"""
+    return stock is None or stock + max(0, len(pile) - 2) >= rules.buy_extra_cards
+
+
 def judge(hand: tuple, card: Card, round_no: int, rules: RuleSet, unseen: Sequence[int], *,
           opened: bool, tokens: int | None, my_turn: bool, need: float | None = None,
-          hand_outs: frozenset | None = None, worth: Interval | None = None) -> tuple:
+          hand_outs: frozenset | None = None, worth: Interval | None = None, stock: int | None = None,
+          pile: Sequence[Card] = (), exact: bool = False, only_buy: bool = False) -> tuple:
     """The fast core of :func:`should_buy`, for bots: ``(verdict, reason, numbers)``.
 
     ``unseen`` holds the unseen copies of each card value by ``Card.index`` (the offered
-    card counted as seen); ``need`` and ``hand_outs`` (the indices of :func:`~tenpennies.solver.outs`) may be
+    card counted as seen); ``stock`` (its size) and ``pile`` (the discard pile, the offered
+    card on top) say where draws come from once the stock runs short (:func:`draws_of`);
+    ``need`` and ``hand_outs`` (the indices of :func:`~tenpennies.solver.outs`) may be
     passed when known.
-    ``numbers`` is ``(buy_ways, pass_ways, unseen_total, stake, worth, extra, gain)``: the
-    chances are ``buy_ways / unseen_total`` and ``pass_ways / unseen_total``.
+
+    The chance of passing (one card) is always exact: the unseen copies of the outs. The
+    chance of buying is first bounded, soundly and in a few steps: nothing when the hand
+    with the card is further from the contract than the cards a purchase brings, certain
+    when it holds it; otherwise, with one card missing, at least the chance that the draws
+    hold one of the hand's outs, and at most 1. When those bounds leave the verdict open
+    (or always, with ``exact=True``) every draw is counted
+    (:func:`tenpennies.odds.draw_chance`: rank by rank in Ten Pennies, a few tens of
+    microseconds; ``benchmarks/offers.py``). ``only_buy=True`` asks only whether the
+    verdict is "buy" (what the strong bot asks of a card that is not an out: its
+    tie-break passes one whether the verdict is pass or close): the answer is then
+    ``("buy", ...)`` or ``("no-buy", "no-buy", None)``, settled as soon as that is known.
+
+    ``numbers`` is ``(buy, pass_, stake, worth, extra, gain, method)``: ``buy`` and
+    ``pass_`` are :class:`~tenpennies.odds.DrawChance` values, ``method`` is ``"bounds"``
+    or ``"exact"``: which settled the verdict. The gain's interval is computed from the
+    exact chance when it was counted, else from the bounds (low end from the low bound,
+    high end from the high).
     """
     free = my_turn and rules.free_discard_take
     if opened:
         verdict, reason = ("close", "open-free-take") if free else ("pass", "pass-open")
         return verdict, reason, None
+    if not free and not purchase_available(rules, stock, pile):
+        return "pass", "pass-unavailable", None
     if need is None or hand_outs is None:
         n = cards_needed(hand, round_no, rules, trusted=True)
         need = math.inf if n is None else n
         hand_outs = frozenset(c.index for c in outs(hand, round_no, rules, trusted=True)) if need < math.inf else frozenset()
-    total = sum(unseen)
     # The outs are exactly the cards that bring the hand one card closer; any other leaves it as short.
     after = need - 1 if card.index in hand_outs else need
-    pass_ways = total if need == 0 else (sum([unseen[i] for i in hand_outs]) if need == 1 else 0)
-    if after == 0:
-        buy_ways = total
-    elif after == 1:
-        buy_ways = sum([unseen[c.index] for c in outs(hand + (card,), round_no, rules, trusted=True)])
+    drawn = 0 if free else rules.buy_extra_cards + (0 if my_turn else 1)  # the cards a purchase brings
+    if stock is not None and stock < max(drawn, 1):  # the stock runs out: some draws from the rebuilt pile
+        pools, sources = draws_of(rules, unseen, my_turn=my_turn, buys=False, stock=stock, pile=pile)
+        pass_pool = pools[sources[0]]
+        buy_pools, buy_sources = draws_of(rules, unseen, my_turn=my_turn, buys=True, stock=stock, pile=pile)
     else:
-        buy_ways = 0
+        pass_pool = unseen
+        buy_pools = buy_sources = None
+    # Passing: one card, which completes the hand exactly when it is one of its outs.
+    pass_total = sum(pass_pool)
+    if need == 0:
+        pass_ways, pass_total = 1, 1
+    elif need == 1 and pass_total:
+        pass_ways = sum([pass_pool[i] for i in hand_outs])
+    else:
+        pass_ways, pass_total = 0, 1
+    pass_float = pass_ways / pass_total
     points = rules.card_points
     stake = sum([points[c.rank] for c in hand])
     if worth is None:
         worth = token_worth(rules, round_no, tokens)
     extras = 0 if free else rules.buy_extra_cards
+    total = sum(unseen)
     by_index = _POINTS_BY_INDEX.get(points)
     if by_index is None:
         by_index = _POINTS_BY_INDEX[points] = [points[r] for r in _RANK_OF]
     mean_card = sum(map(int.__mul__, unseen, by_index)) / total if total else 0.0
-    extra = Interval(extras * mean_card / 2, 0.0, float(extras * mean_card), 0)
-    value = stake * (buy_ways - pass_ways) / total if total else 0.0
+    extra_high = extras * mean_card
+    tempo = not free and after == need
+    if tempo:
+        # A card that is no out is one more card to carry, as the stock cards are: its own
+        # points, between nothing (shed later) and all of them (kept to the round's end).
+        extra_high += points[card.rank]
+    cost_high = worth.high + extra_high  # what a purchase may cost: the gain's low end pays for it
+    cost_low = worth.low  # (the extra cards may be shed: nothing)
     # Beyond the horizon: an out brings the hand a card closer for the rest of the round,
-    # which the next draw's chance does not see. At most, buying turns the chance passing
+    # which the draws counted here do not see. At most, buying turns the chance passing
     # leaves into certainty, saving the hand's points: that bounds the gain from above, so
-    # a purchase of an out is never called a clear pass on the horizon's numbers alone.
-    reach = stake * (total - pass_ways) / total if total and after < need else value
-    gain = Interval(value - worth.mean - extra.mean, value - worth.high - extra.high,
-                    max(value, reach) - worth.low - extra.low, 0)
+    # a purchase of an out is never called a clear pass on the counted draws alone.
+    # A free take (C8) spends nothing and keeps its card for later melds as a stock card
+    # would be kept: the same bound holds for any card taken, so a free take is never a
+    # clear pass on this draw's chances alone (its tie-break decides a close one).
+    reach = stake * (1 - pass_float) if after < need or free else None
+    # Buying: bounds first.
+    if buy_sources is None:
+        buy_draws = drawn
+    else:
+        buy_draws = len(buy_sources)
+    low = high = None
+    if after > buy_draws:
+        low = high = Fraction(0)
+    elif after == 0:
+        low = high = Fraction(1)
+    method = "bounds"
+    if only_buy and tempo and cost_high > _MARGIN:
+        return "no-buy", "no-buy", None  # (a card that is no out is never a clear buy: see _verdict)
+    # A one-set contract of sets is counted outright: rank by rank it costs no more than
+    # the bounds would (tests/test_buy_judgment.py; benchmarks/offers.py).
+    counted_outright = buy_sources is None and rules.contract(round_no).sets == 1 and not rules.has_runs
+    if low is None and not exact and not counted_outright:
+        lo_ways, hi_ways, lo_total = 0, 1, 1
+        if buy_sources is None and total >= buy_draws:
+            useful = completing_cards(hand + (card,), round_no, rules, unseen, buy_draws, trusted=True)
+            lo_total = everything = math.comb(total, buy_draws)
+            hi_ways = everything
+            if after == 1:
+                # Drawing one of the outs completes it; without one, a completing draw
+                # holds at least two of the other cards that could take part. (Where
+                # melds may be runs, listing the outs costs more than this saves: a card
+                # that is no out keeps every out of the hand an out, and that bounds it
+                # from below; from above, a completing draw holds one card that could
+                # take part.)
+                if not rules.has_runs:
+                    found = outs(hand + (card,), round_no, rules, trusted=True)
+                    held = sum([unseen[c.index] for c in found])
+                elif need == 1:
+                    held = pass_ways
+                else:
+                    held = 0
+                lo_ways = everything - math.comb(total - held, buy_draws)
+                if useful is not None:
+                    hi_ways = _at_least(1, useful, total, buy_draws) if rules.has_runs else \
+                        min(everything, lo_ways + _at_least(2, useful - held, total, buy_draws))
+            elif useful is not None:
+                hi_ways = _at_least(after, useful, total, buy_draws)
+        else:
+            hi_ways = lo_total
+        lo_f, hi_f = lo_ways / lo_total, hi_ways / lo_total
+        # Settled when no chance within the bounds could move the verdict (a margin far
+        # above the floats' rounding, so that the exact count could not disagree).
+        surely_buy = stake * (lo_f - pass_float) - cost_high > _MARGIN and not tempo
+        never_buy = stake * (hi_f - pass_float) - cost_high < -_MARGIN or (tempo and cost_high > _MARGIN)
+        top_low = stake * (lo_f - pass_float)
+        if reach is not None and reach > top_low:
+            top_low = reach
+        never_pass = top_low - cost_low > _MARGIN
+        top_high = stake * (hi_f - pass_float)
+        if reach is not None and reach > top_high:
+            top_high = reach
+        # Buying that cannot do better than passing (and holds no out) is a pass outright.
+        no_better = reach is None and hi_ways * pass_total <= pass_ways * lo_total
+        surely_pass = no_better or top_high - cost_low < -_MARGIN
+        if reach is None and lo_ways * pass_total <= pass_ways * lo_total:
+            never_pass = False  # buying may do no better than passing: a pass then
+        if only_buy and never_buy:
+            return "no-buy", "no-buy", None
+        if surely_buy or (never_buy and (surely_pass or never_pass)):
+            buy = DrawChance(Fraction(lo_ways, lo_total), Fraction(hi_ways, lo_total), "bounds")
+            return _verdict(buy, lo_f, hi_f, pass_ways, pass_total, pass_float, stake, worth, extra_high, reach,
+                            after, "bounds", no_better, tempo)
+    if low is None:
+        from .odds import draw_chance
+
+        bought = hand + (card,)
+        if buy_sources is None:
+            buy_pools, buy_sources = (unseen,), (0,) * drawn
+        buy = draw_chance(bought, round_no, rules, buy_pools, buy_sources, need=after)
+        low = high = buy.exact
+        method = "exact"
+    else:
+        buy = DrawChance(low, high, "certain", low)
+    value = float(low)
+    if only_buy and not ((0.0 if tempo else stake * (value - pass_float)) - cost_high > 0):
+        return "no-buy", "no-buy", None
+    no_better = reach is None and low.numerator * pass_total <= pass_ways * low.denominator
+    return _verdict(buy, value, value, pass_ways, pass_total, pass_float, stake, worth, extra_high, reach, after,
+                    method, no_better, tempo)
+
+
+def _at_least(k: int, among: int, total: int, drawn: int) -> int:
+    """How many draws of ``drawn`` cards from ``total`` hold at least ``k`` of ``among`` of them."""
+    return sum([math.comb(among, i) * math.comb(total - among, drawn - i) for i in range(k, drawn + 1)])
+
+
+_MARGIN = 1e-9
+"""Points by which a bound must clear a verdict's edge to settle it (the floats' rounding is far smaller)."""
+
+
+def _verdict(buy, lo_f: float, hi_f: float, pass_ways: int, pass_total: int, pass_float: float, stake: int,
+             worth: Interval, extra_high: float, reach, after, method: str, no_better: bool,
+             tempo: bool) -> tuple:
+    """:func:`judge`'s answer from the chance of buying (``lo_f`` to ``hi_f``, equal when counted);
+    ``no_better``: buying's chance is no better than passing's and the card is no out."""
+    lo = stake * (lo_f - pass_float)
+    hi = stake * (hi_f - pass_float)
+    top = hi if reach is None or reach < hi else reach
+    extra = Interval(extra_high / 2, 0.0, extra_high, 0)
+    # A card that is no out buys only tempo: its stock cards are cards the next turns draw
+    # anyway, so what holding the contract sooner saves depends on how long the round still
+    # runs, which nothing here knows. The gain's low end counts nothing for it, its high
+    # end the chances (measured: counting them at the low end too made the strong bot
+    # 15.8 [11.0, 20.6] points a match weaker in Ten Pennies, benchmarks/buy_rule.py).
+    floor = 0.0 if tempo else lo
+    gain = Interval(lo - worth.mean - extra.mean, floor - worth.high - extra.high, top - worth.low - extra.low, 0)
     if gain.low > 0:
         verdict = "buy"
         reason = "buy-completes" if after == 0 else "buy-gain"
+    elif no_better:
+        # At best it gains nothing (a token worth nothing, extra cards shed), at worst it
+        # costs: passing is never worse, so it is a pass, not a close call.
+        verdict, reason = "pass", "pass-no-gain"
     elif gain.high < 0:
         verdict = "pass"
-        reason = "pass-no-gain" if buy_ways <= pass_ways else "pass-cost"
+        reason = "pass-cost"
     else:
         verdict, reason = "close", "close"
-    return verdict, reason, (buy_ways, pass_ways, total, stake, worth, extra, gain)
+    chance = Fraction(pass_ways, pass_total)
+    pass_ = DrawChance(chance, chance, "certain", chance)
+    return verdict, reason, (buy, pass_, stake, worth, extra, gain, method)
 
 
+def buys(hand: tuple, card: Card, round_no: int, rules: RuleSet, unseen: Sequence[int], **options) -> bool:
+    """Whether :func:`judge`'s verdict is "buy" (``only_buy=True``): the strong bot's one
+    question about a card that is not an out, which its tie-break passes whether the
+    verdict is pass or close."""
+    return judge(hand, card, round_no, rules, unseen, only_buy=True, **options)[0] == "buy"
+
+
+_CERTAIN = DrawChance(Fraction(1), Fraction(1), "certain", Fraction(1))
+_CERTAIN_NOT = DrawChance(Fraction(0), Fraction(0), "certain", Fraction(0))
 _RANK_OF = [0] * 53
 _POINTS_BY_INDEX: dict[tuple, list[int]] = {}  # a rule set's card points, by Card.index
 
@@ -347,15 +596,18 @@ def should_buy(view: PlayerView, *, worth: Interval | float | None = None) -> Bu
     seen = list(view.seen_cards())
     seen.remove(card)  # the offered card apart, as buy_or_pass takes it
     return judge_offer(view.hand, card, view.round_no, seen, my_turn=view.active == seat,
-                       tokens=view.tokens[seat], opened=view.opened[seat], rules=view.rules, worth=worth, seat=seat)
+                       tokens=view.tokens[seat], opened=view.opened[seat], rules=view.rules, worth=worth, seat=seat,
+                       stock=view.stock_size, pile=view.discard_pile)
 
 
 def judge_offer(hand, card: Card, round_no: int, seen=(), *, my_turn: bool = True, tokens: int | None = None,
                 opened: bool = False, rules: RuleSet = TEN_PENNIES, worth: Interval | float | None = None,
-                seat: int = 0) -> BuyJudgment:
+                seat: int = 0, stock: int | None = None, pile: Sequence[Card] = ()) -> BuyJudgment:
     """:func:`should_buy` for a hand and an offer given as cards, as the buy calculator and
     the buy puzzles hold them: ``seen`` is every other card seen outside the hand (not the
-    offered card), ``tokens`` those held (None: the rule set's full count)."""
+    offered card), ``tokens`` those held (None: the rule set's full count); ``stock`` the
+    stock's size (None: plenty) and ``pile`` the discard pile with the offered card on top,
+    which say where the draws come from at the stock's end (:func:`draws_of`)."""
     hand = tuple(hand)
     if worth is not None and not isinstance(worth, Interval):
         if isinstance(worth, bool) or not isinstance(worth, (int, float)) or math.isnan(worth):
@@ -366,32 +618,44 @@ def judge_offer(hand, card: Card, round_no: int, seen=(), *, my_turn: bool = Tru
     free = my_turn and rules.free_discard_take
     seen = tuple(seen)
     unseen = _unseen_counts(hand, seen + (card,), rules)
-    verdict, reason, numbers = judge(hand, card, round_no, rules, unseen, opened=opened, tokens=tokens,
-                                     my_turn=my_turn, worth=worth)
-    horizon = ("the chance of holding the contract once one more stock card is drawn: "
-               + ("taking" if free else "buying") + f", with the {card} and then a stock card; passing, with "
-               + ("this turn's stock card" if my_turn else "your next turn's stock card")
-               + ("" if free else f" (the purchase's {plural(rules.buy_extra_cards, 'stock card')} counted in its "
-                  "cost, not its chance)"))
+    options = dict(opened=opened, tokens=tokens, my_turn=my_turn, worth=worth, stock=stock, pile=pile)
+    # The verdict as a bot reaches it (bounds first), and the exact chances the words show:
+    # the bounds are sound, so both give one verdict (tests/test_buy_judgment.py checks it).
+    verdict, reason, fast = judge(hand, card, round_no, rules, unseen, **options)
+    _, _, numbers = judge(hand, card, round_no, rules, unseen, exact=True, **options)
+    pools, buy_sources = draws_of(rules, unseen, my_turn=my_turn, buys=True, stock=stock, pile=pile)
+    extras = 0 if free else rules.buy_extra_cards
+    horizon = (("taking" if free else "buying") + f" gets the {card}"
+               + ("" if free else f" and {plural(extras, 'stock card')}")
+               + ("" if my_turn else ", then your own draw on your turn")
+               + "; passing, " + ("this turn's draw" if my_turn else "your next turn's draw") + ": one card"
+               + ("" if stock is None or stock >= len(buy_sources) else
+                  "; past the stock's end the cards come from the rebuilt pile"))
     if rules.tokens is not None and rules.name != TEN_PENNIES.name:
         horizon += f"; a token's worth as measured in {TEN_PENNIES.name}"
     yes = TakeDiscard(seat) if free else Buy(seat)
     stake = sum(rules.card_points[c.rank] for c in hand)
-    if numbers is None:  # a seat already down
+    if numbers is None:  # a seat already down, or a purchase the stock cannot supply
         zero = Interval(0.0, 0.0, 0.0, 0)
         w = token_worth(rules, round_no, tokens) if worth is None else worth
-        facts = {"card": card, "free": free, "my_turn": my_turn, "opened": True, "points_at_stake": stake}
+        facts = {"card": card, "free": free, "my_turn": my_turn, "opened": opened, "points_at_stake": stake,
+                 "unavailable": reason == "pass-unavailable"}
         decision = Decision(Pass(seat), reason, facts)
-        return BuyJudgment(verdict, reason, card, round_no, my_turn, free, Fraction(1), Fraction(1),
-                           stake, w, zero, zero, horizon, decision, (hand, seen, rules))
-    buy_ways, pass_ways, total, stake, w, extra, gain = numbers
-    next_buy, next_pass = Fraction(buy_ways, total), Fraction(pass_ways, total)
+        return BuyJudgment(verdict, reason, card, round_no, my_turn, free, Fraction(int(opened)), Fraction(int(opened)),
+                           stake, w, zero, zero, horizon, decision, "certain", 0, 1, (hand, seen, rules))
+    buy, pass_, stake, w, extra, gain, _ = numbers
+    method = fast[6]
+    next_buy, next_pass = buy.exact, pass_.exact
+    short = cards_needed(hand, round_no, rules, trusted=True)
+    closer = cards_needed(hand + (card,), round_no, rules, trusted=True)
+    tempo = not free and not (closer is not None and (short is None or closer < short))
     facts = {"card": card, "free": free, "my_turn": my_turn, "next_buy": next_buy, "next_pass": next_pass,
-             "unseen": total, "buy_ways": buy_ways, "pass_ways": pass_ways, "points_at_stake": stake,
-             "token_worth": w, "extra_cost": extra, "gain": gain, "tokens": tokens}
+             "tempo": tempo,
+             "buy_cards": len(buy_sources), "points_at_stake": stake, "token_worth": w, "extra_cost": extra,
+             "gain": gain, "tokens": tokens, "method": method}
     decision = Decision(yes if verdict == "buy" else Pass(seat), reason, facts)
     return BuyJudgment(verdict, reason, card, round_no, my_turn, free, next_buy, next_pass, stake, w, extra, gain,
-                       horizon, decision, (hand, seen, rules))
+                       horizon, decision, method, len(buy_sources), 1, (hand, seen, rules))
 
 
 def offer_odds(view: PlayerView) -> BuyDecision:
@@ -447,5 +711,5 @@ def offer_sentence(view) -> str:
     return sentence
 
 
-__all__ = ["BuyJudgment", "HORIZON", "TOKEN_LEVELS", "TokenWorthTable", "decision_words", "judge", "judge_offer",
+__all__ = ["BuyJudgment", "HORIZON", "TOKEN_LEVELS", "TokenWorthTable", "buys", "decision_words", "draws_of", "judge", "judge_offer",
            "offer_odds", "offer_sentence", "should_buy", "token_worth", "token_worth_table"]

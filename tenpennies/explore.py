@@ -9,9 +9,10 @@ lesson, a test or a widget can drive it from plain Python:
   missing and the outs (:mod:`tenpennies.solver`).
 * :class:`OddsTable`: the rule-set fields a house changes, and the exact chance of
   being dealt each round's contract under them (:func:`tenpennies.odds.dealt_probability`).
-* :class:`BuyChoice`: a hand and an offered card; the exact chance of holding the
-  contract after buying or after passing (:func:`tenpennies.odds.buy_or_pass`), and the
-  one buy judgment's verdict (:func:`tenpennies.buying.judge_offer`).
+* :class:`BuyChoice`: a hand and an offered card; the one buy judgment's verdict
+  (:func:`tenpennies.buying.judge_offer`), with its chances of holding the contract with
+  the cards each choice gets, and beside them the chances right after this draw
+  (:func:`tenpennies.odds.buy_or_pass`).
 
 Each has ``svg()`` (its picture) and, where it helps, ``text()``;
 :mod:`tenpennies.widgets.explorers` only draws these and forwards clicks::
@@ -425,12 +426,12 @@ class BuyChoice:
         d = self.decision
         if d is None:
             return "Choose the card on offer."
-        lines = [f"buy  {card_text(d.discard)}: {d.buy.ways}/{d.buy.total} = {float(d.buy_probability):.2%}",
-                 f"pass: {d.pass_.ways}/{d.pass_.total} = {float(d.pass_probability):.2%}",
-                 f"-> more likely to hold the contract right after: {d.recommendation}"]
-        lines += [f"  ({a})" for a in d.assumptions]
         j = self.judgment
-        lines.append(f"judgment: {j.verdict} ({buy_words(j, self.rules.contract(self.round_no).words)})")
+        lines = [f"judgment: {j.verdict} ({buy_words(j, self.rules.contract(self.round_no).words)})",
+                 f"right after this draw: buy {card_text(d.discard)}: {d.buy.ways}/{d.buy.total} = "
+                 f"{float(d.buy_probability):.2%}, pass: {d.pass_.ways}/{d.pass_.total} = "
+                 f"{float(d.pass_probability):.2%}"]
+        lines += [f"  ({a})" for a in d.assumptions]
         return "\n".join(lines)
 
     def svg(self) -> str:
@@ -441,9 +442,10 @@ class BuyChoice:
         if d is not None:
             pictures.append(svg.hand_svg((d.discard,), self.round_no, self.rules))
             labels.append("on offer")
+            j = self.judgment
             pictures.append(svg.bar_chart_svg(
-                ["buy", "pass"], [("chance of holding the contract right after",
-                                   [float(d.buy_probability), float(d.pass_probability)])]))
-            labels.append(f"{d.recommendation.capitalize()}: {float(d.buy_probability):.1%} if you buy, "
-                          f"{float(d.pass_probability):.1%} if you pass")
+                [j.action_word, "pass"], [("chance of holding the contract with the cards each choice gets",
+                                   [float(j.next_buy), float(j.next_pass)])]))
+            verdict = {"buy": "Buy", "pass": "Pass", "close": "A close call"}[j.verdict]
+            labels.append(f"{verdict}: {float(j.next_buy):.1%} if you {j.action_word}, {float(j.next_pass):.1%} if you pass")
         return svg.stack_svg(pictures, labels)

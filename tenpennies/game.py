@@ -92,10 +92,10 @@ OFFERS = {
 
 ``"ask"``: every one, as the engine makes them (T5, C9). ``"useful"``: only those where
 buying could help, the buy judgment's own test (:func:`tenpennies.buying.should_buy`):
-an offer it calls a clear pass (the whole interval of the gain below zero: a purchase
-after laying down only adds cards, or the card brings the contract no closer, or it
-cannot pay for its token) is passed without asking, and the log says why in the hint's
-words (:func:`tenpennies.words.buy_words`). ``"never"``: every offer is passed. A free
+an offer it calls a pass (a purchase after laying down only adds cards; a card that is no
+out and whose purchase gives no better chance than passing; one that cannot pay for its
+token and cards) is passed without asking, and the log says why in the hint's plain
+sentence (:func:`tenpennies.words.buy_plain`). ``"never"``: every offer is passed. A free
 take of the top discard as one's own draw (C8) is a draw, not an offer: always asked."""
 
 KEYS = {"b": "buy", "p": "pass", "t": "take", "s": "draw", "l": "lay_down", "m": "meld", "a": "add",
@@ -169,12 +169,13 @@ def unasked_reason(view: PlayerView, offers: str) -> str | None:
     if offers == "never":
         return f"You passed on {card_text(card)} without being asked (you chose never to be asked)."
     from .buying import should_buy
-    from .words import buy_words
+    from .words import buy_plain
 
     judgment = should_buy(view)
     if judgment.verdict != "pass":
         return None
-    return f"You passed on {card_text(card)} without being asked: {buy_words(judgment, view.contract.words)}."
+    said = buy_plain(judgment, False, view.contract.words).removeprefix("Pass: ")
+    return f"You passed on {card_text(card)} without being asked: {said}"
 
 
 class Game:
@@ -204,6 +205,9 @@ class Game:
     just discarded or bought, to mark) and :attr:`banner` (a round's end, only until the
     next round is under way).
     """
+
+    hint_shown = None  # the hint on show (show_hint), until the person's next move
+    why_open = False  # whether its numbers are shown ("Why?", toggle_why)
 
     def __init__(self, seed: int | str = 0, *, seat: int | None = 0,
                  bots: Sequence | None = None, rules: RuleSet = TEN_PENNIES,
@@ -240,6 +244,7 @@ class Game:
         self._checked = 0  # log entries already checked for news (see _fix_what_was_seen)
         self._fixed = False  # news emptied the undo stack: undo says why, not "nothing to undo"
         self._told = 0  # how many log entries new_words() has already told
+        self.hint_shown, self.why_open = None, False
 
     @classmethod
     def from_position(cls, position: Position, seed: int | str = 0, **options) -> "Game":
@@ -462,6 +467,7 @@ class Game:
         self._fix_what_was_seen()
         self.selected = ()
         self.message = ""
+        self.hint_shown, self.why_open = None, False
         return True
 
     def _fix_what_was_seen(self) -> None:
@@ -646,6 +652,29 @@ class Game:
             raise IllegalActionError(f"no hint: the strong bot cannot play {self.rules.name} here")
         return found
 
+    def show_hint(self, *, moves: str = "buttons"):
+        """:meth:`hint`, kept as the hint on show until the person's next move: its plain
+        sentence first (:attr:`hint_words`), the numbers behind it closed until
+        :meth:`toggle_why` opens them."""
+        found = self.hint(moves=moves)
+        self.hint_shown, self.why_open = found, False
+        return found
+
+    def toggle_why(self) -> bool:
+        """Open (or close again) the numbers behind the hint on show; whether they are open.
+        Nothing to open without a hint on show, or where its sentence is plain already."""
+        self.why_open = bool(self.hint_shown is not None and self.hint_shown.why and not self.why_open)
+        return self.why_open
+
+    @property
+    def hint_words(self) -> str:
+        """The hint on show as the table says it: the plain sentence, then, once "Why?" is
+        open, the numbers behind it; "" with no hint on show."""
+        found = self.hint_shown
+        if found is None:
+            return ""
+        return f"{found.first} Why: {found.why}" if self.why_open and found.why else found.first
+
     def undo(self) -> bool:
         """Take back the person's last decision; learning mode only.
 
@@ -673,6 +702,7 @@ class Game:
         self._told = min(self._told, len(self.match.log))  # words from here on are told afresh
         self.selected = ()
         self.message = ""
+        self.hint_shown, self.why_open = None, False
         return True
 
     def new_match(self, seed: int | str | None = None) -> None:

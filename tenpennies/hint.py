@@ -33,16 +33,18 @@ active player: buying is its draw, and brings two stock cards, T5, T6):
     ...              "2S 2H 5C 8C JD", "TS TH JC 4S 6H"), discard_pile="6C 7D", dealer=3, top_discarder=3)
     >>> view = Match.from_position(p, seed=2).view(0)
     >>> print(hint(view))
-    Buy 7D: the buy judgment calls it close: buying gains -13.2 points [-35.9, 70.0], an interval on both sides of zero (with one more stock card you would hold two sets of 3 8% of the time buying it, 0% passing; 70 points in hand are at stake; after that the 7D still keeps the hand a card closer, which could save up to all 70; a token is worth 8.2 points [0.0, 19.9] (measured); its stock cards may cost up to 21.9 points). The strong bot buys it by its tie-break.
+    Buy 7D: the buy judgment calls it close: buying gains -4.6 points [-27.1, 70.0], an interval on both sides of zero (buying, with the 7D and two stock cards, you would hold two sets of 3 18% of the time; passing, with one card, 0%; 70 points in hand are at stake; after that the 7D still keeps the hand a card closer, which could save up to all 70; a token is worth 6.3 points [0.0, 17.9] (measured); its stock cards may cost up to 21.9 points). The strong bot buys it by its tie-break.
+    >>> print(hint(view).first)  # what the table says first; the sentence above is its "Why?"
+    A close call: buying 7D may help or may cost as much; the strong bot would buy it.
     >>> print(hint(view, rollouts=40, seed=1))
-    Too close to call: in 40 rollouts buying ends the round 6.7 ± 5.2 points better than passing (a token counted as 8.2 points); the strong bot buys.
+    Too close to call: in 40 rollouts buying ends the round 8.6 ± 5.2 points better than passing (a token counted as 6.3 points); the strong bot buys.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .actions import Action, AddToSet, Buy, LayDown, Meld, Pass
+from .actions import Action, AddToSet, Buy, LayDown, Meld, Pass, TakeDiscard
 from .cards import Card
 from .errors import TenPenniesError, WrongTypeError
 from .view import PlayerView
@@ -61,13 +63,30 @@ reads (the action's text: "take", "add 4 7C")."""
 
 @dataclass(frozen=True)
 class Hint:
-    """The suggested action and the sentence that explains it."""
+    """The suggested action and the sentence that explains it.
+
+    ``plain``: the answer in one plain sentence, where the sentence is long with numbers
+    (an offer of the top discard: "Pass: you are down, and buying only adds cards.");
+    the table shows it first and the sentence, the numbers behind it, under "Why?"
+    (:meth:`tenpennies.game.Game.show_hint`). Empty where the sentence is plain already.
+    """
 
     action: Action
     sentence: str
+    plain: str = ""
 
     def __str__(self) -> str:
         return self.sentence
+
+    @property
+    def first(self) -> str:
+        """What to say first: the plain sentence, or the sentence where there is none."""
+        return self.plain or self.sentence
+
+    @property
+    def why(self) -> str:
+        """The numbers behind :attr:`first`, for a "Why?" to open; empty when the sentence is all."""
+        return self.sentence if self.plain else ""
 
 
 def hint(view: PlayerView, *, rollouts: int = 0, seed: int | str = 0, moves: str = "buttons") -> Hint:
@@ -132,7 +151,11 @@ def hint(view: PlayerView, *, rollouts: int = 0, seed: int | str = 0, moves: str
             return Hint(chosen, rollout_sentence(evaluation, view.top_discard, view=view, choice=action,
                                                  token_points=token_cost(view, bot.token_points)))
     if offer is not None:
-        return Hint(action, offer)
+        from .buying import should_buy
+        from .words import buy_plain
+
+        plain = buy_plain(should_buy(view), isinstance(action, (Buy, TakeDiscard)), view.contract.words)
+        return Hint(action, offer, plain)
     return Hint(action, _why(view, decision))
 
 

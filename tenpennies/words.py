@@ -170,6 +170,22 @@ def points_interval(interval) -> str:
     return f"{interval.mean:.1f} points [{interval.low:.1f}, {interval.high:.1f}]"
 
 
+def choice_cards_words(judgment) -> str:
+    """The cards a purchase (or a free take) brings, as the buy judgment counts them (T5,
+    T6, C8, C9): 'buying, with the 9D and two stock cards' ('..., then your own draw' off
+    one's turn)."""
+    card = card_text(judgment.card)
+    if judgment.free:
+        return f"taking {card} as your draw"
+    extras = judgment.buy_cards - (0 if judgment.my_turn else 1)
+    said = f"buying, with the {card} and {_number_word(extras)} stock card{'s' if extras != 1 else ''}"
+    return said + ("" if judgment.my_turn else ", then your own draw")
+
+
+def _number_word(n: int) -> str:
+    return ("no", "one", "two", "three")[n] if 0 <= n <= 3 else str(n)
+
+
 def buy_words(judgment, contract_words: str = "the contract", card: str | None = None) -> str:
     """The buy judgment (:class:`tenpennies.buying.BuyJudgment`) in two sentences: its verdict
     with the gain and its interval, then what the gain is made of (the chances at its
@@ -184,26 +200,67 @@ def buy_words(judgment, contract_words: str = "the contract", card: str | None =
                     f"to your hand: the buy judgment says pass")
         return (f"you are down already: the chances cannot tell taking {card} from drawing "
                 f"(you hold {contract_words} either way), so the buy judgment calls it close")
+    if facts.get("unavailable"):
+        return (f"the stock cannot supply a purchase's {plural(judgment.extra_cards, 'stock card')}, even "
+                f"rebuilt, so none can be made: the buy judgment says pass")
     gain = judgment.gain
     said = {"buy": f"the buy judgment says {verb}: it gains {points_interval(gain)}",
-            "pass": f"the buy judgment says pass: {'taking' if judgment.free else 'buying'} would gain "
-                    f"{points_interval(gain)}",
+            "pass": (f"the buy judgment says pass: {'taking' if judgment.free else 'buying'} gives no better "
+                     f"chance than passing and could cost up to {-gain.low:.1f} points"
+                     if judgment.reason == "pass-no-gain" else
+                     f"the buy judgment says pass: {'taking' if judgment.free else 'buying'} would gain "
+                     f"{points_interval(gain)}"),
             "close": f"the buy judgment calls it close: {'taking' if judgment.free else 'buying'} gains "
                      + ("nothing either way" if gain.low == gain.high == 0 else
                         f"{points_interval(gain)}, an interval that reaches zero" if 0 in (gain.low, gain.high) else
                         f"{points_interval(gain)}, an interval on both sides of zero")}[judgment.verdict]
-    parts = [f"with one more stock card you would hold {contract_words} {percent(judgment.next_buy)} of the time "
-             f"{'taking' if judgment.free else 'buying'} it, {percent(judgment.next_pass)} passing",
+    parts = [f"{choice_cards_words(judgment)}, you would hold {contract_words} {percent(judgment.next_buy)} of the "
+             f"time; passing, with one card, {percent(judgment.next_pass)}",
              f"{judgment.points_at_stake} points in hand are at stake"]
     if judgment.reaches_beyond:
-        parts.append(f"after that the {card} still keeps the hand a card closer, which could save up to "
-                     f"all {judgment.points_at_stake}")
+        kept = "stays in hand for later melds" if judgment.free else "still keeps the hand a card closer"
+        parts.append(f"after that the {card} {kept}, which could save up to all {judgment.points_at_stake}")
     if judgment.token_worth.high > 0:
         parts.append(f"a token is worth {points_interval(judgment.token_worth)} (measured)")
+    if judgment.tempo:
+        parts.append(f"the {card} brings the contract no closer: buying it buys only the stock cards' tempo, "
+                     "which the gain's low end does not count")
     if judgment.extra_cost.high > 0:
-        parts.append(f"its stock cards may cost up to {judgment.extra_cost.high:.1f} points")
+        what = f"its stock cards and the {card}" if judgment.tempo else "its stock cards"
+        parts.append(f"{what} may cost up to {judgment.extra_cost.high:.1f} points")
     return f"{said} ({'; '.join(parts)})"
 
+
+
+def buy_plain(judgment, taking: bool, contract_words: str = "the contract") -> str:
+    """The buy judgment (:class:`tenpennies.buying.BuyJudgment`) as one plain sentence, no
+    numbers, for a learner who wants the answer first (the numbers are
+    :func:`buy_words`'s): "Pass: you are down, and buying only adds cards." ``taking``:
+    the action followed takes the card (a close call is settled by the strong bot's
+    tie-break, and the sentence says which way)."""
+    card = card_text(judgment.card)
+    facts = judgment.decision.facts
+    take = "Take" if judgment.free else "Buy"
+    if facts.get("opened"):
+        if judgment.verdict == "pass":
+            return "Pass: you are down, and buying only adds cards."
+        return (f"{take if taking else 'Draw'}: you are down, so {card} is worth taking only if it "
+                f"lays off or is wild.")
+    if facts.get("unavailable"):
+        return "Pass: the stock cannot supply a purchase's cards."
+    if judgment.verdict == "buy":
+        if judgment.reason == "buy-completes":
+            return f"{take} {card}: with it you hold {contract_words}."
+        return f"{take} {card}: it makes {contract_words} likely enough to be worth {'it' if judgment.free else 'its cost'}."
+    if judgment.verdict == "pass":
+        if judgment.reason == "pass-no-gain":
+            if judgment.next_buy == 0:
+                return f"Pass: even with {card} and its stock cards you could not hold {contract_words} yet."
+            return f"Pass: buying {card} gives you no better chance than passing."
+        return f"Pass: {card} helps too little to pay for {'a token and ' if judgment.token_worth.high > 0 else ''}its extra cards."
+    doing = ("take it" if judgment.free else "buy it") if taking else ("draw instead" if judgment.free else "pass")
+    return (f"A close call: {'taking' if judgment.free else 'buying'} {card} may help or may cost as much; "
+            f"the strong bot would {doing}.")
 
 
 def meld_cards_text(action) -> str:

@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from itertools import combinations_with_replacement
-from math import comb, prod
+from math import comb, perm, prod
 from pathlib import Path
 
 from tenpennies.cards import Card, parse_cards
@@ -112,6 +112,14 @@ class TenCardRummy(TenPennies):
         return len(cards) >= 3 and len({c.rank for c in naturals}) == 1 and len(naturals) > len(cards) - len(naturals)
 
     @classmethod
+    def could_grow(cls, cards, round_no: int) -> bool:
+        """Nothing C3 forbids yet, apart from size and C4's count (which more naturals mend):
+        the naturals all of one rank (a set), or all of one suit, no rank twice (a run)."""
+        naturals = [c for c in cards if c.suit is not None]
+        ranks = {c.rank for c in naturals}
+        return len(ranks) <= 1 or (len({c.suit for c in naturals}) == 1 and len(ranks) == len(naturals))
+
+    @classmethod
     def is_run(cls, cards, round_no: int) -> bool:  # C3, C4
         naturals = [c for c in cards if c.suit is not None]
         n = len(cards)
@@ -149,6 +157,7 @@ class Seat:
     table: tuple[tuple[int, tuple[Card, ...]], ...]  # (owner, cards)
     pile: tuple[Card, ...]
     tokens: tuple[int, ...] | None
+    stock: int = 1000  # the stock's size (``st:``); plenty when not written
 
     @classmethod
     def parse(cls, text: str) -> "Seat":
@@ -158,8 +167,9 @@ class Seat:
         table = tuple((int(part.partition("=")[0]), _packed(part.partition("=")[2]))
                       for part in t[2:].split(",")) if t != "t:-" else ()
         tokens = None if k == "k:-" else tuple(int(x) for x in k[2:].split("/"))
+        stock = next((int(f[3:]) for f in fields[7:] if f.startswith("st:")), 1000)
         return cls(game, int(r[1:]), int(s[1:]), int(a[1:]), _packed(h[2:]), table,
-                   _packed(d[2:].partition("@")[0]), tokens)
+                   _packed(d[2:].partition("@")[0]), tokens, stock)
 
     @property
     def opened(self) -> bool:
@@ -200,8 +210,9 @@ def _fits_in(groups, hand: Counter) -> bool:
 
 
 def _grows(game, round_no: int):
-    """A pruning test for :func:`sub_multisets`: sets only (a run's C4 count can recover)."""
-    return None if game.runs else (lambda cards: game.could_grow(cards, round_no))
+    """A pruning test for :func:`sub_multisets`: what more cards can never make a meld again
+    (each game's ``could_grow``; it leaves out a run's C4 count, which more naturals mend)."""
+    return lambda cards: game.could_grow(cards, round_no)
 
 
 def arrangements(hand, round_no: int, game=TenPennies) -> set[tuple[tuple[Card, ...], ...]]:
@@ -312,8 +323,11 @@ BUY_HORIZONS = {
     # name: (does the seat buy?, how many stock cards it draws, given whether it is its turn)
     "now_buy": (True, lambda my_turn: EXTRA_CARDS_WHEN_BUYING),   # right after buying (T5)
     "now_pass": (False, lambda my_turn: 1 if my_turn else 0),     # right after passing (T6)
-    "next_buy": (True, lambda my_turn: 1),                        # the offered card, then one stock card
-    "next_pass": (False, lambda my_turn: 1),                      # one stock card
+    # the cards each choice gets (the buy judgment's chances): buying, the offered card, the
+    # purchase's stock cards (T5: two; C9: one; none with C8's free take) and off one's turn
+    # one's own draw (T6); passing, one card. Past the stock's end, the rebuilt pile (T16, C12).
+    "next_buy": (True, None),
+    "next_pass": (False, None),
     # by the end of your next draw: buying on your turn is that draw (T6); off-turn you
     # still draw on your turn after the purchase's stock cards
     "by_your_draw_buy": (True, lambda my_turn: EXTRA_CARDS_WHEN_BUYING + (0 if my_turn else 1)),
@@ -326,6 +340,9 @@ def buy_chance(p: Seat, horizon: str) -> Fraction:
     offered, below = p.pile[-1], p.pile[:-1]
     seen = below + tuple(c for _, cards in p.table for c in cards)
     buys, draws = BUY_HORIZONS[horizon]
+    if draws is None:
+        chances = offer_chances(p.hand, offered, p.round_no, seen, p.stock, p.pile, p.active == p.seat, p.game)
+        return chances[0] if buys else chances[1]
     hand, seen = (p.hand + (offered,), seen) if buys else (p.hand, seen + (offered,))
     return chance(hand, draws(p.active == p.seat), p.round_no, seen, p.game)
 
@@ -596,3 +613,233 @@ def tcr_goes_out(text: str, p: Seat) -> bool:
             return False
         hand -= Counter(used)
     return not +hand
+
+
+# -- an offer of the top discard: the cards each choice gets, from the rulings -------------------
+BUY_EXTRA = {TenPennies: 2, TenCardRummy: 1}  # T5: two stock cards; C9: one
+
+
+@lru_cache(maxsize=200_000)
+def _holds_canonical(hand: tuple, round_no: int, game) -> bool:
+    return holds(hand, round_no, game)
+
+
+def _stage_draws(pool: Counter, n: int):
+    """Every draw of ``n`` physical cards from ``pool``: (the cards, how many physical draws give them)."""
+    for draw in combinations_with_replacement(sorted(pool, key=key), n):
+        taken = Counter(draw)
+        if all(k <= pool[c] for c, k in taken.items()):
+            yield draw, prod(comb(pool[c], k) for c, k in taken.items())
+
+
+def _shape_grown(form: tuple, round_no: int, game) -> set[tuple]:
+    """Every shape one more card could make of ``form``: a wild, or a natural of a rank held
+    (of a suit held or a new one) or of a new rank; more than the deck holds allowed, so
+    that :func:`missing_at_least` is a lower bound."""
+    k, _ = game.contracts[round_no]
+    wilds, ranks = form
+    grown = {(min(wilds + 1, k * game.wild_limit(round_no)), ranks)}
+    for i, suits in enumerate(ranks + ((),)):
+        options = [suits[:j] + (min(n + 1, k),) + suits[j + 1:] for j, n in enumerate(suits)]
+        if len(suits) < 4:
+            options.append(suits + (1,))
+        for new in options:
+            rest = ranks[:i] + ranks[i + 1:]
+            grown.add((wilds, tuple(sorted(rest + (tuple(sorted(new, reverse=True)),), reverse=True))))
+    return grown
+
+
+@lru_cache(maxsize=None)
+def missing_at_least(form: tuple, round_no: int, game, limit: int) -> int:
+    """A lower bound on the cards a Ten Pennies hand of this shape still needs: the fewest
+    cards, up to ``limit`` (``limit + 1``: more), that some hand of one more card each time
+    would need to hold the contract, the deck's copies not counted."""
+    if _holds_shape(form, round_no, game):
+        return 0
+    if limit == 0:
+        return 1
+    return 1 + min(missing_at_least(g, round_no, game, limit - 1) for g in _shape_grown(form, round_no, game))
+
+
+def staged_chance(hand, round_no: int, stages, game=TenPennies) -> Fraction:
+    """The chance that the hand holds the contract once every stage's cards are added; a
+    stage is ``(pool, n)``: ``n`` cards drawn at random from the physical cards ``pool``
+    (a Counter), the stages' pools apart from one another.
+
+    Every ordered run of draws is counted, one card at a time. In Ten Pennies a hand whose
+    shape needs (:func:`missing_at_least`) more cards than are left to draw completes in
+    no way, and one that needs exactly as many completes only through cards each of which
+    lowers that need: both follow from the bound being a lower bound, and skip most runs.
+    """
+    order = [i for i, (_, n) in enumerate(stages) for _ in range(n)]
+    pools = [Counter(pool) for pool, _ in stages]
+    total = 1
+    for pool, n in stages:
+        total *= perm(sum(pool.values()), n)
+    memo = {}
+
+    def rest(d):
+        # Ordered runs of the draws from position d on, whatever they are.
+        result = 1
+        for i, pool in enumerate(pools):
+            result *= perm(sum(pool.values()), order[d:].count(i))
+        return result
+
+    def ways(cards, d):
+        r = len(order) - d
+        if r == 0:
+            return int(_holds_canonical(canonical(cards), round_no, game))
+        memo_key = (canonical(cards), d)
+        if memo_key in memo:
+            return memo[memo_key]
+        if _holds_canonical(canonical(cards), round_no, game):
+            result = rest(d)
+        else:
+            pool = pools[order[d]]
+            need = None if game.runs else missing_at_least(shape(cards, round_no, game), round_no, game, r)
+            result = 0
+            if need is None or need <= r:
+                for c in sorted(pool, key=key):
+                    if not pool[c]:
+                        continue
+                    if need == r and missing_at_least(shape(cards + (c,), round_no, game), round_no, game, r) >= need:
+                        continue
+                    copies = pool[c]
+                    pool[c] -= 1
+                    result += copies * ways(cards + (c,), d + 1)
+                    pool[c] += 1
+        memo[memo_key] = result
+        return result
+
+    return Fraction(ways(tuple(hand), 0), total)
+
+
+def offer_chances(hand, offered: Card, round_no: int, seen, stock: int, pile, my_turn: bool,
+                  game=TenPennies) -> tuple[Fraction, Fraction]:
+    """(buying, passing): the chance of holding the contract with the cards each gets.
+
+    Buying: the offered card and the purchase's stock cards (T5: two; C9: one), and off
+    one's turn also one's own draw (T6); Ten Card Rummy's free take on one's turn (C8) is
+    the draw itself. Passing: one card, this turn's draw or the next turn's (T6). Cards come
+    from the unseen ones (the deck less hand, offered card and ``seen``) while the ``stock``
+    lasts, then from the rebuilt pile: Ten Pennies shuffles the discard pile less its top
+    card (T16); Ten Card Rummy turns it over and turns its first card up (C12), so the next
+    cards are known. ``pile`` is the discard pile, ``offered`` on top (last).
+    """
+    hidden = unseen(tuple(hand) + (offered,), seen, game)
+    free = my_turn and game.runs
+    results = []
+    for buys in (True, False):
+        cards = tuple(hand) + ((offered,) if buys else ())
+        n = (0 if free else BUY_EXTRA[game] + (0 if my_turn else 1)) if buys else 1
+        below = tuple(pile[:-1]) if buys else tuple(pile)
+        first = min(n, stock)
+        stages = [(hidden, first)] if first else []
+        if n > first:
+            if game.runs:  # C12: turned over: below[0] turned up, then below[1], below[2], ... drawn
+                cards += tuple(below[1:1 + n - first])
+            else:  # T16: all but the top card, shuffled
+                stages.append((Counter(below[:-1]), n - first))
+        results.append(staged_chance(cards, round_no, stages, game))
+    return results[0], results[1]
+
+
+# -- a buy puzzle's verdict, from the rulings' chances and the judgment's stated cost model -------
+# The gain of buying (tenpennies/buying.py, its module's docstring, is where the model is
+# stated; here it is rewritten from those words): points at stake x (buying's chance -
+# passing's), with an interval. Its cost: a token, at the worth measured in play
+# (tenpennies/data/token_worth.json, read as data, interpolated between its token levels,
+# never below zero), and the extra cards, between nothing and the mean points of an unseen
+# card each, the offered card too when it is no out. An out's gain reaches up to the hand's
+# points times the chance passing leaves out; a card that is no out buys only tempo, whose
+# low end counts nothing for the chances, and is a pass outright when buying does no better.
+TOKEN_TABLE = PUZZLE_FOLDER.parent / "tenpennies" / "data" / "token_worth.json"
+
+
+def token_worth(round_no: int, tokens: int) -> tuple[float, float]:
+    """(low, high) of the measured worth of the ``tokens``-th token in ``round_no``."""
+    import json
+
+    cells = json.loads(TOKEN_TABLE.read_text())["tables"]["Ten Pennies"]["cells"]
+    table = {(c["round"], c["tokens"]): (c["low"], c["high"]) for c in cells}
+    rounds = sorted({r for r, _ in table})
+    r = min(max(round_no, rounds[0]), rounds[-1])
+    levels = sorted(t for rr, t in table if rr == r)
+    t = min(max(tokens, levels[0]), levels[-1])
+    lo, hi = max(x for x in levels if x <= t), min(x for x in levels if x >= t)
+    f = 0.0 if lo == hi else (t - lo) / (hi - lo)
+    a, b = table[(r, lo)], table[(r, hi)]
+    return tuple(max(0.0, x + (y - x) * f) for x, y in zip(a, b))
+
+
+def completes_with(hand, k: int, round_no: int, game=TenPennies) -> bool:
+    """Do some ``k`` more cards the deck still holds complete the hand?"""
+    left = game.deck() - Counter(hand)
+    for draw in combinations_with_replacement(sorted(left, key=key), k):
+        taken = Counter(draw)
+        if all(n <= left[c] for c, n in taken.items()) and _holds_canonical(canonical(tuple(hand) + draw), round_no, game):
+            return True
+    return False
+
+
+def brings_closer(hand, card: Card, round_no: int, game=TenPennies, most: int = 2) -> bool | None:
+    """Does ``card`` bring the hand a card closer to the contract (by the deck's cards)?
+    None when the hand with it needs more than ``most`` cards (not counted here)."""
+    with_it = tuple(hand) + (card,)
+    need = next((k for k in range(most + 1) if completes_with(with_it, k, round_no, game)), None)
+    if need is None:
+        return None
+    return not completes_with(hand, need, round_no, game)
+
+
+def buy_verdicts(p: Seat) -> set[str]:
+    """The verdicts :func:`buy_verdict` could reach, where it cannot tell whether the card is
+    an out (a hand far from the contract): one verdict, or that and the other."""
+    try:
+        return {buy_verdict(p)[0]}
+    except FarHand as far:
+        return set(far.args[0])
+
+
+class FarHand(AssertionError):
+    """The verdict turns on whether the card is an out, and the hand is too far to count it."""
+
+
+def buy_verdict(p: Seat) -> tuple[str, Fraction, Fraction, float]:
+    """The verdict a buy puzzle's seat should reach, re-derived: ``(verdict, buying's chance,
+    passing's, margin)``, the margin the points by which the verdict wins at its worse end."""
+    game, r = p.game, p.round_no
+    offered, below = p.pile[-1], p.pile[:-1]
+    seen = below + tuple(c for _, cards in p.table for c in cards)
+    my_turn = p.active == p.seat
+    free = my_turn and game.runs  # C8: the active player's free take is its draw
+    buy, pass_ = offer_chances(p.hand, offered, r, seen, p.stock, p.pile, my_turn, game)
+    stake = sum(game.points(c) for c in p.hand)
+    low, high = token_worth(r, p.tokens[p.seat]) if p.tokens is not None else (0.0, 0.0)
+    hidden = unseen(tuple(p.hand) + (offered,), seen, game)
+    mean = sum(game.points(c) * n for c, n in hidden.items()) / sum(hidden.values())
+    extras = 0 if free else BUY_EXTRA[game]
+
+    def verdict(out: bool) -> tuple[str, float]:
+        tempo = not free and not out
+        extra = extras * mean + (game.points(offered) if tempo else 0)
+        value = stake * float(buy - pass_)
+        reach = stake * float(1 - pass_) if out or free else None
+        gain_low = (0.0 if tempo else value) - high - extra
+        gain_high = max(value, reach if reach is not None else value) - low
+        if gain_low > 0:
+            return "buy", gain_low
+        if tempo and buy <= pass_:
+            return "pass", -gain_high
+        if gain_high < 0:
+            return "pass", -gain_high
+        return "close", 0.0
+
+    either = (verdict(True), verdict(False))
+    if either[0][0] == either[1][0]:  # out or not, one verdict: the lesser margin
+        return either[0][0], buy, pass_, min(either[0][1], either[1][1])
+    out = brings_closer(p.hand, offered, r, game)
+    if out is None:
+        raise FarHand({either[0][0], either[1][0]})
+    found, margin = either[0] if out else either[1]
+    return found, buy, pass_, margin

@@ -89,6 +89,7 @@ SLOW = (
     "tests/test_solver.py::test_cards_needed_and_outs_match_exhaustive_search_two_cards_away",
     "tests/test_solver.py::test_outs_are_the_completing_cards_when_one_is_needed",
     "tests/test_solver_runs.py::test_the_solver_agrees_with_exhaustive_search_in_every_round",
+    "tests/test_buy_judgment.py",
 )
 """Node-id prefixes of the tests a quick run leaves out: each took about a second of CPU or more
 in a whole run (6 December 2026; measured as CPU, since the machine was shared); a file's path

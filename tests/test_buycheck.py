@@ -31,14 +31,15 @@ def test_a_check_holds_the_exact_odds_and_the_paired_rollouts():
     diffs = [p - b for b, p in zip(buy.margins, pass_.margins)]
     assert abs(check.gain - sum(diffs) / 5) < 1e-9
     assert check.played == ("buy" if check.gain > 0 else "pass")
-    assert check.agree == (check.odds.recommendation == check.played)
+    assert check.chances_say == ("buy" if check.odds.buy_probability > check.odds.pass_probability else "pass")
+    assert check.agree == (check.chances_say == check.played)
     assert check_buy(view, rollouts=5, seed=1) == check  # seeded
 
 
 def test_the_report_counts_agreement_and_lists_every_disagreement():
     report = check_buys(offers(seeds=(1,), limit=4), rollouts=4, seed=0)
     assert isinstance(report, BuyReport) and len(report.checks) == 4
-    agree = sum(c.odds.recommendation == c.played for c in report.checks)
+    agree = sum(c.chances_say == c.played for c in report.checks)
     assert report.agreement == agree / 4
     assert len(report.disagreements) == 4 - agree
     assert all(not c.agree for c in report.disagreements)

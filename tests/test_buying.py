@@ -78,7 +78,20 @@ def test_the_verdict_is_close_exactly_when_the_gain_interval_holds_zero():
 def test_t6_off_turn_passing_brings_no_card_now_but_the_horizon_counts_your_next_draw():
     j = judge_offer(parse_cards(HAND), Card("9D"), 1, my_turn=False)
     assert j.now_pass == 0 and j.next_pass == Fraction(7, 96)
-    assert "your next turn's stock card" in j.horizon
+    assert "your next turn's draw" in j.horizon
+
+
+def test_t5_t6_buying_off_turn_counts_the_two_stock_cards_and_the_own_draw():
+    # A card that brings nothing closer (the 4D): buying off turn gets it, two stock cards
+    # and, on the buyer's turn, its own draw: three cards from the 96 unseen, any one of
+    # the 8 outs (two 9D, two 9C, four jokers) completing, or two cards together (4s).
+    hand = parse_cards(HAND)
+    j = judge_offer(hand, Card("4D"), 1, my_turn=False)
+    assert j.buy_cards == 3 and j.pass_cards == 1
+    no_out = Fraction(88 * 87 * 86, 96 * 95 * 94)
+    assert j.next_buy >= 1 - no_out > j.next_pass == Fraction(8, 96)
+    own = judge_offer(hand, Card("4D"), 1, my_turn=True)
+    assert own.buy_cards == 2 and own.next_buy < j.next_buy
 
 
 def test_a_seat_already_down_passes_a_purchase():

@@ -165,9 +165,10 @@ def test_play_hint_and_undo(capsys, monkeypatch):
 
 
 def test_play_lay_alone_lays_down_the_best_arrangement(capsys, monkeypatch):
-    # Seed 24: seat 0 is offered a card first, passes, then holds two sets of 3.
+    # Seed 24: seat 0 is offered a card first, passes, then holds two sets of 3. (It holds
+    # them already, so buying can do no better: at offers "useful" the offer is passed unasked.)
     monkeypatch.setattr("sys.stdin", io.StringIO("lay\npass\nlay\nquit\n"))
-    code, out, err = run(capsys, "play", "--seed", "24", "--bots", "thumb")
+    code, out, err = run(capsys, "play", "--seed", "24", "--bots", "thumb", "--offers", "ask")
     assert code == 0, err
     assert "'lay' alone lays down the best arrangement" in out  # said in the help
     assert "Not allowed: you are being offered" in out  # an offer is answered first

@@ -73,7 +73,7 @@ def test_odds_explorer_controls_change_the_table():
 
 def test_buy_calculator_types_and_toggles_turn():
     calc = widgets.buy_calculator(hand=HAND, offered="3C")
-    assert calc.state.decision.recommendation == "buy"
+    assert calc.state.judgment.next_buy > calc.state.judgment.next_pass
     calc.offered_text.value = "9D"
     assert calc.state.decision.buy_probability == 1
     calc.my_turn.value = False

@@ -17,6 +17,7 @@ from tenpennies import (
 from tenpennies.explore import BuyChoice, ContractView, OddsTable, SetCheck, deal_hand
 from tenpennies.errors import NoSuchCardError
 from tenpennies.odds import buy_or_pass
+from tenpennies.buying import judge_offer
 
 NS = "{http://www.w3.org/2000/svg}"
 
@@ -150,8 +151,10 @@ HAND = "7S 7H 7D 9S 9H 4C 5C 6D KS QH JD"
 def test_t5_buy_choice_is_buy_or_pass_exactly():
     choice = BuyChoice().typed(hand=HAND, offered="3C")
     assert choice.decision == buy_or_pass(parse_cards(HAND), Card("3C"), 1)
-    assert choice.decision.recommendation == "buy"
     assert "816/4560" in choice.text()
+    # The verdict is the one buy judgment's, with the cards each choice gets.
+    assert choice.text().startswith(f"judgment: {choice.judgment.verdict} (")
+    assert choice.judgment == judge_offer(parse_cards(HAND), Card("3C"), 1)
 
 
 def test_t6_buy_choice_off_turn_passing_draws_nothing():

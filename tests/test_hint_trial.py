@@ -71,13 +71,14 @@ def test_c8_a_take_for_a_partner_says_what_the_card_goes_with_not_that_it_brings
     count = unseen_outs(view, with_tc)
     assert count == 20
     # Since issue 23 an offer's sentence ends with the buy judgment it follows (here: close,
-    # taking gains nothing at its horizon, so the strong bot's rule of thumb takes the partner).
+    # taking gets no chance this draw but keeps the card, so the strong bot's rule of thumb takes the partner).
     assert h.sentence == ("Take 10C from the discard pile (Take Discard), free: 10C goes with 8C toward a run of clubs; "
                           "it does not bring the contract closer now. You are still one card from one meld of 3 "
                           f"(a set or a run); {count} unseen cards would complete it. The buy judgment calls it "
-                          "close: taking gains nothing either way (with one more stock card you would hold one meld "
-                          "of 3 (a set or a run) 22% of the time taking it, 22% passing; 88 points in hand are at "
-                          "stake); the strong bot's rule of thumb decides.")
+                          "close: taking gains -19.3 points [-19.3, 68.7], an interval on both sides of zero (taking "
+                          "10C as your draw, you would hold one meld of 3 (a set or a run) 0% of the time; passing, "
+                          "with one card, 22%; 88 points in hand are at stake; after that the 10C stays in hand for "
+                          "later melds, which could save up to all 88); the strong bot's rule of thumb decides.")
     assert should_buy(view).verdict == "close"
     assert "for nothing" not in h.sentence
 
@@ -148,8 +149,9 @@ def test_t5_a_buy_hint_gives_the_judgments_chances_gain_and_verdict():
     assert h.action == StrongBot().act(view)
     said = {"buy": "says buy", "pass": "says pass", "close": "calls it close"}[j.verdict]
     assert h.sentence.startswith(f"{'Buy' if h.action == Buy(0) else 'Pass on'} 7D: the buy judgment {said}")
-    assert (f"you would hold two sets of 3 {float(j.next_buy):.0%} of the time buying it, "
-            f"{float(j.next_pass):.0%} passing") in h.sentence
+    # (Issue 32: the chances with the cards each choice gets, said with those cards.)
+    assert (f"you would hold two sets of 3 {float(j.next_buy):.0%} of the time; passing, with one card, "
+            f"{float(j.next_pass):.0%}") in h.sentence
     assert f"{j.points_at_stake} points in hand are at stake" in h.sentence
 
 
@@ -160,7 +162,7 @@ def test_t5_every_offer_hint_states_the_judgments_numbers():
             continue
         s = hint(view).sentence
         j = should_buy(view)
-        assert f"{float(j.next_buy):.0%} of the time buying it, {float(j.next_pass):.0%} passing" in s, s
+        assert f"{float(j.next_buy):.0%} of the time; passing, with one card, {float(j.next_pass):.0%}" in s, s
         if j.verdict == "close":
             assert "calls it close" in s, s
         checked += 1

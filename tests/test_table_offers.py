@@ -14,7 +14,7 @@ from tenpennies.cli import main as cli_main
 from tenpennies.errors import TenPenniesError
 from tenpennies.game import KEYS, OFFERS, Game, RoundSummary
 from tenpennies.match import Phase
-from tenpennies.words import buy_words
+from tenpennies.words import buy_plain
 
 
 def offered_to_buy(game: Game) -> bool:
@@ -57,8 +57,8 @@ def test_t5_the_person_is_asked_only_about_the_offers_the_setting_names(seed, of
     if offers == "ask":
         assert unasked == []
     assert person_passes(game) >= len(unasked)
-    if offers == "useful":
-        assert all("the buy judgment says pass" in w for w in unasked)
+    if offers == "useful":  # in the hint's plain sentence, its numbers left to the hint's "Why?"
+        assert all("the buy judgment" not in w for w in unasked)
 
 
 def test_only_useful_offers_cut_seed_7s_first_round_to_a_third_of_its_decisions():
@@ -85,7 +85,8 @@ def test_the_unasked_pass_is_told_in_the_hints_words():
     view = game.view
     judgment = should_buy(view)
     assert judgment.verdict == "pass"
-    expected = f"You passed on {view.top_discard} without being asked: {buy_words(judgment, view.contract.words)}."
+    said = buy_plain(judgment, False, view.contract.words).removeprefix("Pass: ")
+    expected = f"You passed on {view.top_discard} without being asked: {said}"
     assert game.unasked_reason() == expected
     game.new_words()
     at = len(game.match.log)
@@ -246,3 +247,53 @@ def test_t5_the_review_leaves_out_the_offers_the_table_passed_without_asking():
     assert set(unasked) <= {d.index for d in everything.decisions}  # offers with a choice: judged unless told
     judged = review(game.match, game.seat, rollouts=2, workers=1, unasked=unasked)
     assert {d.index for d in judged.decisions} == {d.index for d in everything.decisions} - set(unasked)
+
+
+# -- issue 32: the table passes what is clearly a pass ------------------------------------------
+def test_t5_at_offers_useful_a_round_asks_no_offer_the_judgment_calls_a_pass_and_none_once_down():
+    asked: list = []
+    useful = play_round_by_hint(Game(3, seat=0, offers="useful"), asked)
+    everything: list = []
+    ask = play_round_by_hint(Game(3, seat=0, offers="ask"), everything)
+    assert asked and all(j.verdict != "pass" for j in asked)
+    assert not any(j.decision.facts.get("opened") for j in asked)  # once down, every purchase is a pass
+    passes = [j for j in everything if j.verdict == "pass"]
+    assert passes and any(j.decision.facts.get("opened") for j in passes)
+    assert useful == ask - len(passes)  # every offer the judgment calls a pass is one question fewer
+    print(f"seed 3, round 1: {len(asked)} offers asked of {useful} decisions at offers 'useful'; "
+          f"{len(everything)} of {ask} at 'ask', {len(passes)} of them passes")
+
+
+def test_a_hint_on_an_offer_says_its_answer_plainly_and_opens_its_numbers_on_why():
+    from tenpennies import Position
+
+    # Seat 0 has laid down two sets of 3; the top discard is offered to it (T5).
+    p = Position(round_no=1, hands=("4D 5C 8D JH QS", "QS QH 3C KD 5S", "2S 2H 5C 8C JD", "TS TH JC 4S 6H"),
+                 discard_pile="6C 7D", dealer=3, top_discarder=3,
+                 table=((0, "7S 7H 7D"), (0, "9S 9H 9D")))
+    game = Game(0, seat=0, position=p, offers="ask")
+    assert offered_to_buy(game)
+    h = game.show_hint()
+    assert h.first == "Pass: you are down, and buying only adds cards."
+    assert game.hint_words == h.first and not game.why_open
+    assert game.toggle_why() and game.hint_words == f"{h.first} Why: {h.sentence}"
+    assert "the buy judgment says pass" in h.why
+    assert not game.toggle_why() and game.hint_words == h.first
+    assert game.pass_offer()
+    assert game.hint_shown is None and game.hint_words == ""
+
+
+def test_t8_each_verdict_has_its_plain_sentence():
+    from tenpennies.buying import judge_offer
+    from tenpennies.cards import Card, parse_cards
+
+    completes = judge_offer(parse_cards("7S 7H 7D 9S 9H KC 4D 5C 8D JH QS"), Card("9D"), 1)
+    assert (completes.verdict, completes.reason) == ("buy", "buy-completes")
+    assert buy_plain(completes, True, "two sets of 3") == "Buy 9D: with it you hold two sets of 3."
+    hand = parse_cards("7S 7H 9S 9H 4D 5C 8D JH QS KD 3C")
+    unavailable = judge_offer(hand, Card("7D"), 1, (), stock=0, pile=parse_cards("4S 7D"))
+    assert buy_plain(unavailable, False) == "Pass: the stock cannot supply a purchase's cards."
+    hopeless = judge_offer(hand, Card("3S"), 7)  # one set of 7: no two cards make it
+    assert (hopeless.verdict, hopeless.reason) == ("pass", "pass-no-gain")
+    assert buy_plain(hopeless, False, "one set of 7") == \
+        "Pass: even with 3S and its stock cards you could not hold one set of 7 yet."

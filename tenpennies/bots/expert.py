@@ -345,7 +345,8 @@ class ExpertBot:
             # Where the judgment (tenpennies.buying) says buy or pass with its whole interval,
             # everyone follows it: the strong bot's choice is that already.
             verdict, _, _ = judge(view.hand, card, r, rules, self.strong._unseen(view), opened=False,
-                                  tokens=view.tokens[seat], my_turn=view.active == seat)
+                                  tokens=view.tokens[seat], my_turn=view.active == seat,
+                                  stock=view.stock_size, pile=view.discard_pile)
             if verdict != "close":
                 return (choice,)
         other = Pass(seat) if isinstance(choice, Buy) else Buy(seat)
@@ -367,7 +368,8 @@ class ExpertBot:
             return (choice,)
         if self.offers != "outs":
             verdict, _, _ = judge(view.hand, card, r, rules, self.strong._unseen(view), opened=False,
-                                  tokens=view.tokens[seat], my_turn=view.active == seat)
+                                  tokens=view.tokens[seat], my_turn=view.active == seat,
+                                  stock=view.stock_size, pile=view.discard_pile)
             if verdict != "close":
                 return (choice,)
         return (choice, Pass(seat) if choice == taking else taking)

@@ -255,7 +255,8 @@ def _strong_offer(view: PlayerView, danger_cards: int) -> tuple[bool, str, tuple
         need, hand_outs = _offer_gap(view, card)
         verdict, reason, numbers = judge(view.hand, card, view.round_no, view.rules, _unseen(view),
                                          opened=False, tokens=view.tokens[seat], my_turn=view.active == seat,
-                                         need=need, hand_outs=hand_outs)
+                                         need=need, hand_outs=hand_outs, stock=view.stock_size,
+                                         pile=view.discard_pile)
     if verdict != "close":
         return verdict == "buy", reason, numbers
     wild = view.rules.wild_table(view.round_no)
@@ -266,8 +267,26 @@ def _strong_offer(view: PlayerView, danger_cards: int) -> tuple[bool, str, tuple
             yes = wild[card.index] or partners(card, view.hand + (card,), wild) > 0 or _strong_improves(card, view)
     else:
         yes = (not view.opened[seat] and not opponent_near_out(view, danger_cards)
-               and (wild[card.index] or _strong_improves(card, view)))
+               and (wild[card.index] or _strong_improves(card, view) or _pays_outright(view, card, numbers)))
     return yes, "close-buys" if yes else "close-passes", numbers
+
+
+def _pays_outright(view: PlayerView, card: Card, numbers) -> bool:
+    """This bot's tie-break for a purchase (C9) of a card that is no out, which the judgment
+    never calls a clear buy (it buys only tempo: :func:`tenpennies.buying.judge`): buy when
+    the chances at the horizon alone pay for the token and the stock card at their high
+    ends (the hand's points times the chance buying adds), the card's own points left out.
+    Measured in Ten Card Rummy (no token, one stock card) against the bot before issue 32
+    (``benchmarks/buy_rule.py --before 8a4dce7 --rules ten-card-rummy``): see
+    :func:`_strong_offer`."""
+    buy, pass_, stake, worth, extra, _, _ = numbers
+    chance = buy.exact
+    if chance is None:  # (settled by bounds: count it now)
+        chance = judge(view.hand, card, view.round_no, view.rules, _unseen(view), opened=False,
+                       tokens=view.tokens[view.seat], my_turn=view.active == view.seat, stock=view.stock_size,
+                       pile=view.discard_pile, exact=True)[2][0].exact
+    stock_cards = extra.high - view.rules.card_points[card.rank]  # (the judgment counts the card as carried)
+    return stake * float(chance - pass_.exact) - worth.high - stock_cards > 0
 
 
 def _offer_gap(view: PlayerView, card: Card) -> tuple[float, frozenset]:

@@ -38,7 +38,7 @@ from ..actions import Action, AddToSet, Buy, Discard, LayDown, Meld, Pass
 from ..cards import Card
 from ..match import Phase
 from ..rules import RuleSet
-from ..buying import judge, should_buy
+from ..buying import buys, judge, should_buy
 from ..decision import Decision
 from ..odds import unseen_cards
 from ..solver import can_lay_down, cards_needed, discard_chances, find_contract, outs, plan_go_out, what_is_missing
@@ -222,14 +222,21 @@ class StrongBot:
         if card is None:
             return False
         short, helpful = self._short_and_outs(view)
+        rules, my_turn = view.rules, view.active == seat
         if card.index not in helpful:
-            # A card that is not an out: the judgment says pass or close (buying cannot
-            # gain more than passing at its horizon, and costs at least nothing), and this
-            # bot's tie-break passes a card that is not an out: no need to count.
-            return False
+            if short > rules.buy_extra_cards + (0 if my_turn else 1):
+                # A card that is no out, and a hand shorter than a purchase's cards can
+                # mend: no chance either way, so no "buy" (nothing to count).
+                return False
+            # This bot's tie-break passes a card that is not an out, so only a "buy"
+            # verdict buys it: the one question asked (the judgment's only_buy).
+            return buys(view.hand, card, view.round_no, rules, self._unseen(view), opened=False,
+                        tokens=view.tokens[seat], my_turn=my_turn, need=short, hand_outs=helpful,
+                        stock=view.stock_size, pile=view.discard_pile)
         unseen = self._unseen(view)
-        verdict, _, _ = judge(view.hand, card, view.round_no, view.rules, unseen, opened=False,
-                              tokens=view.tokens[seat], my_turn=view.active == seat, need=short, hand_outs=helpful)
+        verdict, _, _ = judge(view.hand, card, view.round_no, rules, unseen, opened=False,
+                              tokens=view.tokens[seat], my_turn=my_turn, need=short, hand_outs=helpful,
+                              stock=view.stock_size, pile=view.discard_pile)
         if verdict != "close":
             return verdict == "buy"
         return self._rule_of_thumb(view, short, unseen)

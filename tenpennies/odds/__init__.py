@@ -12,7 +12,10 @@ Three kinds of answer, each checkable against the others, as in a Norvig noteboo
     '8.91%'
 
 * :func:`draw_odds` and :func:`buy_or_pass` take one hand and what its player has
-  seen, and count the unseen cards that would complete the contract.
+  seen, and count the unseen cards that would complete the contract;
+  :func:`draw_chance` counts any run of draws (a purchase's cards, the rebuilt pile's)
+  exactly, or bounds it. Chances only: no verdict. Whether to buy is the one buy
+  judgment's (:func:`tenpennies.buying.should_buy`), which reads these.
 * :func:`simulate_dealt` and :func:`simulate_draw` deal or draw at random, seeded,
   and report an :class:`Estimate` with its standard error, so a lesson can watch the
   estimate close in on the exact value (:func:`plot_convergence` draws it).
@@ -36,7 +39,7 @@ uses it, and everything works (more slowly, or without the picture) when it is a
 """
 
 from .dealt import dealt_probability, exact_dealt_rounds
-from .drawing import BuyDecision, DrawOdds, buy_or_pass, draw_odds, unseen_cards
+from .drawing import BuyDecision, DrawChance, DrawOdds, buy_or_pass, draw_chance, draw_odds, unseen_cards
 from .estimates import Estimate, _numpy, dealt_chance, simulate_dealt, simulate_draw  # _numpy: for benchmarks/odds.py
 from .plots import plot_convergence
 
@@ -46,6 +49,8 @@ __all__ = [
     "exact_dealt_rounds",
     "DrawOdds",
     "draw_odds",
+    "DrawChance",
+    "draw_chance",
     "unseen_cards",
     "BuyDecision",
     "buy_or_pass",

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Iterable
 
-from ..cards import Card, format_cards, sort_key
+from ..cards import ALL_CARDS, Card, format_cards, sort_key
 from ..errors import TenPenniesError
 from ..rules import TEN_PENNIES, RuleSet
 from ..words import plural
@@ -193,10 +193,10 @@ def draw_odds(hand: Iterable[Card], k: int, round_no: int, seen: Iterable[Card] 
 class BuyDecision:
     """Buy the offered discard, or pass? The chance of holding the contract either way.
 
-    ``buy_probability`` and ``pass_probability`` are exact; ``recommendation`` is
-    ``'buy'`` when buying gives the better chance and ``'pass'`` otherwise (also on a
-    tie, since a purchase costs a token and adds cards to the hand). ``assumptions``
-    says in words what the numbers take for granted.
+    ``buy_probability`` and ``pass_probability`` are exact; ``assumptions`` says in
+    words what the numbers take for granted. The odds give no verdict: whether to buy
+    is the one buy judgment's question (:func:`tenpennies.buying.should_buy`), which
+    weighs the token, the points and the cards each choice really gets.
     """
 
     round_no: int
@@ -204,14 +204,13 @@ class BuyDecision:
     my_turn: bool
     buy_probability: Fraction
     pass_probability: Fraction
-    recommendation: str
     assumptions: tuple[str, ...]
     buy: DrawOdds
     pass_: DrawOdds
 
     def __str__(self) -> str:
         return (f"buy {self.discard}: {float(self.buy_probability):.4f}, "
-                f"pass: {float(self.pass_probability):.4f} -> {self.recommendation}")
+                f"pass: {float(self.pass_probability):.4f}")
 
     def _repr_svg_(self) -> str:
         from ..svg import groups_svg  # pictures are drawn only when asked for
@@ -241,8 +240,8 @@ def buy_or_pass(hand: Iterable[Card], discard: Card, round_no: int, seen: Iterab
     >>> from tenpennies import parse_cards
     >>> hand = parse_cards("7S 7H 7D 9S 9H 4C 5C 6D KS QH JD")
     >>> decision = buy_or_pass(hand, Card("9D"), round_no=1)
-    >>> decision.buy_probability, decision.pass_probability, decision.recommendation
-    (Fraction(1, 1), Fraction(7, 96), 'buy')
+    >>> decision.buy_probability, decision.pass_probability
+    (Fraction(1, 1), Fraction(7, 96))
     """
     hand = tuple(hand)
     seen = tuple(seen)
@@ -261,6 +260,175 @@ def buy_or_pass(hand: Iterable[Card], discard: Card, round_no: int, seen: Iterab
         "the chance compared is of holding the contract right after the draw",
         "tokens, points of extra cards and other players' choices are not weighed",
     )
-    recommendation = "buy" if buy.probability > pass_.probability else "pass"
-    return BuyDecision(round_no, discard, my_turn, buy.probability, pass_.probability,
-                       recommendation, assumptions, buy, pass_)
+    return BuyDecision(round_no, discard, my_turn, buy.probability, pass_.probability, assumptions, buy, pass_)
+
+
+# ---------------------------------------------------------------------------------
+# The draws a choice brings: exact counts and cheap sound bounds
+# ---------------------------------------------------------------------------------
+def _falling(n: int, k: int) -> int:
+    """Ordered draws of ``k`` cards from ``n``."""
+    return math.perm(n, k) if 0 <= k <= n else 0
+
+
+@dataclass(frozen=True)
+class DrawChance:
+    """The chance that a run of draws completes a hand's contract, exact or as bounds.
+
+    ``low <= exact <= high`` always; ``exact`` is set (and equals both) when it was counted
+    or when the bounds meet. ``method`` says which: ``"exact"`` (every draw counted),
+    ``"bounds"`` (cheap bounds, not met), or ``"certain"`` (the bounds meet: nothing drawn,
+    the contract held already, or too few cards to complete it).
+    """
+
+    low: Fraction
+    high: Fraction
+    method: str
+    exact: Fraction | None = None
+
+
+def _need(hand, round_no, rules) -> float:
+    from ..solver import cards_needed
+
+    n = cards_needed(hand, round_no, rules, trusted=True)
+    return math.inf if n is None else n
+
+
+def draw_chance(hand: tuple, round_no: int, rules: RuleSet, pools: tuple, sources: tuple, *,
+                exact: bool = True, need: float | None = None) -> DrawChance:
+    """The chance that the draws ``sources`` complete ``hand``'s contract.
+
+    ``pools`` holds count lists by ``Card.index`` (the cards a draw can come from: the
+    unseen cards, or the recycled pile when the stock runs short, T16/C12); ``sources[i]``
+    is the pool the ``i``-th card is drawn from, without replacement within a pool, every
+    order equally likely; ``need`` is the hand's :func:`~tenpennies.solver.cards_needed`
+    (counted when not given). With ``exact=False`` only cheap bounds are given (a few
+    solver calls): certain when the hand holds the contract already or is shorter than
+    the draws can mend; otherwise the low end counts draws holding a one-card out
+    (sound: adding cards never spoils a contract) and the high end is 1. With
+    ``exact=True`` every draw is counted: for contracts of one or two sets without runs,
+    rank by rank (:func:`tenpennies.solver.completing_draws`: tens of microseconds);
+    otherwise every ordered run of draws (:func:`_ordered_ways`), pruned by the solver's
+    count of cards still needed (a hand short by more cards than are left to draw
+    completes in no way), followed only through its outs where it is short by exactly as
+    many, and at the last but one card lumping the cards that can take part in no
+    completing draw (:func:`tenpennies.solver.idle_cards`).
+
+    >>> from tenpennies import parse_cards
+    >>> hand = parse_cards("7S 7H 7D 9S 9H 4C 5C 6D KS QH JD")
+    >>> left = [0] * 53
+    >>> for card, n in unseen_cards(hand).items():
+    ...     left[card.index] = n
+    >>> draw_chance(hand, 1, TEN_PENNIES, (left,), (0, 0)).exact  # two stock cards, round 1
+    Fraction(203, 1164)
+    """
+    k = len(sources)
+    if need is None:
+        need = _need(hand, round_no, rules)
+    if k == 0 or any(sum(p) < sources.count(i) for i, p in enumerate(pools)):
+        one = Fraction(int(need == 0))
+        return DrawChance(one, one, "certain", one)
+    if need == 0 or need > k:
+        one = Fraction(int(need == 0))
+        return DrawChance(one, one, "certain", one)
+    total = 1
+    for i, pool in enumerate(pools):
+        total *= _falling(sum(pool), sources.count(i))
+    if exact:
+        from ..solver import completing_draws
+
+        counts = [sources.count(i) for i in range(len(pools))]
+        ways = completing_draws(hand, round_no, rules, pools, counts, trusted=True)
+        if ways is not None:  # set-only contracts of one or two sets: counted rank by rank
+            draws = 1
+            for pool, n in zip(pools, counts):
+                draws *= math.comb(sum(pool), n)
+            value = Fraction(ways, draws)
+        else:
+            value = Fraction(_ordered_ways(hand, round_no, rules, pools, sources, (), need), total)
+        return DrawChance(value, value, "exact", value)
+    low = Fraction(0)
+    if need == 1:
+        from ..solver import outs
+
+        found = [c.index for c in outs(hand, round_no, rules, trusted=True)]
+        missing = 1
+        for i, pool in enumerate(pools):
+            n = sum(pool)
+            missing *= _falling(n - sum(pool[j] for j in found), sources.count(i))
+        low = 1 - Fraction(missing, total)
+        if k == 1:
+            return DrawChance(low, low, "certain", low)
+    return DrawChance(low, Fraction(1), "bounds")
+
+
+def _ordered_ways(hand, round_no, rules, pools, sources, drawn: tuple, need) -> int:
+    """Ordered runs of the remaining draws (``sources[len(drawn):]``) that complete
+    ``hand + drawn``; ``need`` is that hand's count of cards still needed."""
+    from ..solver import outs
+
+    memo: dict[tuple, int] = {}
+
+    def left_in(pool_no: int, taken: tuple) -> list[int]:
+        left = list(pools[pool_no])
+        for j, idx in enumerate(taken):
+            if sources[j] == pool_no:
+                left[idx] -= 1
+        return left
+
+    def rest_total(d: int, taken: tuple) -> int:
+        total = 1
+        for i in range(len(pools)):
+            used = sum(1 for j in range(d) if sources[j] == i)
+            total *= _falling(sum(pools[i]) - used, sources[d:].count(i))
+        return total
+
+    def ways(taken: tuple, n) -> int:
+        d = len(taken)
+        r = len(sources) - d
+        if n == 0:
+            return rest_total(d, taken)
+        if n > r:
+            return 0
+        # Runs that differ only in the order of cards from one pool lead to the same hand.
+        key = tuple(sorted((sources[j], idx) for j, idx in enumerate(taken)))
+        found = memo.get(key)
+        if found is not None:
+            return found
+        h = hand + tuple(ALL_CARDS[i] for i in taken)
+        left = left_in(sources[d], taken)
+        helpful = [c.index for c in outs(h, round_no, rules, trusted=True)]
+        count = 0
+        if r == 1:
+            count = sum(left[i] for i in helpful) if n == 1 else 0
+        else:
+            helps = set(helpful)
+            rest_after_out = None
+            # With one card to come after this one, a card that can take part in no
+            # completing draw leaves exactly the outs there are now.
+            last_outs = None
+            if r == 2 and n == 1 and idle:
+                following = left_in(sources[d + 1], taken)
+                last_outs = sum([following[i] for i in helpful])
+            for idx in (helpful if n == r else range(53)):
+                copies = left[idx]
+                if not copies:
+                    continue
+                if n == 1 and idx in helps:  # an out completes it: any rest will do
+                    if rest_after_out is None:
+                        rest_after_out = rest_total(d + 1, taken + (idx,))
+                    count += copies * rest_after_out
+                    continue
+                if last_outs is not None and idx in idle:
+                    count += copies * last_outs
+                    continue
+                # An out brings it a card closer; any other card leaves it as short.
+                count += copies * ways(taken + (idx,), n - 1 if idx in helps else n)
+        memo[key] = count
+        return count
+
+    from ..solver import idle_cards
+
+    idle = idle_cards(hand + tuple(ALL_CARDS[i] for i in drawn), round_no, rules, len(sources) - len(drawn))
+    return ways(drawn, need)
+

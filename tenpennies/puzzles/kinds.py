@@ -53,7 +53,7 @@ from ..solver import (
     additions, can_lay_down, contract_arrangements, contract_problems, count_arrangements,
     find_contract, outs, plan_go_out, what_is_missing,
 )
-from ..words import card_text, cards_text, melds_text, plural, rank_plural, tens_as_written
+from ..words import card_text, cards_text, choice_cards_words, melds_text, plural, rank_plural, tens_as_written
 
 __all__ = ["KINDS", "Kind", "Solution", "Verdict", "buy_question", "buy_wrong", "go_out_problems", "percent",
            "plan_text", "points_words", "token_price"]
@@ -430,8 +430,9 @@ class BuyKind(Kind):
         my_turn = position.active == me
         opened = position.opened[me]
         tokens = position.tokens[me] if position.tokens is not None else None  # (none in Ten Card Rummy, C9)
+        where = dict(stock=position.stock_size, pile=tuple(position.discard_pile))  # T16/C12 past the stock's end
         j = judge_offer(hand, discard, r, seen, my_turn=my_turn, tokens=tokens, opened=opened,
-                        rules=rules, seat=me)
+                        rules=rules, seat=me, **where)
         gain = j.gain
         # The answer is the judgment's verdict, "close" when the gain's interval holds zero.
         answer = j.verdict
@@ -444,19 +445,24 @@ class BuyKind(Kind):
                 f"It is not your turn: buying gets you the {offered} and {plural(rules.buy_extra_cards, 'stock card')} "
                 "now, and passing gets you nothing until your turn.")
         contract = position.contract.words
+        carried = f"its stock cards and the {offered}, one more card to carry" if j.tempo else "its stock cards"
         reasoning = (
             when,
-            f"With one more stock card, the chance of holding {contract} is {_exact(j.next_buy)} if you buy "
-            f"and {_exact(j.next_pass)} if you pass.",
+            f"The chance of holding {contract}: {choice_cards_words(j)}, {_exact(j.next_buy)}; passing, "
+            f"with one card, {_exact(j.next_pass)}"
+            + ("" if position.stock_size >= j.buy_cards else
+               " (past the stock's end the cards come from the rebuilt discard pile)") + ".",
             f"Holding it lets you shed your hand's {j.points_at_stake} points, so buying is worth "
             f"{j.points_at_stake} × ({_exact(j.next_buy - j.next_pass)}) = "
             f"{float(j.points_at_stake * (j.next_buy - j.next_pass)):.1f} points by then"
             + (f"; the {offered} keeps the hand a card closer after that too, which could save up to "
-               f"the hand's {j.points_at_stake} points." if j.reaches_beyond else "."),
+               f"the hand's {j.points_at_stake} points." if j.reaches_beyond else
+               f"; but the {offered} brings the contract no closer, so buying buys only the stock cards' "
+               "tempo, and the gain's low end counts none of it." if j.tempo else "."),
             (f"It costs a token, worth {_interval(j.token_worth)} points with {plural(tokens, 'token')} "
-             f"in round {r} (measured in seeded play), and its stock cards: up to {j.extra_cost.high:.1f} points."
+             f"in round {r} (measured in seeded play), and {carried}: up to {j.extra_cost.high:.1f} points."
              if tokens is not None else
-             f"It costs no token ({rules.name}), and its stock cards: up to {j.extra_cost.high:.1f} points."),
+             f"It costs no token ({rules.name}), and {carried}: up to {j.extra_cost.high:.1f} points."),
             f"So {answer}: buying gains {_interval(gain)} points, "
             + ("above zero all through." if answer == "buy" else
                "at most zero." if answer == "pass" else "an interval on both sides of zero: too close to call."),
@@ -465,7 +471,7 @@ class BuyKind(Kind):
         # worth itself: a puzzle whose answer changes between them depends on what a
         # player values a token at, and is no puzzle (issue 24).
         ends = {end: judge_offer(hand, discard, r, seen, my_turn=my_turn, tokens=tokens, opened=opened,
-                                 rules=rules, seat=me, worth=getattr(j.token_worth, end)).verdict
+                                 rules=rules, seat=me, worth=getattr(j.token_worth, end), **where).verdict
                 for end in ("low", "high")}
         return Solution(self.name, answer, margin=margin,
                         options=(("buy", j.next_buy), ("pass", j.next_pass)),

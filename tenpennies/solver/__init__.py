@@ -43,7 +43,7 @@ untouched, so Ten Pennies keeps its speed::
 
 The solver is split by concept: :mod:`.contracts` (finding and listing),
 :mod:`.checking` (a player's own arrangement), :mod:`.missing` (what is missing and the
-outs), :mod:`.discards` (which discard leaves a hand closest), :mod:`.going_out` (adding to sets and going out); :mod:`._core` holds the
+outs), :mod:`.draws` (how many draws of some cards complete a hand), :mod:`.discards` (which discard leaves a hand closest), :mod:`.going_out` (adding to sets and going out); :mod:`._core` holds the
 per-round tables they share and :class:`Arrangement`, :mod:`._runs` and
 :mod:`._run_gaps` the search where melds may be runs.
 """
@@ -53,11 +53,12 @@ from .checking import contract_problems, is_contract
 from .contracts import (OBJECTIVES, can_lay_down, contract_arrangements, count_arrangements, find_contract,
                         find_contracts)
 from .going_out import GoOutPlan, additions, plan_go_out
+from .draws import completing_cards, completing_draws, idle_cards
 from .missing import MissingCards, cards_needed, outs, what_is_missing
 
 __all__ = [
     "OBJECTIVES", "Arrangement", "GoOutPlan", "MissingCards",
-    "additions", "can_lay_down", "cards_needed", "contract_arrangements", "contract_problems",
+    "additions", "can_lay_down", "cards_needed", "completing_cards", "completing_draws", "idle_cards", "contract_arrangements", "contract_problems",
     "count_arrangements", "find_contract", "find_contracts", "is_contract", "outs", "plan_go_out", "what_is_missing",
 ]
 

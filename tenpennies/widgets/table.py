@@ -356,6 +356,9 @@ class PlayTable(_Board):
         # No wider than the table: a long refusal ("... is not a set: ...") would widen the
         # board and push the scores and the log below it, off a 1366x768 screen.
         self.message = widgets.HTML(layout=widgets.Layout(max_width=f"{width}px"))
+        self.why_button = widgets.Button(description="Why?", tooltip="the numbers behind the hint",
+                                         layout=widgets.Layout(width="auto", display="none"))
+        self.why_button.on_click(self._shown(lambda _b: self.toggle_why()))
         self.log_box = widgets.HTML()  # the log scrolls inside its own box (_log_html)
         self.scores = widgets.HTML(layout=widgets.Layout(max_width="100%", overflow_x="auto"))
         self.save = widgets.HTML()  # the download link, made when Save is pressed
@@ -388,7 +391,8 @@ class PlayTable(_Board):
                                                           border="2px solid #1f6b3f", overflow="auto"))
         self.sort.layout.width = "auto"
         self.speed.layout = widgets.Layout(width="300px")
-        board = widgets.VBox([self.canvas, self.summary, self.message,
+        board = widgets.VBox([self.canvas, self.summary, widgets.HBox([self.message, self.why_button],
+                                                                      layout=widgets.Layout(align_items="center")),
                               widgets.HBox(list(self.buttons.values()), layout=widgets.Layout(flex_flow="row wrap"))],
                              layout=widgets.Layout(flex="0 0 auto"))
         # Scores, the log and the settings beside the table (below it when the page is narrow).
@@ -457,6 +461,10 @@ class PlayTable(_Board):
         self.status.value = f"<b>{escape(text)}</b>" if text else ""
         said, ink = (game.message, ERROR_INK) if game.message else (self.note, NOTE_INK)
         self.message.value = f"<span style='color:{ink}'>{escape(said)}</span>" if said else ""
+        # "Why?" opens the numbers behind a hint's plain sentence (the game keeps which).
+        hinted = game.hint_shown if not game.message and self.note.startswith("Hint: ") else None
+        self.why_button.layout.display = None if hinted is not None and hinted.why else "none"
+        self.why_button.description = "Hide why" if game.why_open else "Why?"
         self.log_box.value = _log_html(self.lines)
         self.scores.value = _score_html(view, view.seat, game.names)
         for name, button in self.buttons.items():
@@ -685,7 +693,7 @@ class PlayTable(_Board):
             self.redraw()
             return
         try:
-            h = self.game.hint()
+            h = self.game.show_hint()
         except IllegalActionError as exc:
             self.game.message = str(exc)
         else:
@@ -694,7 +702,14 @@ class PlayTable(_Board):
             if cards:
                 self.game.select_cards(cards)
             self.game.message = ""
-            self.note = "Hint: " + h.sentence
+            self.note = "Hint: " + self.game.hint_words
+        self.redraw()
+
+    def toggle_why(self) -> None:
+        """Open (or close) the numbers behind the hint on show (:meth:`tenpennies.game.Game.toggle_why`)."""
+        if self.note.startswith("Hint: "):
+            self.game.toggle_why()
+            self.note = "Hint: " + self.game.hint_words
         self.redraw()
 
     def _undo(self) -> None:
