@@ -510,6 +510,20 @@ def test_the_answers_agree_with_each_other(hand, round_no):
             assert is_contract(found.sets, round_no, TCR, hand=hand)
 
 
+@settings(max_examples=80, deadline=None)
+@given(st.sampled_from((4, 7)), st.integers(1, 11), st.data())
+def test_c4_c5_the_contract_is_there_exactly_when_nothing_is_missing_in_hands_of_any_size(players, round_no, data):
+    # can_lay_down answers a one-meld contract by its own test (a set's rank or a run's
+    # window complete within C4's wild room), not the search cards_needed makes; hands
+    # after purchases grow past twenty cards, and 7-8 players have three decks (C1).
+    rules = TCR.with_players(players)
+    deck = rules.deck()
+    pool = data.draw(st.sampled_from((deck, tuple(c for c in deck if c.suit is None or c.suit in "SH"))))
+    picks = data.draw(st.lists(st.sampled_from(range(len(pool))), max_size=24, unique=True))
+    hand = tuple(pool[i] for i in picks)
+    assert can_lay_down(hand, round_no, rules) == (cards_needed(hand, round_no, rules) == 0)
+
+
 @settings(max_examples=60, deadline=None)
 @given(hands, st.integers(1, 11), st.integers(0, 52))
 def test_a_drawn_card_never_takes_the_contract_away(hand, round_no, index):

@@ -51,7 +51,8 @@ class RunTables:
 
     __slots__ = ("reqs", "same", "cap", "least", "repeated", "nodeck", "set_most", "wild", "alike",
                  "windows", "set_ranks", "max_wilds", "suit_cache", "scored_cache", "run_cache",
-                 "short_cache", "closer_cache", "melds_cache", "shown_cache")
+                 "short_cache", "closer_cache", "melds_cache", "shown_cache", "complete_cache",
+                 "best_cache")
 
     def __init__(self, t) -> None:
         rules = t.rules
@@ -102,6 +103,10 @@ class RunTables:
         # again at its next turn's meld phase before its draw (benchmarks/peers.py).
         self.melds_cache: dict = {}
         self.shown_cache: dict = {}  # a choice of melds -> its Arrangement
+        self.best_cache: dict = {}  # (counts, objectives) -> the best arrangements
+        # Does a suit's held places (and the wilds) complete a one-meld contract's run?
+        # Unbounded: at most 8,192 places times a few wild counts, a bool each.
+        self.complete_cache: dict = {}
 
 
 def remember(cache: dict, key, value):
@@ -321,7 +326,14 @@ def _choices(cnt, t, lists, rt, counted, score=None):
 def best_arrangements(cnt, t, objectives) -> dict:
     """The :class:`Arrangement` best by each of ``objectives`` (``None`` if the hand holds
     no contract): ties broken by :func:`tie_break`, and a choice that two objectives
-    share built once."""
+    share built once. Remembered by the counts and the objectives (a fresh dict each
+    time, the arrangements frozen): a closed hand that can lay down but waits is listed
+    with the same cards at each meld phase."""
+    rt = tables(t)
+    key = (bytes(cnt), objectives)
+    known = rt.best_cache.get(key)
+    if known is not None:
+        return dict(known)
     made: dict = {}
     found: dict = {}
     for objective in objectives:
@@ -334,10 +346,10 @@ def best_arrangements(cnt, t, objectives) -> dict:
         if a is None:
             # An arrangement depends on its melds alone, and a hand that waits to lay
             # down keeps the same melds while its other cards change.
-            rt = tables(t)
             a = made[best] = rt.shown_cache.get(best) or remember(rt.shown_cache, best, arrangement(best, t))
         found[objective] = a
-    return found
+    remember(rt.best_cache, key, found)
+    return dict(found)
 
 
 def best_choices(cnt, t, objective: str):
