@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from itertools import compress
 
-from ._runs import RunTables, remember, tables
+from ._runs import _PLACES, RunTables, remember, tables
 
 # -- what is missing: templates -----------------------------------------------------------
 
@@ -40,7 +40,7 @@ def _suit_windows(rt: RunTables, size: int, held: int, nodeck: int):
     of ``size`` forces (None if there is none). Cached: a hand changes one suit at a time.
     """
     key = (size, held, nodeck)
-    found = rt.suit_cache.get(key)
+    found = rt.windows_cache.get(key)
     if found is not None:
         return found
     cap = rt.cap
@@ -61,7 +61,7 @@ def _suit_windows(rt: RunTables, size: int, held: int, nodeck: int):
                 continue
             o = n - h.bit_count()
             best[(h, forced)] = (o, c if c < o else o, n, mask, forced)
-    return remember(rt.suit_cache, key, (tuple(best.values()), empty))
+    return remember(rt.windows_cache, key, (tuple(best.values()), empty), _PLACES)
 
 
 def _templates(rt: RunTables, req, held, nat, J, below: int):
@@ -615,7 +615,7 @@ def _complete_places(rt: RunTables, size: int, h: int, nd: int, J: int, cached: 
     are (unless ``cached`` is false: the caller keeps what it needs)."""
     key = ("complete", size, h, nd, J)
     if cached:
-        found = rt.suit_cache.get(key)
+        found = rt.places_cache.get(key)
         if found is not None:
             return found
     cap = rt.cap
@@ -625,7 +625,7 @@ def _complete_places(rt: RunTables, size: int, h: int, nd: int, J: int, cached: 
         for mask in rt.windows[n]:
             if n - (h & mask).bit_count() <= room and (nd & mask).bit_count() <= cap[n]:
                 places |= mask
-    return remember(rt.suit_cache, key, places) if cached else places
+    return remember(rt.places_cache, key, places, 8 * _PLACES) if cached else places
 
 
 def _drops(o: int, c: int, J: int) -> tuple[bool, bool]:

@@ -29,6 +29,8 @@ _BIG = 10**6
 # The most entries each per-suit cache keeps before starting afresh (a few MB at most;
 # a player's hand changes a card at a time, so what it asks again is soon cached again).
 _CACHED = 20_000
+# The per-suit tables keyed by held places alone (two run sizes' worth of 13-bit places).
+_PLACES = 2 * 8192
 
 
 def _window_masks(length: int, wrap: bool) -> tuple[int, ...]:
@@ -50,7 +52,8 @@ class RunTables:
     """What the run search needs about one (rules, round), built once per round."""
 
     __slots__ = ("reqs", "same", "cap", "least", "repeated", "nodeck", "set_most", "wild", "alike",
-                 "windows", "set_ranks", "max_wilds", "suit_cache", "scored_cache", "run_cache",
+                 "windows", "set_ranks", "max_wilds", "suit_cache", "windows_cache", "places_cache",
+                 "scored_cache", "run_cache",
                  "short_cache", "closer_cache", "melds_cache", "shown_cache", "complete_cache",
                  "best_cache")
 
@@ -91,6 +94,11 @@ class RunTables:
                       and len(set(self.set_most[1:])) == 1)
         self.windows = {n: _window_masks(n, rules.runs_wrap) for n in range(1, 14)}
         self.suit_cache: dict = {}
+        # A suit's run templates and complete places by its held places, apart from the
+        # per-ask caches: a round has one run size, so these hold 8,192 keys at most (a
+        # random match asks of most of them), and sharing the bounded cache emptied them.
+        self.windows_cache: dict = {}
+        self.places_cache: dict = {}
         self.scored_cache: dict = {}
         self.run_cache: dict = {}
         # Whole answers by the hand's counts (``bytes`` of them): the strong bot asks of
@@ -109,10 +117,10 @@ class RunTables:
         self.complete_cache: dict = {}
 
 
-def remember(cache: dict, key, value):
+def remember(cache: dict, key, value, most: int = _CACHED):
     """Keep ``value`` under ``key`` in one of the run tables' caches, and return it; a
-    full cache (:data:`_CACHED`) starts afresh."""
-    if len(cache) > _CACHED:
+    full cache (``most`` entries, :data:`_CACHED` unless said) starts afresh."""
+    if len(cache) > most:
         cache.clear()
     cache[key] = value
     return value
