@@ -36,7 +36,20 @@ one run each, ``nice -n 10 python benchmarks/peers.py --seconds 10`` (20 for the
     after (this timing, --seconds 20; then 10)               Ten Card Rummy 1.07x, 1.06x (33.8 us)
                                                              Ten Pennies 0.46x, 0.48x
 
-Where it went: a lay-down's three objectives each searched the hand's melds, the
+Measured on 6-7 December 2026 (issue 33, second stop), the same way, ``nice -n 10 python
+benchmarks/peers.py --seconds 20``, one run (load 0 to 0.6 during it; open-spiel 2.0.2 from
+PyPI in the worktree's environment, not a dependency of the package):
+
+    Ten Card Rummy 24.8 us, OpenSpiel 29.1 us: 0.85x     Ten Pennies 13.3 us: 0.46x (unchanged)
+
+after a one-meld contract's yes/no (8 rounds of 11) became its own test, a set's rank or a
+run's window complete within C4's room, each suit's answer kept per round in a cache the
+held places bound (the bounded template caches a random match overflows and empties were
+asked before), and a closed hand's best lay-downs were remembered by its counts
+(``--instructions 1 --before c676af1~1 --rules ten-card-rummy``: 575.7 M instructions a
+game against 691.9, -16.8%).
+
+Where it went (issue 33's first stop): a lay-down's three objectives each searched the hand's melds, the
 contract check built words for every meld, new runs walked thirteen windows of card
 lookups per suit, new sets and runs were made afresh as actions at every meld phase,
 and each run on the table walked the whole hand; now the solver remembers a hand's
