@@ -65,6 +65,26 @@ So a Ten Card Rummy match costs 15 to 36 s of CPU to review (seeds 1 to 6, below
 the some 40 s that issue 25's 20 s on two idle cores allows (the longest, 830 decisions,
 near its edge). The wall-clock times here are those of a machine shared with other jobs.
 
+Measured on 7 December 2026 (issue 33, after the run solver's caches of c676af1 and
+627f4c7), the shared 2-core machine at load 8 to 10 from other jobs (so the wall-clock
+times are three to four times an idle machine's; CPU is the figure to go by):
+
+    --rules ten-card-rummy --matches 3 --seed 1 --workers 2
+    match 1: 830 decisions judged in 130.0 s (31.7 s CPU); 0 mistakes, -190.1 ± 128.1 points lost
+    match 2: 655 decisions judged in 53.5 s (17.2 s CPU); 1 mistakes, 101.0 ± 64.2 points lost
+    match 3: 728 decisions judged in 112.1 s (36.1 s CPU); 1 mistakes, 120.2 ± 134.7 points lost
+    grades: 2011 good, 200 close, 0 inaccuracy, 2 mistake, 0 blunder
+    --matches 3 --seed 1 --workers 2                      (Ten Pennies)
+    match 1: 443 decisions judged in 55.9 s (14.9 s CPU); 10 mistakes, 248.1 ± 53.0 points lost
+    match 2: 412 decisions judged in 55.1 s (16.6 s CPU); 5 mistakes, 210.7 ± 52.9 points lost
+    match 3: 560 decisions judged in 81.4 s (22.6 s CPU); 9 mistakes, 392.8 ± 50.5 points lost
+
+Half the CPU (two workers) is 9 to 18 s a Ten Card Rummy match and 7 to 11 s a Ten Pennies
+one: by that estimate, not a wall clock, issue 33's 20 s on two idle cores holds for Ten
+Card Rummy and its 10 s for Ten Pennies does not (match 3, 11 s); and the review found no
+Ten Card Rummy blunder to re-check (its re-check agreement is of none). Not re-run with
+``--recheck`` here.
+
 The horizon was chosen on the same 16 worlds of 30 decisions (of seeds 1 and 2) where the
 thumb in seat 0 and the analyst differ, each cost measured to the round's end and to a
 horizon (CPU on the loaded machine):

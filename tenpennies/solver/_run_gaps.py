@@ -518,7 +518,8 @@ def feasible(cnt, t) -> bool:
                 key = (size, h, rt.nodeck[suit], j)
                 found = complete.get(key)
                 if found is None:
-                    found = complete[key] = _complete_places(rt, size, h, rt.nodeck[suit], j, cached=False) != 0
+                    found = _complete_places(rt, size, h, rt.nodeck[suit], j, cached=False) != 0
+                    complete[key] = found
                 if found:
                     return True
     return False
