@@ -22,6 +22,9 @@
   ``sockets_per_kernel`` websockets at once (8: a page needs one, and one more while it
   reconnects; ``--sockets-per-kernel``), the next refused before it costs the server
   anything (each open socket held about 0.3 MB that stayed).
+- A tab is playable at once: ``--pool`` (:data:`DEFAULT_POOL`) kernels are kept started,
+  with the page's imports done, before any tab asks (Voila's preheated kernels, with the
+  caps above kept: :func:`pooled_kernel_manager`).
 - A *practice* server (``--practice``) lets ``?seed=`` choose the deal; a classroom
   server deals from :mod:`secrets` and ignores it (see :mod:`tenpennies.widgets.page`,
   which the kernel runs, and the environment variable :data:`PRACTICE_ENV`).
@@ -60,6 +63,8 @@ DEFAULT_CLOSE_SECONDS = 30
 DEFAULT_SEATS_PER_ADDRESS = 4
 DEFAULT_UNOPENED_SECONDS = 30
 DEFAULT_SOCKETS_PER_KERNEL = 8
+DEFAULT_POOL = 4
+"""Preheated kernels kept waiting for the next pages (``--pool``; see :func:`pooled_kernel_manager`)."""
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -221,6 +226,8 @@ _PAGE_ADDRESS: contextvars.ContextVar[str | None] = contextvars.ContextVar("page
 """The address of the page whose kernel is being started (set by :class:`ClassroomPageHandler`)."""
 _PAGE_KERNELS: contextvars.ContextVar[list | None] = contextvars.ContextVar("page_kernels", default=None)
 """The kernels started for the page being served (the manager appends to it)."""
+_FILLING_POOL: contextvars.ContextVar[bool] = contextvars.ContextVar("filling_pool", default=False)
+"""True while kernels are started for the preheated pool (no page's; see :func:`pooled_kernel_manager`)."""
 
 
 class ClassroomPageHandler(TornadoVoilaHandler):
@@ -323,18 +330,39 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         self._opened: set[str] = set()  # kernels whose page opened a websocket
         self._sockets: dict[str, int] = {}  # kernel -> websockets open on it
         self._ending: set[str] = set()  # kernels whose end is scheduled (end_when_abandoned)
+        self._pooled: set[str] = set()  # preheated kernels no page has taken yet (pool_size)
+
+    def _players(self) -> int:
+        """Kernels held for pages, or being started for them (a preheated kernel waiting in the pool is not one)."""
+        return len([k for k in self.list_kernel_ids() if k not in self._pooled]) + self._starting
+
+    def _make_room_for(self, address: str | None) -> None:
+        """Raise :class:`TableFull` or :class:`SeatsTaken` unless a page from ``address`` may have a kernel."""
+        running = self._players()
+        if self.max_kernels and running >= self.max_kernels:
+            self.log.warning("The table is full (%d kernels): a page was turned away.", running)
+            raise TableFull(running)
+        if address is not None and self.seats_per_address and self._held_by(address) >= self.seats_per_address:
+            self.log.warning("An address holds %d seats already: a page was turned away.", self.seats_per_address)
+            raise SeatsTaken(self.seats_per_address)
+
+    def _seat(self, kernel_id: str, address: str | None) -> None:
+        """``kernel_id`` is now the kernel of the page being served (from ``address``)."""
+        if address is not None:
+            self._addresses[kernel_id] = address
+        page = _PAGE_KERNELS.get()
+        if page is not None:
+            page.append(kernel_id)
 
     async def _async_start_kernel(self, *, kernel_id=None, path=None, **kwargs):
         if kernel_id is not None and kernel_id in self:
             return await super()._async_start_kernel(kernel_id=kernel_id, path=path, **kwargs)
-        running = len(self.list_kernel_ids()) + self._starting
-        if self.max_kernels and running >= self.max_kernels:
-            self.log.warning("The table is full (%d kernels): a page was turned away.", running)
-            raise TableFull(running)
+        if _FILLING_POOL.get():  # a preheated kernel: no page's, and bounded by the pool's size
+            started = await super()._async_start_kernel(kernel_id=kernel_id, path=path, **kwargs)
+            self._pooled.add(started)
+            return started
         address = _PAGE_ADDRESS.get()
-        if address is not None and self.seats_per_address and self._held_by(address) >= self.seats_per_address:
-            self.log.warning("An address holds %d seats already: a page was turned away.", self.seats_per_address)
-            raise SeatsTaken(self.seats_per_address)
+        self._make_room_for(address)
         self._starting += 1
         if address is not None:
             self._starting_at[address] = self._starting_at.get(address, 0) + 1
@@ -344,14 +372,66 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
             self._starting -= 1
             if address is not None:
                 self._starting_at[address] -= 1
-        if address is not None:
-            self._addresses[started] = address
-        page = _PAGE_KERNELS.get()
-        if page is not None:
-            page.append(started)
+        self._seat(started, address)
         return started
 
+    async def shutdown_kernel(self, kernel_id, *args, **kwargs):
+        self._pooled.discard(kernel_id)
+        return await super().shutdown_kernel(kernel_id, *args, **kwargs)
+
     start_kernel = _async_start_kernel
+
+
+def pooled_kernel_manager(made: type) -> type:
+    """Voila's preheating kernel manager (``made``: what ``voila_kernel_manager_factory``
+    made of :class:`ClassroomKernelManager` with ``preheat_kernel``) with the classroom's caps kept.
+
+    Voila's pool (0.5.13) keeps ``pool_size`` kernels that have started and run the
+    notebook as far as it goes before a page asks (the kit's pages run to
+    :func:`tenpennies.widgets.page.wait_for_page`: every import done, nothing dealt), and
+    hands one to each page that comes. Three things it does are changed here:
+
+    - A kernel handed to a page never went through a start that counts the caps, so the
+      page is counted here first (:meth:`ClassroomKernelManager._make_room_for`: the
+      table-full page, the seats of an address) and the kernel is seated as a started
+      one would be (its address, its ``unopened_seconds``). Kernels waiting in the pool
+      are not players: ``max_kernels`` counts pages' kernels, the pool comes on top.
+    - The pool is refilled from inside the page's request, so the refills would inherit
+      that page's context (counted as its address's kernels, ended with its unopened
+      timer) and its request URL, which Voila passes on in the next kernel's environment
+      (``VOILA_REQUEST_URL``: for a room, the previous student's seat token, in a
+      classmate's kernel). Refills start in a context of their own, without it.
+    - Upstream, large pools crashed the server (voila issue 1178: a pool per notebook of
+      a folder, all filled at start). A classroom server serves one notebook, so one
+      pool of ``--pool`` kernels (:data:`DEFAULT_POOL`).
+    """
+
+    class ClassroomPool(made):
+        def fill_if_needed(self, delay=None, notebook_name=None, extra_kernel_env_variables=None, **kwargs):
+            def fill() -> None:
+                _FILLING_POOL.set(True)
+                made.fill_if_needed(self, delay=delay, notebook_name=notebook_name, **kwargs)
+
+            contextvars.Context().run(fill)
+
+        async def get_rendered_notebook(self, notebook_name, extra_kernel_env_variables=None, **kwargs):
+            address = _PAGE_ADDRESS.get()
+            self._make_room_for(address)
+            self._starting += 1  # (held while a kernel still starting in the pool is awaited)
+            if address is not None:
+                self._starting_at[address] = self._starting_at.get(address, 0) + 1
+            try:
+                task, rendered, kernel_id = await made.get_rendered_notebook(self, notebook_name, **kwargs)
+            finally:
+                self._starting -= 1
+                if address is not None:
+                    self._starting_at[address] -= 1
+            self._pooled.discard(kernel_id)
+            self._seat(kernel_id, address)
+            return task, rendered, kernel_id
+
+    ClassroomPool.__name__ = ClassroomPool.__qualname__ = "ClassroomPool"
+    return ClassroomPool
 
 
 class ClassroomVoila(Voila):
@@ -364,6 +444,27 @@ class ClassroomVoila(Voila):
     name = "tenpennies-classroom"
     rooms_db = Unicode("", config=True,
                        help="Serve rooms (tenpennies.room_server), kept in this database; empty: no rooms.")
+
+    def init_settings(self):
+        # The kernel manager is made here, and a pool's first kernels copy the environment
+        # now: the room service's address must be in it already.
+        import voila.app as voila_app
+
+        if self.rooms_db:
+            from .remote import ROOMS_URL_ENV
+
+            os.environ[ROOMS_URL_ENV] = f"http://127.0.0.1:{self.port}{self.base_url.rstrip('/')}"
+        factory = voila_app.voila_kernel_manager_factory
+
+        def classroom_factory(base_class, preheat_kernel, default_pool_size, **kwargs):
+            made = factory(base_class, preheat_kernel, default_pool_size, **kwargs)
+            return pooled_kernel_manager(made) if preheat_kernel else made
+
+        voila_app.voila_kernel_manager_factory = classroom_factory  # (Voila has no setting for its wrapper)
+        try:
+            return super().init_settings()
+        finally:
+            voila_app.voila_kernel_manager_factory = factory
 
     def init_handlers(self):
         mine = {VoilaKernelWebsocketHandler: ClassroomWebsocketHandler, TornadoVoilaHandler: ClassroomPageHandler}
@@ -378,9 +479,12 @@ class ClassroomVoila(Voila):
 def voila_arguments(notebook: str, *, max_players: int, idle_seconds: int, close_seconds: int,
                     seats_per_address: int = DEFAULT_SEATS_PER_ADDRESS,
                     unopened_seconds: int = DEFAULT_UNOPENED_SECONDS,
-                    sockets_per_kernel: int = DEFAULT_SOCKETS_PER_KERNEL) -> list[str]:
-    """The Voila command-line settings of a classroom server."""
-    return [
+                    sockets_per_kernel: int = DEFAULT_SOCKETS_PER_KERNEL, pool: int = 0) -> list[str]:
+    """The Voila command-line settings of a classroom server (``pool``: preheated kernels,
+    for a notebook; a folder of notebooks gets none, see :func:`pooled_kernel_manager`)."""
+    preheat = [] if pool <= 0 or Path(notebook).is_dir() else [
+        "--VoilaConfiguration.preheat_kernel=True", f"--VoilaConfiguration.default_pool_size={pool}"]
+    return preheat + [
         notebook,
         f"--VoilaConfiguration.multi_kernel_manager_class={__name__}.ClassroomKernelManager",
         f"--ClassroomKernelManager.max_kernels={max_players}",
@@ -444,6 +548,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--sockets-per-kernel", type=int, default=DEFAULT_SOCKETS_PER_KERNEL,
                         help=f"the most websockets one tab's kernel takes at once; more are refused "
                              f"(default {DEFAULT_SOCKETS_PER_KERNEL}; 0 for no limit)")
+    parser.add_argument("--pool", type=int, default=DEFAULT_POOL,
+                        help=f"keep this many kernels started and the page's imports done before any tab "
+                             f"asks, so a tab is playable at once (default {DEFAULT_POOL}; 0 for none; a "
+                             f"folder of notebooks gets none)")
     parser.add_argument("--experiment", metavar="NAME",
                         help="run a class experiment: each page shows a student panel whose results are "
                              "pooled (dealt-round-1, outs-after-one-draw, should-you-buy)")
@@ -455,9 +563,9 @@ def main(argv: list[str] | None = None) -> None:
                              f"(default {DEFAULT_EXPERIMENT_DB} in the current folder)")
     args, voila_extra = parser.parse_known_args(argv)
     if min(args.max_players, args.close_seconds, args.seats_per_address, args.unopened_seconds,
-           args.sockets_per_kernel) < 0 or args.idle_seconds < 1:
-        parser.error("--max-players, --close-seconds, --seats-per-address, --unopened-seconds and "
-                     "--sockets-per-kernel must be 0 or more, --idle-seconds 1 or more")
+           args.sockets_per_kernel, args.pool) < 0 or args.idle_seconds < 1:
+        parser.error("--max-players, --close-seconds, --seats-per-address, --unopened-seconds, "
+                     "--sockets-per-kernel and --pool must be 0 or more, --idle-seconds 1 or more")
     if args.db and not (args.experiment or args.rooms):
         parser.error("--db names the class database: give --experiment NAME or --rooms too")
     if args.rooms and args.notebook == str(ROOT / "notebooks" / "play.ipynb"):
@@ -484,7 +592,8 @@ def main(argv: list[str] | None = None) -> None:
     ClassroomVoila.launch_instance(
         voila_arguments(args.notebook, max_players=args.max_players, idle_seconds=args.idle_seconds,
                         close_seconds=args.close_seconds, seats_per_address=args.seats_per_address,
-                        unopened_seconds=args.unopened_seconds, sockets_per_kernel=args.sockets_per_kernel)
+                        unopened_seconds=args.unopened_seconds, sockets_per_kernel=args.sockets_per_kernel,
+                        pool=args.pool)
         + rooms + voila_extra)
 
 
