@@ -209,6 +209,7 @@ def rooms_benchmark(count: int, seconds: float, pool: int | None = None) -> None
         db = Path(tmp) / "class.sqlite"
         server = Server(Path(tmp), classroom_args(ROOT / "notebooks" / "room.ipynb", "--rooms", "--db", str(db),
                                                   f"--max-players={4 * count + 5}", "--idle-seconds=3600",
+                                                  "--seats-per-address=0",  # (one browser: one address)
                                                   *pool_args(pool)))
         try:
             key = None
@@ -287,6 +288,7 @@ def tabs_benchmark(tabs: int, within: float, pool: int | None) -> None:
         # minutes to connect, and a culled kernel is no measurement.
         server = Server(Path(tmp), classroom_args(ROOT / "notebooks" / "play.ipynb",
                                                   f"--max-players={tabs + 5}", "--idle-seconds=3600",
+                                                  "--seats-per-address=0",  # (one browser: one address)
                                                   *pool_args(pool)))
         try:
             wait_for_pool(server, pool)

@@ -25,6 +25,9 @@
 - A tab is playable at once: ``--pool`` (:data:`DEFAULT_POOL`) kernels are kept started,
   with the page's imports done, before any tab asks (Voila's preheated kernels, with the
   caps above kept: :func:`pooled_kernel_manager`).
+- Past the cap, the table-full page offers the JupyterLite site (``--lite``; by default
+  ``build/lite`` when ``python3 dev.py site`` has built it, served at ``/lite/``), where a
+  student plays alone in the browser without a seat (:func:`full_page`).
 - A *practice* server (``--practice``) lets ``?seed=`` choose the deal; a classroom
   server deals from :mod:`secrets` and ignores it (see :mod:`tenpennies.widgets.page`,
   which the kernel runs, and the environment variable :data:`PRACTICE_ENV`).
@@ -45,6 +48,7 @@ import contextvars
 import json
 import os
 import sys
+from html import escape
 from pathlib import Path
 
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
@@ -205,12 +209,34 @@ class ClassroomWebsocketHandler(VoilaKernelWebsocketHandler):
 
 
 class TableFull(web.HTTPError):
-    """Every seat of the server is taken (HTTP 503, with a page saying so)."""
+    """Every seat of the server is taken (HTTP 503, with a page saying so, which offers
+    the JupyterLite site when the server knows one: :func:`full_page`)."""
 
     def __init__(self, players: int):
         word = "player is" if players == 1 else "players are"
         reason = f"The table is full: {players} {word} playing; try again in a minute"
         super().__init__(503, reason, reason=reason)
+
+
+LITE_BUILD = ROOT / "build" / "lite"
+"""Where ``python3 dev.py site`` (tools/site.py) builds the JupyterLite site."""
+LITE_PATH = "lite"
+"""Where a classroom server serves a JupyterLite folder (``/lite/``)."""
+LITE_TABLE = "lab/index.html?path=play.ipynb"
+"""The solo table in a JupyterLite site (tools/site.py publishes notebooks/ at its root)."""
+
+
+def full_page(reason: str, lite: str | None) -> str:
+    """The page a student sees when the table is full: the reason and, when the server
+    knows a JupyterLite site (``lite``: its address), the table there, which runs in the
+    student's own browser and needs no seat."""
+    offer = "" if not lite else (
+        f"<p>Meanwhile you can play alone in this browser, nothing installed: "
+        f"<a id='lite' href='{escape(lite.rstrip('/'), quote=True)}/{LITE_TABLE}'>the table on the kit's "
+        f"JupyterLite site</a> (its first start takes about 15 seconds; it plays against the bots only).</p>")
+    return (f"<!doctype html><html><head><meta charset='utf-8'><title>The table is full</title></head>"
+            f"<body style='font-family:DejaVu Sans,Arial,sans-serif;margin:24px'><h2>{escape(reason)}</h2>"
+            f"{offer}</body></html>")
 
 
 class SeatsTaken(web.HTTPError):
@@ -234,6 +260,14 @@ class ClassroomPageHandler(TornadoVoilaHandler):
     """Voila's page handler, telling the kernel manager which address asked for the page
     (Voila starts the page's kernel inside this request, so it sees the context), and
     starting the page's :attr:`ClassroomKernelManager.unopened_seconds` once the page is sent."""
+
+    def write_error(self, status_code: int, **kwargs) -> None:
+        error = (kwargs.get("exc_info") or (None, None))[1]
+        if isinstance(error, TableFull):
+            self.set_header("Content-Type", "text/html; charset=utf-8")
+            self.finish(full_page(error.reason, self.settings.get("tenpennies_lite")))
+            return None
+        return super().write_error(status_code, **kwargs)
 
     async def get(self, *args, **kwargs):
         _PAGE_ADDRESS.set(self.request.remote_ip)
@@ -444,6 +478,17 @@ class ClassroomVoila(Voila):
     name = "tenpennies-classroom"
     rooms_db = Unicode("", config=True,
                        help="Serve rooms (tenpennies.room_server), kept in this database; empty: no rooms.")
+    lite = Unicode("", config=True,
+                   help="A JupyterLite site the table-full page offers: a folder (served at /lite/) or an "
+                        "address; empty: none.")
+
+    def lite_address(self) -> str | None:
+        """The JupyterLite site's address as a page links to it, or None."""
+        if not self.lite:
+            return None
+        if "://" in self.lite:
+            return self.lite
+        return f"{self.base_url.rstrip('/')}/{LITE_PATH}"
 
     def init_settings(self):
         # The kernel manager is made here, and a pool's first kernels copy the environment
@@ -462,9 +507,11 @@ class ClassroomVoila(Voila):
 
         voila_app.voila_kernel_manager_factory = classroom_factory  # (Voila has no setting for its wrapper)
         try:
-            return super().init_settings()
+            settings = super().init_settings()
         finally:
             voila_app.voila_kernel_manager_factory = factory
+        settings["tenpennies_lite"] = self.lite_address()
+        return settings
 
     def init_handlers(self):
         mine = {VoilaKernelWebsocketHandler: ClassroomWebsocketHandler, TornadoVoilaHandler: ClassroomPageHandler}
@@ -473,6 +520,9 @@ class ClassroomVoila(Voila):
             from .room_server import rooms_service  # only a rooms server loads the room service
 
             handlers = rooms_service(self.rooms_db, port=self.port, base=self.base_url) + handlers
+        if self.lite and "://" not in self.lite:
+            handlers = [(rf"{self.base_url.rstrip('/')}/{LITE_PATH}/(.*)", web.StaticFileHandler,
+                         {"path": self.lite, "default_filename": "index.html"})] + handlers
         return handlers
 
 
@@ -552,6 +602,10 @@ def main(argv: list[str] | None = None) -> None:
                         help=f"keep this many kernels started and the page's imports done before any tab "
                              f"asks, so a tab is playable at once (default {DEFAULT_POOL}; 0 for none; a "
                              f"folder of notebooks gets none)")
+    parser.add_argument("--lite", metavar="FOLDER_OR_URL",
+                        help="the JupyterLite site a full table's page offers: a folder, served at /lite/, or "
+                             "its address (default: build/lite, if python3 dev.py site has built it; "
+                             "'' for none)")
     parser.add_argument("--experiment", metavar="NAME",
                         help="run a class experiment: each page shows a student panel whose results are "
                              "pooled (dealt-round-1, outs-after-one-draw, should-you-buy)")
@@ -587,6 +641,12 @@ def main(argv: list[str] | None = None) -> None:
     else:  # no experiment on this server, whatever the shell had set
         os.environ.pop(EXPERIMENT_VARIABLE, None)
         os.environ.pop(DATABASE_VARIABLE, None)
+    lite = args.lite if args.lite is not None else (str(LITE_BUILD) if (LITE_BUILD / "index.html").exists() else "")
+    if lite and "://" not in lite:
+        if not (Path(lite) / "index.html").exists():
+            parser.error(f"--lite {lite}: no JupyterLite site there (no index.html); "
+                         "build one with python3 dev.py site")
+        lite = str(Path(lite).resolve())
     rooms = [f"--ClassroomVoila.rooms_db={Path(args.db or DEFAULT_EXPERIMENT_DB).resolve()}"
              if "://" not in (args.db or "") else f"--ClassroomVoila.rooms_db={args.db}"] if args.rooms else []
     ClassroomVoila.launch_instance(
@@ -594,7 +654,7 @@ def main(argv: list[str] | None = None) -> None:
                         close_seconds=args.close_seconds, seats_per_address=args.seats_per_address,
                         unopened_seconds=args.unopened_seconds, sockets_per_kernel=args.sockets_per_kernel,
                         pool=args.pool)
-        + rooms + voila_extra)
+        + rooms + [f"--ClassroomVoila.lite={lite}"] + voila_extra)
 
 
 if __name__ == "__main__":

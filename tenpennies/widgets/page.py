@@ -63,7 +63,8 @@ def wait_for_page(environ: Mapping[str, str] = os.environ) -> None:
 
     base = environ.get("VOILA_WS_BASE_URL") or environ.get("VOILA_SERVER_URL") or "/"
     url = (f"{environ.get('VOILA_WS_PROTOCOL', 'ws')}://{environ.get('VOILA_APP_IP', '127.0.0.1')}:"
-           f"{environ.get('VOILA_APP_PORT', '8866')}{base.rstrip('/')}/voila/query/{environ.get('VOILA_KERNEL_ID', '')}")
+           f"{environ.get('VOILA_APP_PORT', '8866')}{base.rstrip('/')}/voila/query/"
+           f"{environ.get('VOILA_KERNEL_ID', '')}")
     told: list[str] = []
 
     async def ask() -> None:

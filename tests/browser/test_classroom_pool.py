@@ -12,7 +12,10 @@ pool, and the test waits until the log says the pool is full before asking.
   address is refused), while the kernel refilling the pool, started inside that page's
   request, is no one's.
 - The pool is not a player: with ``--max-players=1`` the first page is served from the
-  pool and the second is told the table is full though a preheated kernel waits.
+  pool and the second is told the table is full though a preheated kernel waits; the
+  full page offers the table on the JupyterLite site (``--lite``), which the server
+  serves from its folder. (A stand-in folder here: building the real site takes minutes;
+  tests/browser/test_site.py plays its table.)
 """
 
 from __future__ import annotations
@@ -66,15 +69,24 @@ def test_a_preheated_kernel_deals_its_pages_seed_and_is_that_addresss_seat(tmp_p
         server.stop()
 
 
-def test_the_pool_is_not_a_player_and_a_full_table_says_so(tmp_path):
+def test_the_pool_is_not_a_player_and_a_full_table_offers_the_lite_site(tmp_path):
+    import re
+
+    lite = tmp_path / "lite"
+    (lite / "lab").mkdir(parents=True)
+    (lite / "index.html").write_text("the site")
+    (lite / "lab" / "index.html").write_text("the site's lab")
     server = Server(tmp_path, classroom_args(ROOT / "notebooks" / "play.ipynb", "--pool=1", "--max-players=1",
-                                             "--seats-per-address=0"))
+                                             "--seats-per-address=0", f"--lite={lite}"))
     try:
         wait_for_log(server, FILLED)
         status, page = get(server.url + "/")
-        assert status == 200 and "widget-view" in page
+        assert status == 200 and "widget-view" in page and "JupyterLite" not in page
         wait_for_log(server, FILLED, count=2)
         status, page = get(server.url + "/")
         assert status == 503 and "The table is full: 1 player is playing" in page
+        link = re.search(r"<a id='lite' href='([^']+)'", page).group(1)
+        assert link == "/lite/lab/index.html?path=play.ipynb"
+        assert get(server.url + link) == (200, "the site's lab")
     finally:
         server.stop()
