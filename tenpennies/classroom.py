@@ -38,6 +38,10 @@ every page shows a student panel above the table.
 
 Only this process imports it; the kernels never do (they import
 :mod:`tenpennies.widgets.page`).
+
+(One concept in one file, over 600 lines: the classroom server, Voila with what a class
+needs. The caps, the preheated pool that must keep them, the websocket reader and the
+table-full page all count and serve the same kernels, in one kernel manager.)
 """
 
 from __future__ import annotations
