@@ -22,6 +22,12 @@
   ``sockets_per_kernel`` websockets at once (8: a page needs one, and one more while it
   reconnects; ``--sockets-per-kernel``), the next refused before it costs the server
   anything (each open socket held about 0.3 MB that stayed).
+- A tab is playable at once: ``--pool`` (:data:`DEFAULT_POOL`) kernels are kept started,
+  with the page's imports done, before any tab asks (Voila's preheated kernels, with the
+  caps above kept: :func:`pooled_kernel_manager`).
+- Past the cap, the table-full page offers the JupyterLite site (``--lite``; by default
+  ``build/lite`` when ``python3 dev.py site`` has built it, served at ``/lite/``), where a
+  student plays alone in the browser without a seat (:func:`full_page`).
 - A *practice* server (``--practice``) lets ``?seed=`` choose the deal; a classroom
   server deals from :mod:`secrets` and ignores it (see :mod:`tenpennies.widgets.page`,
   which the kernel runs, and the environment variable :data:`PRACTICE_ENV`).
@@ -32,6 +38,10 @@ every page shows a student panel above the table.
 
 Only this process imports it; the kernels never do (they import
 :mod:`tenpennies.widgets.page`).
+
+(One concept in one file, over 600 lines: the classroom server, Voila with what a class
+needs. The caps, the preheated pool that must keep them, the websocket reader and the
+table-full page all count and serve the same kernels, in one kernel manager.)
 """
 
 from __future__ import annotations
@@ -42,6 +52,7 @@ import contextvars
 import json
 import os
 import sys
+from html import escape
 from pathlib import Path
 
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
@@ -60,6 +71,8 @@ DEFAULT_CLOSE_SECONDS = 30
 DEFAULT_SEATS_PER_ADDRESS = 4
 DEFAULT_UNOPENED_SECONDS = 30
 DEFAULT_SOCKETS_PER_KERNEL = 8
+DEFAULT_POOL = 4
+"""Preheated kernels kept waiting for the next pages (``--pool``; see :func:`pooled_kernel_manager`)."""
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -200,12 +213,34 @@ class ClassroomWebsocketHandler(VoilaKernelWebsocketHandler):
 
 
 class TableFull(web.HTTPError):
-    """Every seat of the server is taken (HTTP 503, with a page saying so)."""
+    """Every seat of the server is taken (HTTP 503, with a page saying so, which offers
+    the JupyterLite site when the server knows one: :func:`full_page`)."""
 
     def __init__(self, players: int):
         word = "player is" if players == 1 else "players are"
         reason = f"The table is full: {players} {word} playing; try again in a minute"
         super().__init__(503, reason, reason=reason)
+
+
+LITE_BUILD = ROOT / "build" / "lite"
+"""Where ``python3 dev.py site`` (tools/site.py) builds the JupyterLite site."""
+LITE_PATH = "lite"
+"""Where a classroom server serves a JupyterLite folder (``/lite/``)."""
+LITE_TABLE = "lab/index.html?path=play.ipynb"
+"""The solo table in a JupyterLite site (tools/site.py publishes notebooks/ at its root)."""
+
+
+def full_page(reason: str, lite: str | None) -> str:
+    """The page a student sees when the table is full: the reason and, when the server
+    knows a JupyterLite site (``lite``: its address), the table there, which runs in the
+    student's own browser and needs no seat."""
+    offer = "" if not lite else (
+        f"<p>Meanwhile you can play alone in this browser, nothing installed: "
+        f"<a id='lite' href='{escape(lite.rstrip('/'), quote=True)}/{LITE_TABLE}'>the table on the kit's "
+        f"JupyterLite site</a> (its first start takes about 15 seconds; it plays against the bots only).</p>")
+    return (f"<!doctype html><html><head><meta charset='utf-8'><title>The table is full</title></head>"
+            f"<body style='font-family:DejaVu Sans,Arial,sans-serif;margin:24px'><h2>{escape(reason)}</h2>"
+            f"{offer}</body></html>")
 
 
 class SeatsTaken(web.HTTPError):
@@ -221,12 +256,22 @@ _PAGE_ADDRESS: contextvars.ContextVar[str | None] = contextvars.ContextVar("page
 """The address of the page whose kernel is being started (set by :class:`ClassroomPageHandler`)."""
 _PAGE_KERNELS: contextvars.ContextVar[list | None] = contextvars.ContextVar("page_kernels", default=None)
 """The kernels started for the page being served (the manager appends to it)."""
+_FILLING_POOL: contextvars.ContextVar[bool] = contextvars.ContextVar("filling_pool", default=False)
+"""True while kernels are started for the preheated pool (no page's; see :func:`pooled_kernel_manager`)."""
 
 
 class ClassroomPageHandler(TornadoVoilaHandler):
     """Voila's page handler, telling the kernel manager which address asked for the page
     (Voila starts the page's kernel inside this request, so it sees the context), and
     starting the page's :attr:`ClassroomKernelManager.unopened_seconds` once the page is sent."""
+
+    def write_error(self, status_code: int, **kwargs) -> None:
+        error = (kwargs.get("exc_info") or (None, None))[1]
+        if isinstance(error, TableFull):
+            self.set_header("Content-Type", "text/html; charset=utf-8")
+            self.finish(full_page(error.reason, self.settings.get("tenpennies_lite")))
+            return None
+        return super().write_error(status_code, **kwargs)
 
     async def get(self, *args, **kwargs):
         _PAGE_ADDRESS.set(self.request.remote_ip)
@@ -323,18 +368,39 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         self._opened: set[str] = set()  # kernels whose page opened a websocket
         self._sockets: dict[str, int] = {}  # kernel -> websockets open on it
         self._ending: set[str] = set()  # kernels whose end is scheduled (end_when_abandoned)
+        self._pooled: set[str] = set()  # preheated kernels no page has taken yet (pool_size)
+
+    def _players(self) -> int:
+        """Kernels held for pages, or being started for them (a preheated kernel waiting in the pool is not one)."""
+        return len([k for k in self.list_kernel_ids() if k not in self._pooled]) + self._starting
+
+    def _make_room_for(self, address: str | None) -> None:
+        """Raise :class:`TableFull` or :class:`SeatsTaken` unless a page from ``address`` may have a kernel."""
+        running = self._players()
+        if self.max_kernels and running >= self.max_kernels:
+            self.log.warning("The table is full (%d kernels): a page was turned away.", running)
+            raise TableFull(running)
+        if address is not None and self.seats_per_address and self._held_by(address) >= self.seats_per_address:
+            self.log.warning("An address holds %d seats already: a page was turned away.", self.seats_per_address)
+            raise SeatsTaken(self.seats_per_address)
+
+    def _seat(self, kernel_id: str, address: str | None) -> None:
+        """``kernel_id`` is now the kernel of the page being served (from ``address``)."""
+        if address is not None:
+            self._addresses[kernel_id] = address
+        page = _PAGE_KERNELS.get()
+        if page is not None:
+            page.append(kernel_id)
 
     async def _async_start_kernel(self, *, kernel_id=None, path=None, **kwargs):
         if kernel_id is not None and kernel_id in self:
             return await super()._async_start_kernel(kernel_id=kernel_id, path=path, **kwargs)
-        running = len(self.list_kernel_ids()) + self._starting
-        if self.max_kernels and running >= self.max_kernels:
-            self.log.warning("The table is full (%d kernels): a page was turned away.", running)
-            raise TableFull(running)
+        if _FILLING_POOL.get():  # a preheated kernel: no page's, and bounded by the pool's size
+            started = await super()._async_start_kernel(kernel_id=kernel_id, path=path, **kwargs)
+            self._pooled.add(started)
+            return started
         address = _PAGE_ADDRESS.get()
-        if address is not None and self.seats_per_address and self._held_by(address) >= self.seats_per_address:
-            self.log.warning("An address holds %d seats already: a page was turned away.", self.seats_per_address)
-            raise SeatsTaken(self.seats_per_address)
+        self._make_room_for(address)
         self._starting += 1
         if address is not None:
             self._starting_at[address] = self._starting_at.get(address, 0) + 1
@@ -344,14 +410,66 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
             self._starting -= 1
             if address is not None:
                 self._starting_at[address] -= 1
-        if address is not None:
-            self._addresses[started] = address
-        page = _PAGE_KERNELS.get()
-        if page is not None:
-            page.append(started)
+        self._seat(started, address)
         return started
 
+    async def shutdown_kernel(self, kernel_id, *args, **kwargs):
+        self._pooled.discard(kernel_id)
+        return await super().shutdown_kernel(kernel_id, *args, **kwargs)
+
     start_kernel = _async_start_kernel
+
+
+def pooled_kernel_manager(made: type) -> type:
+    """Voila's preheating kernel manager (``made``: what ``voila_kernel_manager_factory``
+    made of :class:`ClassroomKernelManager` with ``preheat_kernel``) with the classroom's caps kept.
+
+    Voila's pool (0.5.13) keeps ``pool_size`` kernels that have started and run the
+    notebook as far as it goes before a page asks (the kit's pages run to
+    :func:`tenpennies.widgets.page.wait_for_page`: every import done, nothing dealt), and
+    hands one to each page that comes. Three things it does are changed here:
+
+    - A kernel handed to a page never went through a start that counts the caps, so the
+      page is counted here first (:meth:`ClassroomKernelManager._make_room_for`: the
+      table-full page, the seats of an address) and the kernel is seated as a started
+      one would be (its address, its ``unopened_seconds``). Kernels waiting in the pool
+      are not players: ``max_kernels`` counts pages' kernels, the pool comes on top.
+    - The pool is refilled from inside the page's request, so the refills would inherit
+      that page's context (counted as its address's kernels, ended with its unopened
+      timer) and its request URL, which Voila passes on in the next kernel's environment
+      (``VOILA_REQUEST_URL``: for a room, the previous student's seat token, in a
+      classmate's kernel). Refills start in a context of their own, without it.
+    - Upstream, large pools crashed the server (voila issue 1178: a pool per notebook of
+      a folder, all filled at start). A classroom server serves one notebook, so one
+      pool of ``--pool`` kernels (:data:`DEFAULT_POOL`).
+    """
+
+    class ClassroomPool(made):
+        def fill_if_needed(self, delay=None, notebook_name=None, extra_kernel_env_variables=None, **kwargs):
+            def fill() -> None:
+                _FILLING_POOL.set(True)
+                made.fill_if_needed(self, delay=delay, notebook_name=notebook_name, **kwargs)
+
+            contextvars.Context().run(fill)
+
+        async def get_rendered_notebook(self, notebook_name, extra_kernel_env_variables=None, **kwargs):
+            address = _PAGE_ADDRESS.get()
+            self._make_room_for(address)
+            self._starting += 1  # (held while a kernel still starting in the pool is awaited)
+            if address is not None:
+                self._starting_at[address] = self._starting_at.get(address, 0) + 1
+            try:
+                task, rendered, kernel_id = await made.get_rendered_notebook(self, notebook_name, **kwargs)
+            finally:
+                self._starting -= 1
+                if address is not None:
+                    self._starting_at[address] -= 1
+            self._pooled.discard(kernel_id)
+            self._seat(kernel_id, address)
+            return task, rendered, kernel_id
+
+    ClassroomPool.__name__ = ClassroomPool.__qualname__ = "ClassroomPool"
+    return ClassroomPool
 
 
 class ClassroomVoila(Voila):
@@ -364,6 +482,40 @@ class ClassroomVoila(Voila):
     name = "tenpennies-classroom"
     rooms_db = Unicode("", config=True,
                        help="Serve rooms (tenpennies.room_server), kept in this database; empty: no rooms.")
+    lite = Unicode("", config=True,
+                   help="A JupyterLite site the table-full page offers: a folder (served at /lite/) or an "
+                        "address; empty: none.")
+
+    def lite_address(self) -> str | None:
+        """The JupyterLite site's address as a page links to it, or None."""
+        if not self.lite:
+            return None
+        if "://" in self.lite:
+            return self.lite
+        return f"{self.base_url.rstrip('/')}/{LITE_PATH}"
+
+    def init_settings(self):
+        # The kernel manager is made here, and a pool's first kernels copy the environment
+        # now: the room service's address must be in it already.
+        import voila.app as voila_app
+
+        if self.rooms_db:
+            from .remote import ROOMS_URL_ENV
+
+            os.environ[ROOMS_URL_ENV] = f"http://127.0.0.1:{self.port}{self.base_url.rstrip('/')}"
+        factory = voila_app.voila_kernel_manager_factory
+
+        def classroom_factory(base_class, preheat_kernel, default_pool_size, **kwargs):
+            made = factory(base_class, preheat_kernel, default_pool_size, **kwargs)
+            return pooled_kernel_manager(made) if preheat_kernel else made
+
+        voila_app.voila_kernel_manager_factory = classroom_factory  # (Voila has no setting for its wrapper)
+        try:
+            settings = super().init_settings()
+        finally:
+            voila_app.voila_kernel_manager_factory = factory
+        settings["tenpennies_lite"] = self.lite_address()
+        return settings
 
     def init_handlers(self):
         mine = {VoilaKernelWebsocketHandler: ClassroomWebsocketHandler, TornadoVoilaHandler: ClassroomPageHandler}
@@ -372,15 +524,21 @@ class ClassroomVoila(Voila):
             from .room_server import rooms_service  # only a rooms server loads the room service
 
             handlers = rooms_service(self.rooms_db, port=self.port, base=self.base_url) + handlers
+        if self.lite and "://" not in self.lite:
+            handlers = [(rf"{self.base_url.rstrip('/')}/{LITE_PATH}/(.*)", web.StaticFileHandler,
+                         {"path": self.lite, "default_filename": "index.html"})] + handlers
         return handlers
 
 
 def voila_arguments(notebook: str, *, max_players: int, idle_seconds: int, close_seconds: int,
                     seats_per_address: int = DEFAULT_SEATS_PER_ADDRESS,
                     unopened_seconds: int = DEFAULT_UNOPENED_SECONDS,
-                    sockets_per_kernel: int = DEFAULT_SOCKETS_PER_KERNEL) -> list[str]:
-    """The Voila command-line settings of a classroom server."""
-    return [
+                    sockets_per_kernel: int = DEFAULT_SOCKETS_PER_KERNEL, pool: int = 0) -> list[str]:
+    """The Voila command-line settings of a classroom server (``pool``: preheated kernels,
+    for a notebook; a folder of notebooks gets none, see :func:`pooled_kernel_manager`)."""
+    preheat = [] if pool <= 0 or Path(notebook).is_dir() else [
+        "--VoilaConfiguration.preheat_kernel=True", f"--VoilaConfiguration.default_pool_size={pool}"]
+    return preheat + [
         notebook,
         f"--VoilaConfiguration.multi_kernel_manager_class={__name__}.ClassroomKernelManager",
         f"--ClassroomKernelManager.max_kernels={max_players}",
@@ -444,6 +602,14 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--sockets-per-kernel", type=int, default=DEFAULT_SOCKETS_PER_KERNEL,
                         help=f"the most websockets one tab's kernel takes at once; more are refused "
                              f"(default {DEFAULT_SOCKETS_PER_KERNEL}; 0 for no limit)")
+    parser.add_argument("--pool", type=int, default=DEFAULT_POOL,
+                        help=f"keep this many kernels started and the page's imports done before any tab "
+                             f"asks, so a tab is playable at once (default {DEFAULT_POOL}; 0 for none; a "
+                             f"folder of notebooks gets none)")
+    parser.add_argument("--lite", metavar="FOLDER_OR_URL",
+                        help="the JupyterLite site a full table's page offers: a folder, served at /lite/, or "
+                             "its address (default: build/lite, if python3 dev.py site has built it; "
+                             "'' for none)")
     parser.add_argument("--experiment", metavar="NAME",
                         help="run a class experiment: each page shows a student panel whose results are "
                              "pooled (dealt-round-1, outs-after-one-draw, should-you-buy)")
@@ -455,9 +621,9 @@ def main(argv: list[str] | None = None) -> None:
                              f"(default {DEFAULT_EXPERIMENT_DB} in the current folder)")
     args, voila_extra = parser.parse_known_args(argv)
     if min(args.max_players, args.close_seconds, args.seats_per_address, args.unopened_seconds,
-           args.sockets_per_kernel) < 0 or args.idle_seconds < 1:
-        parser.error("--max-players, --close-seconds, --seats-per-address, --unopened-seconds and "
-                     "--sockets-per-kernel must be 0 or more, --idle-seconds 1 or more")
+           args.sockets_per_kernel, args.pool) < 0 or args.idle_seconds < 1:
+        parser.error("--max-players, --close-seconds, --seats-per-address, --unopened-seconds, "
+                     "--sockets-per-kernel and --pool must be 0 or more, --idle-seconds 1 or more")
     if args.db and not (args.experiment or args.rooms):
         parser.error("--db names the class database: give --experiment NAME or --rooms too")
     if args.rooms and args.notebook == str(ROOT / "notebooks" / "play.ipynb"):
@@ -479,13 +645,20 @@ def main(argv: list[str] | None = None) -> None:
     else:  # no experiment on this server, whatever the shell had set
         os.environ.pop(EXPERIMENT_VARIABLE, None)
         os.environ.pop(DATABASE_VARIABLE, None)
+    lite = args.lite if args.lite is not None else (str(LITE_BUILD) if (LITE_BUILD / "index.html").exists() else "")
+    if lite and "://" not in lite:
+        if not (Path(lite) / "index.html").exists():
+            parser.error(f"--lite {lite}: no JupyterLite site there (no index.html); "
+                         "build one with python3 dev.py site")
+        lite = str(Path(lite).resolve())
     rooms = [f"--ClassroomVoila.rooms_db={Path(args.db or DEFAULT_EXPERIMENT_DB).resolve()}"
              if "://" not in (args.db or "") else f"--ClassroomVoila.rooms_db={args.db}"] if args.rooms else []
     ClassroomVoila.launch_instance(
         voila_arguments(args.notebook, max_players=args.max_players, idle_seconds=args.idle_seconds,
                         close_seconds=args.close_seconds, seats_per_address=args.seats_per_address,
-                        unopened_seconds=args.unopened_seconds, sockets_per_kernel=args.sockets_per_kernel)
-        + rooms + voila_extra)
+                        unopened_seconds=args.unopened_seconds, sockets_per_kernel=args.sockets_per_kernel,
+                        pool=args.pool)
+        + rooms + [f"--ClassroomVoila.lite={lite}"] + voila_extra)
 
 
 if __name__ == "__main__":

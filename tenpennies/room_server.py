@@ -4,7 +4,8 @@
 Tornado application); they serve one :class:`tenpennies.rooms.Rooms`:
 
 - ``GET /rooms/teacher``: the teacher's page (open a room, see every room's seats,
-  whose turn, round and scores, start or end a room). No card of any hand is on it.
+  whose turn, round and scores, start or end a room; the class's results pooled over
+  the finished rooms, :func:`tenpennies.rooms.pooled_results`). No card of any hand is on it.
 - ``POST /rooms/api/open`` (the teacher's), ``POST /rooms/api/CODE/start`` and
   ``/end``; ``GET /rooms/api/list``.
 - ``POST /rooms/api/CODE/join`` ``{"name", "offers"}`` gives a seat and its token.
@@ -89,7 +90,8 @@ class ListHandler(_RoomHandler):
     async def get(self) -> None:
         if not self.teacher():
             return self.refuse("the teacher's key is needed", 403)
-        self.answer({"rooms": await in_worker(lambda: [room.summary() for room in list(self.rooms.rooms.values())])})
+        self.answer(await in_worker(lambda: {"rooms": [room.summary() for room in list(self.rooms.rooms.values())],
+                                             "results": self.rooms.results().to_dict()}))
 
 
 class OpenHandler(_RoomHandler):
@@ -202,6 +204,8 @@ turn timer (s) <input name="turn_seconds" type="number" value="60" min="0" style
 <p>Students open the room page and type the code and their name.</p>
 <table id="rooms"><tr><th>code</th><th>game</th><th>status</th><th>seats</th><th>turn</th><th>round</th>
 <th>scores</th><th></th></tr></table>
+<h3>The class's results</h3><p id="pooled">No room has finished its match yet.</p>
+<table id="players"></table>
 <script>
 const key = new URLSearchParams(location.search).get("key") || "";
 const api = (p, body) => fetch("PREFIX/rooms/api/" + p + "?key=" + encodeURIComponent(key),
@@ -221,7 +225,17 @@ function show() { api("list").then(r => { const t = document.getElementById("roo
       <td><button data-do=start>Start</button> <button data-do=end>End</button></td>`;
     tr.querySelectorAll("button").forEach(b => b.onclick = () =>
       api(room.code + "/" + b.dataset.do, {}).then(show));
-    t.appendChild(tr); } }); }
+    t.appendChild(tr); }
+  const res = r.results, s = res.students;
+  if (res.matches) {
+    const pct = x => (100 * x).toFixed(0) + "%";
+    document.getElementById("pooled").textContent = `${res.matches} match${res.matches === 1 ? "" : "es"} ` +
+      `finished. Students won ${pct(s.share)} of their seats' matches (95% interval ${pct(s.low)} to ` +
+      `${pct(s.high)}, over ${s.seats} student seats); an even table would give them ${pct(s.even)}.`;
+    document.getElementById("players").innerHTML = "<tr><th>student</th><th>game</th><th>played</th>" +
+      "<th>won</th><th>points a match</th></tr>" + res.players.map(p => `<tr class=player><td>${esc(p.name)}` +
+      `</td><td>${esc(p.game)}</td><td>${p.matches}</td><td>${p.wins}</td><td>${p.points}</td></tr>`).join("");
+  } }); }
 show(); setInterval(show, 2000);
 </script></body></html>"""
 

@@ -30,6 +30,13 @@ as the match goes, one short transaction per decision, and :meth:`Rooms.resume` 
 every room from it after a restart (the deal from its seed, then every action again:
 hands, stock and scores as they stood).
 
+The class's results are pooled as the class experiments' are: when a match ends, each
+seat's result (:class:`SeatResult`: its points, its share of the win, whether a student
+or a bot played it) goes into the same database in the transaction that marks the room
+over, so a restart neither loses nor doubles it; :func:`pooled_results` gives the
+teacher's figure: the students' share of the wins with its Wilson interval, beside the
+share an even table would give them, and each student's matches, wins and points.
+
 The HTTP side (the classroom server's handlers) is :mod:`tenpennies.room_server`; the
 student's kernel side is :mod:`tenpennies.remote`. This module imports neither, nor any
 web or widget library.
@@ -38,6 +45,7 @@ web or widget library.
 from __future__ import annotations
 
 import json
+import math
 import secrets
 import time
 from dataclasses import dataclass, replace
@@ -49,6 +57,7 @@ from .bots.loop import decide
 from .errors import IllegalActionError, TenPenniesError
 from .experiments import ClassDatabase
 from .game import OFFERS, unasked_reason
+from .intervals import Interval
 from .match import Match
 from .rules import TEN_CARD_RUMMY, TEN_PENNIES, RuleSet
 
@@ -152,7 +161,28 @@ class RoomStore(ClassDatabase):
             "token TEXT, offers TEXT NOT NULL, PRIMARY KEY (code, seat))",
             "CREATE TABLE IF NOT EXISTS room_actions (code TEXT NOT NULL, n INTEGER NOT NULL, seat INTEGER NOT NULL, "
             "action TEXT NOT NULL, note_at INTEGER, note TEXT, note_seat INTEGER, PRIMARY KEY (code, n))",
+            "CREATE TABLE IF NOT EXISTS room_results (code TEXT NOT NULL, seat INTEGER NOT NULL, game TEXT NOT NULL, "
+            "name TEXT NOT NULL, kind TEXT NOT NULL, points INTEGER NOT NULL, win REAL NOT NULL, "
+            "players INTEGER NOT NULL, at TEXT NOT NULL, PRIMARY KEY (code, seat))",
         ])
+
+    def finish(self, room: "Room") -> None:
+        """The room's match is over: its status and every seat's result, in one transaction."""
+        from .experiments import _now
+
+        at = _now()
+        self._write([("UPDATE rooms SET status = ? WHERE code = ?", (OVER, room.code))]
+                     + [("INSERT INTO room_results (code, seat, game, name, kind, points, win, players, at) "
+                         "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                         (r.room, r.seat, r.game, r.name, r.kind, r.points, r.win, r.players, at))
+                        for r in room.results()])
+
+    def results(self) -> list["SeatResult"]:
+        """Every finished room's seat results, oldest room first."""
+        rows = self._read("SELECT code, seat, game, name, kind, points, win, players, at FROM room_results "
+                          "ORDER BY at, code, seat")
+        return [SeatResult(code, seat, game, name, kind, points, win, players, at)
+                for code, seat, game, name, kind, points, win, players, at in rows]
 
     def add_room(self, room: "Room") -> None:
         self._write([("INSERT INTO rooms (code, plan, seed, status) VALUES (?, ?, ?, ?)",
@@ -187,6 +217,77 @@ class RoomStore(ClassDatabase):
     def actions(self, code: str) -> list[tuple]:
         return self._read("SELECT seat, action, note_at, note, note_seat FROM room_actions WHERE code = ? "
                           "ORDER BY n", (code,))
+
+
+@dataclass(frozen=True)
+class SeatResult:
+    """One seat's result in a finished room: its points (fewer is better, T19), its share
+    of the win (1, or 1/k when k seats tie for the lowest total, 0 otherwise), and who
+    played it: ``kind`` is :data:`STUDENT` or the bot's name (a student seat nobody took
+    is its bot's)."""
+
+    room: str
+    seat: int
+    game: str
+    name: str
+    kind: str
+    points: int
+    win: float
+    players: int
+    at: str = ""
+
+
+@dataclass(frozen=True)
+class ClassResults:
+    """The rooms' results pooled (:func:`pooled_results`): ``matches`` finished; the
+    students' share of the wins (``students``, a Wilson interval over student seats) and
+    ``even``, the share they would have on average if every seat were as likely to win;
+    ``players``: per student and game, (matches, wins, mean points)."""
+
+    matches: int
+    students: Interval
+    even: float
+    players: tuple[tuple[str, str, int, float, float], ...]
+
+    def to_dict(self) -> dict:
+        share = self.students
+        number = lambda x: None if math.isnan(x) else round(x, 4)  # noqa: E731
+        return {"matches": self.matches,
+                "students": {"share": number(share.mean), "low": number(share.low), "high": number(share.high),
+                             "seats": share.n, "even": number(self.even)},
+                "players": [{"name": n, "game": g, "matches": m, "wins": round(w, 2), "points": round(p, 1)}
+                            for n, g, m, w, p in self.players]}
+
+    def __str__(self) -> str:
+        if not self.matches:
+            return "No room has finished its match yet."
+        lines = [f"{self.matches} match{'es' if self.matches != 1 else ''} finished; students' share of the wins "
+                 f"{self.students} over {self.students.n} student seats (an even table: {self.even:.2f})"]
+        lines += [f"  {n} ({g}): {m} played, {w:g} won, {p:.1f} points a match" for n, g, m, w, p in self.players]
+        return "\n".join(lines)
+
+
+def pooled_results(results: Sequence[SeatResult]) -> ClassResults:
+    """The class's rooms pooled, as the class experiments pool their trials (see :class:`ClassResults`).
+
+    A student is counted under one normal form of their name
+    (:func:`tenpennies.experiments.student_name`: "Ana" and "ANA" are one student)."""
+    from .experiments import ExperimentError, student_name
+    from .intervals import wilson_interval
+
+    mine = [r for r in results if r.kind == STUDENT]
+    share = sum(r.win for r in mine) / len(mine) if mine else 0.0
+    even = sum(1 / r.players for r in mine) / len(mine) if mine else math.nan
+    by: dict[tuple[str, str], list[SeatResult]] = {}
+    for r in mine:
+        try:
+            key = student_name(r.name)
+        except ExperimentError:
+            key = r.name
+        by.setdefault((key, r.game), []).append(r)
+    players = tuple((name, game, len(rs), sum(r.win for r in rs), sum(r.points for r in rs) / len(rs))
+                    for (name, game), rs in sorted(by.items()))
+    return ClassResults(len({r.room for r in results}), wilson_interval(share, len(mine)), even, players)
 
 
 WAITING, PLAYING, OVER, ENDED = "waiting", "playing", "over", "ended"
@@ -354,7 +455,7 @@ class Room:
         if self.match.is_over and self.status == PLAYING:
             self.status = OVER
             if self.store is not None:
-                self.store.set_status(self.code, OVER)
+                self.store.finish(self)
         if played:
             self._changed()
         return played
@@ -400,6 +501,18 @@ class Room:
             "cards_left": ends,
             "record": dumps(self.match) if over else None,
         }
+
+    def results(self) -> list[SeatResult]:
+        """Each seat's result, once the match is over (``[]`` before)."""
+        if not self.match.is_over:
+            return []
+        winners = self.match.winners
+        return [SeatResult(self.code, s.number, self.plan.rules.name, self.names()[s.number],
+                           STUDENT if s.kind == STUDENT and s.taken else (
+                               self.plan.bot if s.kind == STUDENT else self.plan.seats[s.number]),
+                           self.match.scores[s.number], 1 / len(winners) if s.number in winners else 0.0,
+                           self.plan.rules.players)
+                for s in self.seats]
 
     def summary(self) -> dict:
         """The teacher's line for this room: code, game, status, seats (names, kinds),
@@ -448,6 +561,12 @@ class Rooms:
     def tick(self) -> int:
         return sum(room.tick() for room in self.rooms.values())
 
+    def results(self) -> ClassResults:
+        """Every finished room's results pooled (:func:`pooled_results`), from the database when there is one."""
+        if self.store is not None:
+            return pooled_results(self.store.results())
+        return pooled_results([r for room in self.rooms.values() for r in room.results()])
+
     @classmethod
     def resume(cls, store: RoomStore, clock: Callable[[], float] = time.monotonic) -> "Rooms":
         """Every room in ``store`` as it stood: the deal again from its seed, every decision
@@ -470,4 +589,5 @@ class Rooms:
 
 
 __all__ = ["BOT", "CODE_LETTERS", "DEFAULT_BOT", "ENDED", "GAMES", "OVER", "PLAYING", "STUDENT", "WAITING",
-           "Note", "Room", "RoomError", "RoomPlan", "RoomStore", "Rooms", "Seat", "new_code", "short_rules"]
+           "ClassResults", "Note", "Room", "RoomError", "RoomPlan", "RoomStore", "Rooms", "Seat", "SeatResult",
+           "new_code", "pooled_results", "short_rules"]

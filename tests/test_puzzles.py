@@ -424,3 +424,19 @@ def test_a_source_names_the_match_and_reads_back():
                 "match ten-pennies/4 seed 3 bots a,b,c,d decision 5 seat 4"):
         with pytest.raises(PuzzleError, match="source"):
             parse_source(bad)
+
+
+def test_a_ranked_answers_margin_reads_as_points_or_a_chance_never_a_bare_fraction():
+    """A buy's margin is points ("wins by at least 40.4 points"), a discard's a chance
+    ("2.6 percentage points higher (1/39)"): not "202/5 (4040.0%)", a fraction of points
+    shown as a percent."""
+    import re
+
+    for kind, unit in (("buy", "point"), ("discard", "percentage points higher")):
+        puzzle = next(iter(load(kind=kind)))
+        solution = puzzle.solution()
+        (line,) = [x for x in solution.headline().splitlines() if x.startswith("Margin")]
+        assert unit in line and not re.search(r"\d+/\d+ \(", line), line
+        shown = float(re.search(r"(\d+\.\d)", line).group(1))
+        scale = 1 if kind == "buy" else 100
+        assert shown == pytest.approx(float(solution.margin) * scale, abs=0.05)

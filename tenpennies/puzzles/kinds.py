@@ -100,7 +100,8 @@ class Solution:
         if self.accepted:
             lines.append("Also right: " + "; ".join(self.accepted))
         if self.margin is not None:
-            lines.append(f"Margin over the next best: {self.margin} ({percent(self.margin)})")
+            unit = getattr(KINDS.get(self.kind), "margin_unit", "points")
+            lines.append(f"Margin: {margin_words(self.margin, unit)}")
         return "\n".join(lines)
 
     def __str__(self) -> str:
@@ -110,6 +111,17 @@ class Solution:
 def percent(p: Fraction) -> str:
     """A chance as a percentage with one decimal, for words next to the exact fraction."""
     return f"{float(p) * 100:.1f}%"
+
+
+def margin_words(margin: Fraction, unit: str) -> str:
+    """How far the answer beats the next best choice, as a person says it: in points
+    (``unit`` ``"points"``: "wins by at least 40.4 points", a buy's margin being the near
+    end of its gain's interval) or in a chance (``"chance"``: "its chance is 2.6
+    percentage points higher (1/39)"), never a bare fraction or a percent of nothing."""
+    if unit == "points":
+        return f"wins by at least {float(margin):.1f} point{'' if margin == 1 else 's'} over the other choice"
+    return (f"its chance is {float(margin) * 100:.1f} percentage points higher than the next best "
+            f"choice's ({margin.numerator}/{margin.denominator})")
 
 
 def _exact(p: Fraction) -> str:
@@ -129,6 +141,7 @@ class Kind:
     question: str = ""
     answer_form: str = ""
     ranked: bool = False  # does the answer beat other choices by a margin?
+    margin_unit: str = "points"  # what a ranked answer's margin counts: points, or a chance
     params: tuple[str, ...] = ()
 
     def question_for(self, position: SeatPosition) -> str:
@@ -501,6 +514,7 @@ class DiscardKind(Kind):
                 "the contract (keeping every card you draw)?")
     answer_form = "Answer one card of your hand, like 'KD'."
     ranked = True
+    margin_unit = "chance"
     params = ("draws",)
 
     # The exact chance over k draws counts every k-card draw from the unseen cards, a

@@ -114,7 +114,9 @@ def room_page(environ: Mapping[str, str] = os.environ):
     ``?code=``, or a line saying how to join when the address has none."""
     from ..layout import APP_HEIGHT, APP_WIDTH
     from ..remote import HttpRoomClient, RemoteGame
+    from .page import wait_for_page
 
+    wait_for_page(environ)  # (a preheated kernel: the page's address is known from here on)
     query = parse_qs(environ.get("QUERY_STRING", ""))
     code = (query.get("code") or [""])[0].strip().upper()
     token = (query.get("token") or [""])[0].strip()
