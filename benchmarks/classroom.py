@@ -2,7 +2,7 @@
 
     python benchmarks/classroom.py              # 30 tabs; --tabs 10 for a quicker look
 
-Starts the classroom server (``python -m tenpennies.classroom``, as ``python3 dev.py app``
+Starts the classroom server (``python -m tenpennies.front.classroom``, as ``python3 dev.py app``
 does) and Debian's chromium (through playwright), opens every tab at the same moment,
 and prints:
 
@@ -49,7 +49,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 from tests.browser.browserkit import (  # noqa: E402
     CHROMIUM, CHROMIUM_ARGS, Server, children, classroom_args, kernel_message, rss_mb,
 )
-from tenpennies.cards import SUIT_SYMBOLS  # noqa: E402
+from tenpennies.engine.cards import SUIT_SYMBOLS  # noqa: E402
 
 PLAYABLE = """() => {
   const drawn = [...document.querySelectorAll('canvas')].some(c => {

@@ -45,7 +45,7 @@ they are reported as made in this pseudo-function."""
 
 OLD_NAMES = "__getattr__"
 """A module's ``__getattr__`` fetches an old name from its new home when first asked, so
-saved notebooks keep working (``tenpennies.sets.TableSet``): it ties no module to another
+saved notebooks keep working (``tenpennies.engine.sets.TableSet``): it ties no module to another
 in use, since nothing of the package asks for an old name."""
 
 

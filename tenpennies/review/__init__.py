@@ -1,0 +1,1 @@
+"""Judging a played match, its page, its session, luck against skill."""
