@@ -60,7 +60,7 @@ DEFAULT_CLOSE_SECONDS = 30
 DEFAULT_SEATS_PER_ADDRESS = 4
 DEFAULT_UNOPENED_SECONDS = 30
 DEFAULT_SOCKETS_PER_KERNEL = 8
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _offsets(message, *, width: int, order: str, least: int) -> list[int] | None:

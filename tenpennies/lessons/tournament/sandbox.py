@@ -54,7 +54,7 @@ LAYERS = ("pure", "bubblewrap")
 """The sandbox layers a tournament can be asked for: the pure-Python layer (always), and
 bubblewrap's namespaces on top of it (where ``bwrap`` runs)."""
 
-PACKAGE_ROOT = Path(__file__).resolve().parent.parent.parent
+PACKAGE_ROOT = Path(__file__).resolve().parents[3]
 """The folder holding the ``tenpennies`` package the workers import (this very copy)."""
 
 _PR_SET_DUMPABLE, _PR_GET_DUMPABLE, _PR_SET_NO_NEW_PRIVS, _PR_SET_SECCOMP = 4, 3, 38, 22
