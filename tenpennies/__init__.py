@@ -13,6 +13,8 @@ table), puzzles, explore, course, words (counts in words), errors, svg, cli; the
 Jupyter widgets live apart in ``tenpennies.widgets``.
 """
 
+from . import compat  # the old module paths saved notebooks import (before anything else is loaded)
+
 from .engine.actions import AddToMeld, AddToSet, Buy, Discard, DrawSource, HowEnded, LayDown, Meld, Pass, parse_action
 from .engine.cards import ALL_CARDS, JOKER, Card, Cards, Hand, format_cards, parse_cards
 from .engine.errors import (

@@ -180,7 +180,7 @@ def test_a_close_discard_tried_out_names_the_strong_bots_discard():
 
 
 def test_the_hint_and_the_review_give_one_reason_for_one_decision():
-    """Issue 23: a decision is put into words in one place (tenpennies.engine.words.why_words), from
+    """Issue 23: a decision is put into words in one place (tenpennies.explain.decisions.why_words), from
     its facts. The hint's sentence after its move, and the review's reason for the analyst's
     move, say the same words of the same strong decision (both once worded it themselves:
     the hint "keep the 7s", the review "It keeps you 1 card from")."""
@@ -204,7 +204,7 @@ def test_the_hint_and_the_review_give_one_reason_for_one_decision():
 
 def test_c6_the_hint_and_the_review_give_one_reason_for_one_turn_with_runs():
     """Ten Card Rummy too (its turn: melds first, C6): the strong bot's decision, explained
-    (tenpennies.bots.melding.explained), is worded once (tenpennies.engine.words.turn_words): the
+    (tenpennies.bots.melding.explained), is worded once (tenpennies.explain.decisions.turn_words): the
     review's reason for the analyst's move is the hint's, after the move."""
     from tenpennies.bots.rollouts import Estimate
     from tenpennies.bots import make_bot

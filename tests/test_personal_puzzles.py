@@ -10,7 +10,7 @@ from tenpennies.puzzles.personal import SOLVES, SPACING, PersonalPuzzle, mistake
 from tenpennies.puzzles.progress import Progress
 from tenpennies.puzzles.session import PuzzleSession
 from tenpennies.review.judge import review
-from tenpennies.engine.words import action_words
+from tenpennies.explain.decisions import action_words
 
 
 @pytest.fixture(scope="module")

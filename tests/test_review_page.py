@@ -248,7 +248,7 @@ def test_action_words_name_the_offered_card():
 
 def test_a_ten_reads_10_in_the_reviews_words_and_its_notation_stays_t():
     """The review's sentences write a ten as people do (10S), from the one home of the
-    words (tenpennies.engine.words.action_words); the record's notation keeps TS."""
+    words (tenpennies.explain.decisions.action_words); the record's notation keeps TS."""
     from tenpennies import Card
     from tenpennies.bots.rollouts import Estimate
     from tenpennies.bots.decision import Decision

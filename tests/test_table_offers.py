@@ -15,7 +15,7 @@ from tenpennies.front.cli import main as cli_main
 from tenpennies.engine.errors import TenPenniesError
 from tenpennies.front.table import KEYS, OFFERS, Game, RoundSummary
 from tenpennies.play.match import Phase
-from tenpennies.engine.words import buy_words
+from tenpennies.explain.decisions import buy_words
 
 
 def offered_to_buy(game: Game) -> bool:

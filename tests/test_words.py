@@ -11,7 +11,8 @@ from tenpennies.bots.strong import StrongBot
 from tenpennies.bots.buying import should_buy
 from tenpennies.play.match import Phase
 from tenpennies.bots.buying import decision_words
-from tenpennies.engine.words import buy_words, card_text, cards_text
+from tenpennies.explain.decisions import buy_words
+from tenpennies.engine.words import card_text, cards_text
 
 
 def offered_a_ten():
@@ -119,7 +120,7 @@ def test_why_words_agree_in_number_with_the_unseen_cards_they_count():
     from tenpennies.engine.actions import Discard
     from tenpennies.engine.cards import Card
     from tenpennies.bots.decision import Decision
-    from tenpennies.engine.words import why_words
+    from tenpennies.explain.decisions import why_words
 
     view = Match(1).view(0)
 

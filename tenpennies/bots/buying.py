@@ -101,7 +101,8 @@ from ..odds.intervals import Interval
 from ..engine.rules import TEN_PENNIES, RuleSet
 from ..solver import cards_needed, outs
 from ..play.view import PlayerView
-from ..engine.words import buy_words, card_text, plural
+from ..explain.decisions import buy_words
+from ..engine.words import card_text, plural
 
 if TYPE_CHECKING:
     from ..odds import BuyDecision

@@ -333,7 +333,7 @@ def strong_decide(view: PlayerView, *, danger_cards: int = 2) -> Decision:
 
 def explained(decision: Decision, view: PlayerView, *, danger_cards: int = 2) -> Decision:
     """The strong bot's ``decision`` in ``view`` (a game with runs) with the facts its words
-    give (:func:`tenpennies.engine.words.why_words`): ``facts["why"]`` names the case, and the
+    give (:func:`tenpennies.explain.decisions.why_words`): ``facts["why"]`` names the case, and the
     numbers beside it are the ones the bot weighed: how short of the contract the hand is
     and how many unseen cards complete it or bring it a card closer, what a card goes with
     (:func:`partners`), where it lays off, the open opponent near going out. The action and

@@ -3,7 +3,7 @@
 The action is the strong bot's own choice (:class:`tenpennies.bots.strong.StrongBot`), so
 a hint and the bot never disagree; the reason is the bot's own
 :class:`~tenpennies.bots.decision.Decision` put into words, once, by :mod:`tenpennies.engine.words`
-(:func:`~tenpennies.engine.words.why_words`, which the review uses for the same decision): the
+(:func:`~tenpennies.explain.decisions.why_words`, which the review uses for the same decision): the
 numbers the bot decided by, such as how many cards short of the contract the hand would be
 (:func:`~tenpennies.solver.cards_needed`), which cards bring it closer
 (:func:`~tenpennies.solver.outs`), and how many of them this seat has not seen. A hint
@@ -47,8 +47,8 @@ from ..engine.cards import Card
 from ..engine.errors import TenPenniesError, WrongTypeError
 from ..play.view import PlayerView
 from ..bots.buying import decision_words, offer_odds, offer_sentence
-from ..engine.words import (card_text, cards_text, command_words, laid_down_text, meld_cards_text, set_words, turn_words,
-                    why_words)
+from ..engine.words import card_text, cards_text
+from .decisions import command_words, laid_down_text, meld_cards_text, set_words, turn_words, why_words
 
 DANGER_CARDS = 2
 """An open opponent with this many cards or fewer may go out on its next turn (as the strong bot judges)."""
@@ -211,7 +211,7 @@ def _why_melds_game(view: PlayerView, decision, moves: str) -> str:
     strong bot's decision explained (:func:`tenpennies.bots.melding.explained`: how short of
     the contract the hand is and how many unseen cards complete it or bring it a card
     closer, what a card goes with, what lays off where), put into words by
-    :func:`tenpennies.engine.words.turn_words`. A move is named by the table's button or the CLI's
+    :func:`tenpennies.explain.decisions.turn_words`. A move is named by the table's button or the CLI's
     command (``moves``)."""
     from ..bots.melding import explained
     from .narrate import button_label
@@ -231,7 +231,7 @@ def _why_melds_game(view: PlayerView, decision, moves: str) -> str:
 # -- Ten Pennies ---------------------------------------------------------------------------
 def _why(view: PlayerView, decision) -> str:
     """The strong bot's ``decision`` in one sentence: the move, then why, from the
-    decision's own facts (:func:`tenpennies.engine.words.why_words`, which the review shares)."""
+    decision's own facts (:func:`tenpennies.explain.decisions.why_words`, which the review shares)."""
     if isinstance(decision.action, (Buy, Pass)) and view.top_discard is None:
         return "Pass: nothing is offered."
     return f"{command_words(decision, view)}: {why_words(decision, view)}."

@@ -95,7 +95,7 @@ buying could help, the buy judgment's own test (:func:`tenpennies.bots.buying.sh
 an offer it calls a clear pass (the whole interval of the gain below zero: a purchase
 after laying down only adds cards, or the card brings the contract no closer, or it
 cannot pay for its token) is passed without asking, and the log says why in the hint's
-words (:func:`tenpennies.engine.words.buy_words`). ``"never"``: every offer is passed. A free
+words (:func:`tenpennies.explain.decisions.buy_words`). ``"never"``: every offer is passed. A free
 take of the top discard as one's own draw (C8) is a draw, not an offer: always asked."""
 
 KEYS = {"b": "buy", "p": "pass", "t": "take", "s": "draw", "l": "lay_down", "m": "meld", "a": "add",
@@ -169,7 +169,7 @@ def unasked_reason(view: PlayerView, offers: str) -> str | None:
     if offers == "never":
         return f"You passed on {card_text(card)} without being asked (you chose never to be asked)."
     from ..bots.buying import should_buy
-    from ..engine.words import buy_words
+    from ..explain.decisions import buy_words
 
     judgment = should_buy(view)
     if judgment.verdict != "pass":

@@ -39,7 +39,8 @@ from ..odds import BuyDecision, buy_or_pass, dealt_probability
 from ..engine.rules import TEN_PENNIES, RuleSet
 from ..engine.sets import set_problems
 from ..solver import Arrangement, MissingCards, contract_arrangements, what_is_missing
-from ..engine.words import buy_words, card_text, cards_text, melds_text, tens_as_written
+from ..explain.decisions import buy_words
+from ..engine.words import card_text, cards_text, melds_text, tens_as_written
 from ..pictures import svg
 from ..engine.words import plural
 

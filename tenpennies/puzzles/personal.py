@@ -181,7 +181,7 @@ class PersonalPuzzle:
 def mistake_puzzles(review) -> list[PersonalPuzzle]:
     """Every graded mistake of a :class:`~tenpennies.review.judge.Review` as a personal puzzle,
     from the reviewed seat's view at that decision, in the match's order."""
-    from ..engine.words import action_words
+    from ..explain.decisions import action_words
 
     found = []
     record = hashlib.sha1(review.record.encode()).hexdigest()[:8]

@@ -67,7 +67,8 @@ from ..engine.errors import RecordError, TenPenniesError, WrongTypeError
 from ..play.match import Match, Phase
 from ..engine.rules import RuleSet
 from ..play.view import PlayerView
-from ..engine.words import action_words, plural
+from ..explain.decisions import action_words
+from ..engine.words import plural
 
 # -- grades ---------------------------------------------------------------------------------
 # The scale: a card left in hand costs 5 to 20 points, a joker 50 (T18); a token is worth
@@ -750,11 +751,12 @@ def _progress(progress, total: int) -> Callable[[int | None], None]:
 # -- words ------------------------------------------------------------------------------------
 def _analyst_words(decision, view: PlayerView) -> str:
     """Why the analyst prefers its action, from its decision's reason and facts, in the
-    words the hint uses for the same decision (:func:`tenpennies.engine.words.why_words`); an
+    words the hint uses for the same decision (:func:`tenpennies.explain.decisions.why_words`); an
     offer's in the buy judgment's words (:func:`tenpennies.bots.buying.decision_words`).
     Empty for a reason with no words (a random move)."""
     from ..bots.buying import decision_words, offer_sentence
-    from ..engine.words import capitalized, why_words
+    from ..engine.words import capitalized
+    from ..explain.decisions import why_words
 
     offer = decision_words(decision, view)
     runs = view.rules.has_runs

@@ -49,7 +49,8 @@ from ..odds.intervals import Z95
 from ..pictures.layout import TableLayout, table_layout
 from ..play.match import Match, Phase
 from ..pictures.svg import CHART_COLORS, FONT, groups_svg, layout_svg
-from ..engine.words import action_words, plural  # action_words: its home is words; kept here for old users
+from ..explain.decisions import action_words
+from ..engine.words import plural  # action_words: its home is words; kept here for old users
 
 if TYPE_CHECKING:
     from ..front.table import Game
