@@ -6,11 +6,24 @@
     >>> print(find_contract(parse_cards("7S 7H 7D 9S 9H JK KC"), round_no=1))
     7S 7H 7D; 9S 9H JK
 
-The public names live here; each is defined in the module that owns its concept:
-cards, rules, sets, melds (sets and runs), solver, match (with actions and view), position, record, odds,
-bots, simulate, game (a match at a table), hint, layout (where things sit on the
-table), puzzles, explore, course, words (counts in words), errors, svg, cli; the
-Jupyter widgets live apart in ``tenpennies.widgets``.
+The public names live here; each is defined in the module that owns its concept. The
+package is a house of folders, one per layer, from the ground up; a folder imports only
+those listed before it (tests/test_structure.py reads the layers from this list):
+
+    engine/    cards, rule sets, melds, actions and the phases of a turn, errors, seeds, counts in words
+    solver/    finding, checking and explaining contracts; outs; going out
+    odds/      exact and simulated chances, intervals
+    play/      the match and its log, legal actions, views, positions, records, the bot loop, simulations
+    pictures/  where things sit on a table (layout), and the SVG drawn from it
+    bots/      the players and the judgment they play by: decisions, buying, rollouts
+    explain/   every sentence a decision, a judgment or a cost is said in; narration; the hint
+    puzzles/   loading, checking, rating, generating puzzles (their data in ../puzzles/); progress
+    lessons/   the lessons' questions, the explorers, class experiments, the course, tournaments
+    front/     the table controller, the CLI, the classroom server and its rooms
+    review/    judging a played match, its page, its session, luck against skill
+    widgets/   everything that imports ipywidgets or ipycanvas
+
+Beside them: ``compat`` (the old flat module paths saved notebooks import) and ``__main__``.
 """
 
 from . import compat  # the old module paths saved notebooks import (before anything else is loaded)
