@@ -19,7 +19,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from old_strong import OldStrongBot  # noqa: E402
 
-from tenpennies.play import simulate  # noqa: E402
+from tenpennies import simulate  # noqa: E402
 from tenpennies.bots.strong import StrongBot  # noqa: E402
 from tenpennies.odds.intervals import interval_of  # noqa: E402
 
