@@ -254,8 +254,9 @@ def test_a_ten_reads_10_in_the_reviews_words_and_its_notation_stays_t():
     from tenpennies.bots.decision import Decision
     from tenpennies.review.judge import reason_words
     from tenpennies.engine import words
+    from tenpennies.explain import decisions
 
-    assert action_words is words.action_words  # review_page's name is the words' one
+    assert action_words is decisions.action_words  # the review page's name is the decisions' one
     seed = next(s for s in range(100) if any(c.rank == 10 for c in Match(seed=s).view(0).hand))
     view = Match(seed=seed).view(0)
     ten = next(c for c in view.hand if c.rank == 10)

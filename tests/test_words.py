@@ -43,12 +43,6 @@ def test_an_offer_of_a_ten_reads_10_all_through_its_sentence():
     assert f"the {card_text(ten)} still keeps" in buy_words(judgment) and str(ten) not in buy_words(judgment)
 
 
-def test_decision_words_keeps_its_old_home():
-    import tenpennies.engine.words as words
-
-    assert words.decision_words is decision_words
-
-
 # -- every sentence the table says: a ten reads 10 ----------------------------------------------
 NOTATION_TEN = re.compile(r"\bT[SHDC]\b")
 WRITTEN_TEN = re.compile(r"\b10[SHDC]\b")
