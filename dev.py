@@ -105,7 +105,7 @@ def main(argv: list[str]) -> int:
     if command == "site":
         return subprocess.call([str(PYTHON), str(ROOT / "tools" / "site.py"), *extra])
     if command == "course":
-        return subprocess.call([str(PYTHON), "-m", "tenpennies.course", str(ROOT / "build" / "course"), *extra])
+        return subprocess.call([str(PYTHON), "-m", "tenpennies.lessons.course", str(ROOT / "build" / "course"), *extra])
     if command == "lab":
         # The whole repository is the root, so puzzles/ and docs/rules.md open too (the
         # notebooks link to them); the course's first notebook opens first.
@@ -117,14 +117,14 @@ def main(argv: list[str]) -> int:
             # VM often runs everything as root, and the README's command must just work.
             args.append("--allow-root")
     elif command == "app":
-        # The classroom server (tenpennies/classroom.py): Voila with one kernel per page,
+        # The classroom server (tenpennies/front/classroom.py): Voila with one kernel per page,
         # so every tab plays its own match, dealt in secret; at most --max-players tabs
         # at once (40 by default); a kernel ends --close-seconds (30) after its page
         # closed, or --idle-seconds (300) with no page connected; every kernel websocket
         # frame is read with bounds (one raw client could otherwise exhaust the server's
         # memory). --practice lets ?seed= choose a page's deal. Other arguments go to
         # Voila (--port=8866 ...).
-        args = [str(PYTHON), "-m", "tenpennies.classroom", *extra]
+        args = [str(PYTHON), "-m", "tenpennies.front.classroom", *extra]
     else:
         args = [str(PYTHON), "-m", "pytest", *test_args(extra)]
     return subprocess.call(args)

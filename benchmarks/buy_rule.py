@@ -1,4 +1,4 @@
-"""The strong bot's buy rule, new (tenpennies.buying's judgment) against old (48512b0's, in
+"""The strong bot's buy rule, new (tenpennies.bots.buying's judgment) against old (48512b0's, in
 benchmarks/old_strong.py): paired seeded matches, two of each, seats swapped.
 
     python benchmarks/buy_rule.py --matches 200 --workers 2
@@ -21,7 +21,7 @@ from old_strong import OldStrongBot  # noqa: E402
 
 from tenpennies import simulate  # noqa: E402
 from tenpennies.bots.strong import StrongBot  # noqa: E402
-from tenpennies.intervals import interval_of  # noqa: E402
+from tenpennies.odds.intervals import interval_of  # noqa: E402
 
 
 def main(argv=None) -> None:

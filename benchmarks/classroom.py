@@ -6,7 +6,7 @@
     python benchmarks/classroom.py --tabs 10 --within 20 --rooms 2 --seconds 30   # a quick look
     python benchmarks/classroom.py --within 0 --pool 0   # every tab at once, no preheated kernels
 
-Starts the classroom server (``python -m tenpennies.classroom``, as ``python3 dev.py app``
+Starts the classroom server (``python -m tenpennies.front.classroom``, as ``python3 dev.py app``
 does, with its pool of ``--pool`` preheated kernels: the server's default unless given),
 waits until its pool is full, then opens the tabs in Debian's chromium (through
 playwright), one every ``--within``/``--tabs`` seconds (30 tabs within 60 s by default;
@@ -54,7 +54,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 from tests.browser.browserkit import (  # noqa: E402
     CHROMIUM, CHROMIUM_ARGS, Server, children, classroom_args, kernel_message, rss_mb,
 )
-from tenpennies.cards import SUIT_SYMBOLS  # noqa: E402
+from tenpennies.engine.cards import SUIT_SYMBOLS  # noqa: E402
 
 PLAYABLE = """() => {
   const drawn = [...document.querySelectorAll('canvas')].some(c => {
@@ -187,7 +187,7 @@ def pool_args(pool: int | None) -> list[str]:
 
 def wait_for_pool(server, pool: int | None) -> None:
     """Wait (up to 300 s) until the server's pool of preheated kernels is full, if it keeps one."""
-    from tenpennies.classroom import DEFAULT_POOL
+    from tenpennies.front.classroom import DEFAULT_POOL
 
     if (DEFAULT_POOL if pool is None else pool) <= 0:
         return

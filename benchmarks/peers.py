@@ -55,8 +55,8 @@ contract check built words for every meld, new runs walked thirteen windows of c
 lookups per suit, new sets and runs were made afresh as actions at every meld phase,
 and each run on the table walked the whole hand; now the solver remembers a hand's
 melds by its counts, the check asks the fast meld test first, new melds are interned
-per rank's or suit's cards (tenpennies._interned.new_melds), a run's two natural
-additions are looked up (tenpennies.melds.run_ends), and Match.apply takes the common
+per rank's or suit's cards (tenpennies.play._fast.new_melds), a run's two natural
+additions are looked up (tenpennies.engine.melds.run_ends), and Match.apply takes the common
 pass, discard and free take without verify's chain. Every listing is the same
 (benchmarks/same_matches.py --against 456478b: every match the same).
 """
@@ -105,7 +105,7 @@ def ours(rules=None):
 
 GAMES = f"""
 import sys
-from tenpennies.rules import RuleSet
+from tenpennies.engine.rules import RuleSet
 sys.path.append({str(HERE)!r})
 from peers import random_game
 rules, games = RuleSet.named(sys.argv[1]), int(sys.argv[2])
@@ -192,7 +192,7 @@ def main() -> int:
         count_instructions(args.instructions, args.before, args.rules or ["ten-pennies"])
         return 0
     sys.path.insert(0, str(HERE.parent))
-    from tenpennies.rules import TEN_CARD_RUMMY
+    from tenpennies.engine.rules import TEN_CARD_RUMMY
 
     runners = []
     for name, make in [("tenpennies (Ten Pennies, 7 rounds)", ours),

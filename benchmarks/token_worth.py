@@ -3,7 +3,7 @@
     python benchmarks/token_worth.py                 # the shipped table (about nine minutes of one core)
     python benchmarks/token_worth.py --pairs 20 --out /tmp/tw.json   # a quick look
 
-Each cell is :func:`tenpennies.simulate.measure_token_worth`'s method: paired seeded matches
+Each cell is :func:`tenpennies.play.simulate.measure_token_worth`'s method: paired seeded matches
 from the start of the round, the seat holding t tokens or t - 1 (common random numbers),
 its points to the match's end compared, the mean with its 95% interval. Four strong bots
 play, buying by the rule of 48512b0 (benchmarks/old_strong.py): measuring with the bot
@@ -25,10 +25,10 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from old_strong import OldStrongBot  # noqa: E402
 
-from tenpennies.buying import TOKEN_LEVELS  # noqa: E402
-from tenpennies.intervals import interval_of  # noqa: E402
-from tenpennies.simulate import token_pair  # noqa: E402
-from tenpennies.rules import TEN_PENNIES  # noqa: E402
+from tenpennies.bots.buying import TOKEN_LEVELS  # noqa: E402
+from tenpennies.odds.intervals import interval_of  # noqa: E402
+from tenpennies.play.simulate import token_pair  # noqa: E402
+from tenpennies.engine.rules import TEN_PENNIES  # noqa: E402
 
 OUT = Path(__file__).resolve().parent.parent / "tenpennies" / "data" / "token_worth.json"
 

@@ -24,7 +24,7 @@ from conftest import require  # a missing package skips, or fails when CI is set
 
 from tenpennies import TEN_PENNIES, Card, parse_cards
 from tenpennies import odds
-from tenpennies.cards import ALL_CARDS, JOKER
+from tenpennies.engine.cards import ALL_CARDS, JOKER
 from tenpennies.odds import (
     buy_or_pass,
     dealt_probability,
@@ -33,7 +33,7 @@ from tenpennies.odds import (
     simulate_draw,
     unseen_cards,
 )
-from tenpennies.sets import is_valid_set
+from tenpennies.engine.sets import is_valid_set
 from tenpennies.solver import can_lay_down
 
 # The seven exact chances for Ten Pennies as ruled, pinned: figures quoted in the

@@ -1,4 +1,4 @@
-"""Rooms (tenpennies.rooms) and the student's controller (tenpennies.remote), without a server.
+"""Rooms (tenpennies.front.rooms) and the student's controller (tenpennies.front.remote), without a server.
 
 Each test plays through the public names a teacher's page and a student's table use:
 Rooms.open, Room.join / seat_of / act / tick / state, RemoteGame over LocalRoomClient.
@@ -11,11 +11,11 @@ import json
 import pytest
 
 from tenpennies.bots import make_bot
-from tenpennies.cards import format_cards
-from tenpennies.remote import LocalRoomClient, RemoteGame
-from tenpennies.rooms import (CODE_LETTERS, OVER, PLAYING, WAITING, RoomError, RoomPlan, Rooms, RoomStore,
+from tenpennies.engine.cards import format_cards
+from tenpennies.front.remote import LocalRoomClient, RemoteGame
+from tenpennies.front.rooms import (CODE_LETTERS, OVER, PLAYING, WAITING, RoomError, RoomPlan, Rooms, RoomStore,
                               short_rules)
-from tenpennies.rules import TEN_CARD_RUMMY, TEN_PENNIES
+from tenpennies.engine.rules import TEN_CARD_RUMMY, TEN_PENNIES
 
 
 class Clock:
@@ -216,7 +216,7 @@ def test_a_refused_move_says_why_and_changes_nothing():
     game = RemoteGame(LocalRoomClient(room, (ann, ben)[1 - s].token))
     before = len(room.match.log)
     assert not game.waiting and game.unavailable("buy").startswith("wait: it is ")
-    from tenpennies.actions import Pass
+    from tenpennies.engine.actions import Pass
 
     assert not game.act(Pass(game.seat)) and game.message
     assert len(room.match.log) == before
@@ -249,7 +249,7 @@ def test_t19_each_finished_room_adds_its_seats_results_to_the_class_pool_once(tm
     """A finished match writes each seat's points and share of the win (T19: the lowest
     total wins, ties share it) with the room's end; resumed after a restart, nothing is
     written twice; the pool counts students (one name in one normal form) apart from bots."""
-    from tenpennies.rooms import pooled_results
+    from tenpennies.front.rooms import pooled_results
 
     store = RoomStore(tmp_path / "class.sqlite")
     rooms = Rooms(store, Clock())

@@ -2,7 +2,7 @@
 
 The exhaustive search knows nothing of the solver: it tries as a meld every
 sub-multiset of the hand whose natural cards share a rank or a suit (a meld's naturals
-always do), asking :func:`tenpennies.melds.is_valid_meld` whether it is a set or a run
+always do), asking :func:`tenpennies.engine.melds.is_valid_meld` whether it is a set or a run
 of at least the contract's size, then every choice of contract-many such melds that
 the hand can supply at once (C5: separate melds).
 
@@ -28,9 +28,9 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from tenpennies import TEN_PENNIES, parse_cards
-from tenpennies.cards import ALL_CARDS, sort_key
-from tenpennies.melds import MeldKind, is_valid_meld, make_table_meld, meld_additions, meld_kinds
-from tenpennies.rules import TEN_CARD_RUMMY
+from tenpennies.engine.cards import ALL_CARDS, sort_key
+from tenpennies.engine.melds import MeldKind, is_valid_meld, make_table_meld, meld_additions, meld_kinds
+from tenpennies.engine.rules import TEN_CARD_RUMMY
 from tenpennies.solver import (
     OBJECTIVES,
     can_lay_down,

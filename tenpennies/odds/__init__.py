@@ -22,7 +22,7 @@ chance is exact in the rounds whose contract is one meld (:func:`exact_dealt_rou
 :func:`dealt_chance` answers every round, with an :class:`Estimate` where no exact count
 is made. Draw odds and outs come from the solver, which knows runs, in both games::
 
-    >>> from tenpennies.rules import TEN_CARD_RUMMY
+    >>> from tenpennies.engine.rules import TEN_CARD_RUMMY
     >>> f"{float(dealt_probability(1, TEN_CARD_RUMMY)):.2%}"   # one meld of 3 in 10 cards
     '65.36%'
 

@@ -13,10 +13,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Iterable
 
-from ..cards import Card, format_cards, sort_key
-from ..errors import TenPenniesError
-from ..rules import TEN_PENNIES, RuleSet
-from ..words import plural
+from ..engine.cards import Card, format_cards, sort_key
+from ..engine.errors import TenPenniesError
+from ..engine.rules import TEN_PENNIES, RuleSet
+from ..engine.words import plural
 
 # ---------------------------------------------------------------------------------
 # Drawing to the contract, and buying for it
@@ -214,7 +214,7 @@ class BuyDecision:
                 f"pass: {float(self.pass_probability):.4f} -> {self.recommendation}")
 
     def _repr_svg_(self) -> str:
-        from ..svg import groups_svg  # pictures are drawn only when asked for
+        from ..pictures.svg import groups_svg  # pictures are drawn only when asked for
 
         return groups_svg([("offered", (self.discard,))], self.round_no, title=str(self), desc=str(self))
 

@@ -1,6 +1,6 @@
 """The puzzle kinds: for each, how the engine computes the answer and judges a typed one.
 
-Every kind answers one question about a :class:`~tenpennies.position.SeatPosition` and is
+Every kind answers one question about a :class:`~tenpennies.play.position.SeatPosition` and is
 solved by the engine, never by what a puzzle file says: the file's answer is compared with
 this module's. Each kind reads an answer from text (:meth:`Kind.read`), solves the position
 (:meth:`Kind.solve`, a :class:`Solution` with its reasoning, numbers as exact fractions)
@@ -42,18 +42,18 @@ from fractions import Fraction
 from itertools import combinations
 from typing import Any
 
-from ..actions import AddToSet, Discard, LayDown, Meld, parse_action
-from ..cards import Card, format_cards, parse_cards, sort_key
-from ..errors import NotationError, TenPenniesError
+from ..engine.actions import AddToSet, Discard, LayDown, Meld, parse_action
+from ..engine.cards import Card, format_cards, parse_cards, sort_key
+from ..engine.errors import NotationError, TenPenniesError
 from ..odds import draw_odds
-from ..position import SeatPosition, wild_limit_words
-from ..rules import hand_points
-from ..sets import set_problems
+from ..play.position import SeatPosition, wild_limit_words
+from ..engine.rules import hand_points
+from ..engine.sets import set_problems
 from ..solver import (
     additions, can_lay_down, contract_arrangements, contract_problems, count_arrangements,
     find_contract, outs, plan_go_out, what_is_missing,
 )
-from ..words import card_text, cards_text, melds_text, plural, rank_plural, tens_as_written
+from ..engine.words import card_text, cards_text, melds_text, plural, rank_plural, tens_as_written
 
 __all__ = ["KINDS", "Kind", "Solution", "Verdict", "buy_question", "buy_wrong", "go_out_problems", "percent",
            "plan_text", "points_words", "token_price"]
@@ -295,7 +295,7 @@ def _why_not_lay_down(position: SeatPosition) -> str:
 def _why_not_melds(position: SeatPosition) -> str:
     """Near misses where melds may be runs: one long run is one meld (C5), and naturals
     must outnumber wilds (C4)."""
-    from ..melds import MeldKind, meld_kinds
+    from ..engine.melds import MeldKind, meld_kinds
 
     r, rules, hand = position.round_no, position.rules, tuple(position.hand)
     said = []
@@ -352,7 +352,7 @@ class MissingKind(Kind):
 def token_price(tokens: int, rounds_left: int) -> Fraction:
     """The price once stated as fact in buy puzzles, ``rounds_left / (10 * tokens)`` (1 with
     no token): an invented number, kept only for old notebooks. Buy puzzles now ask the one
-    buy judgment (:func:`tenpennies.buying.should_buy`), whose token is worth what was
+    buy judgment (:func:`tenpennies.bots.buying.should_buy`), whose token is worth what was
     measured in play."""
     return Fraction(rounds_left, 10 * tokens) if tokens else Fraction(1)
 
@@ -373,9 +373,9 @@ def _points(x: float) -> Fraction:
 
 class BuyKind(Kind):
     """Buy the offered discard, or pass? The one buy judgment's verdict
-    (:func:`tenpennies.buying.judge_offer`), with the token at its measured worth.
+    (:func:`tenpennies.bots.buying.judge_offer`), with the token at its measured worth.
 
-    The solution's facts hold ``judgment`` (the :class:`~tenpennies.buying.BuyJudgment`),
+    The solution's facts hold ``judgment`` (the :class:`~tenpennies.bots.buying.BuyJudgment`),
     ``gain`` (its interval), ``verdict_at_worth`` (the verdict with the token worth each
     end of its measured interval, ``{"low": ..., "high": ...}``) and ``steady`` (the answer
     is ``buy`` or ``pass`` and holds at both ends): a buy puzzle worth giving is steady.
@@ -431,7 +431,7 @@ class BuyKind(Kind):
         return word
 
     def solve(self, position, params):
-        from ..buying import judge_offer
+        from ..bots.buying import judge_offer
 
         problem = self.offer_problem(position)
         if problem:
@@ -653,7 +653,7 @@ def _stuck_cards(position: SeatPosition) -> tuple[Card, ...]:
     hand = list(position.hand)
     fits = {c for c, _ in additions(hand, position.table, r, rules)}
     if rules.has_runs:  # a card with no meld of three from the hand (a set or a run, C3) and no lay-off
-        from ..melds import meld_kinds
+        from ..engine.melds import meld_kinds
 
         return tuple(c for i, c in enumerate(hand) if c not in fits and not any(
             meld_kinds((c,) + pair, r, rules) for pair in combinations(hand[:i] + hand[i + 1:], 2)))
@@ -734,7 +734,7 @@ def _meld_go_out_problems(actions, position: SeatPosition) -> list[str]:
     """:func:`go_out_problems` where melds may be runs (Ten Card Rummy): the contract as
     separate melds (C5), new melds of three or more, lay-offs one card at a time at a
     set or a run's end (C4, C11); where melding comes before the draw, no discard (C7)."""
-    from ..melds import make_table_meld, meld_additions, meld_kinds
+    from ..engine.melds import make_table_meld, meld_additions, meld_kinds
 
     r, rules, me = position.round_no, position.rules, position.seat
     hand = Counter(position.hand)

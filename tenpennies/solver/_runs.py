@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from itertools import combinations, product
 
-from ..cards import ALL_CARDS, SORT_KEYS
-from ..melds import MeldKind, arrange_run
+from ..engine.cards import ALL_CARDS, SORT_KEYS
+from ..engine.melds import MeldKind, arrange_run
 from ._core import Arrangement
 
 # Scores add over melds; these keep the lexicographic objective intact in one integer.

@@ -13,13 +13,13 @@ so. Elsewhere (JupyterLab, a classroom server) ``?seed=`` is ignored.
 
 Any page may say which offers it asks about with ``?offers=ask`` (every one),
 ``?offers=useful`` (only when it could help, the default) or ``?offers=never``
-(:data:`tenpennies.game.OFFERS`); the table's offers picker changes it too.
+(:data:`tenpennies.front.table.OFFERS`); the table's offers picker changes it too.
 
 On a server running a class experiment (``--experiment NAME``) the page shows the
 student's experiment panel above the table; its deals come from :mod:`secrets` too.
 
 A classroom server keeps a few *preheated* kernels (Voila's pool, see
-:mod:`tenpennies.classroom`): each has started and imported the kit before any page asks
+:mod:`tenpennies.front.classroom`): each has started and imported the kit before any page asks
 for it. Such a kernel knows nothing of the page that will take it (its address, so its
 ``?seed=``, ``?offers=``, ``?code=&token=``), so :func:`wait_for_page` waits there for
 it: everything slow is done before, only the match is dealt after.
@@ -103,9 +103,9 @@ def page_seed(environ: Mapping[str, str] = os.environ) -> int | str | None:
 
 
 def page_offers(environ: Mapping[str, str] = os.environ) -> str:
-    """The offer setting ``?offers=`` asks for (:data:`tenpennies.game.OFFERS`), "useful"
+    """The offer setting ``?offers=`` asks for (:data:`tenpennies.front.table.OFFERS`), "useful"
     when none is given or the one given is not a setting."""
-    from ..game import OFFERS
+    from ..front.table import OFFERS
 
     values = parse_qs(environ.get("QUERY_STRING", "")).get("offers")
     chosen = values[0].strip().lower() if values else ""
@@ -116,12 +116,12 @@ def play_table(environ: Mapping[str, str] = os.environ, **options):
     """The page's :class:`~tenpennies.widgets.PlayTable`: seeded by ``?seed=`` on a practice
     server, secretly dealt otherwise. On a practice server it is shown below a line
     saying so; when the server runs a class experiment (``--experiment``, which sets
-    :data:`tenpennies.experiments.EXPERIMENT_VARIABLE`), below the student's
+    :data:`tenpennies.lessons.experiments.EXPERIMENT_VARIABLE`), below the student's
     :class:`~tenpennies.widgets.experiment.ExperimentPanel`. The return value is then a
     box holding them."""
     import ipywidgets as widgets
 
-    from ..experiments import current
+    from ..lessons.experiments import current
     from .table import PlayTable, secret_seed
 
     wait_for_page(environ)  # (a preheated kernel: the page's address is known from here on)
@@ -132,7 +132,7 @@ def play_table(environ: Mapping[str, str] = os.environ, **options):
     if seed_file:
         with open(seed_file, "a", encoding="utf-8") as f:
             f.write(f"{seed}\n")
-    from ..layout import APP_HEIGHT, APP_WIDTH
+    from ..pictures.layout import APP_HEIGHT, APP_WIDTH
 
     options.setdefault("offers", page_offers(environ))
     options.setdefault("width", APP_WIDTH)

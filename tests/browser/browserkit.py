@@ -102,7 +102,7 @@ class Server:
 
 def classroom_args(notebook: Path, *options: str) -> list[str]:
     """The arguments of a classroom server (``python3 dev.py app``) for :class:`Server`."""
-    return ["tenpennies.classroom", str(notebook), *options, "--no-browser", "--port={port}",
+    return ["tenpennies.front.classroom", str(notebook), *options, "--no-browser", "--port={port}",
             "--Voila.port_retries=0", "--Voila.ip=127.0.0.1"]
 
 

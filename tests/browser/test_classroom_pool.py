@@ -1,4 +1,4 @@
-"""Preheated kernels (``--pool``, :func:`tenpennies.classroom.pooled_kernel_manager`) keep
+"""Preheated kernels (``--pool``, :func:`tenpennies.front.classroom.pooled_kernel_manager`) keep
 the classroom server's caps and serve each page what its address asks for.
 
 No browser is needed: a plain ``GET`` of a Voila page returns once its notebook has run,
