@@ -79,7 +79,7 @@ def test_args(extra: list[str]) -> list[str]:
     """pytest's arguments for ``dev.py test [--quick] EXTRA...``.
 
     Every core by default (``-n auto``); ``--dist loadgroup`` keeps together what shares a
-    worker's state: a notebook's cells (one kernel), the browser tests (one chromium),
+    worker's state: a notebook's cells (one kernel), a browser test file (its chromium and servers),
     a test file's module fixtures (tests/conftest.py gives the groups). An ``-n`` of the
     caller's wins; the quick run is one process when ``-n`` is not given, since starting
     workers costs more than it saves there."""
