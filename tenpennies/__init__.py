@@ -27,6 +27,7 @@ Beside them: ``compat`` (the old flat module paths saved notebooks import) and `
 """
 
 from . import compat  # the old module paths saved notebooks import (before anything else is loaded)
+import sys  # (compat.keep_the_face, at the end, takes the package module itself)
 
 from .engine.actions import AddToMeld, AddToSet, Buy, Discard, DrawSource, HowEnded, LayDown, Meld, Pass, parse_action
 from .engine.cards import ALL_CARDS, JOKER, Card, Cards, Hand, format_cards, parse_cards
@@ -138,3 +139,5 @@ __all__ += ["BuyJudgment", "Decision", "judge_offer", "measure_token_worth", "sh
 from .review.judge import Grade, JudgedDecision, Review, review
 
 __all__ += ["Grade", "JudgedDecision", "Review", "review"]
+
+compat.keep_the_face(sys.modules[__name__])  # last: the face's names are all bound by now

@@ -97,3 +97,17 @@ def test_every_record_of_today_loads(path):
 def test_every_shipped_puzzle_file_loads():
     assert len(puzzles.load()) > 2000
     assert len(read_matches()) >= 3
+
+
+def test_importing_the_old_simulate_path_leaves_the_packages_simulate_the_function():
+    # A saved notebook's `import tenpennies.simulate` must not turn the face's function
+    # into the module (the README's `from tenpennies import simulate` failed so, by test order).
+    import importlib
+
+    import tenpennies
+
+    importlib.import_module("tenpennies.simulate")
+    from tenpennies import simulate
+
+    assert callable(simulate) and simulate is tenpennies.play.simulate.simulate
+    assert importlib.import_module("tenpennies.simulate") is tenpennies.play.simulate

@@ -42,7 +42,7 @@ from test_hidden_information import Sent, hidden_identities, identity, known_ide
 
 NAMES = ("Ann", "Ben", "Cleo", "Dev")
 TURN_SECONDS = 5.0
-ROUND_SECONDS = 600  # a round of Ten Pennies, its discards played at the timer's pace
+ROUND_SECONDS = 900  # a round of Ten Pennies, its discards played at the timer's pace
 
 
 @pytest.fixture(scope="module")
