@@ -244,7 +244,9 @@ def test_a_full_server_says_so_and_a_seat_comes_free_when_a_kernel_ends(browser,
 
     base = tmp_path_factory.mktemp("full")
     server = Server(base, classroom_args(ROOT / "notebooks" / "play.ipynb", "--max-players=1", "--idle-seconds=4",
-                                                  "--close-seconds=1"))
+                                                  "--close-seconds=1", "--pool=0"))
+    # (No preheated kernel: this test counts the kernels pages hold; the pool's own caps
+    # are test_classroom_pool's.)
     try:
         # A page fetched but never opened (no websocket) holds a kernel, until culled.
         with urllib.request.urlopen(server.url + "/", timeout=60) as reply:
