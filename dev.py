@@ -8,7 +8,7 @@
                            (pytest-xdist, -n auto), with any extra pytest arguments
                            (-n 0 runs in one process, e.g. for --pdb)
     python3 dev.py test --quick
-                           the edit-test loop, about a minute: leaves out the tests marked
+                           the edit-test loop, a few minutes: leaves out the tests marked
                            slow, browser or notebook and checks 3 puzzles of each kind and
                            game (tests/conftest.py says how tests are marked)
     python3 dev.py app     make .venv if needed, then serve the live table
