@@ -8,7 +8,7 @@
                            (pytest-xdist, -n auto), with any extra pytest arguments
                            (-n 0 runs in one process, e.g. for --pdb)
     python3 dev.py test --quick
-                           the edit-test loop, about a minute: leaves out the tests marked
+                           the edit-test loop, a few minutes: leaves out the tests marked
                            slow, browser or notebook and checks 3 puzzles of each kind and
                            game (tests/conftest.py says how tests are marked)
     python3 dev.py app     make .venv if needed, then serve the live table
@@ -79,7 +79,7 @@ def test_args(extra: list[str]) -> list[str]:
     """pytest's arguments for ``dev.py test [--quick] EXTRA...``.
 
     Every core by default (``-n auto``); ``--dist loadgroup`` keeps together what shares a
-    worker's state: a notebook's cells (one kernel), the browser tests (one chromium),
+    worker's state: a notebook's cells (one kernel), a browser test file (its chromium and servers),
     a test file's module fixtures (tests/conftest.py gives the groups). An ``-n`` of the
     caller's wins; the quick run is one process when ``-n`` is not given, since starting
     workers costs more than it saves there."""
@@ -105,7 +105,7 @@ def main(argv: list[str]) -> int:
     if command == "site":
         return subprocess.call([str(PYTHON), str(ROOT / "tools" / "site.py"), *extra])
     if command == "course":
-        return subprocess.call([str(PYTHON), "-m", "tenpennies.course", str(ROOT / "build" / "course"), *extra])
+        return subprocess.call([str(PYTHON), "-m", "tenpennies.lessons.course", str(ROOT / "build" / "course"), *extra])
     if command == "lab":
         # The whole repository is the root, so puzzles/ and docs/rules.md open too (the
         # notebooks link to them); the course's first notebook opens first.
@@ -117,14 +117,14 @@ def main(argv: list[str]) -> int:
             # VM often runs everything as root, and the README's command must just work.
             args.append("--allow-root")
     elif command == "app":
-        # The classroom server (tenpennies/classroom.py): Voila with one kernel per page,
+        # The classroom server (tenpennies/front/classroom.py): Voila with one kernel per page,
         # so every tab plays its own match, dealt in secret; at most --max-players tabs
         # at once (40 by default); a kernel ends --close-seconds (30) after its page
         # closed, or --idle-seconds (300) with no page connected; every kernel websocket
         # frame is read with bounds (one raw client could otherwise exhaust the server's
         # memory). --practice lets ?seed= choose a page's deal. Other arguments go to
         # Voila (--port=8866 ...).
-        args = [str(PYTHON), "-m", "tenpennies.classroom", *extra]
+        args = [str(PYTHON), "-m", "tenpennies.front.classroom", *extra]
     else:
         args = [str(PYTHON), "-m", "pytest", *test_args(extra)]
     return subprocess.call(args)

@@ -4,7 +4,7 @@ judgment's one-card horizon (buying: the card, then one stock card; passing: one
 the purchase's own stock cards charged as a cost and left out of the chance), so that
 ``benchmarks/buy_rule.py --before 8a4dce7`` can seat it against today's bot in the same
 process. Not part of the package: the package has one buy judgment,
-``tenpennies.buying.should_buy``.
+``tenpennies.bots.buying.should_buy``.
 """
 
 from __future__ import annotations
@@ -15,18 +15,18 @@ from typing import Sequence
 from tenpennies.bots import melding
 from tenpennies.bots.strong import StrongBot
 from tenpennies.bots.tactics import answer_offer
-from tenpennies.buying import _POINTS_BY_INDEX, _RANK_OF, token_worth
-from tenpennies.cards import Card
-from tenpennies.intervals import Interval
-from tenpennies.match import Phase
-from tenpennies.rules import RuleSet
+from tenpennies.bots.buying import _POINTS_BY_INDEX, _RANK_OF, token_worth
+from tenpennies.engine.cards import Card
+from tenpennies.odds.intervals import Interval
+from tenpennies.play.match import Phase
+from tenpennies.engine.rules import RuleSet
 from tenpennies.solver import cards_needed, outs
 
 
 def judge_before(hand: tuple, card: Card, round_no: int, rules: RuleSet, unseen: Sequence[int], *,
                  opened: bool, tokens: int | None, my_turn: bool, need: float | None = None,
                  hand_outs: frozenset | None = None, worth: Interval | None = None, **_ignored) -> tuple:
-    """tenpennies.buying.judge at 8a4dce7, unchanged but for the ignored keywords (``stock``,
+    """tenpennies.bots.buying.judge at 8a4dce7, unchanged but for the ignored keywords (``stock``,
     ``pile``: it did not read them)."""
     free = my_turn and rules.free_discard_take
     if opened:

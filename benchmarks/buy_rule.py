@@ -1,4 +1,4 @@
-"""The strong bot's buy rule, new (tenpennies.buying's judgment) against an old one: 48512b0's
+"""The strong bot's buy rule, new (tenpennies.bots.buying's judgment) against an old one: 48512b0's
 rule of thumb (benchmarks/old_strong.py), or with ``--before 8a4dce7`` the judgment before
 it counted the cards each choice gets (benchmarks/before_faithful.py, issue 32; in either
 game, ``--rules``): paired seeded matches, two of each, seats swapped.
@@ -25,7 +25,7 @@ from old_strong import OldStrongBot  # noqa: E402
 
 from tenpennies import TEN_CARD_RUMMY, TEN_PENNIES, simulate  # noqa: E402
 from tenpennies.bots.strong import StrongBot  # noqa: E402
-from tenpennies.intervals import interval_of  # noqa: E402
+from tenpennies.odds.intervals import interval_of  # noqa: E402
 
 
 def main(argv=None) -> None:

@@ -1,13 +1,20 @@
-"""A classroom at once: N tabs (30 by default) open the classroom server's table together.
+"""A classroom at class size: 30 tabs opening within a minute, then 8 rooms of 4 students playing.
 
-    python benchmarks/classroom.py              # 30 tabs; --tabs 10 for a quicker look
+    python benchmarks/classroom.py                       # both parts, about 5 minutes
+    python benchmarks/classroom.py --rooms 0             # the 30 tabs only (about 2 minutes)
+    python benchmarks/classroom.py --tabs 0 --rooms 8    # the 8 rooms only
+    python benchmarks/classroom.py --tabs 10 --within 20 --rooms 2 --seconds 30   # a quick look
+    python benchmarks/classroom.py --within 0 --pool 0   # every tab at once, no preheated kernels
 
-Starts the classroom server (``python -m tenpennies.classroom``, as ``python3 dev.py app``
-does) and Debian's chromium (through playwright), opens every tab at the same moment,
-and prints:
+Starts the classroom server (``python -m tenpennies.front.classroom``, as ``python3 dev.py app``
+does, with its pool of ``--pool`` preheated kernels: the server's default unless given),
+waits until its pool is full, then opens the tabs in Debian's chromium (through
+playwright), one every ``--within``/``--tabs`` seconds (30 tabs within 60 s by default;
+``--within 0``: all at the same moment), and prints:
 
 - the seconds from each tab's request to a *playable* table (the canvas drawn and one of
-  Buy, Pass or Discard enabled: the bots have played up to the person's first decision);
+  Buy, Pass or Discard enabled: the bots have played up to the person's first decision):
+  median, 95th percentile (goal under 3 s) and max, and how many came from the pool;
 - each kernel's resident memory (RSS, from /proc) once every table is playable, and the
   server's, before and after;
 - how many different deals the tabs got, read from each page (the cards face up on its
@@ -18,12 +25,10 @@ and prints:
 
 The goal is under 80 MB a kernel.
 
-    python benchmarks/classroom.py --rooms 8    # 8 rooms of 4 students: 32 tabs playing at once
-
-With ``--rooms R`` the server serves rooms (``--rooms``, as ``python3 dev.py app --rooms``):
+With ``--rooms R`` (8 by default) a second server serves rooms (``--rooms``, as ``python3 dev.py app --rooms``):
 R rooms of four student seats are opened and every seat joined (through the room
 service's calls), then every seat's page is opened at once and its students play for
-``--seconds`` (90): each page presses Pass (the stock's draw) whenever it is its decision,
+``--seconds`` (60): each page presses Pass (the stock's draw) whenever it is its decision,
 and the room's bot plays the rest when the turn timer (3 s) runs out. It prints the time
 to a playable table (the canvas drawn and the whose-turn line shown), each move's round
 trip (the press to the page's table redrawn with the move: the kernel, the room service
@@ -49,7 +54,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 from tests.browser.browserkit import (  # noqa: E402
     CHROMIUM, CHROMIUM_ARGS, Server, children, classroom_args, kernel_message, rss_mb,
 )
-from tenpennies.cards import SUIT_SYMBOLS  # noqa: E402
+from tenpennies.engine.cards import SUIT_SYMBOLS  # noqa: E402
 
 PLAYABLE = """() => {
   const drawn = [...document.querySelectorAll('canvas')].some(c => {
@@ -96,8 +101,9 @@ def face_up(frames: list[bytes]) -> tuple[str, ...]:
     return tuple(sorted(a + b for a, b in zip(last, last[1:]) if b in suits and a not in suits))
 
 
-async def one_tab(browser, url: str):
-    """Open a tab; the seconds until its table is playable, its face-up cards, the page."""
+async def one_tab(browser, url: str, delay: float = 0.0):
+    """Open a tab after ``delay`` seconds; the seconds until its table is playable, its face-up cards, the page."""
+    await asyncio.sleep(delay)
     # One browser for every tab: it holds at most 6 connections to a host and each page's
     # HTML streams while its notebook runs, so later tabs queue behind earlier ones (a
     # context per tab was tried: 30 contexts loading the page's scripts each overwhelmed
@@ -175,13 +181,36 @@ async def one_seat(browser, url: str, seconds: float):
     return playable, trips, page
 
 
-def rooms_benchmark(count: int, seconds: float) -> None:
+def pool_args(pool: int | None) -> list[str]:
+    return [] if pool is None else [f"--pool={pool}"]
+
+
+def wait_for_pool(server, pool: int | None) -> None:
+    """Wait (up to 300 s) until the server's pool of preheated kernels is full, if it keeps one."""
+    from tenpennies.front.classroom import DEFAULT_POOL
+
+    if (DEFAULT_POOL if pool is None else pool) <= 0:
+        return
+    until = time.monotonic() + 300
+    while "Kernel pool of" not in server.log.read_text(errors="replace") and time.monotonic() < until:
+        time.sleep(0.2)
+
+
+def p95(values: list[float]) -> float:
+    """The 95th percentile (nearest rank) of ``values``."""
+    ordered = sorted(values)
+    return ordered[max(0, -(-95 * len(ordered) // 100) - 1)]
+
+
+def rooms_benchmark(count: int, seconds: float, pool: int | None = None) -> None:
     import re
 
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "class.sqlite"
         server = Server(Path(tmp), classroom_args(ROOT / "notebooks" / "room.ipynb", "--rooms", "--db", str(db),
-                                                  f"--max-players={4 * count + 5}", "--idle-seconds=3600"))
+                                                  f"--max-players={4 * count + 5}", "--idle-seconds=3600",
+                                                  "--seats-per-address=0",  # (one browser: one address)
+                                                  *pool_args(pool)))
         try:
             key = None
             for _ in range(300):
@@ -190,6 +219,7 @@ def rooms_benchmark(count: int, seconds: float) -> None:
                     key = found.group(1)
                     break
                 time.sleep(0.1)
+            wait_for_pool(server, pool)
             server_before = rss_mb(server.proc.pid)
             urls = []
             for _ in range(count):
@@ -223,11 +253,10 @@ def rooms_benchmark(count: int, seconds: float) -> None:
           f"(the run took {wall:.0f} s)")
     if playable:
         print(f"time to a playable table: median {statistics.median(playable):.1f} s, "
-              f"p95 {playable[max(0, int(0.95 * len(playable)) - 1)]:.1f} s, max {playable[-1]:.1f} s")
+              f"p95 {p95(playable):.1f} s, max {playable[-1]:.1f} s")
     if trips:
         print(f"a move's round trip (press to the table redrawn), {len(trips)} moves: median "
-              f"{statistics.median(trips):.0f} ms, p95 {trips[max(0, int(0.95 * len(trips)) - 1)]:.0f} ms "
-              f"(goal under 300 ms)")
+              f"{statistics.median(trips):.0f} ms, p95 {p95(trips):.0f} ms (goal under 300 ms)")
     print(f"kernels: {len(kernels)}; RSS per kernel: median {statistics.median(kernels):.1f} MB, "
           f"max {max(kernels):.1f} MB (goal: under 80 MB each)")
     print(f"server RSS: {server_before:.1f} MB before, {server_after:.1f} MB with {len(urls)} tabs in {count} rooms")
@@ -236,31 +265,44 @@ def rooms_benchmark(count: int, seconds: float) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--tabs", type=int, default=30)
-    parser.add_argument("--rooms", type=int, default=0, help="R rooms of 4 students playing at once, instead")
-    parser.add_argument("--seconds", type=float, default=90.0, help="how long the rooms' students play (--rooms)")
+    parser.add_argument("--tabs", type=int, default=30, help="tabs of the solo table (0: skip this part)")
+    parser.add_argument("--within", type=float, default=60.0,
+                        help="seconds over which the tabs open, evenly spread (0: all at once)")
+    parser.add_argument("--rooms", type=int, default=8, help="rooms of 4 students playing at once (0: skip)")
+    parser.add_argument("--seconds", type=float, default=60.0, help="how long the rooms' students play")
+    parser.add_argument("--pool", type=int, default=None,
+                        help="the server's preheated kernels (default: the server's own default)")
     args = parser.parse_args()
+    print(f"(load average before: {' '.join(Path('/proc/loadavg').read_text().split()[:3])})", flush=True)
+    if args.tabs:
+        tabs_benchmark(args.tabs, args.within, args.pool)
     if args.rooms:
-        rooms_benchmark(args.rooms, args.seconds)
-        return
+        rooms_benchmark(args.rooms, args.seconds, args.pool)
 
+
+def tabs_benchmark(tabs: int, within: float, pool: int | None) -> None:
     imports = subprocess.run([sys.executable, "-c", IMPORTS, *IMPORT_STEPS], capture_output=True, text=True,
                              cwd=ROOT, check=True).stdout
     with tempfile.TemporaryDirectory() as tmp:
         # Culling held off: on a machine also running the 30 tabs' browser, a page can take
         # minutes to connect, and a culled kernel is no measurement.
         server = Server(Path(tmp), classroom_args(ROOT / "notebooks" / "play.ipynb",
-                                                  f"--max-players={args.tabs + 5}", "--idle-seconds=3600"))
+                                                  f"--max-players={tabs + 5}", "--idle-seconds=3600",
+                                                  "--seats-per-address=0",  # (one browser: one address)
+                                                  *pool_args(pool)))
         try:
+            wait_for_pool(server, pool)
             server_before = rss_mb(server.proc.pid)
             start = time.monotonic()
+            gap = within / tabs if tabs > 1 else 0.0
 
             async def run():
                 from playwright.async_api import async_playwright
 
                 async with async_playwright() as p:
                     browser = await p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-                    results = await asyncio.gather(*(one_tab(browser, server.url + "/") for _ in range(args.tabs)))
+                    results = await asyncio.gather(*(one_tab(browser, server.url + "/", k * gap)
+                                                     for k in range(tabs)))
                     # Measured with every tab still open: every kernel holds its match.
                     kernels = [rss_mb(pid) for pid in children(server.proc.pid)]
                     server_after = rss_mb(server.proc.pid)
@@ -269,20 +311,26 @@ def main() -> None:
 
             results, kernels, server_after = asyncio.run(run())
             wall = time.monotonic() - start
+            pooled = server.log.read_text(errors="replace").count("Using pre-heated kernel")
         finally:
             server.stop()
 
     seconds = sorted(s for s, _, _ in results if s is not None)
     deals = [f for s, f, _ in results if s is not None]
-    print(f"{args.tabs} tabs opened at once on {Path('/proc/cpuinfo').read_text().count('processor')} cores: "
-          f"{len(seconds)} playable, the last after {wall:.1f} s")
-    print(f"time to a playable table: median {statistics.median(seconds):.1f} s, "
-          f"min {seconds[0]:.1f} s, max {seconds[-1]:.1f} s")
-    print(f"kernels: {len(kernels)}; RSS per kernel: median {statistics.median(kernels):.1f} MB, "
-          f"min {min(kernels):.1f} MB, max {max(kernels):.1f} MB, total {sum(kernels):.0f} MB (goal: under 80 MB each)")
-    print(f"server RSS: {server_before:.1f} MB before, {server_after:.1f} MB with {args.tabs} tabs")
-    print(f"different deals: {len(set(deals))} of {len(deals)} tabs "
-          f"(face-up cards read per tab: median {statistics.median(len(d) for d in deals):.0f})")
+    cores = Path('/proc/cpuinfo').read_text().count('processor')
+    when = "at once" if not within else f"one every {within / tabs:.1f} s (all within {within:.0f} s)"
+    print(f"{tabs} tabs opened {when} on {cores} cores: {len(seconds)} playable, the last after {wall:.1f} s; "
+          f"{pooled} of them given a preheated kernel")
+    if seconds:
+        print(f"time to a playable table: median {statistics.median(seconds):.1f} s, p95 {p95(seconds):.1f} s "
+              f"(goal under 3 s), min {seconds[0]:.1f} s, max {seconds[-1]:.1f} s")
+    print(f"kernels: {len(kernels)} (the tabs' and the pool's); RSS per kernel: median "
+          f"{statistics.median(kernels):.1f} MB, min {min(kernels):.1f} MB, max {max(kernels):.1f} MB, "
+          f"total {sum(kernels):.0f} MB (goal: under 80 MB each)")
+    print(f"server RSS: {server_before:.1f} MB before, {server_after:.1f} MB with {tabs} tabs")
+    if deals:
+        print(f"different deals: {len(set(deals))} of {len(deals)} tabs "
+              f"(face-up cards read per tab: median {statistics.median(len(d) for d in deals):.0f})")
     print("what a kernel's memory is made of (RSS in MB as each import is added):")
     for line in imports.splitlines():
         name, mb = line.rsplit(" ", 1)

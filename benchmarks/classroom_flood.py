@@ -2,7 +2,7 @@
 
     python benchmarks/classroom_flood.py            # 8 students, a 60 s flood; --students 4 --seconds 30
 
-Starts the classroom server (``python -m tenpennies.classroom``, as ``python3 dev.py app``
+Starts the classroom server (``python -m tenpennies.front.classroom``, as ``python3 dev.py app``
 does, with ``--max-players`` set to the students plus the flooder's allowance) on loopback.
 One flooding address (127.0.0.1) asks for pages as fast as its threads can, never opening
 their websockets, for ``--seconds``; meanwhile each student, on an address of its own

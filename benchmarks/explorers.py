@@ -17,7 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tenpennies.explore import BuyChoice, ContractView, OddsTable, SetCheck  # noqa: E402
+from tenpennies.lessons.explorers import BuyChoice, ContractView, OddsTable, SetCheck  # noqa: E402
 from tenpennies import Card  # noqa: E402
 
 GOAL = 0.3

@@ -120,7 +120,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tenpennies.simulate import simulate  # noqa: E402
+from tenpennies.play.simulate import simulate  # noqa: E402
 
 LINEUPS = (
     ("random",) * 4,
@@ -153,7 +153,7 @@ tests/test_bot_decisions.py, so both codes play the very same matches)."""
 
 TIMER = """
 import sys, time
-from tenpennies.simulate import simulate
+from tenpennies.play.simulate import simulate
 lineup, matches, seed = sys.argv[1].split(), int(sys.argv[2]), int(sys.argv[3])
 workers = int(sys.argv[4]) if len(sys.argv) > 4 else 1
 if workers == 1:
@@ -187,7 +187,7 @@ def rate_before(code: Path, lineup, matches: int, seed: int, workers: int = 1) -
 
 PLAYER = """
 import sys
-from tenpennies.simulate import simulate
+from tenpennies.play.simulate import simulate
 lineup, matches = sys.argv[1].split(), int(sys.argv[2])
 list(simulate(lineup, 1, seed=-1, workers=1))  # the imports and tables, counted in both runs alike
 if matches:
@@ -240,7 +240,7 @@ def compare_instructions(old: Path | None, matches: int, lineups=None) -> None:
 
 SERVER = """
 import sys, time
-from tenpennies.simulate import simulate
+from tenpennies.play.simulate import simulate
 for line in sys.stdin:
     lineup, matches, seed = line.split("|")
     start = time.process_time()

@@ -33,7 +33,7 @@ PROBE = r"""
 import random, sys, time
 sys.path.insert(0, sys.argv[1])
 from tenpennies import TEN_PENNIES as TP, ALL_CARDS, JOKER
-from tenpennies.sets import is_valid_set, single_additions, TableSet
+from tenpennies.engine.sets import is_valid_set, single_additions, TableSet
 from tenpennies.solver import cards_needed, find_contract
 
 rng = random.Random(11)

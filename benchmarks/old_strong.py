@@ -3,14 +3,14 @@ its old buy rule (tokens budgeted by ``spare`` per round to come, ``min_odds`` f
 leaves the hand one card short), kept here so that the measured token table
 (``benchmarks/token_worth.py``) and the old-vs-new comparison (``benchmarks/buy_rule.py``)
 can play it. Not part of the package: the package has one buy judgment,
-``tenpennies.buying.should_buy``.
+``tenpennies.bots.buying.should_buy``.
 """
 
 from __future__ import annotations
 
 from tenpennies.bots.strong import StrongBot
 from tenpennies.bots.tactics import answer_offer, opponent_near_out
-from tenpennies.match import Phase
+from tenpennies.play.match import Phase
 from tenpennies.solver import outs
 
 

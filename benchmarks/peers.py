@@ -36,13 +36,27 @@ one run each, ``nice -n 10 python benchmarks/peers.py --seconds 10`` (20 for the
     after (this timing, --seconds 20; then 10)               Ten Card Rummy 1.07x, 1.06x (33.8 us)
                                                              Ten Pennies 0.46x, 0.48x
 
-Where it went: a lay-down's three objectives each searched the hand's melds, the
+Measured on 6-7 December 2026 (issue 33, second stop), the same way, ``nice -n 10 python
+benchmarks/peers.py --seconds 20``, one run (load 0 to 0.6 during it; open-spiel 2.0.2 from
+PyPI in the worktree's environment, not a dependency of the package):
+
+    Ten Card Rummy 24.8 us, OpenSpiel 29.1 us: 0.85x     Ten Pennies 13.3 us: 0.46x (unchanged)
+    at 627f4c7, load 8.5 to 9.4: 31.8 us against 36.2: 0.88x     Ten Pennies 16.3 us: 0.45x
+
+after a one-meld contract's yes/no (8 rounds of 11) became its own test, a set's rank or a
+run's window complete within C4's room, each suit's answer kept per round in a cache the
+held places bound (the bounded template caches a random match overflows and empties were
+asked before), and a closed hand's best lay-downs were remembered by its counts
+(``--instructions 1 --before c676af1~1 --rules ten-card-rummy``: 575.7 M instructions a
+game against 691.9, -16.8%).
+
+Where it went (issue 33's first stop): a lay-down's three objectives each searched the hand's melds, the
 contract check built words for every meld, new runs walked thirteen windows of card
 lookups per suit, new sets and runs were made afresh as actions at every meld phase,
 and each run on the table walked the whole hand; now the solver remembers a hand's
 melds by its counts, the check asks the fast meld test first, new melds are interned
-per rank's or suit's cards (tenpennies._interned.new_melds), a run's two natural
-additions are looked up (tenpennies.melds.run_ends), and Match.apply takes the common
+per rank's or suit's cards (tenpennies.play._fast.new_melds), a run's two natural
+additions are looked up (tenpennies.engine.melds.run_ends), and Match.apply takes the common
 pass, discard and free take without verify's chain. Every listing is the same
 (benchmarks/same_matches.py --against 456478b: every match the same).
 """
@@ -91,7 +105,7 @@ def ours(rules=None):
 
 GAMES = f"""
 import sys
-from tenpennies.rules import RuleSet
+from tenpennies.engine.rules import RuleSet
 sys.path.append({str(HERE)!r})
 from peers import random_game
 rules, games = RuleSet.named(sys.argv[1]), int(sys.argv[2])
@@ -178,7 +192,7 @@ def main() -> int:
         count_instructions(args.instructions, args.before, args.rules or ["ten-pennies"])
         return 0
     sys.path.insert(0, str(HERE.parent))
-    from tenpennies.rules import TEN_CARD_RUMMY
+    from tenpennies.engine.rules import TEN_CARD_RUMMY
 
     runners = []
     for name, make in [("tenpennies (Ten Pennies, 7 rounds)", ours),

@@ -15,7 +15,7 @@ user feels it), and the CPU time of this process and its workers (on a shared ma
 the steadier figure: waiting for a busy core does not count in it).
 
 ``--recheck`` measures each decision graded a blunder again, from the same view, with ten
-times the rollouts on fresh worlds (:func:`tenpennies.review.recheck`), and counts how
+times the rollouts on fresh worlds (:func:`tenpennies.review.judge.recheck`), and counts how
 many keep their sign: issue 25 asks at least 95%.
 
 Measured on 2 December 2026 on the shared 2-core machine, with the analyst of branch
@@ -57,13 +57,33 @@ wall-clock times are several times an idle machine's), ``--rules ten-card-rummy 
     match 1: 830 decisions judged in 261.6 s (97.2 s CPU); 4 mistakes, -298.8 ± 88.4 points lost
     match 2: 655 decisions judged in 144.3 s (49.9 s CPU); 1 mistakes, 93.5 ± 44.8 points lost
     and 16 paired rollouts a decision, the chart's agreed discards over 2 (af62824, RUNS_ROLLOUTS,
-    RUNS_EXPECTED_SHARE: Ten Card Rummy's own budget, tenpennies.review.default_rollouts):
+    RUNS_EXPECTED_SHARE: Ten Card Rummy's own budget, tenpennies.review.judge.default_rollouts):
     match 1: 830 decisions judged in 125.6 s (36.2 s CPU); 0 mistakes, -190.1 ± 128.1 points lost
     match 2: 655 decisions judged in 45.4 s (15.0 s CPU); 1 mistakes, 101.0 ± 64.2 points lost
 
 So a Ten Card Rummy match costs 15 to 36 s of CPU to review (seeds 1 to 6, below), within
 the some 40 s that issue 25's 20 s on two idle cores allows (the longest, 830 decisions,
 near its edge). The wall-clock times here are those of a machine shared with other jobs.
+
+Measured on 7 December 2026 (issue 33, after the run solver's caches of c676af1 and
+627f4c7), the shared 2-core machine at load 8 to 10 from other jobs (so the wall-clock
+times are three to four times an idle machine's; CPU is the figure to go by):
+
+    --rules ten-card-rummy --matches 3 --seed 1 --workers 2
+    match 1: 830 decisions judged in 130.0 s (31.7 s CPU); 0 mistakes, -190.1 ± 128.1 points lost
+    match 2: 655 decisions judged in 53.5 s (17.2 s CPU); 1 mistakes, 101.0 ± 64.2 points lost
+    match 3: 728 decisions judged in 112.1 s (36.1 s CPU); 1 mistakes, 120.2 ± 134.7 points lost
+    grades: 2011 good, 200 close, 0 inaccuracy, 2 mistake, 0 blunder
+    --matches 3 --seed 1 --workers 2                      (Ten Pennies)
+    match 1: 443 decisions judged in 55.9 s (14.9 s CPU); 10 mistakes, 248.1 ± 53.0 points lost
+    match 2: 412 decisions judged in 55.1 s (16.6 s CPU); 5 mistakes, 210.7 ± 52.9 points lost
+    match 3: 560 decisions judged in 81.4 s (22.6 s CPU); 9 mistakes, 392.8 ± 50.5 points lost
+
+Half the CPU (two workers) is 9 to 18 s a Ten Card Rummy match and 7 to 11 s a Ten Pennies
+one: by that estimate, not a wall clock, issue 33's 20 s on two idle cores holds for Ten
+Card Rummy and its 10 s for Ten Pennies does not (match 3, 11 s); and the review found no
+Ten Card Rummy blunder to re-check (its re-check agreement is of none). Not re-run with
+``--recheck`` here.
 
 The horizon was chosen on the same 16 worlds of 30 decisions (of seeds 1 and 2) where the
 thumb in seat 0 and the analyst differ, each cost measured to the round's end and to a
@@ -88,7 +108,7 @@ horizon (CPU on the loaded machine):
 (each blunder confirmed over 32 worlds, re-checked over 160; one, +22.6 ± 10.8 over 32,
 came back +1.4 ± 5.0: its sign kept, its size not.)
 
-Before a mistake was confirmed on fresh worlds (:data:`tenpennies.review.CONFIRM_FACTOR`),
+Before a mistake was confirmed on fresh worlds (:data:`tenpennies.review.judge.CONFIRM_FACTOR`),
 match 1 alone kept 11 of its 13 blunders' signs (85%).
 """
 
@@ -105,9 +125,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tenpennies.bots import play_match  # noqa: E402
-from tenpennies.record import dumps  # noqa: E402
-from tenpennies.rules import RuleSet  # noqa: E402
-from tenpennies.review import RECHECK_FACTOR, Grade, kept_sign, recheck, review  # noqa: E402
+from tenpennies.play.record import dumps  # noqa: E402
+from tenpennies.engine.rules import RuleSet  # noqa: E402
+from tenpennies.review.judge import RECHECK_FACTOR, Grade, kept_sign, recheck, review  # noqa: E402
 
 
 def cpu_seconds() -> float:
@@ -169,10 +189,10 @@ def main(argv=None) -> int:
 
 def horizon_check(args) -> int:
     """How far costs measured to a horizon stand from costs measured to the round's end, on the
-    same worlds (the evidence for tenpennies.review.RUNS_HORIZON)."""
-    from tenpennies.analysis import Estimate, rollout_margins
-    from tenpennies.record import to_dict
-    from tenpennies.review import _analyst, _decisions, _goes_out
+    same worlds (the evidence for tenpennies.review.judge.RUNS_HORIZON)."""
+    from tenpennies.bots.rollouts import Estimate, rollout_margins
+    from tenpennies.play.record import to_dict
+    from tenpennies.review.judge import _analyst, _decisions, _goes_out
 
     rules = RuleSet.named(args.rules)
     rows = []

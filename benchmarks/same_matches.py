@@ -44,8 +44,8 @@ VARIANTS = (
 DIGESTER = """
 import hashlib, random, sys
 from tenpennies.bots import play_match
-from tenpennies.match import Match
-from tenpennies.rules import TEN_CARD_RUMMY, TEN_PENNIES
+from tenpennies.play.match import Match
+from tenpennies.engine.rules import TEN_CARD_RUMMY, TEN_PENNIES
 matches = int(sys.argv[1])
 for expression in sys.argv[2:]:
     rules = eval(expression)

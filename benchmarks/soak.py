@@ -23,7 +23,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from tenpennies import TEN_CARD_RUMMY, TEN_PENNIES, Match  # noqa: E402
-from tenpennies.rules import RuleSet  # noqa: E402
+from tenpennies.engine.rules import RuleSet  # noqa: E402
 
 
 def tokens_left(m: Match) -> int:

@@ -45,8 +45,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from tenpennies import TEN_PENNIES  # noqa: E402
-from tenpennies.cards import sort_key  # noqa: E402
-from tenpennies.sets import is_valid_set  # noqa: E402
+from tenpennies.engine.cards import sort_key  # noqa: E402
+from tenpennies.engine.sets import is_valid_set  # noqa: E402
 from tenpennies.solver import can_lay_down, cards_needed, find_contract, outs  # noqa: E402
 
 from matches import extract  # noqa: E402  (git archive of one commit's package, beside this file)
@@ -152,7 +152,7 @@ def before_and_after(hands: int, repeat: int, seed: int, ref: str) -> None:
 
 def ten_card_rummy(hands: int, repeat: int, seed: int) -> None:
     """The same questions in every round of Ten Card Rummy (runs and sets)."""
-    from tenpennies.rules import TEN_CARD_RUMMY as rules
+    from tenpennies.engine.rules import TEN_CARD_RUMMY as rules
 
     deck = rules.deck()
     print(f"\nTen Card Rummy: {hands} seeded random hands of 10-13 cards per round, median µs per hand:")

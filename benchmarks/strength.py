@@ -96,8 +96,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tenpennies.bots.expert import tries_out  # noqa: E402
 from tenpennies.bots.strong import StrongBot  # noqa: E402
-from tenpennies.rules import RULE_SET_NAMES, TEN_PENNIES, RuleSet  # noqa: E402
-from tenpennies.simulate import Interval, play_one, simulate, summarize  # noqa: E402
+from tenpennies.engine.rules import RULE_SET_NAMES, TEN_PENNIES, RuleSet  # noqa: E402
+from tenpennies.play.simulate import Interval, play_one, simulate, summarize  # noqa: E402
 
 COMPARISONS = (("strong", "thumb"), ("thumb", "random"))
 EXPERT = ("expert", "strong")

@@ -11,7 +11,7 @@ temporary folder) plays, in a subprocess of its own:
   with the rules of thumb in every other seat), the whole match, every decision;
 * ``--rollouts`` rollouts from real views (a strong match's decisions of seat 0, spread
   over its rounds), each to the round's end with the strong bot in every seat, as the
-  review and the expert play them (:func:`tenpennies.analysis.rollout_margins`).
+  review and the expert play them (:func:`tenpennies.bots.rollouts.rollout_margins`).
 
 It prints the CPU seconds of each part and the ratio, the least of ``--repeat`` runs
 (the two codes taking turns: on a shared machine a run is only ever slowed by others),
@@ -34,6 +34,19 @@ against main at 5272cd9:
         median 75 ms CPU, worst 273 ms
     every action the same
 
+Measured on 7 December 2026 (issue 33) on the shared 2-core machine (load 4 to 10 from
+other jobs; CPU time, one run each), against 456478b, where issue 33 began:
+
+    python benchmarks/strong_tcr.py --before 456478b --repeat 1
+     matches:  12.43 s CPU before (456478b),  10.52 s now: 1.18 times cheaper
+    rollouts:   0.67 s CPU before (456478b),   0.40 s now: 1.67 times cheaper
+    30 four-player and 30 six-player matches, 40 rollouts: every action and margin the same
+
+(the run solver's per-suit templates and complete places in caches of their own, bounded by
+the held places, no longer emptied with the per-ask entries). Issue 33 asks 3 times: what
+is left is the offers (about three fifths of a turn: the buy judgment and the outs of each
+card heard, tenpennies/bots/buying.py and solver.outs), then the templates of new hands.
+
 Where it went (cProfile of the matches and rollouts, ``--profile``): before, the run
 solver's outs (:func:`tenpennies.solver.outs`, a search per card value for every offer
 heard) and how short each throw leaves the hand (a search per card, every discard) were
@@ -43,7 +56,7 @@ asks the solver of its throws in order and stops at the first that leaves the ha
 shorter, a card that cannot complete a hand one card short is not searched, and a
 one-meld contract's shortfall is a least score rather than a sorted list. What is left
 is spread thin: the solver's searches of new hands, the listing of legal actions
-(tenpennies/listing.py), building views and applying actions.
+(tenpennies/play/legal.py), building views and applying actions.
 """
 
 from __future__ import annotations
@@ -64,11 +77,11 @@ BEFORE = "5272cd9"
 
 def work(four: int, six: int, rollouts: int) -> dict:
     """Play the matches and rollouts with whatever ``tenpennies`` is importable."""
-    from tenpennies.analysis import rollout_margins
+    from tenpennies.bots.rollouts import rollout_margins
     from tenpennies.bots import play_match
-    from tenpennies.record import to_dict
-    from tenpennies.review import _decisions
-    from tenpennies.rules import TEN_CARD_RUMMY
+    from tenpennies.play.record import to_dict
+    from tenpennies.review.judge import _decisions
+    from tenpennies.engine.rules import TEN_CARD_RUMMY
 
     digest = hashlib.sha256()
     start = time.process_time()
@@ -93,8 +106,8 @@ def expert_costs(matches: int) -> dict:
     ``ExpertBot(in_ten_card_rummy=True, horizon=24)`` in seats 0 and 2 against strong bots."""
     from tenpennies.bots import play_match
     from tenpennies.bots.expert import ExpertBot
-    from tenpennies.record import to_dict
-    from tenpennies.rules import TEN_CARD_RUMMY
+    from tenpennies.play.record import to_dict
+    from tenpennies.engine.rules import TEN_CARD_RUMMY
 
     tried: list[float] = []
     digest = hashlib.sha256()

@@ -6,7 +6,7 @@ Prints, for tables taken from seeded matches between bots: milliseconds to lay o
 seat's view (``table_layout``), to paint it (``paint``, the shapes), to write it as SVG,
 and to draw it on an ipycanvas ``MultiCanvas`` (no browser: the commands are built and
 queued, which is the kernel's share of a redraw), with the shapes per table; then how
-long a scripted person takes to play a whole match through :class:`tenpennies.game.Game`.
+long a scripted person takes to play a whole match through :class:`tenpennies.front.table.Game`.
 """
 
 from __future__ import annotations
@@ -20,9 +20,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tenpennies import Match  # noqa: E402
 from tenpennies.bots import make_bot  # noqa: E402
-from tenpennies.game import Game  # noqa: E402
-from tenpennies.layout import paint, table_layout  # noqa: E402
-from tenpennies.svg import layout_svg  # noqa: E402
+from tenpennies.front.table import Game  # noqa: E402
+from tenpennies.pictures.layout import paint, table_layout  # noqa: E402
+from tenpennies.pictures.svg import layout_svg  # noqa: E402
 
 
 def views(seeds=range(3), every=25):

@@ -4,7 +4,7 @@
     python benchmarks/token_worth.py --pairs 20 --out /tmp/tw.json   # a quick look
     python benchmarks/token_worth.py --bots strong --pairs 240       # with the judgment's bots (issue 32)
 
-Each cell is :func:`tenpennies.simulate.measure_token_worth`'s method: paired seeded matches
+Each cell is :func:`tenpennies.play.simulate.measure_token_worth`'s method: paired seeded matches
 from the start of the round, the seat holding t tokens or t - 1 (common random numbers),
 its points to the match's end compared, the mean with its 95% interval. Four strong bots
 play, buying by the rule of 48512b0 (benchmarks/old_strong.py): measuring with the bot
@@ -26,10 +26,10 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from old_strong import OldStrongBot  # noqa: E402
 
-from tenpennies.buying import TOKEN_LEVELS  # noqa: E402
-from tenpennies.intervals import interval_of  # noqa: E402
-from tenpennies.simulate import token_pair  # noqa: E402
-from tenpennies.rules import TEN_PENNIES  # noqa: E402
+from tenpennies.bots.buying import TOKEN_LEVELS  # noqa: E402
+from tenpennies.odds.intervals import interval_of  # noqa: E402
+from tenpennies.play.simulate import token_pair  # noqa: E402
+from tenpennies.engine.rules import TEN_PENNIES  # noqa: E402
 
 WHO = {"old": "four strong bots buying by the rule of 48512b0",
        "strong": "four strong bots buying by the one buy judgment (issue 32), reading the table measured before"}

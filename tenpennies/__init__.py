@@ -6,16 +6,32 @@
     >>> print(find_contract(parse_cards("7S 7H 7D 9S 9H JK KC"), round_no=1))
     7S 7H 7D; 9S 9H JK
 
-The public names live here; each is defined in the module that owns its concept:
-cards, rules, sets, melds (sets and runs), solver, match (with actions and view), position, record, odds,
-bots, simulate, game (a match at a table), hint, layout (where things sit on the
-table), puzzles, explore, course, words (counts in words), errors, svg, cli; the
-Jupyter widgets live apart in ``tenpennies.widgets``.
+The public names live here; each is defined in the module that owns its concept. The
+package is a house of folders, one per layer, from the ground up; a folder imports only
+those listed before it (tests/test_structure.py reads the layers from this list):
+
+    engine/    cards, rule sets, melds, actions and the phases of a turn, errors, seeds, counts in words
+    solver/    finding, checking and explaining contracts; outs; going out
+    odds/      exact and simulated chances, intervals
+    play/      the match and its log, legal actions, views, positions, records, the bot loop, simulations
+    pictures/  where things sit on a table (layout), and the SVG drawn from it
+    bots/      the players and the judgment they play by: decisions, buying, rollouts
+    explain/   every sentence a decision, a judgment or a cost is said in; narration; the hint
+    puzzles/   loading, checking, rating, generating puzzles (their data in ../puzzles/); progress
+    lessons/   the lessons' questions, the explorers, class experiments, the course, tournaments
+    front/     the table controller, the CLI, the classroom server and its rooms
+    review/    judging a played match, its page, its session, luck against skill
+    widgets/   everything that imports ipywidgets or ipycanvas
+
+Beside them: ``compat`` (the old flat module paths saved notebooks import) and ``__main__``.
 """
 
-from .actions import AddToMeld, AddToSet, Buy, Discard, DrawSource, HowEnded, LayDown, Meld, Pass, parse_action
-from .cards import ALL_CARDS, JOKER, Card, Cards, Hand, format_cards, parse_cards
-from .errors import (
+from . import compat  # the old module paths saved notebooks import (before anything else is loaded)
+import sys  # (compat.keep_the_face, at the end, takes the package module itself)
+
+from .engine.actions import AddToMeld, AddToSet, Buy, Discard, DrawSource, HowEnded, LayDown, Meld, Pass, parse_action
+from .engine.cards import ALL_CARDS, JOKER, Card, Cards, Hand, format_cards, parse_cards
+from .engine.errors import (
     HandError,
     IllegalActionError,
     InvalidSetError,
@@ -27,10 +43,10 @@ from .errors import (
     TenPenniesError,
     WrongTypeError,
 )
-from .match import Match, Phase
-from .position import Position, SeatPosition
-from .rules import TEN_PENNIES, Contract, RuleSet, hand_points
-from .sets import TableSet, check_set, is_valid_set, set_problems
+from .play.match import Match, Phase
+from .play.position import Position, SeatPosition
+from .engine.rules import TEN_PENNIES, Contract, RuleSet, hand_points
+from .engine.sets import TableSet, check_set, is_valid_set, set_problems
 from .solver import (
     OBJECTIVES,
     Arrangement,
@@ -48,11 +64,12 @@ from .solver import (
     plan_go_out,
     what_is_missing,
 )
-from .view import PlayerView
-from . import odds, record
+from .play.view import PlayerView
+from . import odds
+from .play import record
 from .bots import Bot, bot_names, make_bot, play_match
 from .odds import dealt_probability
-from .simulate import MatchResult, RoundResult, Summary, simulate, summarize, write_csv, write_json
+from .play.simulate import MatchResult, RoundResult, Summary, simulate, summarize, write_csv, write_json
 
 __all__ = [
     "AddToMeld", "AddToSet", "Buy", "Discard", "LayDown", "Meld", "Pass", "parse_action", "DrawSource", "HowEnded",
@@ -72,14 +89,14 @@ __all__ = [
 ]
 
 # The live table: the driver every front end shares, hints, and where cards sit.
-from .game import Game, Replay
-from .hint import Hint, hint
-from .layout import TableLayout, table_layout
+from .front.table import Game, Replay
+from .explain.hint import Hint, hint
+from .pictures.layout import TableLayout, table_layout
 
 __all__ += ["Game", "Replay", "Hint", "hint", "TableLayout", "table_layout"]
 
 # Melds: runs as well as sets, and Ten Card Rummy as a second rule set (issue 11).
-from .melds import (
+from .engine.melds import (
     MeldKind,
     MeldRequirement,
     TableMeld,
@@ -93,32 +110,34 @@ from .melds import (
     meld_problems,
     run_ranks,
 )
-from .rules import RULE_SET_NAMES, TEN_CARD_RUMMY
+from .engine.rules import RULE_SET_NAMES, TEN_CARD_RUMMY
 
 __all__ += ["MeldKind", "MeldRequirement", "TableMeld", "arrange_run", "check_meld", "contract_meld_problems",
             "is_valid_meld", "make_table_meld", "meld_additions", "meld_kinds", "meld_problems", "run_ranks",
             "RULE_SET_NAMES", "TEN_CARD_RUMMY"]
 
 # The Ten Card Rummy turn's own action, and chances that are exact only where counting is.
-from .actions import TakeDiscard
+from .engine.actions import TakeDiscard
 from .odds import dealt_chance, exact_dealt_rounds
 from .solver import closest_discards, discard_chances
 
 __all__ += ["TakeDiscard", "dealt_chance", "exact_dealt_rounds", "closest_discards", "discard_chances"]
 
 # Tournaments of bots from files, each in a process of its own, sent its view as data (issue 22).
-from .tournament import BotFile, Forfeit, Tournament, play_tournament, view_from_data, view_to_data
+from .lessons.tournament import BotFile, Forfeit, Tournament, play_tournament, view_from_data, view_to_data
 
 __all__ += ["BotFile", "Forfeit", "Tournament", "play_tournament", "view_from_data", "view_to_data"]
 
 # Issue 23: decisions with their reasons, and the one buy judgment.
-from .buying import BuyJudgment, judge_offer, should_buy, token_worth
-from .simulate import measure_token_worth
-from .decision import Decision
+from .bots.buying import BuyJudgment, judge_offer, should_buy, token_worth
+from .play.simulate import measure_token_worth
+from .bots.decision import Decision
 
 __all__ += ["BuyJudgment", "Decision", "judge_offer", "measure_token_worth", "should_buy", "token_worth"]
 
 # Issue 25: a game review, every decision of one seat judged against the analyst.
-from .review import Grade, JudgedDecision, Review, review
+from .review.judge import Grade, JudgedDecision, Review, review
 
 __all__ += ["Grade", "JudgedDecision", "Review", "review"]
+
+compat.keep_the_face(sys.modules[__name__])  # last: the face's names are all bound by now

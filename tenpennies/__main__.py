@@ -1,8 +1,8 @@
-"""``python -m tenpennies``: the command line (see :mod:`tenpennies.cli`)."""
+"""``python -m tenpennies``: the command line (see :mod:`tenpennies.front.cli`)."""
 
 import sys
 
-from .cli import main
+from .front.cli import main
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -1,7 +1,7 @@
 """A referee for the puzzles, written for the tests from the rulings alone.
 
 Nothing here asks the engine: not its set check, its solver, its odds or its position
-parser. It uses the kit's card parsing (:mod:`tenpennies.cards`) and nothing else, and
+parser. It uses the kit's card parsing (:mod:`tenpennies.engine.cards`) and nothing else, and
 decides each puzzle kind's answer by enumeration from the rulings (``docs/rules.md``):
 
 * a set (T14, T15): at least three cards; the natural cards of one rank, no natural suit
@@ -41,7 +41,7 @@ from itertools import combinations_with_replacement
 from math import comb, perm, prod
 from pathlib import Path
 
-from tenpennies.cards import Card, parse_cards
+from tenpennies.engine.cards import Card, parse_cards
 
 PUZZLE_FOLDER = Path(__file__).resolve().parent.parent / "puzzles"
 SUITS = "SHDC"
@@ -745,7 +745,7 @@ def offer_chances(hand, offered: Card, round_no: int, seen, stock: int, pile, my
 
 
 # -- a buy puzzle's verdict, from the rulings' chances and the judgment's stated cost model -------
-# The gain of buying (tenpennies/buying.py, its module's docstring, is where the model is
+# The gain of buying (tenpennies/bots/buying.py, its module's docstring, is where the model is
 # stated; here it is rewritten from those words): points at stake x (buying's chance -
 # passing's), with an interval. Its cost: a token, at the worth measured in play
 # (tenpennies/data/token_worth.json, read as data, interpolated between its token levels,

@@ -10,7 +10,8 @@ pass by skipping a suite (as the browser tests do, tests/browser/conftest.py).
 
 Markers, given here so that no test file has to: nbval's notebook cells are ``notebook``;
 tests/browser's are ``browser`` (their own ``pytestmark``); the tests listed in :data:`SLOW`
-are ``slow``. Under xdist (dev.py test) :func:`xdist_group` says which tests share a worker.
+are ``slow``. Under xdist (dev.py test) :func:`xdist_group` says which tests share a worker, and the
+heaviest groups (:data:`HEAVY`) are handed out first.
 The quick run (``python3 dev.py test --quick``) leaves out ``slow``, ``browser`` and
 ``notebook`` and checks a few puzzles of each kind and game (``--puzzle-sample``). A new test file is quick by default: when it
 takes seconds, add it (or its slow tests) to :data:`SLOW`; the quick run's summary names
@@ -90,6 +91,12 @@ SLOW = (
     "tests/test_solver.py::test_outs_are_the_completing_cards_when_one_is_needed",
     "tests/test_solver_runs.py::test_the_solver_agrees_with_exhaustive_search_in_every_round",
     "tests/test_buy_judgment.py",
+    # 7 December 2026, a whole run's CPU per test (tests/conftest.py HEAVY's run):
+    "tests/test_hidden_information.py::test_t20_fifty_matches_at_the_table_send_no_card_the_seat_may_not_see",
+    "tests/test_puzzle_session.py::test_play_notebooks_say_to_run_the_widget_cell_and_suggest_only_what_exists",
+    "tests/test_widgets_table.py::test_a_rounds_end_offers_the_review_so_far_and_a_later_one_judges_again",
+    "tests/test_course.py::test_course_site_says_where_a_widget_would_be_and_hides_nbval_markers",
+    "tests/test_luck.py::test_the_expert_loses_less_to_skill_than_a_random_player",
 )
 """Node-id prefixes of the tests a quick run leaves out: each took about a second of CPU or more
 in a whole run (6 December 2026; measured as CPU, since the machine was shared); a file's path
@@ -120,23 +127,50 @@ PUZZLE_GROUP = re.compile(r"^tests/test_puzzle[a-z_]*\.py::test_\w+\[[a-z-]+-(?:
 def xdist_group(nodeid: str) -> str:
     """The group of a test under ``--dist loadgroup``: a group runs on one worker.
 
-    The browser tests are one group (one chromium at a time, their servers started once
-    per module); the per-puzzle tests each their own (any worker may take one); every
-    other test's group is its file: a notebook's cells share one kernel, a file's tests
-    its module-scoped fixtures, computed once rather than on each worker."""
+    Every test file is a group: a notebook's cells share one kernel, a file's tests its
+    module-scoped fixtures (a browser test file its own chromium and servers, on free
+    ports and fresh directories), computed once rather than on each worker. So two browser
+    files can run at once, one per worker: they were one group, and that one worker's
+    serial run was the suite's critical path. The classroom site's two files are one group
+    (``browser-site``): they share the site's slow build, made once per process. The
+    per-puzzle tests are each their own group (any worker may take one)."""
     path = nodeid.split("::")[0]
-    if path.startswith("tests/browser/"):
-        return "browser"
+    if path.startswith("tests/browser/test_site"):
+        return "browser-site"
     if PUZZLE_GROUP.match(nodeid):
         return nodeid
     return path
 
 
+HEAVY = {
+    "tests/browser/test_rooms.py": 350,
+    "tests/browser/test_table_fits.py": 200,
+    "tests/browser/test_classroom_server.py": 170,
+    "browser-site": 110,
+    "tests/test_puzzles.py": 75,
+    "tests/test_hidden_information.py": 60,
+    "tests/browser/test_play_table.py": 55,
+    "tests/browser/test_notebooks_clean.py": 55,
+    "tests/browser/test_personal_puzzles.py": 50,
+    "tests/test_puzzle_session.py": 50,
+    "tests/test_tournament.py": 40,
+    "tests/test_puzzle_cli.py": 40,
+}
+"""Rough seconds of the slowest groups (one whole run, 7 December 2026, the machine shared:
+ceilings, good for ordering only). The scheduler hands out the heaviest group first, so a
+long group does not start last and leave one worker running alone at the end; a group not
+listed weighs its number of tests (a fraction of a second each)."""
+
+
+def group_weight(group: str, tests: int) -> float:
+    return HEAVY.get(group, 0.3 * tests)
+
+
 @pytest.hookimpl(optionalhook=True)  # xdist's hook: unknown when xdist is absent or -p no:xdist
 def pytest_xdist_make_scheduler(config, log):
-    """``--dist loadgroup`` by :func:`xdist_group`, read from the node ids. (xdist's own
-    loadgroup reads ``xdist_group`` marks by renaming node ids, which pytest 9 ignores: its
-    groups were silently lost.)"""
+    """``--dist loadgroup`` by :func:`xdist_group`, read from the node ids, heaviest group
+    first (:func:`group_weight`). (xdist's own loadgroup reads ``xdist_group`` marks by
+    renaming node ids, which pytest 9 ignores: its groups were silently lost.)"""
     if config.getvalue("dist") != "loadgroup":
         return None
     from xdist.scheduler import LoadScopeScheduling  # only under xdist, which is then loaded
@@ -144,6 +178,12 @@ def pytest_xdist_make_scheduler(config, log):
     class ByGroup(LoadScopeScheduling):
         def _split_scope(self, nodeid: str) -> str:
             return xdist_group(nodeid)
+
+        def _assign_work_unit(self, node) -> None:
+            # The parent takes the first group of the queue: move the heaviest to the front.
+            heaviest = max(self.workqueue, key=lambda g: group_weight(g, len(self.workqueue[g])))
+            self.workqueue.move_to_end(heaviest, last=False)
+            super()._assign_work_unit(node)
 
     return ByGroup(config, log)
 

@@ -32,13 +32,13 @@ def pictures() -> dict[str, Callable[[], str]]:
         AddToSet, Card, Discard, Hand, LayDown, Match, Meld, Position, SeatPosition, find_contract,
         parse_cards, plan_go_out, what_is_missing,
     )
-    from tenpennies.explore import BuyChoice, ContractView, OddsTable, SetCheck
+    from tenpennies.lessons.explorers import BuyChoice, ContractView, OddsTable, SetCheck
     from tenpennies.odds import buy_or_pass
     from tenpennies.puzzles import load
     from tenpennies.puzzles.sheet import sheet_html
-    from tenpennies.rules import TEN_CARD_RUMMY
-    from tenpennies.sets import make_table_set
-    from tenpennies.svg import bar_chart_svg, line_chart_svg
+    from tenpennies.engine.rules import TEN_CARD_RUMMY
+    from tenpennies.engine.sets import make_table_set
+    from tenpennies.pictures.svg import bar_chart_svg, line_chart_svg
 
     arrangement = find_contract(parse_cards("7S 7H 7D 9S 9H JK KC 4D"), 1)
     table_set = make_table_set(2, parse_cards("QS QH JK"), 1)
@@ -58,7 +58,7 @@ def pictures() -> dict[str, Callable[[], str]]:
     puzzles = load()
 
     def buy_check():
-        from tenpennies.buycheck import check_buys, offers
+        from tenpennies.bots.buycheck import check_buys, offers
 
         return check_buys(offers(seeds=(1,), limit=1), rollouts=4, seed=0).checks[0]._repr_svg_()
 

@@ -1,4 +1,4 @@
-"""Trying actions out (tenpennies.analysis): worlds the view allows, paired, seeded, both games."""
+"""Trying actions out (tenpennies.bots.rollouts): worlds the view allows, paired, seeded, both games."""
 
 import math
 import random
@@ -9,12 +9,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tenpennies import Match, Position
-from tenpennies.actions import Buy, Discard, LayDown, Pass, TakeDiscard
-from tenpennies.analysis import Estimate, Worlds, compare, known_in_hands, paired_difference, rollout_margins
+from tenpennies.engine.actions import Buy, Discard, LayDown, Pass, TakeDiscard
+from tenpennies.bots.rollouts import Estimate, Worlds, compare, known_in_hands, paired_difference, rollout_margins
 from tenpennies.bots.strong import StrongBot
-from tenpennies.errors import TenPenniesError
-from tenpennies.match import Phase
-from tenpennies.rules import TEN_CARD_RUMMY, TEN_PENNIES
+from tenpennies.engine.errors import TenPenniesError
+from tenpennies.play.match import Phase
+from tenpennies.engine.rules import TEN_CARD_RUMMY, TEN_PENNIES
 
 PUBLIC_FIELDS = ("seat", "rules", "round_no", "contract", "active", "to_act", "hand", "hand_sizes", "tokens",
                  "scores", "opened", "table", "discard_pile", "top_discarder", "stock_size")

@@ -20,8 +20,9 @@ from functools import partial
 
 import pytest
 
-from tenpennies import play_match, record
-from tenpennies.actions import AddToSet, Buy, Discard, LayDown, Meld, Pass
+from tenpennies import play_match
+from tenpennies.play import record
+from tenpennies.engine.actions import AddToSet, Buy, Discard, LayDown, Meld, Pass
 from tenpennies.bots.expert import ExpertBot
 
 DECISIONS = Path(__file__).parent / "data" / "bot_decisions.json"

@@ -18,8 +18,9 @@ from pathlib import Path
 
 import pytest
 
-from tenpennies import TEN_CARD_RUMMY, play_match, record
-from tenpennies.actions import AddToSet, Buy, Discard, LayDown, Meld, Pass, TakeDiscard
+from tenpennies import TEN_CARD_RUMMY, play_match
+from tenpennies.play import record
+from tenpennies.engine.actions import AddToSet, Buy, Discard, LayDown, Meld, Pass, TakeDiscard
 from tenpennies.bots.expert import ExpertBot
 
 from test_bot_decisions import check_pinned

@@ -8,13 +8,13 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from tenpennies import TEN_CARD_RUMMY, TEN_PENNIES, parse_cards
-from tenpennies.actions import AddToSet, Buy, Discard, Draw, LayDown, Meld, Pass, RoundEnd
+from tenpennies.engine.actions import AddToSet, Buy, Discard, Draw, LayDown, Meld, Pass, RoundEnd
 from tenpennies.bots import Bot, bot_names, bot_seed, make_bot, play_match
 from tenpennies.bots.random_bot import RandomBot
 from tenpennies.bots.strong import StrongBot
 from tenpennies.bots.tactics import shedding_action
 from tenpennies.bots.thumb import ThumbBot
-from tenpennies.match import Match, Phase, Position
+from tenpennies.play.match import Match, Phase, Position
 from tenpennies.odds import draw_odds, unseen_cards
 from tenpennies.solver import cards_needed, outs
 from test_view_walk import leaks
@@ -223,7 +223,7 @@ def test_strong_discards_keep_the_contract_closest():
 
 
 def test_shedding_prefers_a_natural_trio_to_an_addition():
-    from tenpennies.actions import AddToSet
+    from tenpennies.engine.actions import AddToSet
 
     cards = parse_cards("7S 7H 7D")
     legal = [AddToSet(0, 0, (cards[0],)), Meld(0, cards), Discard(0, cards[0])]
@@ -232,7 +232,7 @@ def test_shedding_prefers_a_natural_trio_to_an_addition():
 
 
 def test_strength_order_strong_thumb_random():
-    from tenpennies.simulate import simulate, summarize
+    from tenpennies.play.simulate import simulate, summarize
 
     s = summarize(simulate(["strong", "thumb", "strong", "thumb"], matches=16, seed=3, workers=1))
     assert s.difference("strong", "thumb").high < 0

@@ -6,11 +6,11 @@ from dataclasses import replace
 import pytest
 
 from tenpennies import TEN_CARD_RUMMY, TEN_PENNIES, parse_cards
-from tenpennies.actions import AddToSet, Buy, Discard, LayDown, Meld, Pass, TakeDiscard
+from tenpennies.engine.actions import AddToSet, Buy, Discard, LayDown, Meld, Pass, TakeDiscard
 from tenpennies.bots import make_bot, play_match
 from tenpennies.bots.melding import partners, plays_runs, shedding_action
-from tenpennies.cards import Card
-from tenpennies.match import Match, Phase
+from tenpennies.engine.cards import Card
+from tenpennies.play.match import Match, Phase
 
 TCR = TEN_CARD_RUMMY
 

@@ -2,7 +2,7 @@
 
 About 200 seeded offers, of both games (Ten Pennies' purchases on one's own turn and on
 another's, T5/T6; Ten Card Rummy's free take, C8, and its purchases from round 4, C9), are
-put to :func:`tenpennies.buying.should_buy`, the strong bot (through ``decide`` and
+put to :func:`tenpennies.bots.buying.should_buy`, the strong bot (through ``decide`` and
 ``act``), the expert, ``hint``, the buy calculator's state and the buy puzzles' checker.
 A "buy" or "pass" verdict must be everyone's answer; a "close" one may be answered
 either way by a bot, and must be called close by the words.
@@ -13,14 +13,14 @@ from collections import Counter
 import pytest
 
 from tenpennies import TEN_CARD_RUMMY, TEN_PENNIES, Match, SeatPosition
-from tenpennies.actions import Buy, Pass, TakeDiscard
+from tenpennies.engine.actions import Buy, Pass, TakeDiscard
 from tenpennies.bots import bot_seed, make_bot
 from tenpennies.bots.expert import ExpertBot
 from tenpennies.bots.strong import StrongBot
-from tenpennies.buying import should_buy
-from tenpennies.cards import Hand
-from tenpennies.explore import BuyChoice
-from tenpennies.hint import hint
+from tenpennies.bots.buying import should_buy
+from tenpennies.engine.cards import Hand
+from tenpennies.lessons.explorers import BuyChoice
+from tenpennies.explain.hint import hint
 from tenpennies.puzzles.kinds import KINDS
 
 

@@ -2,7 +2,7 @@
 C8, C9, C10, C12), and its fast bounds never change its verdict.
 
 500 seeded offers of each game, to seats not yet down, are put to
-:func:`tenpennies.buying.should_buy`; its two chances are compared with a brute-force count
+:func:`tenpennies.bots.buying.should_buy`; its two chances are compared with a brute-force count
 written for the tests from the rulings alone (``tests/bruteforce.py``, which asks nothing of
 the engine's solver or odds), and its verdict from bounds (what the bots use, also the
 strong bot's one question of a card that is no out, ``only_buy``) with its verdict from the
@@ -18,9 +18,9 @@ import pytest
 
 import bruteforce
 from tenpennies import TEN_CARD_RUMMY, TEN_PENNIES, Match, Position
-from tenpennies.actions import Buy, TakeDiscard
+from tenpennies.engine.actions import Buy, TakeDiscard
 from tenpennies.bots import bot_seed, make_bot
-from tenpennies.buying import _unseen_counts, judge, judge_offer, should_buy
+from tenpennies.bots.buying import _unseen_counts, judge, judge_offer, should_buy
 
 GAMES = {"ten-pennies": (TEN_PENNIES, bruteforce.TenPennies),
          "ten-card-rummy": (TEN_CARD_RUMMY, bruteforce.TenCardRummy)}

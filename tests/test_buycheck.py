@@ -2,9 +2,9 @@
 
 from collections import Counter
 
-from tenpennies.actions import Buy, Pass
-from tenpennies.buycheck import BuyReport, check_buy, check_buys, offers
-from tenpennies.match import Phase
+from tenpennies.engine.actions import Buy, Pass
+from tenpennies.bots.buycheck import BuyReport, check_buy, check_buys, offers
+from tenpennies.play.match import Phase
 from tenpennies.odds import buy_or_pass
 from tenpennies.solver import cards_needed
 
@@ -53,9 +53,9 @@ def test_c9_check_buys_refuses_ten_card_rummy_up_front_saying_why():
     import pytest
 
     from tenpennies import Match
-    from tenpennies.buycheck import refusal
-    from tenpennies.errors import TenPenniesError
-    from tenpennies.rules import TEN_CARD_RUMMY
+    from tenpennies.bots.buycheck import refusal
+    from tenpennies.engine.errors import TenPenniesError
+    from tenpennies.engine.rules import TEN_CARD_RUMMY
 
     m = Match(7, TEN_CARD_RUMMY)
     view = m.view(m.to_act)

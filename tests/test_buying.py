@@ -1,4 +1,4 @@
-"""The one buy judgment (tenpennies.buying): its verdict rule, its horizons, and the
+"""The one buy judgment (tenpennies.bots.buying): its verdict rule, its horizons, and the
 measured token worth it rests on."""
 
 from fractions import Fraction
@@ -6,13 +6,13 @@ from fractions import Fraction
 import pytest
 
 from tenpennies import TEN_CARD_RUMMY, TEN_PENNIES, Card, Match, Position, parse_cards
-from tenpennies.actions import Pass
+from tenpennies.engine.actions import Pass
 from tenpennies.bots.thumb import ThumbBot
-from tenpennies.buying import TOKEN_LEVELS, judge_offer, should_buy, token_worth, token_worth_table
-from tenpennies.errors import TenPenniesError
-from tenpennies.simulate import measure_token_worth, token_pair
-from tenpennies.match import Phase
-from tenpennies.simulate import Interval
+from tenpennies.bots.buying import TOKEN_LEVELS, judge_offer, should_buy, token_worth, token_worth_table
+from tenpennies.engine.errors import TenPenniesError
+from tenpennies.play.simulate import measure_token_worth, token_pair
+from tenpennies.play.match import Phase
+from tenpennies.play.simulate import Interval
 
 HAND = "7S 7H 7D 9S 9H 4C 5C 6D KS QH JD"
 

@@ -4,7 +4,7 @@ import pickle
 import pytest
 
 from tenpennies import JOKER, Card, NotationError, parse_cards
-from tenpennies.cards import ALL_CARDS, format_cards
+from tenpennies.engine.cards import ALL_CARDS, format_cards
 
 
 def test_notation_round_trips_for_every_card():
@@ -46,7 +46,7 @@ def test_card_words():
 
 def test_card_order_sorts_as_sort_key():
     # Card.order is the one small int hot loops sort by: it must give the reading order.
-    from tenpennies.cards import ALL_CARDS, BY_ORDER, IN_ORDER, sort_key
+    from tenpennies.engine.cards import ALL_CARDS, BY_ORDER, IN_ORDER, sort_key
 
     assert sorted(ALL_CARDS, key=BY_ORDER) == sorted(ALL_CARDS, key=sort_key)
     assert [c.order for c in IN_ORDER] == list(range(53))

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 import tenpennies
-from tenpennies.cli import main
+from tenpennies.front.cli import main
 
 ROOT = Path(tenpennies.__file__).resolve().parent.parent
 
@@ -65,9 +65,9 @@ def test_simulate_unwritable_file_exits_1(capsys, tmp_path):
 
 # -- deal -----------------------------------------------------------------------------------------
 def test_deal_shows_each_hand_and_the_contracts_it_holds(capsys):
-    from tenpennies.match import Match
+    from tenpennies.play.match import Match
     from tenpennies.solver import can_lay_down
-    from tenpennies.words import cards_text
+    from tenpennies.engine.words import cards_text
 
     code, out, err = run(capsys, "deal", "--seed", "11")
     assert code == 0
@@ -82,7 +82,7 @@ def test_deal_shows_each_hand_and_the_contracts_it_holds(capsys):
 
 
 def test_deal_finds_a_held_contract(capsys):
-    from tenpennies.match import Match
+    from tenpennies.play.match import Match
     from tenpennies.solver import can_lay_down
 
     # Some seed among the first few deals a hand holding round 1's two sets of 3.
@@ -324,9 +324,9 @@ def test_simulate_one_bot_name_sits_in_every_seat_as_play_reads_it(capsys):
     assert out.splitlines()[2].split()[:2] == ["thumb", "4"]  # one row: thumb in all 4 seats
 
 
-@pytest.mark.parametrize("module", ["tenpennies", "tenpennies.cli"])
+@pytest.mark.parametrize("module", ["tenpennies", "tenpennies.front.cli"])
 def test_the_command_line_runs_as_a_module(module):
-    """`python -m tenpennies.cli review --help` must work as `tenpennies review --help` does:
+    """`python -m tenpennies.front.cli review --help` must work as `tenpennies review --help` does:
     every subcommand's parser is defined before the file, run as a script, calls main()."""
     env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
     done = subprocess.run([sys.executable, "-m", module, "review", "--help"],

@@ -4,7 +4,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tenpennies import TEN_PENNIES
-from tenpennies.cards import ALL_CARDS
+from tenpennies.engine.cards import ALL_CARDS
 from tenpennies.odds import unseen_cards
 from tenpennies.solver import cards_needed, closest_discards, discard_chances, outs, what_is_missing
 
@@ -67,7 +67,7 @@ def test_discard_chances_count_the_unseen_copies_of_each_closest_discards_outs(d
 @settings(max_examples=40, deadline=None)
 @given(st.data())
 def test_with_runs_too_the_closest_discards_are_each_discard_asked_alone(data):
-    from tenpennies.rules import TEN_CARD_RUMMY
+    from tenpennies.engine.rules import TEN_CARD_RUMMY
 
     deck = list(TEN_CARD_RUMMY.deck())
     r = data.draw(st.integers(1, TEN_CARD_RUMMY.rounds))

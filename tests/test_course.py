@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tenpennies import course
+from tenpennies.lessons import course
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES = ROOT / "docs" / "rules.md"
@@ -50,7 +50,7 @@ def test_rules_page_states_t1_to_t20_and_c1_to_c17_each_with_an_anchor():
 
 
 def test_rules_page_is_linked_from_readme_and_errors():
-    import tenpennies.errors as errors
+    import tenpennies.engine.errors as errors
 
     assert "docs/rules.md" in (ROOT / "README.md").read_text(encoding="utf-8")
     assert "docs/rules.md" in errors.__doc__

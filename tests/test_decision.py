@@ -8,9 +8,9 @@ held to agree. Seeded matches of both games.
 import pytest
 
 from tenpennies import TEN_CARD_RUMMY, TEN_PENNIES, Match
-from tenpennies.actions import Buy, Pass
+from tenpennies.engine.actions import Buy, Pass
 from tenpennies.bots import bot_seed, make_bot
-from tenpennies.decision import Decision
+from tenpennies.bots.decision import Decision
 
 LINEUPS = [
     (("strong", "thumb", "random", "strong"), 1, TEN_PENNIES),

@@ -19,7 +19,7 @@ from tenpennies import (
     parse_cards,
 )
 from tenpennies.bots import make_bot
-from tenpennies.game import Game
+from tenpennies.front.table import Game
 from tenpennies.odds import draw_odds
 
 

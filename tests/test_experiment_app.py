@@ -1,13 +1,13 @@
 """Class experiments on the classroom app: ``dev.py app --experiment NAME`` starts one and
 tells the kernels, and each page shows the student's panel above the table
-(tenpennies.experiments.StudentDesk, tenpennies.widgets.experiment, tenpennies.widgets.page)."""
+(tenpennies.lessons.experiments.StudentDesk, tenpennies.widgets.experiment, tenpennies.widgets.page)."""
 
 import os
 import random
 
 import pytest
 
-from tenpennies.experiments import (
+from tenpennies.lessons.experiments import (
     DATABASE_VARIABLE, EXPERIMENT_VARIABLE, UNANSWERED, ExperimentError, StudentDesk, join, start,
 )
 
@@ -121,7 +121,7 @@ def test_a_comm_message_for_a_disabled_panel_button_changes_nothing(db):
 
 # -- the server's option ----------------------------------------------------------------------
 def test_experiment_environment_starts_it_and_names_it_for_the_kernels(tmp_path, monkeypatch):
-    from tenpennies.classroom import DEFAULT_EXPERIMENT_DB, experiment_environment
+    from tenpennies.front.classroom import DEFAULT_EXPERIMENT_DB, experiment_environment
 
     monkeypatch.chdir(tmp_path)
     variables = experiment_environment("dealt-round-1")
@@ -134,7 +134,7 @@ def test_experiment_environment_starts_it_and_names_it_for_the_kernels(tmp_path,
 
 
 def test_the_app_option_sets_the_variables_before_voila_starts(tmp_path, monkeypatch, capsys):
-    from tenpennies import classroom
+    from tenpennies.front import classroom
 
     launched = []
     monkeypatch.setattr(classroom.ClassroomVoila, "launch_instance",

@@ -1,4 +1,4 @@
-"""Class experiments (tenpennies.experiments): results pooled in one database, safe with a
+"""Class experiments (tenpennies.lessons.experiments): results pooled in one database, safe with a
 classroom of writers at once, converging on the exact answers the lessons compute."""
 
 import csv
@@ -13,17 +13,17 @@ from fractions import Fraction
 
 import pytest
 
-from tenpennies.cli import main
-from tenpennies.errors import TenPenniesError
-from tenpennies.experiments import (
+from tenpennies.front.cli import main
+from tenpennies.engine.errors import TenPenniesError
+from tenpennies.lessons.experiments import (
     BUY_TOKENS, COLUMNS, DATABASE_VARIABLE, EXPERIMENT_VARIABLE, EXPERIMENTS, UNANSWERED, ClassDatabase,
     ExperimentError, Result, StudentDesk, class_spread, current, join, kit_judgment, offers, result_problems,
     simulate_class, start, student_name,
 )
-from tenpennies.errors import ForgedResultError
-from tenpennies.buying import judge_offer
+from tenpennies.engine.errors import ForgedResultError
+from tenpennies.bots.buying import judge_offer
 from tenpennies.odds import dealt_probability, draw_odds
-from tenpennies.cards import parse_cards
+from tenpennies.engine.cards import parse_cards
 
 
 @pytest.fixture
@@ -262,7 +262,7 @@ def test_postgresql_30_students_writing_at_once_lose_no_result(pg_url):
 
 def test_the_buy_offers_are_clear_calls_of_the_one_buy_judgment_half_buy_half_pass():
     # A close call has no right answer to agree with: the offers are chosen where the kit's
-    # one judgment (tenpennies.buying) is clear, alternately buy and pass.
+    # one judgment (tenpennies.bots.buying) is clear, alternately buy and pass.
     verdicts = [judge_offer(o.hand, o.discard, 1, my_turn=False, tokens=BUY_TOKENS).verdict for o in offers()]
     assert verdicts == ["buy", "pass"] * (len(verdicts) // 2)
     assert [kit_judgment(o) for o in offers()] == verdicts

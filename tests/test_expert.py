@@ -7,12 +7,12 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from tenpennies import Match, Position, parse_cards
-from tenpennies.actions import Buy, Discard, Pass
+from tenpennies.engine.actions import Buy, Discard, Pass
 from tenpennies.bots import bot_names, make_bot, play_match
 from tenpennies.bots.expert import BasePolicy, ExpertBot, Worlds, evaluate, known_in_hands, margin
 from tenpennies.bots.strong import StrongBot
 from tenpennies.bots.thumb import ThumbBot
-from tenpennies.match import Phase
+from tenpennies.play.match import Phase
 
 HAND = "7S 7H 9S 9H KC 4D 5C 8D JH QS 3C"  # round 1: two pairs, two cards short of two sets of 3
 
@@ -261,7 +261,7 @@ def test_t5_the_one_buy_judgment_is_followed_where_it_is_sure_unless_told_otherw
     sure, the expert answers as everyone does (tests/test_buy_consistency.py). With
     ``offers="outs"`` every out is tried out, a sure one too (the judgment looks one card
     ahead, the rollouts to the round's end). A card that is no out is passed untried."""
-    from tenpennies.buying import should_buy
+    from tenpennies.bots.buying import should_buy
 
     view = completing_offer()
     assert should_buy(view).verdict == "buy"
@@ -303,7 +303,7 @@ def test_the_budget_by_steps_stops_early_but_plays_two_worlds():
 def test_an_unknown_offers_setting_is_refused():
     import pytest
 
-    from tenpennies.errors import TenPenniesError
+    from tenpennies.engine.errors import TenPenniesError
 
     with pytest.raises(TenPenniesError, match="offers must be one of"):
         ExpertBot(offers="all")
@@ -313,8 +313,8 @@ def test_c8_in_ten_card_rummy_the_expert_tries_out_its_answers_to_the_top_discar
     """By default the strong bot's policy (tries_out is false there); with
     ``in_ten_card_rummy`` a take (C8) or purchase (C9) of a card that brings the contract
     closer, called close by the judgment, is tried out against passing, and the answer is legal."""
-    from tenpennies.actions import TakeDiscard
-    from tenpennies.rules import TEN_CARD_RUMMY
+    from tenpennies.engine.actions import TakeDiscard
+    from tenpennies.engine.rules import TEN_CARD_RUMMY
 
     m, strong, tried = Match(5, TEN_CARD_RUMMY), StrongBot(), 0
     asked = ExpertBot(seed=1, rollouts=2, horizon=6, in_ten_card_rummy=True)
@@ -336,8 +336,8 @@ def test_c8_in_ten_card_rummy_the_expert_tries_out_its_answers_to_the_top_discar
 def test_t18_the_review_says_why_its_analyst_throws_a_wild():
     """The review's analyst is the expert: where it throws its joker and the seat kept it, the
     reason reads in words (the base policy's own reason, not the strong bot's "natural")."""
-    from tenpennies.analysis import Estimate
-    from tenpennies.review import Grade, reason_words
+    from tenpennies.bots.rollouts import Estimate
+    from tenpennies.review.judge import Grade, reason_words
 
     view = danger_discard_view()
     decision = ExpertBot(seed=0).decide(view)

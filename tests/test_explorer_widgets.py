@@ -6,7 +6,7 @@ import pytest
 from conftest import require  # a missing package skips, or fails when CI is set
 
 from tenpennies import Hand, dealt_probability, parse_cards
-from tenpennies.explore import BuyChoice, deal_hand
+from tenpennies.lessons.explorers import BuyChoice, deal_hand
 
 widgets = require("tenpennies.widgets")  # installed with the notebooks extra
 

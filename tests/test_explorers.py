@@ -14,10 +14,10 @@ from tenpennies import (
     ALL_CARDS, TEN_PENNIES, Card, dealt_probability, is_contract, is_valid_set, parse_cards,
     set_problems, what_is_missing,
 )
-from tenpennies.explore import BuyChoice, ContractView, OddsTable, SetCheck, deal_hand
-from tenpennies.errors import NoSuchCardError
+from tenpennies.lessons.explorers import BuyChoice, ContractView, OddsTable, SetCheck, deal_hand
+from tenpennies.engine.errors import NoSuchCardError
 from tenpennies.odds import buy_or_pass
-from tenpennies.buying import judge_offer
+from tenpennies.bots.buying import judge_offer
 
 NS = "{http://www.w3.org/2000/svg}"
 

@@ -20,10 +20,11 @@ from functools import lru_cache
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from tenpennies import TEN_CARD_RUMMY, Match, record
-from tenpennies.cli import _UsageError, _parser
-from tenpennies.errors import TenPenniesError
-from tenpennies.position import Position, SeatPosition
+from tenpennies import TEN_CARD_RUMMY, Match
+from tenpennies.play import record
+from tenpennies.front.cli import _UsageError, _parser
+from tenpennies.engine.errors import TenPenniesError
+from tenpennies.play.position import Position, SeatPosition
 from tenpennies.puzzles import FOLDER, read_text
 
 CASE_SECONDS = 5  # far above any case's cost (a record replays a short match): a case past it hangs

@@ -1,11 +1,11 @@
-"""Glicko-2 (tenpennies.glicko): Glickman's worked example and the invariants users rely on."""
+"""Glicko-2 (tenpennies.puzzles.glicko): Glickman's worked example and the invariants users rely on."""
 
 import math
 
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from tenpennies.glicko import Rating, expected, update
+from tenpennies.puzzles.glicko import Rating, expected, update
 
 ratings = st.floats(min_value=600, max_value=2800)
 deviations = st.floats(min_value=30, max_value=350)

@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from tenpennies import Match, record
+from tenpennies import Match
+from tenpennies.play import record
 
 GOLDEN = Path(__file__).parent / "data" / "golden_match.json"
 

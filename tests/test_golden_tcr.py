@@ -16,8 +16,9 @@ from pathlib import Path
 
 import pytest
 
-from tenpennies import TEN_CARD_RUMMY, Match, record
-from tenpennies.actions import Draw, DrawSource, Recycle
+from tenpennies import TEN_CARD_RUMMY, Match
+from tenpennies.play import record
+from tenpennies.engine.actions import Draw, DrawSource, Recycle
 from tenpennies.bots import bot_seed, make_bot
 
 GOLDEN = Path(__file__).parent / "data" / "golden_tcr_match.json"

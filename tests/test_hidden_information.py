@@ -16,7 +16,7 @@ human's seat cannot know at that moment: the cards in other hands and in the sto
 less the identities it has seen this round (its own hand, the discard pile, the table,
 purchases, every public event). A card is looked for in each form the kit writes one
 (``7S``, ``7♠``, ``seven of spades``) and as a face drawn on a canvas (its corner rank
-then its suit, as :func:`tenpennies.layout.card_shapes` draws them). The detector is
+then its suit, as :func:`tenpennies.pictures.layout.card_shapes` draws them). The detector is
 shown to catch deliberately leaked cards, in each of these forms.
 
 What this cannot see: a leak of the stock's order made only of identities the seat has
@@ -44,9 +44,9 @@ import comm  # noqa: E402  (ipywidgets' own dependency)
 from tenpennies import (  # noqa: E402
     ALL_CARDS, AddToSet, Buy, Card, Discard, LayDown, Match, Meld, Pass, Position, make_bot,
 )
-from tenpennies.actions import Deal, Draw, Recycle  # noqa: E402
-from tenpennies.cards import SUIT_SYMBOLS  # noqa: E402
-from tenpennies.layout import card_shapes, paint, table_layout  # noqa: E402
+from tenpennies.engine.actions import Deal, Draw, Recycle  # noqa: E402
+from tenpennies.engine.cards import SUIT_SYMBOLS  # noqa: E402
+from tenpennies.pictures.layout import card_shapes, paint, table_layout  # noqa: E402
 from tenpennies.widgets import PlayTable, draw_shapes  # noqa: E402
 
 _CANVAS_TEXT = {ipycanvas.canvas.COMMANDS["fillText"], ipycanvas.canvas.COMMANDS["strokeText"]}

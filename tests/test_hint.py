@@ -6,14 +6,14 @@ from collections import Counter
 import pytest
 
 from tenpennies import Match, Position, parse_cards
-from tenpennies.actions import Buy, Discard, LayDown, Pass
+from tenpennies.engine.actions import Buy, Discard, LayDown, Pass
 from tenpennies.bots.strong import StrongBot
-from tenpennies.hint import Hint, hint
-from tenpennies.buying import should_buy, token_worth
+from tenpennies.explain.hint import Hint, hint
+from tenpennies.bots.buying import should_buy, token_worth
 from tenpennies.odds import unseen_cards
-from tenpennies.rules import hand_points
+from tenpennies.engine.rules import hand_points
 from tenpennies.solver import outs
-from tenpennies.words import card_text
+from tenpennies.engine.words import card_text
 
 
 def decision_views(seed, seat, limit=120):
@@ -64,7 +64,7 @@ def test_a_lay_down_hint_and_a_buy_that_completes_the_contract():
                      discard_pile="QD", dealer=3, top_discarder=3)
     m = Match.from_position(ready)
     h = hint(m.view(0))
-    # (Words changed in issue 23: an offer is worded from the buy judgment, tenpennies.buying.)
+    # (Words changed in issue 23: an offer is worded from the buy judgment, tenpennies.bots.buying.)
     # Buying cannot raise the chance (the hand holds the contract) and the card is no out, so
     # at best it gains nothing: a pass outright (issue 32), said plainly first.
     assert h.action == Pass(0) and h.sentence.startswith(
@@ -109,7 +109,7 @@ OFFER = Position(round_no=1, hands=("7S 7H 9S 9H KC 4D 5C 8D JH QS 3C", "QS QH 3
 
 def test_an_expert_hint_gives_the_rollout_difference_and_its_standard_error():
     from tenpennies.bots.expert import ExpertBot, token_cost
-    from tenpennies.buycheck import offers
+    from tenpennies.bots.buycheck import offers
 
     # The first offer the buy judgment calls close (the expert tries those out) whose rollouts
     # are clear of their noise.
@@ -184,12 +184,12 @@ def test_a_close_discard_tried_out_names_the_strong_bots_discard():
 
 
 def test_the_hint_and_the_review_give_one_reason_for_one_decision():
-    """Issue 23: a decision is put into words in one place (tenpennies.words.why_words), from
+    """Issue 23: a decision is put into words in one place (tenpennies.explain.decisions.why_words), from
     its facts. The hint's sentence after its move, and the review's reason for the analyst's
     move, say the same words of the same strong decision (both once worded it themselves:
     the hint "keep the 7s", the review "It keeps you 1 card from")."""
-    from tenpennies.analysis import Estimate
-    from tenpennies.review import Grade, reason_words
+    from tenpennies.bots.rollouts import Estimate
+    from tenpennies.review.judge import Grade, reason_words
 
     said = set()
     for view in decision_views(3, 1) + decision_views(4, 2):
@@ -208,13 +208,13 @@ def test_the_hint_and_the_review_give_one_reason_for_one_decision():
 
 def test_c6_the_hint_and_the_review_give_one_reason_for_one_turn_with_runs():
     """Ten Card Rummy too (its turn: melds first, C6): the strong bot's decision, explained
-    (tenpennies.bots.melding.explained), is worded once (tenpennies.words.turn_words): the
+    (tenpennies.bots.melding.explained), is worded once (tenpennies.explain.decisions.turn_words): the
     review's reason for the analyst's move is the hint's, after the move."""
-    from tenpennies.analysis import Estimate
+    from tenpennies.bots.rollouts import Estimate
     from tenpennies.bots import make_bot
-    from tenpennies.match import Phase
-    from tenpennies.review import Grade, reason_words
-    from tenpennies.rules import TEN_CARD_RUMMY
+    from tenpennies.play.match import Phase
+    from tenpennies.review.judge import Grade, reason_words
+    from tenpennies.engine.rules import TEN_CARD_RUMMY
 
     said = set()
     for seed in (1, 2, 3):

@@ -9,19 +9,19 @@ from collections import Counter
 import pytest
 
 from tenpennies import Match, Position
-from tenpennies.actions import AddToSet, Buy, Discard, Pass, TakeDiscard
+from tenpennies.engine.actions import AddToSet, Buy, Discard, Pass, TakeDiscard
 from tenpennies.bots import make_bot
 from tenpennies.bots.melding import partners
 from tenpennies.bots.strong import StrongBot
-from tenpennies.buying import should_buy
-from tenpennies.cards import Card
-from tenpennies.cli import main
-from tenpennies.errors import TenPenniesError
-from tenpennies.game import Game, button_label
-from tenpennies.hint import hint, offer_odds
-from tenpennies.match import Phase
+from tenpennies.bots.buying import should_buy
+from tenpennies.engine.cards import Card
+from tenpennies.front.cli import main
+from tenpennies.engine.errors import TenPenniesError
+from tenpennies.front.table import Game, button_label
+from tenpennies.explain.hint import hint, offer_odds
+from tenpennies.play.match import Phase
 from tenpennies.odds import buy_or_pass, unseen_cards
-from tenpennies.rules import TEN_CARD_RUMMY, TEN_PENNIES
+from tenpennies.engine.rules import TEN_CARD_RUMMY, TEN_PENNIES
 from tenpennies.solver import cards_needed, outs
 
 SIX = TEN_CARD_RUMMY.with_players(6)
@@ -139,7 +139,7 @@ def test_c8_c9_every_ten_card_rummy_hint_sentence_is_true_of_its_view():
 
 # -- 2. Ten Pennies: a purchase's odds are buy_or_pass's (the card and two stock cards, T5)
 def test_t5_a_buy_hint_gives_the_judgments_chances_gain_and_verdict():
-    """Since issue 23 an offer is worded from the buy judgment (tenpennies.buying), not from
+    """Since issue 23 an offer is worded from the buy judgment (tenpennies.bots.buying), not from
     buy_or_pass alone: its verdict, the gain with its interval, and what it is made of."""
     view = first_decision(Match(seed=3))
     assert " ".join(map(str, view.hand)) == "AD 2D 3C 4D 5H 6S 6D 6C 7H JS QH" and view.top_discard == Card("7D")
@@ -208,7 +208,7 @@ def test_make_bot_passes_keyword_options_to_the_bot_and_refuses_unknown_ones():
 
 # Ranks in the plural as every sentence of the kit says them (one home of words, issue 23:
 # the hint once wrote "7s" where the rules said "sevens"), written out here, not asked of
-# tenpennies.words, so a word changed there is caught.
+# tenpennies.engine.words, so a word changed there is caught.
 RANKS_SAID = dict(enumerate("aces twos threes fours fives sixes sevens eights nines tens jacks queens kings".split(),
                             start=1))
 

@@ -6,10 +6,10 @@ from hypothesis import given, settings, strategies as st
 
 from tenpennies import Card, Match, Position, parse_cards
 from tenpennies.bots import play_match
-from tenpennies.layout import (
+from tenpennies.pictures.layout import (
     CARD_H, CARD_W, FOUR_COLOURS, GAP, RAISE, TWO_COLOURS, card_shapes, paint, table_layout,
 )
-from tenpennies.svg import layout_svg, shape_svg, view_svg
+from tenpennies.pictures.svg import layout_svg, shape_svg, view_svg
 
 
 def open_position():
@@ -178,7 +178,7 @@ def test_every_seat_of_a_table_of_four_to_eight_has_its_own_panel(players, seed)
 
 
 def test_c4_runs_lie_in_rank_order_with_each_wild_at_its_place_and_no_tokens_show():
-    from tenpennies.position import SeatPosition
+    from tenpennies.play.position import SeatPosition
 
     p = SeatPosition.parse("r2 s0 a0 h:4H4D7S8S9SJK t:3=QHKHAH2H,1=JK8S9S,2=6S6S6H,4=9DTDJK d:5C@2 k:- "
                            "p:0/0/0/0/0/0 n:6/10/10/7/10/10 st:30 g:ten-card-rummy")
@@ -200,7 +200,7 @@ def _corner_right(shape) -> float:
 
 
 def test_every_corner_mark_of_a_card_lies_within_its_corner():
-    from tenpennies.layout import CORNER_W, ROW_STEP
+    from tenpennies.pictures.layout import CORNER_W, ROW_STEP
 
     assert ROW_STEP >= CORNER_W
     for card in ("JK", "10H", "QS", "2C"):
@@ -210,7 +210,7 @@ def test_every_corner_mark_of_a_card_lies_within_its_corner():
 
 
 def test_t15_a_joker_inside_a_set_shows_its_letters_and_wild_tag_whole():
-    from tenpennies.layout import CORNER_W
+    from tenpennies.pictures.layout import CORNER_W
 
     position = Position(round_no=1, hands=("7S 7H 7D 9S", "QS QH 3C 3D 8S", "2S 2H 5C 5D 6S", "TS TH JC JD 6H"),
                         discard_pile="4C", table=((1, "KS JK KH KD"), (2, "8H 8D 8C")),
@@ -228,7 +228,7 @@ def test_t15_a_joker_inside_a_set_shows_its_letters_and_wild_tag_whole():
 def test_the_apps_table_fits_its_height_in_both_games_at_four_and_six_seats():
     from tenpennies import TEN_CARD_RUMMY, TEN_PENNIES
     from tenpennies.bots import make_bot
-    from tenpennies.layout import APP_HEIGHT, APP_WIDTH
+    from tenpennies.pictures.layout import APP_HEIGHT, APP_WIDTH
 
     squeezed = 0
     for rules in (TEN_PENNIES, TEN_CARD_RUMMY, TEN_CARD_RUMMY.with_players(6)):
@@ -250,7 +250,7 @@ def test_the_apps_table_fits_its_height_in_both_games_at_four_and_six_seats():
 
 def test_c1_six_seats_backs_share_one_row_on_the_apps_table():
     from tenpennies import TEN_CARD_RUMMY
-    from tenpennies.layout import APP_WIDTH
+    from tenpennies.pictures.layout import APP_WIDTH
 
     view = Match(seed=2, rules=TEN_CARD_RUMMY.with_players(6)).view(0)
     panels = table_layout(view, width=APP_WIDTH).regions_of("seat")

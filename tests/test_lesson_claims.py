@@ -7,8 +7,8 @@ from itertools import combinations
 
 from tenpennies import (TEN_CARD_RUMMY, TEN_PENNIES, Match, find_contract, format_cards, hand_points, is_valid_set,
                         parse_cards)
-from tenpennies.actions import LayDown
-from tenpennies.game import Game
+from tenpennies.engine.actions import LayDown
+from tenpennies.front.table import Game
 
 
 def test_t1_two_of_every_card_and_four_jokers():

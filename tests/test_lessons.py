@@ -3,7 +3,7 @@
 For every rule notebook (02-07, 09): no visible ``assert`` (a lesson's claims are checked in
 cells whose input is hidden, see notebooks/TEACHERS.md, or in tests/test_lesson_claims.py),
 no ``# NBVAL_`` comment (nbval's markers are cell tags), at least one question
-(:mod:`tenpennies.quiz`, ``ruling="T7"``) per ruling the lesson covers, an explorer
+(:mod:`tenpennies.lessons.quiz`, ``ruling="T7"``) per ruling the lesson covers, an explorer
 widget, and a "What next" section linking on.
 """
 

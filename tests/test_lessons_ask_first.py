@@ -1,6 +1,6 @@
 """Every lesson asks before it tells: no answer is in sight before its question is answered.
 
-What "the answer" means here, precisely. A question is a :mod:`tenpennies.quiz` question
+What "the answer" means here, precisely. A question is a :mod:`tenpennies.lessons.quiz` question
 that a cell shows as an :class:`tenpennies.widgets.quiz.Ask` widget; the test finds them by
 running the notebook's cells in order in an in-process IPython shell (the notebook's own
 code, no kernel) and noting, for each Ask, the first cell that holds it. Its answer is:
@@ -18,7 +18,7 @@ to and including the question's cell; and the saved outputs of the cells after i
 section, up to the next question (where the old "answer cell" was, which a learner saw at
 once): up to the next cell that asks a question or the next markdown heading, whichever comes
 first. The notebook's saved widget state counts as seen from the top. The Ask widget itself shows the answer once the question is settled
-(:attr:`tenpennies.quiz.Attempt.over`), which a saved notebook never is.
+(:attr:`tenpennies.lessons.quiz.Attempt.over`), which a saved notebook never is.
 """
 
 from __future__ import annotations

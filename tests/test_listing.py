@@ -1,4 +1,4 @@
-"""The one listing (tenpennies.listing): the same actions, in the same order, whatever the
+"""The one listing (tenpennies.play.legal): the same actions, in the same order, whatever the
 order of the hand it is given.
 
 The match lists from its hand as held (in the order drawn), a view from its sorted
@@ -10,11 +10,11 @@ import random
 
 import pytest
 
-from tenpennies.actions import AddToSet, Discard, LayDown, Meld
-from tenpennies.cards import Hand
-from tenpennies.listing import legal_actions
-from tenpennies.match import Match, Phase
-from tenpennies.rules import TEN_CARD_RUMMY, TEN_PENNIES
+from tenpennies.engine.actions import AddToSet, Discard, LayDown, Meld
+from tenpennies.engine.cards import Hand
+from tenpennies.play.legal import legal_actions
+from tenpennies.play.match import Match, Phase
+from tenpennies.engine.rules import TEN_CARD_RUMMY, TEN_PENNIES
 
 RULES = {"ten_pennies": TEN_PENNIES, "ten_card_rummy": TEN_CARD_RUMMY,
          "ten_pennies_with_runs": TEN_PENNIES.replace(meld_kinds=TEN_CARD_RUMMY.meld_kinds)}
@@ -54,7 +54,8 @@ def test_the_listing_is_the_same_for_every_order_of_the_hand(name):
 def _cold_listing(m: Match, hand) -> list:
     """The listing with every remembered answer forgotten first (interned new melds, runs'
     ends, the solver's run tables): what it gives with nothing carried over."""
-    from tenpennies import _interned, melds
+    from tenpennies.play import _fast as _interned
+    from tenpennies.engine import melds
     from tenpennies.solver import _core
 
     _interned._NEW_MELDS.clear()
@@ -93,8 +94,8 @@ def test_remembered_melds_and_ends_list_as_if_worked_out_afresh():
 def test_c11_run_additions_are_what_meld_additions_says(name):
     # The listing looks a run's two natural cards up in the hand (melds.run_ends);
     # melds.meld_additions walks every card: the same additions, in the same order.
-    from tenpennies.cards import IN_ORDER
-    from tenpennies.melds import MeldKind, meld_additions
+    from tenpennies.engine.cards import IN_ORDER
+    from tenpennies.engine.melds import MeldKind, meld_additions
 
     rules, runs_seen = RUN_RULES[name], 0
     for seed in range(2):
@@ -117,7 +118,7 @@ def test_c11_run_additions_are_what_meld_additions_says(name):
 def test_each_seat_lists_its_own_new_melds_from_the_same_hand(name):
     # New melds are remembered per seat: two open seats holding the very same cards are
     # each listed their own actions (a key without the seat would hand one the other's).
-    from tenpennies.cards import parse_cards
+    from tenpennies.engine.cards import parse_cards
 
     rules = RUN_RULES[name]
     hand = parse_cards("5S 6S 7S 7H 7D 7C 9C TC JK QD")

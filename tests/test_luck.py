@@ -13,11 +13,11 @@ import pytest
 
 from tenpennies import TEN_PENNIES, Match
 from tenpennies.bots import make_bot
-from tenpennies.bots.loop import play
-from tenpennies.intervals import Z95
-from tenpennies.luck import luck_and_skill, obvious
-from tenpennies.review import review
-from tenpennies.simulate import _deal_position
+from tenpennies.play.loop import play
+from tenpennies.odds.intervals import Z95
+from tenpennies.review.luck import luck_and_skill, obvious
+from tenpennies.review.judge import review
+from tenpennies.play.simulate import _deal_position
 
 DEALS = 16
 

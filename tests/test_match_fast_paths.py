@@ -7,11 +7,11 @@ import random
 
 import pytest
 
-from tenpennies.actions import Discard, Pass, TakeDiscard
-from tenpennies.cards import ALL_CARDS
-from tenpennies.errors import IllegalActionError
-from tenpennies.match import Match
-from tenpennies.rules import TEN_CARD_RUMMY, TEN_PENNIES
+from tenpennies.engine.actions import Discard, Pass, TakeDiscard
+from tenpennies.engine.cards import ALL_CARDS
+from tenpennies.engine.errors import IllegalActionError
+from tenpennies.play.match import Match
+from tenpennies.engine.rules import TEN_CARD_RUMMY, TEN_PENNIES
 
 
 def _verified(m: Match, action) -> bool:

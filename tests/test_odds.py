@@ -24,7 +24,7 @@ from conftest import require  # a missing package skips, or fails when CI is set
 
 from tenpennies import TEN_PENNIES, Card, parse_cards
 from tenpennies import odds
-from tenpennies.cards import ALL_CARDS, JOKER
+from tenpennies.engine.cards import ALL_CARDS, JOKER
 from tenpennies.odds import (
     buy_or_pass,
     dealt_probability,
@@ -33,7 +33,7 @@ from tenpennies.odds import (
     simulate_draw,
     unseen_cards,
 )
-from tenpennies.sets import is_valid_set
+from tenpennies.engine.sets import is_valid_set
 from tenpennies.solver import can_lay_down
 
 # The seven exact chances for Ten Pennies as ruled, pinned: figures quoted in the
@@ -365,7 +365,7 @@ def test_t5_t6_buy_or_pass():
 
 
 def test_t5_buy_or_pass_gives_chances_and_no_verdict():
-    # The odds count; whether to buy is the buy judgment's question (tenpennies.buying).
+    # The odds count; whether to buy is the buy judgment's question (tenpennies.bots.buying).
     hopeless = buy_or_pass(HAND, Card("2S"), 7)  # one set of 7: no draw of 3 makes it
     assert hopeless.buy_probability == hopeless.pass_probability == 0
     assert not hasattr(hopeless, "recommendation")

@@ -15,9 +15,9 @@ from fractions import Fraction
 import pytest
 
 from tenpennies import TEN_CARD_RUMMY, Card, parse_cards
-from tenpennies.cards import JOKER
-from tenpennies.errors import TenPenniesError
-from tenpennies.melds import meld_kinds
+from tenpennies.engine.cards import JOKER
+from tenpennies.engine.errors import TenPenniesError
+from tenpennies.engine.melds import meld_kinds
 from tenpennies.odds import (
     Estimate, buy_or_pass, dealt_chance, dealt_probability, draw_odds, exact_dealt_rounds, simulate_dealt,
 )

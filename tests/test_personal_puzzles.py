@@ -5,12 +5,12 @@ import pytest
 
 from test_review import planted_blunders  # a late round-1 table with two planted blunders
 
-from tenpennies.position import SeatPosition
+from tenpennies.play.position import SeatPosition
 from tenpennies.puzzles.personal import SOLVES, SPACING, PersonalPuzzle, mistake_puzzles
 from tenpennies.puzzles.progress import Progress
 from tenpennies.puzzles.session import PuzzleSession
-from tenpennies.review import review
-from tenpennies.words import action_words
+from tenpennies.review.judge import review
+from tenpennies.explain.decisions import action_words
 
 
 @pytest.fixture(scope="module")
@@ -85,7 +85,7 @@ def test_rated_practice_serves_a_due_mistake_first_and_replay_serves_the_missed(
 
 def test_the_widget_serves_your_mistakes_and_the_review_panel_keeps_them(planted, tmp_path, monkeypatch):
     from tenpennies.puzzles.progress import ENVIRONMENT
-    from tenpennies.review_page import ReviewSession
+    from tenpennies.review.page import ReviewSession
     from tenpennies.widgets import PuzzleWidget
     from tenpennies.widgets.reviewing import ReviewPanel
 
@@ -104,8 +104,8 @@ def test_the_widget_serves_your_mistakes_and_the_review_panel_keeps_them(planted
 
 
 def test_the_review_command_keeps_the_mistakes(planted, tmp_path, capsys):
-    from tenpennies.cli import main
-    from tenpennies.record import save
+    from tenpennies.front.cli import main
+    from tenpennies.play.record import save
 
     path = tmp_path / "m.json"
     save(planted_blunders(), path)

@@ -5,15 +5,15 @@ from hypothesis import given, settings, strategies as st
 
 import tenpennies
 from tenpennies import Match, Position, PositionError, SeatPosition, TenPenniesError
-from tenpennies.cards import ALL_CARDS, format_cards
-from tenpennies.cli import main
-from tenpennies.sets import is_valid_set
+from tenpennies.engine.cards import ALL_CARDS, format_cards
+from tenpennies.front.cli import main
+from tenpennies.engine.sets import is_valid_set
 
 EXAMPLE = "r3 s1 a2 h:7S7H7D7CJK3S t:0=KSKHKDJK,2=5S5H5D5C d:4C9H@2 k:10/9/10/8 p:0/15/20/5 n:4/6/11/9 st:40"
 
 
 def test_position_moved_but_old_imports_work():
-    from tenpennies.match import Position as OldHome
+    from tenpennies.play.match import Position as OldHome
 
     assert OldHome is Position is tenpennies.Position
     assert issubclass(PositionError, TenPenniesError) and issubclass(PositionError, ValueError)
@@ -156,8 +156,8 @@ TCR = "r2 s0 a0 h:4H4D7S8S9S t:3=QHKHAH2H d:5C@2 k:- p:0/0/0/0/0/0 n:5/10/10/7/1
 
 
 def test_c1_a_ten_card_rummy_position_names_its_rule_set_and_seats_six():
-    from tenpennies.melds import MeldKind
-    from tenpennies.rules import TEN_CARD_RUMMY
+    from tenpennies.engine.melds import MeldKind
+    from tenpennies.engine.rules import TEN_CARD_RUMMY
 
     p = SeatPosition.parse(TCR)
     assert p.rules == TEN_CARD_RUMMY.with_players(6) and p.tokens is None

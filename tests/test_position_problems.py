@@ -10,9 +10,9 @@ import pytest
 
 from tenpennies import TEN_CARD_RUMMY, Match
 from tenpennies.bots import make_bot
-from tenpennies.errors import PositionError, UnreachablePositionError
-from tenpennies.position import Position, SeatPosition
-from tenpennies.rules import TEN_PENNIES
+from tenpennies.engine.errors import PositionError, UnreachablePositionError
+from tenpennies.play.position import Position, SeatPosition
+from tenpennies.engine.rules import TEN_PENNIES
 
 HAND = "7S7H7D9S9HKC4D5C8DJHQS"  # 11 cards, seat 0's
 

@@ -14,9 +14,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tenpennies import TEN_CARD_RUMMY, TEN_PENNIES, IllegalActionError
-from tenpennies.actions import AddToSet, Buy, Discard, LayDown, Meld, Pass, RoundEnd, TakeDiscard
-from tenpennies.cards import ALL_CARDS
-from tenpennies.match import Match, Phase
+from tenpennies.engine.actions import AddToSet, Buy, Discard, LayDown, Meld, Pass, RoundEnd, TakeDiscard
+from tenpennies.engine.cards import ALL_CARDS
+from tenpennies.play.match import Match, Phase
 
 DECK = Counter(TEN_PENNIES.deck())
 GAMES = [TEN_PENNIES, TEN_CARD_RUMMY.with_players(4), TEN_CARD_RUMMY.with_players(6),

@@ -7,7 +7,7 @@ its file, and the engine's ``solution()``, must agree with it: regenerating the 
 with a wrong engine cannot make this pass. The referee's own set and run checks are held
 to hand-drawn cases from the rulings first, and its two shortcuts to its plain search.
 
-Buy puzzles: another branch moves the buy verdict to ``tenpennies.buying.should_buy``, so
+Buy puzzles: another branch moves the buy verdict to ``tenpennies.bots.buying.should_buy``, so
 only the exact chances they state are checked here, not the verdict.
 """
 
@@ -22,7 +22,7 @@ import pytest
 import bruteforce as bf
 from bruteforce import Seat, TenCardRummy, TenPennies
 from every_puzzle import groups, shipped
-from tenpennies.cards import Card, parse_cards
+from tenpennies.engine.cards import Card, parse_cards
 
 SHIPPED = bf.shipped()
 ENGINE = {p.id: p for p in shipped()}
@@ -206,7 +206,7 @@ def answer_is_the_brute_forces(data):
         if judgment is None:  # the buy kind before the one buy judgment: by the end of your next draw
             assert dict(solution.options) == {"buy": bf.buy_chance(seat, "by_your_draw_buy"),
                                               "pass": bf.buy_chance(seat, "next_pass")}
-        else:  # tenpennies.buying's BuyJudgment (docs/design.md): its four chances
+        else:  # tenpennies.bots.buying's BuyJudgment (docs/design.md): its four chances
             assert dict(solution.options) == {"buy": judgment.next_buy, "pass": judgment.next_pass}
             for horizon in ("next_buy", "next_pass", "now_buy", "now_pass"):
                 assert getattr(judgment, horizon) == bf.buy_chance(seat, horizon), horizon

@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from tenpennies.cli import main
+from tenpennies.front.cli import main
 from tenpennies.puzzles import FOLDER, load
 
 

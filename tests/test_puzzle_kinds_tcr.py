@@ -18,12 +18,12 @@ import pytest
 import bruteforce as bf
 from tenpennies import TEN_CARD_RUMMY
 from tenpennies.bots import bot_seed, make_bot
-from tenpennies.errors import TenPenniesError
-from tenpennies.match import Match, Phase
-from tenpennies.position import SeatPosition
+from tenpennies.engine.errors import TenPenniesError
+from tenpennies.play.match import Match, Phase
+from tenpennies.play.position import SeatPosition
 from tenpennies.puzzles.kinds import KINDS, go_out_problems
 from tenpennies.solver import can_lay_down, cards_needed
-from tenpennies.actions import parse_action
+from tenpennies.engine.actions import parse_action
 
 TCR = TEN_CARD_RUMMY
 BOTS = ("strong", "thumb", "strong", "thumb")
@@ -311,7 +311,7 @@ def test_t5_some_offer_turns_on_the_tokens_worth():
 # -- invariants over made-up hands (hypothesis) ------------------------------------------------------
 from hypothesis import assume, given, settings, strategies as st  # noqa: E402
 
-from tenpennies.cards import Card  # noqa: E402
+from tenpennies.engine.cards import Card  # noqa: E402
 
 # A few ranks of two suits and the joker: small enough that runs, sets and jokers meet often.
 VALUES = [Card(r + s) for r in "A23456QK" for s in "SH"] + [Card("JK")]

@@ -19,8 +19,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from every_puzzle import shipped
-from tenpennies.cli import main
-from tenpennies.glicko import Rating
+from tenpennies.front.cli import main
+from tenpennies.puzzles.glicko import Rating
 from tenpennies.puzzles import load
 from tenpennies.puzzles.progress import (COLUMNS, ENVIRONMENT, Progress, ProgressError, default_path,
                                          export_csv)

@@ -4,8 +4,8 @@ import statistics
 
 import pytest
 
-from tenpennies.errors import TenPenniesError
-from tenpennies.glicko import Rating
+from tenpennies.engine.errors import TenPenniesError
+from tenpennies.puzzles.glicko import Rating
 from tenpennies.puzzles import load
 from tenpennies.puzzles.rating import (
     ATTEMPTS, LADDER, LadderPlayer, LadderResults, attempts, calibrate, play_ladder, rate, rate_results,
@@ -166,7 +166,7 @@ def test_close_calls_rate_above_clear_ones(sample, ratings, kind):
 
 # -- ratings from people (issue 34, item 6) ---------------------------------------------------
 def test_people_who_miss_a_puzzle_raise_its_rating_from_the_ladders_prior(tmp_path, capsys):
-    from tenpennies.cli import main
+    from tenpennies.front.cli import main
     from tenpennies.puzzles import load as load_puzzles
     from tenpennies.puzzles.progress import Progress, export_csv
     from tenpennies.puzzles.rating import people_attempts, rerate

@@ -8,7 +8,7 @@ is not the one the position states, a seat holding more cards than the deck has,
 out of range, a score no cards make, a stock bigger than the deck, a round past the rule
 set's last. The mutations are made here on the notation's text, not by the kit's own
 checks, so the test does not compare the code with itself. Every one must be refused by
-:func:`tenpennies.puzzles.read_text` with a :class:`~tenpennies.errors.TenPenniesError`
+:func:`tenpennies.puzzles.read_text` with a :class:`~tenpennies.engine.errors.TenPenniesError`
 unless ``allow_unreachable`` says the position is a what-if.
 """
 
@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from tenpennies.errors import TenPenniesError
+from tenpennies.engine.errors import TenPenniesError
 from tenpennies.puzzles import read_text
 
 ROOT = Path(__file__).resolve().parent.parent

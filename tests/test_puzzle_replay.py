@@ -12,8 +12,8 @@ from collections import defaultdict
 import pytest
 
 from every_puzzle import game_of, groups, shipped
-from tenpennies.cards import Card
-from tenpennies.position import SeatPosition
+from tenpennies.engine.cards import Card
+from tenpennies.play.position import SeatPosition
 from tenpennies.puzzles import PuzzleError, parse_source
 from tenpennies.puzzles.matches import read_matches, replay, replay_position
 

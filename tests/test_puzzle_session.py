@@ -1,6 +1,7 @@
 """The puzzle session (pure Python) and the puzzle widget driven through its handlers."""
 
 import dataclasses
+import functools
 import sys
 
 import pytest
@@ -23,7 +24,15 @@ def learners_file(tmp_path, monkeypatch):
 
 
 def first(kind, **kw):
-    return [p for p in load(kind=kind, **kw)]
+    """The shipped puzzles of ``kind``, read once per process: each reading parses the
+    puzzle files (a second), and the property test below wants two per example; the
+    puzzles are frozen values, so sharing them is safe (a fresh list each call)."""
+    return list(_loaded(kind, **kw))
+
+
+@functools.cache
+def _loaded(kind, **kw) -> tuple:
+    return tuple(load(kind=kind, **kw))
 
 
 def rated(puzzles, low=1000, step=50):

@@ -11,11 +11,11 @@ import pytest
 
 from every_puzzle import groups, shipped
 from tenpennies import Card, SeatPosition, TenPenniesError, parse_cards
-from tenpennies.cards import sort_key
+from tenpennies.engine.cards import sort_key
 from tenpennies.odds import buy_or_pass
 from tenpennies.puzzles import FOLDER, KINDS, THEMES, PuzzleError, load, read_file, rederive
 from tenpennies.puzzles.kinds import token_price
-from tenpennies.words import card_text, tens_as_written
+from tenpennies.engine.words import card_text, tens_as_written
 
 PUZZLES = shipped()
 GROUPS = groups(PUZZLES)
@@ -180,7 +180,7 @@ def test_missing_names_every_out():
 
 
 def test_t5_buy_is_the_one_buy_judgment_on_your_own_turn():
-    from tenpennies.buying import judge_offer
+    from tenpennies.bots.buying import judge_offer
 
     hand = "7S 7H 7D 9S 9H 4C 5C 6D KS QH JD"
     p = position(hand, pile="9D")
@@ -238,7 +238,7 @@ def test_count_and_cost():
 # -- what a learner is shown, and told when wrong ---------------------------------------------
 @pytest.mark.parametrize("group", [g for g in GROUPS if g.startswith("buy-")])
 def test_t5_a_buy_question_states_no_invented_price(group, every_puzzle):
-    """The token's worth is measured (tenpennies.buying), and a close call is answered 'close'."""
+    """The token's worth is measured (tenpennies.bots.buying), and a close call is answered 'close'."""
     every_puzzle(GROUPS[group], buy_question_states_no_invented_price)
 
 
@@ -316,7 +316,7 @@ def test_an_answer_that_cannot_be_read_says_what_to_type(kind):
 
 def test_c5_ten_card_rummy_puzzles_pose_runs_over_the_top_and_separate_melds():
     from tenpennies.puzzles import load
-    from tenpennies.rules import TEN_CARD_RUMMY
+    from tenpennies.engine.rules import TEN_CARD_RUMMY
 
     tcr = [p for p in load(kind="lay-down") if p.position.rules.name == TEN_CARD_RUMMY.name]
     assert len(tcr) >= 5 and all(p.file == "tcr-lay-down.toml" for p in tcr)
@@ -412,7 +412,7 @@ def test_a_rating_is_optional_and_read_when_given(tmp_path):
 
 def test_a_source_names_the_match_and_reads_back():
     from tenpennies.puzzles import MatchSource, parse_source
-    from tenpennies.rules import TEN_CARD_RUMMY
+    from tenpennies.engine.rules import TEN_CARD_RUMMY
 
     text = "match ten-card-rummy/6 seed 40213 bots strong,thumb,strong,thumb,expert,thumb decision 811 seat 4"
     s = parse_source(text)
@@ -424,3 +424,19 @@ def test_a_source_names_the_match_and_reads_back():
                 "match ten-pennies/4 seed 3 bots a,b,c,d decision 5 seat 4"):
         with pytest.raises(PuzzleError, match="source"):
             parse_source(bad)
+
+
+def test_a_ranked_answers_margin_reads_as_points_or_a_chance_never_a_bare_fraction():
+    """A buy's margin is points ("wins by at least 40.4 points"), a discard's a chance
+    ("2.6 percentage points higher (1/39)"): not "202/5 (4040.0%)", a fraction of points
+    shown as a percent."""
+    import re
+
+    for kind, unit in (("buy", "point"), ("discard", "percentage points higher")):
+        puzzle = next(iter(load(kind=kind)))
+        solution = puzzle.solution()
+        (line,) = [x for x in solution.headline().splitlines() if x.startswith("Margin")]
+        assert unit in line and not re.search(r"\d+/\d+ \(", line), line
+        shown = float(re.search(r"(\d+\.\d)", line).group(1))
+        scale = 1 if kind == "buy" else 100
+        assert shown == pytest.approx(float(solution.margin) * scale, abs=0.05)

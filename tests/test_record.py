@@ -6,9 +6,9 @@ import random
 import pytest
 
 from tenpennies import RecordError
-from tenpennies import record
-from tenpennies.match import Match, Position
-from tenpennies.rules import TEN_PENNIES
+from tenpennies.play import record
+from tenpennies.play.match import Match, Position
+from tenpennies.engine.rules import TEN_PENNIES
 
 
 def played(seed, steps):
@@ -108,7 +108,7 @@ def test_bad_positions_are_refused_with_a_reason(changes, words):
 
 def test_draw_sources_and_round_ends_are_enum_members_equal_to_their_saved_words():
     from tenpennies import DrawSource, HowEnded
-    from tenpennies.actions import Draw
+    from tenpennies.engine.actions import Draw
     from tenpennies.bots import play_match
 
     m = play_match(["thumb"] * 4, seed=3)
@@ -160,7 +160,7 @@ def test_ten_card_rummy_matches_save_load_and_replay(players, tmp_path):
     ("add 0 7C", "AddToMeld(seat=2, set_index=0, cards=Cards('7C'))"),
 ])
 def test_new_action_words_read_back(text, action):
-    from tenpennies.actions import parse_action
+    from tenpennies.engine.actions import parse_action
 
     parsed = parse_action(text, seat=2)
     assert repr(parsed) == action and parsed.text == text
@@ -210,7 +210,7 @@ def test_a_record_saved_before_add_to_set_was_named_add_to_meld_still_loads():
     AddToMeld (AddToSet is the same class), reaching the saved state."""
     from pathlib import Path
 
-    from tenpennies.actions import AddToMeld, AddToSet
+    from tenpennies.engine.actions import AddToMeld, AddToSet
 
     path = Path(__file__).parent / "data" / "record_48512b0_additions.json"
     saved = json.loads(path.read_text())

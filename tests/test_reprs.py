@@ -24,7 +24,7 @@ from tenpennies import (
     parse_cards, plan_go_out, what_is_missing,
 )
 from tenpennies.odds import buy_or_pass
-from tenpennies.sets import make_table_set
+from tenpennies.engine.sets import make_table_set
 
 NAMES = {name: getattr(tenpennies, name) for name in tenpennies.__all__}
 
@@ -82,7 +82,7 @@ def test_plan_picture_shows_each_step():
 
 
 def test_arrangement_picture_frames_wild_cards_in_gold():
-    from tenpennies.svg import hand_svg
+    from tenpennies.pictures.svg import hand_svg
 
     def body(svg):
         return svg[svg.index(">") + 1:]

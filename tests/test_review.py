@@ -12,18 +12,18 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tenpennies import Match, Position, parse_cards
-from tenpennies.actions import AddToMeld, Buy, Discard, LayDown, Pass, TakeDiscard
-from tenpennies.analysis import Estimate
+from tenpennies.engine.actions import AddToMeld, Buy, Discard, LayDown, Pass, TakeDiscard
+from tenpennies.bots.rollouts import Estimate
 from tenpennies.bots import make_bot
 from tenpennies.bots.expert import ExpertBot
-from tenpennies.cards import format_cards
-from tenpennies.cli import main
-from tenpennies.errors import RecordError, TenPenniesError
-from tenpennies.intervals import Z95
-from tenpennies.record import dumps, save
-from tenpennies.review import (BLUNDER_POINTS, INACCURACY_POINTS, KINDS, MISTAKE_POINTS, Grade, Review, grade_of,
+from tenpennies.engine.cards import format_cards
+from tenpennies.front.cli import main
+from tenpennies.engine.errors import RecordError, TenPenniesError
+from tenpennies.odds.intervals import Z95
+from tenpennies.play.record import dumps, save
+from tenpennies.review.judge import (BLUNDER_POINTS, INACCURACY_POINTS, KINDS, MISTAKE_POINTS, Grade, Review, grade_of,
                                kept_sign, recheck, review)
-from tenpennies.rules import TEN_CARD_RUMMY, TEN_PENNIES
+from tenpennies.engine.rules import TEN_CARD_RUMMY, TEN_PENNIES
 
 # Round 1 (two sets of 3, jokers wild), late: seats 1 and 2 are down with two cards each,
 # so the round may end any turn. Seat 0 holds 7S 7H and 9S 9H 9D, and four cards that fit
@@ -87,9 +87,9 @@ def test_t10_discarding_the_joker_that_completes_the_contract_is_a_blunder(plant
 
 def test_a_mistake_is_graded_on_fresh_worlds_by_the_analysis_paired_difference(planted):
     """A cost that looks like a mistake in the first worlds is measured again on twice as
-    many fresh ones: tenpennies.analysis's paired difference, played minus preferred, from
+    many fresh ones: tenpennies.bots.rollouts's paired difference, played minus preferred, from
     the seat's view at the decision; the grade is that measurement's."""
-    from tenpennies.analysis import paired_difference
+    from tenpennies.bots.rollouts import paired_difference
     from tenpennies.bots import derive_seed
 
     for d in planted.mistakes:
@@ -332,7 +332,7 @@ def test_cli_review_html_is_the_review_pages(tmp_path, capsys):
     page = tmp_path / "review.html"
     code = main(["review", str(path), "--workers", "1", "--no-progress", "--html", str(page)])
     out, err = capsys.readouterr()
-    if importlib.util.find_spec("tenpennies.review_page") is None:
+    if importlib.util.find_spec("tenpennies.review.page") is None:
         assert code == 2 and "not built" in err and not page.exists()
     else:
         assert code == 0 and page.exists()
@@ -349,7 +349,7 @@ def test_the_text_counts_grades_in_good_english(planted):
     (1, Grade.MISTAKE, "1 mistake"), (0, Grade.BLUNDER, "0 blunders"), (5, Grade.GOOD, "5 good"),
     (2, Grade.CLOSE, "2 close")])
 def test_a_grades_count_is_said_in_the_singular_or_plural(n, grade, said):
-    from tenpennies.review import grade_count
+    from tenpennies.review.judge import grade_count
 
     assert grade_count(n, grade) == said
 
@@ -358,11 +358,11 @@ def test_c13_ten_card_rummy_rollouts_stop_at_the_review_horizon():
     """In Ten Card Rummy a review's rollouts play at most RUNS_HORIZON turns a seat (40 at
     four seats), the hands then scored as the turn cap scores them (C13): a decision early
     in a round that ran to the cap is judged on the horizon's margins, not the round's end's."""
-    from tenpennies.actions import HowEnded
-    from tenpennies.analysis import rollout_margins
+    from tenpennies.engine.actions import HowEnded
+    from tenpennies.bots.rollouts import rollout_margins
     from tenpennies.bots import derive_seed, play_match
-    from tenpennies.record import to_dict
-    from tenpennies.review import RUNS_HORIZON, _analyst, _decisions, judge, rollout_horizon
+    from tenpennies.play.record import to_dict
+    from tenpennies.review.judge import RUNS_HORIZON, _analyst, _decisions, judge, rollout_horizon
 
     m = play_match(["thumb", "strong", "strong", "strong"], 1, TEN_CARD_RUMMY)
     capped = {r.round_no for r in m.round_results if r.how is HowEnded.TURN_CAP}
@@ -386,7 +386,7 @@ def test_a_ten_card_rummy_review_plays_its_own_budget_and_ten_pennies_keeps_its_
     """Ten Card Rummy's review by default: RUNS_ROLLOUTS paired rollouts a judged decision,
     and the chart's point of an agreed discard over an eighth of them; Ten Pennies keeps 32,
     a quarter, and rollouts to the round's end."""
-    from tenpennies.review import (DEFAULT_ROLLOUTS, EXPECTED_SHARE, RUNS_EXPECTED_SHARE, RUNS_ROLLOUTS,
+    from tenpennies.review.judge import (DEFAULT_ROLLOUTS, EXPECTED_SHARE, RUNS_EXPECTED_SHARE, RUNS_ROLLOUTS,
                                    default_rollouts, expected_rollouts, rollout_horizon)
 
     assert (default_rollouts(TEN_PENNIES), expected_rollouts(32, TEN_PENNIES), rollout_horizon(TEN_PENNIES)) \

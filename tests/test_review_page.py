@@ -1,4 +1,4 @@
-"""The review drawn (tenpennies.review_page): the chart, the shareable page, and what they show.
+"""The review drawn (tenpennies.review.page): the chart, the shareable page, and what they show.
 
 The reviews drawn here are built from real seeded matches: every judged decision is one
 the seat really took, with the legal choices it really had; the costs and grades are
@@ -16,18 +16,18 @@ from functools import lru_cache
 
 import pytest
 
-from tenpennies.actions import Buy, Discard, Pass, parse_action
-from tenpennies.analysis import Estimate
+from tenpennies.engine.actions import Buy, Discard, Pass, parse_action
+from tenpennies.bots.rollouts import Estimate
 from tenpennies.bots import make_bot, play
-from tenpennies.match import Match, Phase
-from tenpennies.record import from_dict, to_dict
-from tenpennies.review import (BLUNDER_POINTS, INACCURACY_POINTS, MISTAKE_POINTS, Grade, JudgedDecision, Review,
+from tenpennies.play.match import Match, Phase
+from tenpennies.play.record import from_dict, to_dict
+from tenpennies.review.judge import (BLUNDER_POINTS, INACCURACY_POINTS, MISTAKE_POINTS, Grade, JudgedDecision, Review,
                                grade_of, kind_of)
-from tenpennies.intervals import Z95
-from tenpennies.review_page import (GRADE_INKS, action_cards, action_words, chart_svg, decision_layout,
+from tenpennies.odds.intervals import Z95
+from tenpennies.review.page import (GRADE_INKS, action_cards, action_words, chart_svg, decision_layout,
                                     interval_words, mistake_numbers, review_html, view_before, write_html)
-from tenpennies.rules import TEN_PENNIES
-from tenpennies.words import card_text
+from tenpennies.engine.rules import TEN_PENNIES
+from tenpennies.engine.words import card_text
 
 SVG = "{http://www.w3.org/2000/svg}"
 COSTS = (BLUNDER_POINTS + 5, MISTAKE_POINTS + 2, INACCURACY_POINTS + 1)
@@ -39,7 +39,7 @@ def reviewed_match(seed: int = 11, seat: int = 0, rounds: int = 2, every: int = 
     """A seeded match of strong bots, ``rounds`` rounds long, as saved data, and a review
     of ``seat``'s decisions: each one the seat really took with more than one legal
     choice; every ``every``-th prefers another of the legal choices of that moment, at a
-    cost graded a blunder, a mistake, an inaccuracy in turn (:func:`tenpennies.review.grade_of`)."""
+    cost graded a blunder, a mistake, an inaccuracy in turn (:func:`tenpennies.review.judge.grade_of`)."""
     match = Match(seed, rules)
     play(match, {s: make_bot("strong", s) for s in range(rules.players)}, until=lambda m: m.round_no > rounds)
     data = to_dict(match)
@@ -248,14 +248,15 @@ def test_action_words_name_the_offered_card():
 
 def test_a_ten_reads_10_in_the_reviews_words_and_its_notation_stays_t():
     """The review's sentences write a ten as people do (10S), from the one home of the
-    words (tenpennies.words.action_words); the record's notation keeps TS."""
+    words (tenpennies.explain.decisions.action_words); the record's notation keeps TS."""
     from tenpennies import Card
-    from tenpennies.analysis import Estimate
-    from tenpennies.decision import Decision
-    from tenpennies.review import reason_words
-    from tenpennies import words
+    from tenpennies.bots.rollouts import Estimate
+    from tenpennies.bots.decision import Decision
+    from tenpennies.review.judge import reason_words
+    from tenpennies.engine import words
+    from tenpennies.explain import decisions
 
-    assert action_words is words.action_words  # review_page's name is the words' one
+    assert action_words is decisions.action_words  # the review page's name is the decisions' one
     seed = next(s for s in range(100) if any(c.rank == 10 for c in Match(seed=s).view(0).hand))
     view = Match(seed=seed).view(0)
     ten = next(c for c in view.hand if c.rank == 10)
@@ -270,9 +271,9 @@ def test_a_ten_reads_10_in_the_reviews_words_and_its_notation_stays_t():
 
 
 def test_cli_review_html_writes_the_page_of_the_review(tmp_path, capsys):
-    from tenpennies.cli import main
-    from tenpennies.record import save
-    from tenpennies.review import review
+    from tenpennies.front.cli import main
+    from tenpennies.play.record import save
+    from tenpennies.review.judge import review
 
     match = Match(2)
     players = {0: make_bot("thumb", 0)} | {s: make_bot("strong", s) for s in (1, 2, 3)}

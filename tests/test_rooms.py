@@ -1,4 +1,4 @@
-"""Rooms (tenpennies.rooms) and the student's controller (tenpennies.remote), without a server.
+"""Rooms (tenpennies.front.rooms) and the student's controller (tenpennies.front.remote), without a server.
 
 Each test plays through the public names a teacher's page and a student's table use:
 Rooms.open, Room.join / seat_of / act / tick / state, RemoteGame over LocalRoomClient.
@@ -11,11 +11,11 @@ import json
 import pytest
 
 from tenpennies.bots import make_bot
-from tenpennies.cards import format_cards
-from tenpennies.remote import LocalRoomClient, RemoteGame
-from tenpennies.rooms import (CODE_LETTERS, OVER, PLAYING, WAITING, RoomError, RoomPlan, Rooms, RoomStore,
+from tenpennies.engine.cards import format_cards
+from tenpennies.front.remote import LocalRoomClient, RemoteGame
+from tenpennies.front.rooms import (CODE_LETTERS, OVER, PLAYING, WAITING, RoomError, RoomPlan, Rooms, RoomStore,
                               short_rules)
-from tenpennies.rules import TEN_CARD_RUMMY, TEN_PENNIES
+from tenpennies.engine.rules import TEN_CARD_RUMMY, TEN_PENNIES
 
 
 class Clock:
@@ -216,7 +216,7 @@ def test_a_refused_move_says_why_and_changes_nothing():
     game = RemoteGame(LocalRoomClient(room, (ann, ben)[1 - s].token))
     before = len(room.match.log)
     assert not game.waiting and game.unavailable("buy").startswith("wait: it is ")
-    from tenpennies.actions import Pass
+    from tenpennies.engine.actions import Pass
 
     assert not game.act(Pass(game.seat)) and game.message
     assert len(room.match.log) == before
@@ -243,3 +243,44 @@ def test_the_room_table_widget_draws_a_remote_seat():
         assert "your decision" in table.turn.value.lower() or "you" in table.turn.value.lower()
     else:
         assert "Ben" in table.turn.value or "thumb" in table.turn.value
+
+
+def test_t19_each_finished_room_adds_its_seats_results_to_the_class_pool_once(tmp_path):
+    """A finished match writes each seat's points and share of the win (T19: the lowest
+    total wins, ties share it) with the room's end; resumed after a restart, nothing is
+    written twice; the pool counts students (one name in one normal form) apart from bots."""
+    from tenpennies.front.rooms import pooled_results
+
+    store = RoomStore(tmp_path / "class.sqlite")
+    rooms = Rooms(store, Clock())
+    names = (("Ann", "Ben"), ("ANN", "Cleo"))
+    for seed, (a, b) in enumerate(names):
+        room = rooms.open(RoomPlan(short_rules(TEN_PENNIES, 1), ("student", "student", "thumb", "thumb")), seed=seed)
+        before = store.results()
+        tokens = {s.number: s.token for s in (room.join(a), room.join(b))}
+        play_students(room, tokens, until=lambda room: room.match.turns > 3)
+        assert room.results() == [] and store.results() == before  # nothing before the match is over
+        play_students(room, tokens)
+        assert room.status == OVER
+    rows = store.results()
+    assert len(rows) == 8 and {r.room for r in rows} == set(rooms.rooms)
+    for code, room in rooms.rooms.items():
+        mine = sorted((r for r in rows if r.room == code), key=lambda r: r.seat)
+        assert [r.points for r in mine] == room.match.scores
+        assert [r.kind for r in mine] == ["student", "student", "thumb", "thumb"]
+        low = min(room.match.scores)
+        winners = [r for r in mine if r.points == low]
+        assert all(r.win == 1 / len(winners) for r in winners) and sum(r.win for r in mine) == pytest.approx(1)
+    again = Rooms.resume(store, Clock())
+    again.tick()
+    assert store.results() == rows  # resumed over rooms write nothing more
+    pooled = again.results()
+    students = [r for r in rows if r.kind == "student"]
+    assert pooled == pooled_results(rows) and pooled.matches == 2 and pooled.students.n == 4
+    assert pooled.students.mean == pytest.approx(sum(r.win for r in students) / 4) and pooled.even == 0.25
+    assert pooled.students.low <= pooled.students.mean <= pooled.students.high
+    by_name = {(name, game): (played, won) for name, game, played, won, _ in pooled.players}
+    assert by_name[("ann", TEN_PENNIES.name)][0] == 2  # "Ann" and "ANN" are one student
+    assert sum(won for _, won in by_name.values()) == pytest.approx(sum(r.win for r in students))
+    assert "students' share of the wins" in str(pooled)
+    assert json.loads(json.dumps(pooled.to_dict()))["students"]["seats"] == 4

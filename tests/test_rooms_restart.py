@@ -1,9 +1,9 @@
 """A room survives its server: killed mid-round (SIGKILL: nothing is flushed on the way out),
 started again on the same database, every room resumes where it stood.
 
-The server is the room service alone (``python -m tenpennies.room_server PORT DB KEY``,
+The server is the room service alone (``python -m tenpennies.front.room_server PORT DB KEY``,
 the same handlers the classroom server mounts), on loopback; the students are
-:class:`tenpennies.remote.RemoteGame`'s over HTTP with their seat tokens, as their
+:class:`tenpennies.front.remote.RemoteGame`'s over HTTP with their seat tokens, as their
 kernels would be.
 """
 
@@ -24,7 +24,7 @@ import pytest
 pytest.importorskip("tornado")
 
 from tenpennies.bots import make_bot  # noqa: E402
-from tenpennies.remote import HttpRoomClient, RemoteGame  # noqa: E402
+from tenpennies.front.remote import HttpRoomClient, RemoteGame  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 KEY = "teacher-key-for-the-test"
@@ -37,7 +37,7 @@ def free_port() -> int:
 
 
 def start(port: int, db: Path) -> subprocess.Popen:
-    server = subprocess.Popen([sys.executable, "-m", "tenpennies.room_server", str(port), str(db), KEY],
+    server = subprocess.Popen([sys.executable, "-m", "tenpennies.front.room_server", str(port), str(db), KEY],
                               cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                               env={**os.environ, "PYTHONPATH": str(ROOT)})
     for _ in range(300):

@@ -5,10 +5,10 @@ from collections import Counter
 import pytest
 
 from tenpennies import TEN_PENNIES, IllegalActionError, parse_cards
-from tenpennies.actions import AddToSet, Buy, Deal, Discard, Draw, LayDown, Meld, Pass, Recycle, RoundEnd
-from tenpennies.cards import ALL_CARDS, JOKER, Card
-from tenpennies.match import Match, Phase, Position
-from tenpennies.sets import is_valid_set, set_problems
+from tenpennies.engine.actions import AddToSet, Buy, Deal, Discard, Draw, LayDown, Meld, Pass, Recycle, RoundEnd
+from tenpennies.engine.cards import ALL_CARDS, JOKER, Card
+from tenpennies.play.match import Match, Phase, Position
+from tenpennies.engine.sets import is_valid_set, set_problems
 
 C = parse_cards
 
@@ -420,7 +420,7 @@ def test_t20_view_holds_only_own_hand_and_public_facts():
 def test_t14_fast_set_check_agrees_with_set_problems():
     import random
 
-    from tenpennies.sets import single_additions
+    from tenpennies.engine.sets import single_additions
 
     rng = random.Random(14)
     deck = list(TEN_PENNIES.deck())

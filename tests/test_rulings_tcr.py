@@ -11,11 +11,11 @@ from collections import Counter
 import pytest
 
 from tenpennies import TEN_CARD_RUMMY, IllegalActionError, Match, parse_cards
-from tenpennies.actions import (
+from tenpennies.engine.actions import (
     AddToSet, Buy, Deal, Discard, Draw, DrawSource, HowEnded, LayDown, Meld, Pass, Recycle, RoundEnd, TakeDiscard,
 )
-from tenpennies.match import Phase
-from tenpennies.position import Position
+from tenpennies.play.match import Phase
+from tenpennies.play.position import Position
 
 TCR = TEN_CARD_RUMMY
 MELDING = (LayDown, Meld, AddToSet)

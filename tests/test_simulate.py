@@ -10,7 +10,7 @@ import pytest
 
 from conftest import require  # a missing package skips, or fails when CI is set
 
-from tenpennies.simulate import (
+from tenpennies.play.simulate import (
     MatchResult, RoundResult, match_seed, simulate, summarize, write_csv, write_json,
 )
 
@@ -29,7 +29,7 @@ def test_same_seed_same_results_with_one_and_two_workers(one_worker):
 
 
 def test_match_results_depend_only_on_seed_and_index(one_worker):
-    from tenpennies.simulate import play_one
+    from tenpennies.play.simulate import play_one
 
     assert play_one(LINEUP, 42, 4) == one_worker[4]
     assert len({r.seed for r in one_worker}) == 6
@@ -184,7 +184,7 @@ def test_bad_requests_fail_at_once(kwargs, message):
 
 
 # -- Ten Card Rummy (C1, C2, C15) -----------------------------------------------------------
-from tenpennies.rules import TEN_CARD_RUMMY  # noqa: E402
+from tenpennies.engine.rules import TEN_CARD_RUMMY  # noqa: E402
 
 
 @pytest.mark.parametrize("players", [5, 7])
@@ -210,7 +210,7 @@ def test_c1_ten_card_rummy_needs_one_bot_per_seat():
 # -- honest intervals: shares stay in [0, 1] ------------------------------------------------
 from hypothesis import given, settings, strategies as st  # noqa: E402
 
-from tenpennies.simulate import bootstrap_interval, mean_interval, t_quantile, wilson_interval  # noqa: E402
+from tenpennies.play.simulate import bootstrap_interval, mean_interval, t_quantile, wilson_interval  # noqa: E402
 
 
 def _share_ok(i):

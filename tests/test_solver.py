@@ -2,7 +2,7 @@
 
 The exhaustive search below knows nothing of the solver's counting: it tries every
 sub-multiset of the hand's cards of one natural rank plus every sub-multiset of its
-wilds as a set (asking :func:`tenpennies.sets.is_valid_set`), then every choice of
+wilds as a set (asking :func:`tenpennies.engine.sets.is_valid_set`), then every choice of
 contract-many such sets that the hand can supply at once.
 """
 
@@ -17,9 +17,9 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from tenpennies import TEN_PENNIES, HandError, parse_cards
-from tenpennies.cards import ALL_CARDS, sort_key
-from tenpennies.melds import make_table_set
-from tenpennies.sets import is_valid_set
+from tenpennies.engine.cards import ALL_CARDS, sort_key
+from tenpennies.engine.melds import make_table_set
+from tenpennies.engine.sets import is_valid_set
 from tenpennies.solver import (
     OBJECTIVES,
     Arrangement,

@@ -2,7 +2,7 @@
 
 The exhaustive search knows nothing of the solver: it tries as a meld every
 sub-multiset of the hand whose natural cards share a rank or a suit (a meld's naturals
-always do), asking :func:`tenpennies.melds.is_valid_meld` whether it is a set or a run
+always do), asking :func:`tenpennies.engine.melds.is_valid_meld` whether it is a set or a run
 of at least the contract's size, then every choice of contract-many such melds that
 the hand can supply at once (C5: separate melds).
 
@@ -28,9 +28,9 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from tenpennies import TEN_PENNIES, parse_cards
-from tenpennies.cards import ALL_CARDS, sort_key
-from tenpennies.melds import MeldKind, is_valid_meld, make_table_meld, meld_additions, meld_kinds
-from tenpennies.rules import TEN_CARD_RUMMY
+from tenpennies.engine.cards import ALL_CARDS, sort_key
+from tenpennies.engine.melds import MeldKind, is_valid_meld, make_table_meld, meld_additions, meld_kinds
+from tenpennies.engine.rules import TEN_CARD_RUMMY
 from tenpennies.solver import (
     OBJECTIVES,
     can_lay_down,
@@ -508,6 +508,20 @@ def test_the_answers_agree_with_each_other(hand, round_no):
         assert (found is None) != there
         if found is not None:
             assert is_contract(found.sets, round_no, TCR, hand=hand)
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.sampled_from((4, 7)), st.integers(1, 11), st.data())
+def test_c4_c5_the_contract_is_there_exactly_when_nothing_is_missing_in_hands_of_any_size(players, round_no, data):
+    # can_lay_down answers a one-meld contract by its own test (a set's rank or a run's
+    # window complete within C4's wild room), not the search cards_needed makes; hands
+    # after purchases grow past twenty cards, and 7-8 players have three decks (C1).
+    rules = TCR.with_players(players)
+    deck = rules.deck()
+    pool = data.draw(st.sampled_from((deck, tuple(c for c in deck if c.suit is None or c.suit in "SH"))))
+    picks = data.draw(st.lists(st.sampled_from(range(len(pool))), max_size=24, unique=True))
+    hand = tuple(pool[i] for i in picks)
+    assert can_lay_down(hand, round_no, rules) == (cards_needed(hand, round_no, rules) == 0)
 
 
 @settings(max_examples=60, deadline=None)

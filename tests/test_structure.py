@@ -1,41 +1,21 @@
-"""The package's layers, read from its imports (ast): the engine never imports the front end.
+"""The package's layers, read from its folders and its imports (ast).
 
-The engine (cards, rules, sets and melds, actions, the match, views, records, positions,
-the solver, the bots and their loop, the odds, simulations, words) may import the front
-end (the table's controller ``game``, its words ``narrate``, ``hint``, the pictures
-``layout`` and ``svg``, ``widgets``) only inside a picture hook, ``_repr_svg_`` or
-``_repr_html_``, which runs when a notebook asks for a picture, never at import time
-nor in play. And the table's words and the hints sit below the controller: they do not
-import ``game``. A module added to the package is engine unless it is listed as front end.
+The package docstring lists its folders in floor order, from the ground up
+(:func:`floors`); the folders on disk are exactly those. A module imports only from its
+own floor or those below, except in a picture hook (``_repr_svg_``, ``_repr_html_``: it
+runs when a notebook asks for a picture, never at import time nor in play), and except
+the few imports listed in :data:`UPWARD`, each with its reason.
 """
 
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
 
 PACKAGE = Path(__file__).resolve().parent.parent / "tenpennies"
-
-FRONT_END = {"game", "narrate", "hint", "layout", "svg", "widgets", "cli", "explore", "course", "puzzles",
-             "buycheck", "experiments", "classroom", "quiz", "review_page", "rooms", "remote", "room_server", "__init__",
-             "__main__"}
-"""Top-level modules and packages of ``tenpennies`` that are front end (the puzzles and
-the buy check explain themselves to a learner, the buy check with the hint's words; a
-class experiment shows each student's cards and the teacher's dashboard; the classroom
-server serves the table's page; a room (``rooms``, its HTTP side ``room_server``, the
-student's controller ``remote``) seats classmates at one table and passes offers by the
-table's own test; the lessons' questions show cards and answers; the review's
-page and replay draw a reviewed match; ``__init__``
-gathers the public names); every other one is engine."""
-
-SHOWN = {"game", "narrate", "hint", "layout", "svg", "widgets"}
-"""What the engine may not import, except in a picture hook."""
-
-BELOW_THE_CONTROLLER = {"narrate": {"game"}, "hint": {"game"}, "layout": {"game", "hint", "widgets"},
-                        "svg": {"game", "hint", "widgets"}}
-"""Front-end modules that the controller builds on, and what each may not import at all."""
 
 HOOKS = {"_repr_svg_", "_repr_html_"}
 
@@ -44,9 +24,24 @@ TYPE_ONLY = {"TYPE_CHECKING": "<type checking>", "typing.TYPE_CHECKING": "<type 
 they are reported as made in this pseudo-function."""
 
 OLD_NAMES = "__getattr__"
-"""A module's ``__getattr__`` fetches an old name from its new home when first asked, so
-saved notebooks keep working (``tenpennies.sets.TableSet``): it ties no module to another
-in use, since nothing of the package asks for an old name."""
+"""A module's ``__getattr__`` fetching an old name from its new home ties no module to
+another in use."""
+
+UPWARD = {
+    ("bots/buying.py", "explain.decisions"): "the judgment's verdict in words (buy_words), said where it is made",
+    ("play/simulate.py", "bots"): "a simulation plays bots' matches, named by the caller",
+    ("front/classroom.py", "widgets.page"): "the classroom server serves the table's Voila page",
+    ("front/cli.py", "review.judge"): "the CLI's review command, the top of the house",
+    ("front/cli.py", "review.page"): "the CLI's review command writes the review's page",
+}
+"""The imports that run up the floors today, each (file, module) with why."""
+
+
+def floors(package: Path = PACKAGE) -> list[str]:
+    """The package's folders in floor order, ground first, as its docstring lists them
+    (a line ``    name/    what it holds``)."""
+    text = ast.get_docstring(ast.parse((package / "__init__.py").read_text(encoding="utf-8"))) or ""
+    return re.findall(r"^ {4}(\w+)/ ", text, re.M)
 
 
 def imports(path: Path, package: Path = PACKAGE):
@@ -90,54 +85,73 @@ def imports(path: Path, package: Path = PACKAGE):
     return found
 
 
-def forbidden_imports(package: Path = PACKAGE) -> list[str]:
-    """Every import that breaks the layers, as ``"file:line imports module (where)"``."""
-    broken = []
+def upward_imports(package: Path = PACKAGE) -> list[tuple[str, str, str]]:
+    """Every import from a lower floor to a higher one, outside picture hooks and type
+    checking: ``(file, module, where)``."""
+    order = {name: n for n, name in enumerate(floors(package))}
+    found = []
     for path in sorted(package.rglob("*.py")):
-        top = path.relative_to(package).with_suffix("").parts[0]
+        parts = path.relative_to(package).parts
+        if len(parts) == 1:
+            continue  # the package's face, compat and __main__ sit on top of the house
         for module, line, function in imports(path, package):
             first = module.split(".")[0]
-            where = f"in {function}()" if function else "at the top level"
-            if top not in FRONT_END and first in SHOWN and function not in HOOKS:
-                broken.append(f"{path.relative_to(package.parent)}:{line} imports {module} {where}")
-            if first in BELOW_THE_CONTROLLER.get(top, ()):
-                broken.append(f"{path.relative_to(package.parent)}:{line} imports {module} {where}")
-    return broken
+            if first in order and order[first] > order[parts[0]] and function not in HOOKS \
+                    and function not in TYPE_ONLY.values():
+                found.append((str(path.relative_to(package)), module, f"line {line}, in {function or 'the top level'}"))
+    return found
 
 
-def test_the_engine_imports_no_front_end_except_in_picture_hooks():
-    assert forbidden_imports() == []
+def test_the_docstring_lists_every_folder_once_in_floor_order():
+    on_disk = {p.name for p in PACKAGE.iterdir() if (p / "__init__.py").is_file()}
+    assert sorted(floors()) == sorted(on_disk) and len(set(floors())) == len(floors())
+    assert floors()[0] == "engine" and floors()[-1] == "widgets"
+
+
+def test_every_import_runs_down_the_floors_or_says_why():
+    assert [(f, m) for f, m, _ in upward_imports() if (f, m) not in UPWARD] == []
+
+
+def test_every_listed_upward_import_is_still_made():
+    assert {(f, m) for f, m, _ in upward_imports()} == set(UPWARD)
 
 
 def test_the_engine_still_draws_its_pictures_lazily():
-    """The picture hooks are there and do import the pictures (else the test above would
+    """The picture hooks are there and do import the pictures (else the tests above would
     pass for a package that reads no imports at all)."""
-    lazy = [(path.name, module) for path in PACKAGE.rglob("*.py")
-            if path.relative_to(PACKAGE).parts[0] not in FRONT_END
-            for module, _, function in imports(path) if function in HOOKS]
-    assert ("cards.py", "svg") in lazy and ("_core.py", "svg") in lazy and ("actions.py", "svg") in lazy
+    lazy = {(path.name, module) for path in PACKAGE.rglob("*.py")
+            for module, _, function in imports(path) if function in HOOKS}
+    assert {("cards.py", "pictures.svg"), ("_core.py", "pictures.svg"), ("actions.py", "pictures.svg")} <= lazy
 
 
-@pytest.mark.parametrize("planted, where", [
-    ("from ..game import Game\n", "bots/planted.py"),
-    ("from .hint import hint\n", "planted.py"),
-    ("def f():\n    from ..svg import card_svg\n", "odds/planted.py"),
-    ("import tenpennies.widgets\n", "solver/planted.py"),
-    ("from . import layout\n", "planted.py"),
-    ("def f():\n    from .game import who\n", "narrate.py"),
-])
-def test_a_planted_forbidden_import_is_found(planted, where, tmp_path):
-    package = tmp_path / "tenpennies"
-    (package / Path(where).parent).mkdir(parents=True, exist_ok=True)
-    (package / where).write_text(planted)
-    assert len(forbidden_imports(package)) == 1
-
-
-def test_a_picture_hook_may_import_the_pictures(tmp_path):
+def plant(tmp_path, files: dict[str, str]) -> Path:
     package = tmp_path / "tenpennies"
     package.mkdir()
-    (package / "cards.py").write_text("class Card:\n    def _repr_svg_(self):\n        from .svg import card_svg\n")
-    assert forbidden_imports(package) == []
+    (package / "__init__.py").write_text('"""The house.\n\nIts folders:\n    engine/  ground\n    bots/  players\n    widgets/  w\n"""\n')
+    for name, text in files.items():
+        (package / Path(name).parent).mkdir(parents=True, exist_ok=True)
+        (package / Path(name).parent / "__init__.py").touch()
+        (package / name).write_text(text)
+    return package
+
+
+@pytest.mark.parametrize("planted", [
+    {"engine/cards.py": "from ..bots import make_bot\n"},
+    {"engine/cards.py": "def f():\n    from ..widgets.table import PlayTable\n"},
+    {"bots/quick.py": "import tenpennies.widgets\n"},
+    {"engine/__init__.py": "from ..bots import quick\n"},
+])
+def test_a_planted_upward_import_is_found(planted, tmp_path):
+    package = plant(tmp_path, planted)
+    assert floors(package) == ["engine", "bots", "widgets"]
+    assert len(upward_imports(package)) == 1
+
+
+def test_a_picture_hook_may_import_upward(tmp_path):
+    package = plant(tmp_path, {"engine/cards.py": "class Card:\n    def _repr_svg_(self):\n"
+                                                  "        from ..widgets.svg import card_svg\n",
+                               "bots/quick.py": "from ..engine.cards import Card\n"})
+    assert upward_imports(package) == []
 
 
 def module_file(module: str, package: Path = PACKAGE) -> str | None:

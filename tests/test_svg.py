@@ -3,7 +3,7 @@
 import xml.etree.ElementTree as ET
 
 from tenpennies import Card, Hand, Match
-from tenpennies.svg import hand_svg
+from tenpennies.pictures.svg import hand_svg
 
 NS = "{http://www.w3.org/2000/svg}"
 
@@ -41,7 +41,7 @@ def test_table_and_view_pictures_are_stable_and_hide_what_they_must():
 
 
 def test_a_line_chart_labels_the_ticks_asked_for_and_a_labelled_band_in_its_own_colour():
-    from tenpennies.svg import BAND_COLOR, CHART_COLORS, line_chart_svg
+    from tenpennies.pictures.svg import BAND_COLOR, CHART_COLORS, line_chart_svg
 
     series = [("difference", [(3, -200), (24, -160)]), ("no difference", [(3, 0), (24, 0)])]
     band = [(3, -400, -20), (24, -210, -110)]

@@ -18,9 +18,9 @@ from conftest import require  # a missing package skips, or fails when CI is set
 require("ipywidgets")
 
 from tenpennies import parse_cards  # noqa: E402
-from tenpennies.layout import paint  # noqa: E402
-from tenpennies.svg import shapes_svg  # noqa: E402
-from tenpennies.view import PlayerView  # noqa: E402
+from tenpennies.pictures.layout import paint  # noqa: E402
+from tenpennies.pictures.svg import shapes_svg  # noqa: E402
+from tenpennies.play.view import PlayerView  # noqa: E402
 
 
 @pytest.fixture
@@ -111,7 +111,8 @@ def test_a_whole_match_plays_through_the_buttons(table_module):
 
 
 def test_the_replay_table_also_draws_without_ipycanvas(table_module):
-    from tenpennies import play_match, record
+    from tenpennies import play_match
+    from tenpennies.play import record
 
     match = play_match(("thumb",) * 4, seed=4)
     replay = table_module.ReplayTable(record.dumps(match), seat=None)
@@ -125,7 +126,7 @@ def test_keyboard_play_works_through_the_keys_box_as_on_the_canvas(table_module)
     """No key event reaches the kernel from SVG: the keys box stands in. Each key typed there
     goes to the table's key handler as the canvas's keys would (Game.key): a move's letter
     presses its button, ',' and '.' move along the hand, space selects."""
-    from tenpennies.match import Phase
+    from tenpennies.play.match import Phase
 
     table = table_module.PlayTable(seed=7, delay=0, offers="ask")
     board, game = table.canvas, table.game

@@ -1,4 +1,4 @@
-"""The live table's driver (tenpennies.game): bots advanced once, a scripted person, refusals, undo, words, replay."""
+"""The live table's driver (tenpennies.front.table): bots advanced once, a scripted person, refusals, undo, words, replay."""
 
 import re
 from collections import Counter
@@ -6,12 +6,13 @@ from collections import Counter
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from tenpennies import Match, Position, find_contract, record
-from tenpennies.actions import AddToSet, Buy, Discard, Draw, LayDown, Meld, Pass
+from tenpennies import Match, Position, find_contract
+from tenpennies.play import record
+from tenpennies.engine.actions import AddToSet, Buy, Discard, Draw, LayDown, Meld, Pass
 from tenpennies.bots import play_match
-from tenpennies.game import MOVES, Game, Replay, grouped_hand, narrate, score_rows, to_you
-from tenpennies.match import Phase
-from tenpennies.words import card_text
+from tenpennies.front.table import MOVES, Game, Replay, grouped_hand, narrate, score_rows, to_you
+from tenpennies.play.match import Phase
+from tenpennies.engine.words import card_text
 
 KINDS = (Buy, Pass, LayDown, Meld, AddToSet, Discard)
 
@@ -357,7 +358,7 @@ TEN_IN_NOTATION = re.compile(r"\bT[SHDC]\b")
 
 
 def test_the_other_seats_last_moves_are_said_in_one_line_and_the_card_just_discarded_is_marked():
-    from tenpennies.layout import LAST_EDGE, paint, table_layout
+    from tenpennies.pictures.layout import LAST_EDGE, paint, table_layout
 
     game = Game(seed=7, seat=0, bots=("thumb", "thumb", "thumb"))
     game.advance()
@@ -381,7 +382,7 @@ def test_the_other_seats_last_moves_are_said_in_one_line_and_the_card_just_disca
 
 
 def test_a_purchase_by_another_seat_names_the_card_by_the_buyer():
-    from tenpennies.layout import table_layout
+    from tenpennies.pictures.layout import table_layout
 
     game = Game(seed=7, seat=0, bots=("thumb", "thumb", "thumb"))
     game.advance()

@@ -1,5 +1,5 @@
 """The table's controller as a good card app needs it: which offers are asked about, the
-round's summary, the match record, keyboard moves (tenpennies.game, no widgets)."""
+round's summary, the match record, keyboard moves (tenpennies.front.table, no widgets)."""
 
 import io
 import json
@@ -7,14 +7,15 @@ import json
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from tenpennies import TEN_CARD_RUMMY, record
-from tenpennies.actions import Buy, Pass, RoundEnd, TakeDiscard
-from tenpennies.buying import should_buy
-from tenpennies.cli import main as cli_main
-from tenpennies.errors import TenPenniesError
-from tenpennies.game import KEYS, OFFERS, Game, RoundSummary
-from tenpennies.match import Phase
-from tenpennies.words import buy_plain
+from tenpennies import TEN_CARD_RUMMY
+from tenpennies.play import record
+from tenpennies.engine.actions import Buy, Pass, RoundEnd, TakeDiscard
+from tenpennies.bots.buying import should_buy
+from tenpennies.front.cli import main as cli_main
+from tenpennies.engine.errors import TenPenniesError
+from tenpennies.front.table import KEYS, OFFERS, Game, RoundSummary
+from tenpennies.play.match import Phase
+from tenpennies.explain.decisions import buy_plain
 
 
 def offered_to_buy(game: Game) -> bool:
@@ -236,7 +237,7 @@ def test_the_keyboard_moves_along_the_hand_selects_and_names_the_buttons():
 
 
 def test_t5_the_review_leaves_out_the_offers_the_table_passed_without_asking():
-    from tenpennies.review import review
+    from tenpennies.review.judge import review
 
     game = Game(seed=7, offers="useful")
     play_round_by_hint(game)
@@ -284,8 +285,8 @@ def test_a_hint_on_an_offer_says_its_answer_plainly_and_opens_its_numbers_on_why
 
 
 def test_t8_each_verdict_has_its_plain_sentence():
-    from tenpennies.buying import judge_offer
-    from tenpennies.cards import Card, parse_cards
+    from tenpennies.bots.buying import judge_offer
+    from tenpennies.engine.cards import Card, parse_cards
 
     completes = judge_offer(parse_cards("7S 7H 7D 9S 9H KC 4D 5C 8D JH QS"), Card("9D"), 1)
     assert (completes.verdict, completes.reason) == ("buy", "buy-completes")

@@ -1,4 +1,4 @@
-"""The table's controller (:class:`tenpennies.game.Game`) and widget playing Ten Card Rummy:
+"""The table's controller (:class:`tenpennies.front.table.Game`) and widget playing Ten Card Rummy:
 the draw chosen after melding (C6, C8), buying as offers to the other seats (C9), a wild
 laid off at the chosen end of a run (C4, C11), up to eight seats (C1), no tokens."""
 
@@ -7,10 +7,10 @@ import pytest
 from conftest import require  # a missing package skips, or fails when CI is set
 
 from tenpennies import Position
-from tenpennies.actions import Buy, Pass, TakeDiscard
-from tenpennies.game import MOVES, Game
-from tenpennies.match import Phase
-from tenpennies.rules import TEN_CARD_RUMMY, TEN_PENNIES
+from tenpennies.engine.actions import Buy, Pass, TakeDiscard
+from tenpennies.front.table import MOVES, Game
+from tenpennies.play.match import Phase
+from tenpennies.engine.rules import TEN_CARD_RUMMY, TEN_PENNIES
 
 SIX = TEN_CARD_RUMMY.with_players(6)
 
@@ -173,9 +173,9 @@ def test_c8_a_hint_to_take_the_discard_names_the_button_and_counts_the_unseen_ca
 
 
 def test_c12_the_log_says_the_pile_was_turned_over_not_shuffled():
-    from tenpennies.actions import Recycle
-    from tenpennies.cards import Card
-    from tenpennies.game import narrate
+    from tenpennies.engine.actions import Recycle
+    from tenpennies.engine.cards import Card
+    from tenpennies.front.table import narrate
 
     said = narrate(Recycle(40, Card("7H")), 0, TEN_CARD_RUMMY)
     assert "turned over" in said and "shuffled" not in said and "7H turned up" in said

@@ -12,9 +12,9 @@ import pytest
 import tenpennies
 from tenpennies import TEN_CARD_RUMMY, TEN_PENNIES, Match, TenPenniesError, make_bot, play_match, summarize
 from tenpennies.bots import bot_seed
-from tenpennies.cli import main
-from tenpennies.simulate import match_seed
-from tenpennies.tournament import (FORFEIT_KINDS, BotFile, play_tournament, view_from_data, view_to_data)
+from tenpennies.front.cli import main
+from tenpennies.play.simulate import match_seed
+from tenpennies.lessons.tournament import (FORFEIT_KINDS, BotFile, play_tournament, view_from_data, view_to_data)
 
 ROOT = Path(tenpennies.__file__).resolve().parent.parent
 NEVER_BUYS = ROOT / "notebooks" / "bots" / "never_buys.py"
@@ -96,7 +96,7 @@ class Spies:
     def act(self, view):
         import gc
         import sys
-        Match = sys.modules["tenpennies.match"].Match
+        Match = sys.modules["tenpennies.play.match"].Match
         anywhere = sum(type(o) is Match for o in gc.get_objects())  # (type, not isinstance: a dead weak proxy raises)
         seen, todo = set(), [view, vars(view)]
         while todo:

@@ -25,8 +25,8 @@ import pytest
 
 import tenpennies
 from tenpennies import TEN_PENNIES, TenPenniesError
-from tenpennies.tournament import LIMITS, MAX_RESTARTS, file_bot_seed, play_tournament
-from tenpennies.tournament import sandbox as sandboxes
+from tenpennies.lessons.tournament import LIMITS, MAX_RESTARTS, file_bot_seed, play_tournament
+from tenpennies.lessons.tournament import sandbox as sandboxes
 
 ROOT = Path(tenpennies.__file__).resolve().parent.parent
 HOSTILE = Path(__file__).resolve().parent / "hostile_bots"
@@ -204,7 +204,7 @@ def _workers_of_this_process() -> list[int]:
             cmdline = Path(f"/proc/{entry}/cmdline").read_bytes()
         except (OSError, IndexError):
             continue
-        if b"tenpennies.tournament.worker" in cmdline:
+        if b"tenpennies.lessons.tournament.worker" in cmdline:
             parents[int(entry)] = int(stat[1])
             if not cmdline.split(b"\0")[0].endswith(b"bwrap"):
                 workers.append(int(entry))
@@ -280,7 +280,7 @@ def test_the_tournament_seed_on_the_command_line_is_hidden_from_the_bots(bots, l
 
 def test_hide_from_command_line_blanks_an_options_value(tmp_path):
     script = ("import sys; sys.path.insert(0, %r)\n"
-              "from tenpennies.tournament.sandbox import hide_from_command_line\n"
+              "from tenpennies.lessons.tournament.sandbox import hide_from_command_line\n"
               "print(hide_from_command_line('--seed'))\n"
               "print(open('/proc/self/cmdline', 'rb').read().split(b'\\0')[1:])\n") % str(ROOT)
     done = subprocess.run([sys.executable, "-c", script, "--matches", "1", "--seed", "8642097531", "--seed=77"],

@@ -1,4 +1,4 @@
-"""Undo never takes back what the seat has seen (:meth:`tenpennies.game.Game.undo`, T20).
+"""Undo never takes back what the seat has seen (:meth:`tenpennies.front.table.Game.undo`, T20).
 
 Draw then Undo used to show the stock's top card and let the seat choose again (buy
 instead, or take the discard). Now, at the classroom's tables and practice ones alike, in
@@ -17,10 +17,10 @@ from hypothesis import given, settings, strategies as st
 from conftest import require  # a missing package skips, or fails when CI is set
 
 from tenpennies import Position
-from tenpennies.actions import Buy, Discard, Pass, TakeDiscard
-from tenpennies.game import Game
-from tenpennies.match import Phase
-from tenpennies.rules import TEN_CARD_RUMMY, TEN_PENNIES
+from tenpennies.engine.actions import Buy, Discard, Pass, TakeDiscard
+from tenpennies.front.table import Game
+from tenpennies.play.match import Phase
+from tenpennies.engine.rules import TEN_CARD_RUMMY, TEN_PENNIES
 
 # Ten Pennies: seat 0 is the active player, offered 6C (T5); it holds its contract.
 TP = Position(round_no=1, hands=("7S 7H 7D 9S 9H JK KC 4D 4H 4S QD", "QS QH 3C 3D 8S", "2S 2H 5C 5D 6S",

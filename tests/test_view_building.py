@@ -13,13 +13,13 @@ from collections import Counter
 
 import pytest
 
-from tenpennies import view as view_module
-from tenpennies.actions import AddToSet, Deal, Discard, Draw, DrawSource, LayDown, Meld, RoundEnd
+from tenpennies.play import view as view_module
+from tenpennies.engine.actions import AddToSet, Deal, Discard, Draw, DrawSource, LayDown, Meld, RoundEnd
 from tenpennies.bots import make_bot
-from tenpennies.cards import Hand
-from tenpennies.match import Match
-from tenpennies.rules import TEN_CARD_RUMMY, TEN_PENNIES
-from tenpennies.view import PlayerView, PublicLog
+from tenpennies.engine.cards import Hand
+from tenpennies.play.match import Match
+from tenpennies.engine.rules import TEN_CARD_RUMMY, TEN_PENNIES
+from tenpennies.play.view import PlayerView, PublicLog
 
 _SEEN_BY_ALL = (DrawSource.DISCARD, DrawSource.TAKEN)  # bought or taken discards (T20, C8)
 

@@ -4,8 +4,8 @@ the match holds, sorted, however that hand changed since the seat last looked.""
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tenpennies.cards import ALL_CARDS, Hand
-from tenpennies.view import PublicLogs
+from tenpennies.engine.cards import ALL_CARDS, Hand
+from tenpennies.play.view import PublicLogs
 
 cards = st.sampled_from(ALL_CARDS)
 # One change to a hand, as the match makes them: a card drawn (appended), a card played

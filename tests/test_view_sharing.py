@@ -7,9 +7,9 @@ next view of every seat's.)"""
 import pytest
 
 from tenpennies.bots import make_bot
-from tenpennies.cards import Hand
-from tenpennies.match import Match
-from tenpennies.rules import TEN_CARD_RUMMY, TEN_PENNIES
+from tenpennies.engine.cards import Hand
+from tenpennies.play.match import Match
+from tenpennies.engine.rules import TEN_CARD_RUMMY, TEN_PENNIES
 
 
 @pytest.mark.parametrize("rules", [TEN_PENNIES, TEN_CARD_RUMMY], ids=["ten_pennies", "ten_card_rummy"])

@@ -23,10 +23,10 @@ from collections import Counter, deque
 import pytest
 
 from tenpennies.bots import make_bot
-from tenpennies.cards import Card
-from tenpennies.match import Match
-from tenpennies.rules import TEN_CARD_RUMMY, TEN_PENNIES
-from tenpennies.view import PlayerView, PublicLogs
+from tenpennies.engine.cards import Card
+from tenpennies.play.match import Match
+from tenpennies.engine.rules import TEN_CARD_RUMMY, TEN_PENNIES
+from tenpennies.play.view import PlayerView, PublicLogs
 
 _MUTABLE = (list, dict, set, bytearray, deque)
 _CODE = (types.FunctionType, types.MethodType, types.BuiltinFunctionType, types.CellType,

@@ -1,4 +1,4 @@
-"""The review's replay (tenpennies.review_page.ReviewSession) and its panel, driven from
+"""The review's replay (tenpennies.review.page.ReviewSession) and its panel, driven from
 Python: jumping to mistakes, the analyst's move on the table, and "try it from here"."""
 
 from __future__ import annotations
@@ -16,14 +16,14 @@ from hypothesis import strategies as st
 from conftest import require  # a missing package skips, or fails when CI is set
 from test_review_page import reviewed_match
 
-from tenpennies.actions import Discard
+from tenpennies.engine.actions import Discard
 from tenpennies.bots import make_bot, play
-from tenpennies.errors import TenPenniesError
-from tenpennies.match import Match, Phase
-from tenpennies.record import from_dict, to_dict
-from tenpennies.review import Review
-from tenpennies.review_page import ReviewSession, action_cards, action_words, interval_words
-from tenpennies.rules import TEN_CARD_RUMMY, TEN_PENNIES, RuleSet
+from tenpennies.engine.errors import TenPenniesError
+from tenpennies.play.match import Match, Phase
+from tenpennies.play.record import from_dict, to_dict
+from tenpennies.review.judge import Review
+from tenpennies.review.page import ReviewSession, action_cards, action_words, interval_words
+from tenpennies.engine.rules import TEN_CARD_RUMMY, TEN_PENNIES, RuleSet
 
 
 def session(seat: int = 0, **options) -> ReviewSession:

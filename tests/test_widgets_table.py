@@ -11,10 +11,11 @@ from conftest import eleven_sets_on_the_table, require  # require: a missing pac
 
 require("ipycanvas")  # the notebooks/test extras; dev.py test always has them
 
-from tenpennies import Position, record  # noqa: E402
-from tenpennies.actions import AddToSet, Buy, Discard, LayDown, Meld, Pass  # noqa: E402
+from tenpennies import Position
+from tenpennies.play import record  # noqa: E402
+from tenpennies.engine.actions import AddToSet, Buy, Discard, LayDown, Meld, Pass  # noqa: E402
 from tenpennies.bots import play_match  # noqa: E402
-from tenpennies.match import Phase  # noqa: E402
+from tenpennies.play.match import Phase  # noqa: E402
 from tenpennies.widgets import PlayTable, ReplayTable  # noqa: E402
 from tenpennies.widgets.table import LOG_LINES  # noqa: E402
 from html import escape  # noqa: E402
@@ -69,7 +70,7 @@ def rigged():
 
 
 def test_importing_tenpennies_imports_no_widget_library():
-    code = ("import sys, tenpennies, tenpennies.game, tenpennies.layout, tenpennies.hint, tenpennies.svg;"
+    code = ("import sys, tenpennies, tenpennies.front.table, tenpennies.pictures.layout, tenpennies.explain.hint, tenpennies.pictures.svg;"
             "print(sorted(m for m in sys.modules if m.split('.')[0] in "
             "('ipywidgets', 'ipycanvas', 'numpy', 'matplotlib')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
@@ -596,7 +597,7 @@ def test_a_forged_hint_or_undo_at_a_table_without_learning_changes_nothing():
 
 
 def test_a_failing_callback_shows_a_short_message_without_a_path_or_traceback():
-    from tenpennies.errors import TenPenniesError
+    from tenpennies.engine.errors import TenPenniesError
     from tenpennies.widgets.callbacks import SHORT_ERROR_CHARS, shown
 
     class Owner:

@@ -1,17 +1,18 @@
-"""The kit's words (tenpennies.words): cards in sentences, decisions in sentences."""
+"""The kit's words (tenpennies.engine.words): cards in sentences, decisions in sentences."""
 
 import re
 
 import pytest
 
 from tenpennies import TEN_CARD_RUMMY, TEN_PENNIES, Card, Match
-from tenpennies.actions import Meld
-from tenpennies.game import Game, describe
+from tenpennies.engine.actions import Meld
+from tenpennies.front.table import Game, describe
 from tenpennies.bots.strong import StrongBot
-from tenpennies.buying import should_buy
-from tenpennies.match import Phase
-from tenpennies.buying import decision_words
-from tenpennies.words import buy_words, card_text, cards_text
+from tenpennies.bots.buying import should_buy
+from tenpennies.play.match import Phase
+from tenpennies.bots.buying import decision_words
+from tenpennies.explain.decisions import buy_words
+from tenpennies.engine.words import card_text, cards_text
 
 
 def offered_a_ten():
@@ -40,12 +41,6 @@ def test_an_offer_of_a_ten_reads_10_all_through_its_sentence():
     judgment = should_buy(view)
     assert buy_words(judgment) == buy_words(judgment, card=card_text(ten))
     assert f"the {card_text(ten)} still keeps" in buy_words(judgment) and str(ten) not in buy_words(judgment)
-
-
-def test_decision_words_keeps_its_old_home():
-    import tenpennies.words as words
-
-    assert words.decision_words is decision_words
 
 
 # -- every sentence the table says: a ten reads 10 ----------------------------------------------
@@ -90,8 +85,8 @@ def test_no_sentence_at_the_table_writes_a_ten_in_notation(rules):
 
 
 def test_the_engines_reason_reads_10_when_spoken_to_the_table():
-    from tenpennies.narrate import to_you
-    from tenpennies.words import tens_as_written
+    from tenpennies.explain.narrate import to_you
+    from tenpennies.engine.words import tens_as_written
 
     assert to_you("seat 0 does not hold TS TH 7D", 0) == "you do not hold 10S 10H 7D"
     assert tens_as_written("TS is not a set; QS KS TC JK") == "10S is not a set; QS KS 10C JK"
@@ -116,10 +111,10 @@ def test_why_words_agree_in_number_with_the_unseen_cards_they_count():
     completes it", "3 unseen cards complete it", and "no unseen card" when every helpful
     card is in sight."""
     from tenpennies import Match
-    from tenpennies.actions import Discard
-    from tenpennies.cards import Card
-    from tenpennies.decision import Decision
-    from tenpennies.words import why_words
+    from tenpennies.engine.actions import Discard
+    from tenpennies.engine.cards import Card
+    from tenpennies.bots.decision import Decision
+    from tenpennies.explain.decisions import why_words
 
     view = Match(1).view(0)
 

@@ -4,8 +4,8 @@
 
 The match is lesson 17's (notebooks/17_review_your_match.ipynb): seed 11, seat 0 played by
 the rules of thumb against three strong bots, its first two rounds. It is reviewed
-(:func:`tenpennies.review.review`), written as the page a learner shares
-(:func:`tenpennies.review_page.write_html`), and opened in Debian's chromium through
+(:func:`tenpennies.review.judge.review`), written as the page a learner shares
+(:func:`tenpennies.review.page.write_html`), and opened in Debian's chromium through
 playwright (``executable_path=/usr/bin/chromium``, as tests/browser does); the top of the
 page (title, chart, summaries, down to the end of the first mistake) is saved.
 """
@@ -44,8 +44,8 @@ def main(argv=None) -> int:
     from playwright.sync_api import sync_playwright
 
     from browserkit import CHROMIUM, CHROMIUM_ARGS
-    from tenpennies.review import review
-    from tenpennies.review_page import write_html
+    from tenpennies.review.judge import review
+    from tenpennies.review.page import write_html
 
     match = lesson_match()
     judged = review(match, 0, rollouts=args.rollouts, seed=1, workers=1, progress=False)

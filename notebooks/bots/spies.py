@@ -9,7 +9,7 @@ class Spies:
         pass
 
     def act(self, view):
-        Match = sys.modules["tenpennies.match"].Match
+        Match = sys.modules["tenpennies.play.match"].Match
         gc.collect()
         found = any(type(thing) is Match for thing in gc.get_objects())
         raise LookupError(f"found {'a' if found else 'no'} match in its process; "

@@ -1,18 +1,18 @@
 """Players for the kit: the bot protocol, the bots by name, and a match between them.
 
 A bot is anything with an ``act(view) -> Action`` method. It is given only its seat's
-:class:`~tenpennies.view.PlayerView` (T20): its own hand and the public table, never
+:class:`~tenpennies.play.view.PlayerView` (T20): its own hand and the public table, never
 another hand or the stock, because the view does not hold them. A view is a value: it
 holds frozen data only (tuples, cards, frozen records), and no reference to the match or
 anything that reaches it, so a bot can neither look past its seat nor change the match
 (tests/test_view_walk.py walks every object a view reaches to check it). The match
 changes only through the action the bot returns, which it checks first.
-``view.legal_actions`` lists actions it may take (by :func:`tenpennies.listing.legal_actions`,
+``view.legal_actions`` lists actions it may take (by :func:`tenpennies.play.legal.legal_actions`,
 from the view's own fields); any other action the match accepts is fine too. A bot that
 reads nothing of its view but that listing may also have ``act_on_listing(legal_actions)
 -> Action``, the same choice from the listing alone: the bot loop then gives it the match's
 own listing (the same actions, in the same order) and makes it no view (the random bot
-does; see :mod:`tenpennies.bots.loop`).
+does; see :mod:`tenpennies.play.loop`).
 
 Bots are reproducible: each is built from a seed, and :func:`play_match` gives seat
 ``s`` of the match seeded ``seed`` the seed ``bot_seed(seed, s)``::
@@ -37,15 +37,15 @@ from __future__ import annotations
 
 from typing import Callable, Protocol, Sequence, Union, runtime_checkable
 
-from ..actions import Action
-from ..errors import TenPenniesError, WrongTypeError
-from ..match import Match
-from ..rules import TEN_PENNIES, RuleSet
-# The one seed function lives below the bots (the rollouts of tenpennies.analysis use it
+from ..engine.actions import Action
+from ..engine.errors import TenPenniesError, WrongTypeError
+from ..play.match import Match
+from ..engine.rules import TEN_PENNIES, RuleSet
+# The one seed function lives below the bots (the rollouts of tenpennies.bots.rollouts use it
 # too, and the expert bot uses those): named here, where bots and simulations find it.
-from ..seeds import derive_seed
-from ..view import PlayerView
-from .loop import play, step
+from ..engine.seeds import derive_seed
+from ..play.view import PlayerView
+from ..play.loop import play, step
 
 
 @runtime_checkable
@@ -123,7 +123,7 @@ def play_match(
 
     ``bots`` holds names or factories (built here with :func:`bot_seed`) or bots
     already built. Each decision the bot to act gets its view and returns an action;
-    an illegal one raises :class:`~tenpennies.errors.IllegalActionError` naming the bot.
+    an illegal one raises :class:`~tenpennies.engine.errors.IllegalActionError` naming the bot.
     """
     if len(bots) != rules.players:
         raise TenPenniesError(f"a match needs {rules.players} bots, one per seat, not {len(bots)}")

@@ -5,21 +5,21 @@ Policy: the strong bot's (:mod:`tenpennies.bots.strong`) with one change of its 
 contract far, it throws its costliest card, a wild too, where the strong bot keeps its
 wilds), except for the offers where rollouts pay: a card that brings its contract closer
 (an out), offered before it has laid down, whose purchase the one buy judgment
-(:func:`tenpennies.buying.should_buy`) calls close. Where the judgment's whole interval
+(:func:`tenpennies.bots.buying.should_buy`) calls close. Where the judgment's whole interval
 says buy or pass, the expert answers as it says, as everyone does. For a close purchase it
 
 1. compares the strong bot's answer with the other one (buy or pass);
-2. deals hidden cards consistent with its :class:`~tenpennies.view.PlayerView` only
-   (:class:`tenpennies.analysis.Worlds`): the other hands get their sizes, the cards they
+2. deals hidden cards consistent with its :class:`~tenpennies.play.view.PlayerView` only
+   (:class:`tenpennies.bots.rollouts.Worlds`): the other hands get their sizes, the cards they
    are known to hold (a purchase, T20) and the rest from the cards this seat has not seen;
    the rest make the stock, in a random order;
 3. plays both answers in each sampled world to the end of the round with the strong bot
    in every seat (the opponent it is measured against), the same worlds for both so that
-   luck cancels out (:func:`tenpennies.analysis.rollout_margins`);
+   luck cancels out (:func:`tenpennies.bots.rollouts.rollout_margins`);
 4. picks the answer with the lower mean *margin*: its points at the round's end minus
    the mean of the others' (T18), plus a token's worth for a purchase, since tokens last
    the whole match (T4) and a round's end does not see them spent: the measured worth
-   for the round and tokens held (:func:`tenpennies.buying.token_worth`, its mean).
+   for the round and tokens held (:func:`tenpennies.bots.buying.token_worth`, its mean).
 
 Why offers, and not discards: a survey of seeded strong matches, each decision's best
 alternative picked by 24 paired rollouts and judged again on 24 fresh ones, found close
@@ -45,7 +45,7 @@ reads nothing the seat may not see (a view holds nothing else).
 Rule sets with runs (Ten Card Rummy) are played by the strong bot's policy, unless
 ``in_ten_card_rummy`` asks for its answers to the top discard to be tried out too.
 
-    >>> from tenpennies.match import Match
+    >>> from tenpennies.play.match import Match
     >>> m = Match(seed=5)
     >>> bot = ExpertBot(seed=1, rollouts=4)
     >>> bot.act(m.view(m.to_act)) in m.legal_actions()
@@ -59,21 +59,21 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Sequence
 
-from ..actions import Action, Buy, Discard, LayDown, Pass, TakeDiscard
-# The worlds a view allows, playing them out and scoring them live in tenpennies.analysis;
+from ..engine.actions import Action, Buy, Discard, LayDown, Pass, TakeDiscard
+# The worlds a view allows, playing them out and scoring them live in tenpennies.bots.rollouts;
 # imported here too, where they were first written (their names keep working from here).
-from ..analysis import (Policy, Worlds, hidden_pool, known_in_hands, margin, play_out,  # noqa: F401
+from .rollouts import (Policy, Worlds, hidden_pool, known_in_hands, margin, play_out,  # noqa: F401
                         rollout_margins, token_cost)
 from .quick import quick_action  # noqa: F401  (the rollouts' rules of thumb, first written here)
-from ..buying import judge
-from ..cards import sort_key
-from ..decision import Decision
-from ..errors import TenPenniesError
-from ..match import Phase
+from .buying import judge
+from ..engine.cards import sort_key
+from .decision import Decision
+from ..engine.errors import TenPenniesError
+from ..play.match import Phase
 from ..odds import unseen_cards
 from ..solver import cards_needed, outs
-from ..seeds import derive_seed
-from ..view import PlayerView
+from ..engine.seeds import derive_seed
+from ..play.view import PlayerView
 from .melding import plays_runs
 from .strong import StrongBot
 from .tactics import costliest, nearest_open_opponent, opponent_near_out
@@ -86,7 +86,7 @@ close (as this bot once did), none."""
 TOKEN_POINTS = 8.0
 """The fixed price of a token this bot once charged a purchase (a guess). No longer the
 default: a token now costs its measured worth for the round and the tokens held
-(:func:`tenpennies.buying.token_worth`, the mean of the shipped table); pass
+(:func:`tenpennies.bots.buying.token_worth`, the mean of the shipped table); pass
 ``token_points=8.0`` to play the old way."""
 
 
@@ -141,7 +141,7 @@ def evaluate(view: PlayerView, actions: Sequence[Action], rollouts: int, seed: i
     """Each of ``actions`` tried in the same ``rollouts`` sampled worlds, played out to the
     round's end (or ``horizon`` more turns) by :func:`quick_action` in every seat, or by
     bots built by ``policy`` (a factory taking a seed); the estimates best first (ties keep
-    the given order). The rollouts are :func:`tenpennies.analysis.rollout_margins`'."""
+    the given order). The rollouts are :func:`tenpennies.bots.rollouts.rollout_margins`'."""
     found = rollout_margins(view, actions, rollouts, seed, policy=policy, horizon=horizon,
                             token_points=token_points, step_budget=step_budget)
     estimates = [ActionEstimate(a, *_mean_and_error(xs), len(xs), xs) for a, xs in zip(actions, found)]
@@ -221,8 +221,8 @@ class ExpertBot:
     """Plays the strong bot's policy, with the offers that matter tried out by rollouts.
 
     ``rollouts`` sampled worlds per decision at most (and ``step_budget`` steps played in
-    them, when given: see :func:`tenpennies.analysis.rollout_margins`), each played out
-    by ``policy`` in every seat (:data:`tenpennies.analysis.Policy`: ``"strong"``, the
+    them, when given: see :func:`tenpennies.bots.rollouts.rollout_margins`), each played out
+    by ``policy`` in every seat (:data:`tenpennies.bots.rollouts.Policy`: ``"strong"``, the
     default; ``"quick"``, the rules of thumb; or a bot factory), ``horizon`` turns at most
     (None: to the round's end).
 
@@ -342,7 +342,7 @@ class ExpertBot:
             if card.index not in self.strong._short_and_outs(view)[1]:
                 return (choice,)
         if self.offers != "outs":
-            # Where the judgment (tenpennies.buying) says buy or pass with its whole interval,
+            # Where the judgment (tenpennies.bots.buying) says buy or pass with its whole interval,
             # everyone follows it: the strong bot's choice is that already.
             verdict, _, _ = judge(view.hand, card, r, rules, self.strong._unseen(view), opened=False,
                                   tokens=view.tokens[seat], my_turn=view.active == seat,

@@ -20,7 +20,7 @@ bot       policy in a rule set with runs
 thumb     takes or buys a joker or a card with a partner; lays down as soon as it
           can; sheds; discards the most expensive card without a partner
 strong    asks the solver (which knows runs) how many cards the hand is short:
-          takes or buys the top discard by tenpennies.buying's judgment; when
+          takes or buys the top discard by tenpennies.bots.buying's judgment; when
           that is close: takes a free discard that is a joker, has a partner or
           brings the contract closer, buys a joker or a card that brings it closer
           unless an open opponent may go out; lays down the arrangement that
@@ -30,7 +30,7 @@ strong    asks the solver (which knows runs) how many cards the hand is short:
 ========  =======================================================================
 
     >>> from tenpennies.bots import play_match
-    >>> from tenpennies.rules import TEN_CARD_RUMMY
+    >>> from tenpennies.engine.rules import TEN_CARD_RUMMY
     >>> m = play_match(["strong", "thumb", "strong", "thumb"], seed=5, rules=TEN_CARD_RUMMY)
     >>> m.is_over, len(m.round_results)
     (True, 11)
@@ -42,15 +42,15 @@ import math
 from collections import Counter
 from typing import Iterable, Sequence
 
-from ..actions import Action, AddToSet, Buy, Discard, LayDown, Meld, Pass, TakeDiscard
-from ..buying import judge
-from ..cards import Card
-from ..decision import Decision
-from ..melds import meld_additions
+from ..engine.actions import Action, AddToSet, Buy, Discard, LayDown, Meld, Pass, TakeDiscard
+from .buying import judge
+from ..engine.cards import Card
+from .decision import Decision
+from ..engine.melds import meld_additions
 from ..odds import unseen_cards
-from ..rules import RuleSet
+from ..engine.rules import RuleSet
 from ..solver import cards_needed, outs
-from ..view import PlayerView
+from ..play.view import PlayerView
 from .tactics import costliest, opponent_near_out
 
 
@@ -238,8 +238,8 @@ def strong_act(view: PlayerView, *, danger_cards: int = 2) -> Action:
 
 
 def _strong_offer(view: PlayerView, danger_cards: int) -> tuple[bool, str, tuple | None]:
-    """Take or buy the top discard? :func:`tenpennies.buying.judge`'s verdict (the fast core
-    of :func:`~tenpennies.buying.should_buy`); when it is "close" (the chances cannot
+    """Take or buy the top discard? :func:`tenpennies.bots.buying.judge`'s verdict (the fast core
+    of :func:`~tenpennies.bots.buying.should_buy`); when it is "close" (the chances cannot
     tell), this bot's rule of thumb: a free take (C8) of a wild, a card with a partner or
     one that brings the contract closer (once down: a wild or a card that lays off); a
     purchase (C9) of a wild or a card that brings it closer, unless an open opponent is
@@ -273,7 +273,7 @@ def _strong_offer(view: PlayerView, danger_cards: int) -> tuple[bool, str, tuple
 
 def _pays_outright(view: PlayerView, card: Card, numbers) -> bool:
     """This bot's tie-break for a purchase (C9) of a card that is no out, which the judgment
-    never calls a clear buy (it buys only tempo: :func:`tenpennies.buying.judge`): buy when
+    never calls a clear buy (it buys only tempo: :func:`tenpennies.bots.buying.judge`): buy when
     the chances at the horizon alone pay for the token and the stock card at their high
     ends (the hand's points times the chance buying adds), the card's own points left out.
     Measured in Ten Card Rummy (no token, one stock card) against the bot before issue 32
@@ -291,7 +291,7 @@ def _pays_outright(view: PlayerView, card: Card, numbers) -> bool:
 
 def _offer_gap(view: PlayerView, card: Card) -> tuple[float, frozenset]:
     """How short the hand is (infinity: no cards can complete it), and its outs as
-    :func:`~tenpennies.buying.judge` reads them for ``card``: every out (by index) when
+    :func:`~tenpennies.bots.buying.judge` reads them for ``card``: every out (by index) when
     one card is missing, since the chance of passing counts them all; else only whether
     ``card`` is one, all judge asks then. Whether it is one is asked of the hand with it
     (an out leaves it a card shorter: tests/test_solver_runs.py), one count where
@@ -328,7 +328,7 @@ _DECK: list = [None, []]  # the last rule set asked of, and its copies of each c
 
 
 def strong_decide(view: PlayerView, *, danger_cards: int = 2) -> Decision:
-    """:func:`strong_act` with its reason: an offer by :func:`tenpennies.buying.should_buy`
+    """:func:`strong_act` with its reason: an offer by :func:`tenpennies.bots.buying.should_buy`
     (and the tie-break above), any other decision by the kind of action it is."""
     legal = view.legal_actions
     kinds = _kinds(legal)
@@ -338,7 +338,7 @@ def strong_decide(view: PlayerView, *, danger_cards: int = 2) -> Decision:
         Buy in kinds or (TakeDiscard in kinds and _turn_opening(view, legal) is None
                          and not any(isinstance(a, LayDown) for a in legal)))
     if offered:
-        from ..buying import should_buy
+        from .buying import should_buy
 
         judgment = should_buy(view)
         yes = judgment.verdict == "buy"
@@ -352,7 +352,7 @@ def strong_decide(view: PlayerView, *, danger_cards: int = 2) -> Decision:
 
 def explained(decision: Decision, view: PlayerView, *, danger_cards: int = 2) -> Decision:
     """The strong bot's ``decision`` in ``view`` (a game with runs) with the facts its words
-    give (:func:`tenpennies.words.why_words`): ``facts["why"]`` names the case, and the
+    give (:func:`tenpennies.explain.decisions.why_words`): ``facts["why"]`` names the case, and the
     numbers beside it are the ones the bot weighed: how short of the contract the hand is
     and how many unseen cards complete it or bring it a card closer, what a card goes with
     (:func:`partners`), where it lays off, the open opponent near going out. The action and
@@ -360,7 +360,7 @@ def explained(decision: Decision, view: PlayerView, *, danger_cards: int = 2) ->
 
     Asked for when a decision is put into words (a hint, a review's mistake), not on every
     decision: counting outs in a hand with runs is the costliest question the bot asks."""
-    from ..buying import offer_odds
+    from .buying import offer_odds
     from .tactics import nearest_open_opponent
 
     action, rules, r, hand, me = decision.action, view.rules, view.round_no, view.hand, view.seat

@@ -1,9 +1,9 @@
 """The rules of thumb read straight from a sampled match: the cheapest rollout policy.
 
-:func:`quick_action` answers for the seat to act in a :class:`~tenpennies.match.Match`
+:func:`quick_action` answers for the seat to act in a :class:`~tenpennies.play.match.Match`
 from that seat's own hand, without building a view: several times cheaper than a bot
 that is given a view each decision, which is what a rollout of thousands of turns wants
-(:mod:`tenpennies.analysis`, ``policy="quick"``). Ten Pennies' turn only (no runs, the
+(:mod:`tenpennies.bots.rollouts`, ``policy="quick"``). Ten Pennies' turn only (no runs, the
 draw before the melds). It lives apart from the expert bot, which first used it, because
 the rollouts that the expert builds on use it too.
 """
@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ..actions import Action, Buy, Discard, LayDown, Pass
-from ..match import Match, Phase
+from ..engine.actions import Action, Buy, Discard, LayDown, Pass
+from ..play.match import Match, Phase
 from ..solver import can_lay_down
 from .tactics import shedding_action
 

@@ -7,7 +7,7 @@ its rounds mostly end at the turn cap (T17) with a full hand. It reads nothing o
 view but the legal actions, so it also chooses from a listing alone
 (:meth:`RandomBot.act_on_listing`), as the bot loop asks it to.
 
-    >>> from tenpennies.match import Match
+    >>> from tenpennies.play.match import Match
     >>> m = Match(seed=2)
     >>> RandomBot(seed=5).act(m.view(m.to_act)) in m.legal_actions()
     True
@@ -20,9 +20,9 @@ from __future__ import annotations
 import random
 from typing import Sequence
 
-from ..actions import Action
-from ..decision import Decision
-from ..view import PlayerView
+from ..engine.actions import Action
+from .decision import Decision
+from ..play.view import PlayerView
 
 
 class RandomBot:

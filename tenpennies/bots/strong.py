@@ -7,8 +7,8 @@ Policy:
   (:func:`tenpennies.solver.discard_chances`; unseen: not in its hand nor among the
   cards its view has seen); of the best, the most expensive. When an open opponent is
   near going out and the contract is still far, it throws points instead.
-* Answers an offer as the one buy judgment says (:func:`tenpennies.buying.should_buy`,
-  through its fast core :func:`tenpennies.buying.judge`): buy when the gain's whole
+* Answers an offer as the one buy judgment says (:func:`tenpennies.bots.buying.should_buy`,
+  through its fast core :func:`tenpennies.bots.buying.judge`): buy when the gain's whole
   interval is above zero, pass when below. A close call (the interval holds zero) is
   broken by its rule of thumb, for outs only: a card that completes the contract is
   bought; otherwise only with tokens to spare (``spare`` kept per round to come), not
@@ -33,16 +33,16 @@ from __future__ import annotations
 import math
 from collections import Counter
 
-from .. import _interned
-from ..actions import Action, AddToSet, Buy, Discard, LayDown, Meld, Pass
-from ..cards import Card
-from ..match import Phase
-from ..rules import RuleSet
-from ..buying import buys, judge, should_buy
-from ..decision import Decision
+from ..play import _fast as _interned
+from ..engine.actions import Action, AddToSet, Buy, Discard, LayDown, Meld, Pass
+from ..engine.cards import Card
+from ..play.match import Phase
+from ..engine.rules import RuleSet
+from .buying import buys, judge, should_buy
+from .decision import Decision
 from ..odds import unseen_cards
 from ..solver import can_lay_down, cards_needed, discard_chances, find_contract, outs, plan_go_out, what_is_missing
-from ..view import PlayerView
+from ..play.view import PlayerView
 from .tactics import answer_offer, costliest, nearest_open_opponent, open_outlook, opponent_near_out, \
     shedding_action
 from .melding import plays_runs, strong_act, strong_decide
@@ -100,7 +100,7 @@ class StrongBot:
     def decide(self, view: PlayerView) -> Decision:
         """The explained path: the action :meth:`act` takes, with its reason and numbers.
 
-        An offer is judged by :func:`tenpennies.buying.should_buy` itself (the whole
+        An offer is judged by :func:`tenpennies.bots.buying.should_buy` itself (the whole
         judgment, where :meth:`act` takes its fast core and short cuts); a "close" verdict
         is settled by this bot's tie-break (:meth:`_rule_of_thumb`, for outs only), and its
         reason says so (``"close-buys"``, ``"close-passes"``).
@@ -212,8 +212,8 @@ class StrongBot:
 
     # -- decisions ----------------------------------------------------------------------
     def _wants(self, view: PlayerView) -> bool:
-        """Buy the offered card? :func:`tenpennies.buying.should_buy`'s verdict, from its fast
-        core (:func:`tenpennies.buying.judge`), with this bot's own tie-break when the
+        """Buy the offered card? :func:`tenpennies.bots.buying.should_buy`'s verdict, from its fast
+        core (:func:`tenpennies.bots.buying.judge`), with this bot's own tie-break when the
         verdict is "close" (:meth:`_rule_of_thumb`)."""
         seat = view.seat
         if view.opened[seat]:

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from typing import Iterable, Sequence
 
-from .. import _interned
-from ..actions import Action, AddToSet, Buy, Meld, Pass
-from ..cards import ALL_CARDS, Card
-from ..rules import RuleSet
-from ..sets import TableSet
-from ..view import PlayerView
+from ..play import _fast as _interned
+from ..engine.actions import Action, AddToSet, Buy, Meld, Pass
+from ..engine.cards import ALL_CARDS, Card
+from ..engine.rules import RuleSet
+from ..engine.sets import TableSet
+from ..play.view import PlayerView
 
 
 def shedding_action(legal: Iterable[Action], wild: Sequence[bool]) -> Action | None:
@@ -42,7 +42,7 @@ def shedding_action(legal: Iterable[Action], wild: Sequence[bool]) -> Action | N
 
 def answer_offer(seat: int, buy: bool) -> Buy | Pass:
     """``Buy(seat)`` if ``buy``, else ``Pass(seat)``: the shared values of
-    :mod:`tenpennies._interned` (a bot answers hundreds of offers a match, and making a
+    :mod:`tenpennies.play._fast` (a bot answers hundreds of offers a match, and making a
     frozen dataclass costs more than deciding most of them)."""
     if 0 <= seat < _interned.SEATS:
         return _PASS_OR_BUY[seat][buy]

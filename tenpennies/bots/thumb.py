@@ -20,12 +20,12 @@ Policy:
 
 from __future__ import annotations
 
-from ..actions import Action, Buy, Discard, LayDown, Pass
-from ..decision import Decision
-from ..cards import Card
-from ..match import Phase
+from ..engine.actions import Action, Buy, Discard, LayDown, Pass
+from .decision import Decision
+from ..engine.cards import Card
+from ..play.match import Phase
 from ..solver import can_lay_down, find_contract
-from ..view import PlayerView
+from ..play.view import PlayerView
 from .tactics import answer_offer, costliest, may_shed, shedding_action
 from .melding import plays_runs, thumb_act, thumb_decide
 
@@ -136,5 +136,5 @@ class ThumbBot:
 
 
 # Read on every decision: a module name, as reading an enum's member through its class
-# costs a Python-level hook in Python 3.11 (see tenpennies/match.py).
+# costs a Python-level hook in Python 3.11 (see tenpennies/play/match.py).
 _OFFER = Phase.OFFER

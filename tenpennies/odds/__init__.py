@@ -15,7 +15,7 @@ Three kinds of answer, each checkable against the others, as in a Norvig noteboo
   seen, and count the unseen cards that would complete the contract;
   :func:`draw_chance` counts any run of draws (a purchase's cards, the rebuilt pile's)
   exactly, or bounds it. Chances only: no verdict. Whether to buy is the one buy
-  judgment's (:func:`tenpennies.buying.should_buy`), which reads these.
+  judgment's (:func:`tenpennies.bots.buying.should_buy`), which reads these.
 * :func:`simulate_dealt` and :func:`simulate_draw` deal or draw at random, seeded,
   and report an :class:`Estimate` with its standard error, so a lesson can watch the
   estimate close in on the exact value (:func:`plot_convergence` draws it).
@@ -25,7 +25,7 @@ chance is exact in the rounds whose contract is one meld (:func:`exact_dealt_rou
 :func:`dealt_chance` answers every round, with an :class:`Estimate` where no exact count
 is made. Draw odds and outs come from the solver, which knows runs, in both games::
 
-    >>> from tenpennies.rules import TEN_CARD_RUMMY
+    >>> from tenpennies.engine.rules import TEN_CARD_RUMMY
     >>> f"{float(dealt_probability(1, TEN_CARD_RUMMY)):.2%}"   # one meld of 3 in 10 cards
     '65.36%'
 

@@ -19,9 +19,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Sequence
 
-from ..cards import ALL_CARDS, JOKER, Card
-from ..errors import TenPenniesError
-from ..rules import TEN_PENNIES, MeldKind, RuleSet
+from ..engine.cards import ALL_CARDS, JOKER, Card
+from ..engine.errors import TenPenniesError
+from ..engine.rules import TEN_PENNIES, MeldKind, RuleSet
 
 _INF = 10**6  # a wild need no hand can meet: "these sets cannot be made"
 
@@ -145,7 +145,7 @@ def dealt_probability(round_no: int, rules: RuleSet = TEN_PENNIES,
     counted exactly (:func:`exact_dealt_rounds` lists them), suit by suit for runs and
     by inclusion-exclusion over full rank columns for sets (see
     :func:`_hands_without_meld`); a few seconds at most, once. For the two-meld rounds
-    this raises :class:`~tenpennies.errors.TenPenniesError`: ask :func:`dealt_chance`,
+    this raises :class:`~tenpennies.engine.errors.TenPenniesError`: ask :func:`dealt_chance`,
     which answers those with a seeded estimate instead of passing one off as exact.
 
     >>> dealt_probability(7)
@@ -205,7 +205,7 @@ def exact_dealt_rounds(rules: RuleSet = TEN_PENNIES) -> tuple[int, ...]:
     two melds may take both from one suit, or a set and a run may share a card value,
     so its hands do not split that way; :func:`dealt_chance` estimates those rounds.
 
-    >>> from tenpennies.rules import TEN_CARD_RUMMY
+    >>> from tenpennies.engine.rules import TEN_CARD_RUMMY
     >>> exact_dealt_rounds(TEN_CARD_RUMMY)
     (1, 3, 5, 7, 8, 9, 10, 11)
     """

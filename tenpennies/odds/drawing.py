@@ -13,10 +13,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Iterable
 
-from ..cards import ALL_CARDS, Card, format_cards, sort_key
-from ..errors import TenPenniesError
-from ..rules import TEN_PENNIES, RuleSet
-from ..words import plural
+from ..engine.cards import ALL_CARDS, Card, format_cards, sort_key
+from ..engine.errors import TenPenniesError
+from ..engine.rules import TEN_PENNIES, RuleSet
+from ..engine.words import plural
 
 # ---------------------------------------------------------------------------------
 # Drawing to the contract, and buying for it
@@ -195,7 +195,7 @@ class BuyDecision:
 
     ``buy_probability`` and ``pass_probability`` are exact; ``assumptions`` says in
     words what the numbers take for granted. The odds give no verdict: whether to buy
-    is the one buy judgment's question (:func:`tenpennies.buying.should_buy`), which
+    is the one buy judgment's question (:func:`tenpennies.bots.buying.should_buy`), which
     weighs the token, the points and the cards each choice really gets.
     """
 
@@ -213,7 +213,7 @@ class BuyDecision:
                 f"pass: {float(self.pass_probability):.4f}")
 
     def _repr_svg_(self) -> str:
-        from ..svg import groups_svg  # pictures are drawn only when asked for
+        from ..pictures.svg import groups_svg  # pictures are drawn only when asked for
 
         return groups_svg([("offered", (self.discard,))], self.round_no, title=str(self), desc=str(self))
 

@@ -14,9 +14,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Iterable
 
-from ..cards import Card, sort_key
-from ..errors import TenPenniesError
-from ..rules import TEN_PENNIES, RuleSet
+from ..engine.cards import Card, sort_key
+from ..engine.errors import TenPenniesError
+from ..engine.rules import TEN_PENNIES, RuleSet
 
 from .dealt import _INF, _sets_only, _shape, dealt_probability, exact_dealt_rounds
 from .drawing import unseen_cards
@@ -260,7 +260,7 @@ def dealt_chance(round_no: int, rules: RuleSet = TEN_PENNIES, hand_size: int | N
     error, from ``samples`` seeded deals checked by the solver (:func:`simulate_dealt`).
     Callers tell the two apart by type: ``isinstance(p, Estimate)``.
 
-    >>> from tenpennies.rules import TEN_CARD_RUMMY
+    >>> from tenpennies.engine.rules import TEN_CARD_RUMMY
     >>> dealt_chance(11, TEN_CARD_RUMMY)
     Fraction(246689, 1489339201185)
     >>> type(dealt_chance(2, TEN_CARD_RUMMY, samples=200)).__name__

@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
-from ..errors import TenPenniesError
+from ..engine.errors import TenPenniesError
 
 from .estimates import Estimate
 

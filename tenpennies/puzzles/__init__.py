@@ -53,9 +53,9 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, Iterable
 
-from ..errors import TenPenniesError
-from ..position import SeatPosition
-from ..rules import RuleSet
+from ..engine.errors import TenPenniesError
+from ..play.position import SeatPosition
+from ..engine.rules import RuleSet
 from .kinds import KINDS, Solution, Verdict
 
 __all__ = ["FOLDER", "KINDS", "THEMES", "MatchSource", "Puzzle", "PuzzleError", "Solution", "Verdict",
@@ -410,7 +410,7 @@ class MatchSource:
     ``rules`` is the rule set's name (:meth:`RuleSet.named`), ``players`` the seats,
     ``seed`` the match's seed, ``bots`` the bot at each seat, ``decision`` how many
     actions the match had taken when the seat came to decide (replaying that many
-    reaches the position: ``tenpennies.record.from_dict(data, upto=decision)``), and
+    reaches the position: ``tenpennies.play.record.from_dict(data, upto=decision)``), and
     ``seat`` the deciding seat. Its text is what a puzzle's ``source`` says::
 
         >>> s = parse_source("match ten-pennies/4 seed 12 bots strong,thumb,strong,thumb decision 57 seat 2")

@@ -8,7 +8,7 @@ number of workers):
 1. Plays ``--matches`` seeded matches (:func:`match_plan`: both games, Ten Pennies for
    four and Ten Card Rummy for four and for six, strong and rule-of-thumb bots with an
    expert seat in some) in parallel through the kit's executor
-   (:func:`tenpennies.simulate.run_in_order`), with a progress bar. At each decision the
+   (:func:`tenpennies.play.simulate.run_in_order`), with a progress bar. At each decision the
    deciding seat's view is a candidate for the kinds it fits (an offer is a ``buy``
    candidate, a hand after its draw a ``lay-down``, ``discard``, ``go-out`` ...
    candidate): the position exactly as the match reached it, never trimmed (what to fold
@@ -51,14 +51,14 @@ from itertools import permutations
 from pathlib import Path
 from typing import Any
 
-from ..actions import Buy, Discard, LayDown
+from ..engine.actions import Buy, Discard, LayDown
 from ..bots import bot_seed, derive_seed, make_bot
-from ..cards import Card, format_cards, parse_cards, sort_key
-from ..errors import TenPenniesError
-from ..match import Match, Phase
-from ..position import SeatPosition
-from ..record import actions_of
-from ..rules import RuleSet
+from ..engine.cards import Card, format_cards, parse_cards, sort_key
+from ..engine.errors import TenPenniesError
+from ..play.match import Match, Phase
+from ..play.position import SeatPosition
+from ..play.record import actions_of
+from ..engine.rules import RuleSet
 from ..solver import can_lay_down, cards_needed
 from . import FOLDER, THEMES, MatchSource, PuzzleError, read_text
 from . import wording
@@ -274,12 +274,12 @@ def buy_holds(view, s: Solution, seed: int, rollouts: int = BUY_ROLLOUTS) -> boo
 
     The judgment's verdict already holds across the token worth's measured interval (it
     says "close" otherwise, and :func:`clear` drops those). Here the expert's rollouts
-    (:func:`tenpennies.buycheck.check_buy`: the round played out from worlds the view
+    (:func:`tenpennies.bots.buycheck.check_buy`: the round played out from worlds the view
     allows, the token not charged) must agree too: buying's gain in points, less the
     token's worth at the far end of its interval, keeps the verdict's sign by two
     standard errors. A game whose buys the rollouts cannot weigh (no tokens, runs) keeps
     the judgment's verdict alone."""
-    from ..buycheck import check_buy, refusal
+    from ..bots.buycheck import check_buy, refusal
 
     if s.answer not in ("buy", "pass"):
         return False
@@ -423,7 +423,7 @@ def themes_of(kind: str, p: SeatPosition, params: dict[str, Any], s: Solution) -
 
 def _run_themes(p: SeatPosition, s: Solution) -> list[str]:
     """Themes of a game with runs: a run in the answer, one over the top, melds kept apart."""
-    from ..melds import MeldKind, meld_kinds, run_ranks
+    from ..engine.melds import MeldKind, meld_kinds, run_ranks
 
     r, rules = p.round_no, p.rules
     melds = []
@@ -705,7 +705,7 @@ def generate(matches: int = 1100, seed: int = 0, *, workers: int | None = None, 
              rate: bool = True, cache: str | None = None) -> tuple[list[dict[str, Any]], dict[str, dict]]:
     """The puzzles (numbered, rated when it can) and the stored matches they come from;
     ``cache`` a folder that keeps each mined match (see :func:`mine_cached`)."""
-    from ..simulate import run_in_order
+    from ..play.simulate import run_in_order
 
     mined = list(run_in_order(mine_cached, [(i, seed, cache) for i in range(matches)], workers=workers,
                               progress=progress, unit="match"))
@@ -830,7 +830,7 @@ def mine_buy(path: Path, game: str, answers: tuple[str, ...], want: int, seed: i
     others (:mod:`tenpennies.puzzles.matches`). Returns the number written and its answers."""
     import tomllib
 
-    from ..simulate import run_in_order
+    from ..play.simulate import run_in_order
     from . import load, parse_source
     from .matches import read_matches, write_matches
     from .rating import calibrate, play_ladder, rate

@@ -1,6 +1,6 @@
 """The puzzle kinds: for each, how the engine computes the answer and judges a typed one.
 
-Every kind answers one question about a :class:`~tenpennies.position.SeatPosition` and is
+Every kind answers one question about a :class:`~tenpennies.play.position.SeatPosition` and is
 solved by the engine, never by what a puzzle file says: the file's answer is compared with
 this module's. Each kind reads an answer from text (:meth:`Kind.read`), solves the position
 (:meth:`Kind.solve`, a :class:`Solution` with its reasoning, numbers as exact fractions)
@@ -42,18 +42,19 @@ from fractions import Fraction
 from itertools import combinations
 from typing import Any
 
-from ..actions import AddToSet, Discard, LayDown, Meld, parse_action
-from ..cards import Card, format_cards, parse_cards, sort_key
-from ..errors import NotationError, TenPenniesError
+from ..engine.actions import AddToSet, Discard, LayDown, Meld, parse_action
+from ..engine.cards import Card, format_cards, parse_cards, sort_key
+from ..engine.errors import NotationError, TenPenniesError
 from ..odds import draw_odds
-from ..position import SeatPosition, wild_limit_words
-from ..rules import hand_points
-from ..sets import set_problems
+from ..play.position import SeatPosition, wild_limit_words
+from ..engine.rules import hand_points
+from ..engine.sets import set_problems
 from ..solver import (
     additions, can_lay_down, contract_arrangements, contract_problems, count_arrangements,
     find_contract, outs, plan_go_out, what_is_missing,
 )
-from ..words import card_text, cards_text, choice_cards_words, melds_text, plural, rank_plural, tens_as_written
+from ..engine.words import card_text, cards_text, melds_text, plural, rank_plural, tens_as_written
+from ..explain.decisions import choice_cards_words
 
 __all__ = ["KINDS", "Kind", "Solution", "Verdict", "buy_question", "buy_wrong", "go_out_problems", "percent",
            "plan_text", "points_words", "token_price"]
@@ -100,7 +101,8 @@ class Solution:
         if self.accepted:
             lines.append("Also right: " + "; ".join(self.accepted))
         if self.margin is not None:
-            lines.append(f"Margin over the next best: {self.margin} ({percent(self.margin)})")
+            unit = getattr(KINDS.get(self.kind), "margin_unit", "points")
+            lines.append(f"Margin: {margin_words(self.margin, unit)}")
         return "\n".join(lines)
 
     def __str__(self) -> str:
@@ -110,6 +112,17 @@ class Solution:
 def percent(p: Fraction) -> str:
     """A chance as a percentage with one decimal, for words next to the exact fraction."""
     return f"{float(p) * 100:.1f}%"
+
+
+def margin_words(margin: Fraction, unit: str) -> str:
+    """How far the answer beats the next best choice, as a person says it: in points
+    (``unit`` ``"points"``: "wins by at least 40.4 points", a buy's margin being the near
+    end of its gain's interval) or in a chance (``"chance"``: "its chance is 2.6
+    percentage points higher (1/39)"), never a bare fraction or a percent of nothing."""
+    if unit == "points":
+        return f"wins by at least {float(margin):.1f} point{'' if margin == 1 else 's'} over the other choice"
+    return (f"its chance is {float(margin) * 100:.1f} percentage points higher than the next best "
+            f"choice's ({margin.numerator}/{margin.denominator})")
 
 
 def _exact(p: Fraction) -> str:
@@ -129,6 +142,7 @@ class Kind:
     question: str = ""
     answer_form: str = ""
     ranked: bool = False  # does the answer beat other choices by a margin?
+    margin_unit: str = "points"  # what a ranked answer's margin counts: points, or a chance
     params: tuple[str, ...] = ()
 
     def question_for(self, position: SeatPosition) -> str:
@@ -282,7 +296,7 @@ def _why_not_lay_down(position: SeatPosition) -> str:
 def _why_not_melds(position: SeatPosition) -> str:
     """Near misses where melds may be runs: one long run is one meld (C5), and naturals
     must outnumber wilds (C4)."""
-    from ..melds import MeldKind, meld_kinds
+    from ..engine.melds import MeldKind, meld_kinds
 
     r, rules, hand = position.round_no, position.rules, tuple(position.hand)
     said = []
@@ -339,7 +353,7 @@ class MissingKind(Kind):
 def token_price(tokens: int, rounds_left: int) -> Fraction:
     """The price once stated as fact in buy puzzles, ``rounds_left / (10 * tokens)`` (1 with
     no token): an invented number, kept only for old notebooks. Buy puzzles now ask the one
-    buy judgment (:func:`tenpennies.buying.should_buy`), whose token is worth what was
+    buy judgment (:func:`tenpennies.bots.buying.should_buy`), whose token is worth what was
     measured in play."""
     return Fraction(rounds_left, 10 * tokens) if tokens else Fraction(1)
 
@@ -360,9 +374,9 @@ def _points(x: float) -> Fraction:
 
 class BuyKind(Kind):
     """Buy the offered discard, or pass? The one buy judgment's verdict
-    (:func:`tenpennies.buying.judge_offer`), with the token at its measured worth.
+    (:func:`tenpennies.bots.buying.judge_offer`), with the token at its measured worth.
 
-    The solution's facts hold ``judgment`` (the :class:`~tenpennies.buying.BuyJudgment`),
+    The solution's facts hold ``judgment`` (the :class:`~tenpennies.bots.buying.BuyJudgment`),
     ``gain`` (its interval), ``verdict_at_worth`` (the verdict with the token worth each
     end of its measured interval, ``{"low": ..., "high": ...}``) and ``steady`` (the answer
     is ``buy`` or ``pass`` and holds at both ends): a buy puzzle worth giving is steady.
@@ -418,7 +432,7 @@ class BuyKind(Kind):
         return word
 
     def solve(self, position, params):
-        from ..buying import judge_offer
+        from ..bots.buying import judge_offer
 
         problem = self.offer_problem(position)
         if problem:
@@ -507,6 +521,7 @@ class DiscardKind(Kind):
                 "the contract (keeping every card you draw)?")
     answer_form = "Answer one card of your hand, like 'KD'."
     ranked = True
+    margin_unit = "chance"
     params = ("draws",)
 
     # The exact chance over k draws counts every k-card draw from the unseen cards, a
@@ -645,7 +660,7 @@ def _stuck_cards(position: SeatPosition) -> tuple[Card, ...]:
     hand = list(position.hand)
     fits = {c for c, _ in additions(hand, position.table, r, rules)}
     if rules.has_runs:  # a card with no meld of three from the hand (a set or a run, C3) and no lay-off
-        from ..melds import meld_kinds
+        from ..engine.melds import meld_kinds
 
         return tuple(c for i, c in enumerate(hand) if c not in fits and not any(
             meld_kinds((c,) + pair, r, rules) for pair in combinations(hand[:i] + hand[i + 1:], 2)))
@@ -726,7 +741,7 @@ def _meld_go_out_problems(actions, position: SeatPosition) -> list[str]:
     """:func:`go_out_problems` where melds may be runs (Ten Card Rummy): the contract as
     separate melds (C5), new melds of three or more, lay-offs one card at a time at a
     set or a run's end (C4, C11); where melding comes before the draw, no discard (C7)."""
-    from ..melds import make_table_meld, meld_additions, meld_kinds
+    from ..engine.melds import make_table_meld, meld_additions, meld_kinds
 
     r, rules, me = position.round_no, position.rules, position.seat
     hand = Counter(position.hand)

@@ -20,10 +20,10 @@ import json
 from pathlib import Path
 from typing import Iterable, Iterator, Mapping
 
-from ..actions import parse_action
-from ..errors import TenPenniesError
-from ..match import Match
-from ..position import SeatPosition
+from ..engine.actions import parse_action
+from ..engine.errors import TenPenniesError
+from ..play.match import Match
+from ..play.position import SeatPosition
 from . import FOLDER, MatchSource, PuzzleError
 
 __all__ = ["FORMAT", "matches_folder", "read_matches", "replay", "replay_position", "write_matches"]

@@ -1,6 +1,6 @@
 """Your mistakes become your puzzles: a reviewed match's graded mistakes, asked again.
 
-Every decision a review graded an inaccuracy or worse (:attr:`tenpennies.review.Review.mistakes`,
+Every decision a review graded an inaccuracy or worse (:attr:`tenpennies.review.judge.Review.mistakes`,
 from the table's review, ``tenpennies review`` or a saved record's) becomes a
 :class:`PersonalPuzzle`: the table as that seat saw it then (its own view only, T20),
 "what would you play here?", the move played and the analyst's as the two answers, and
@@ -8,7 +8,7 @@ the analyst's answer with its measured cost. They are kept with the learner's pr
 (:meth:`tenpennies.puzzles.progress.Progress.keep_mistakes`) and served again until
 solved twice, spaced (:data:`SPACING`), as lichess's "learn from your mistakes" does::
 
-    >>> from tenpennies.review import Grade, JudgedDecision
+    >>> from tenpennies.review.judge import Grade, JudgedDecision
     >>> p = PersonalPuzzle.of_words("r1 s0 a0 h:7S7H7D9S9HJKKC4D5D8C2H t:- d:QS@3 k:10/10/10/10 "
     ...     "p:0/0/0/0 n:11/11/11/11 st:63", played="discard 7S", preferred="discard KC",
     ...     cost=12.0, se=2.0, reason="7S breaks a set.", decision_kind="discard", source="built: a doctest")
@@ -27,8 +27,8 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..errors import TenPenniesError
-from ..position import SeatPosition
+from ..engine.errors import TenPenniesError
+from ..play.position import SeatPosition
 from .kinds import Solution, Verdict
 
 __all__ = ["KIND", "PersonalPuzzle", "SPACING", "SOLVES", "mistake_puzzles"]
@@ -131,7 +131,7 @@ class PersonalPuzzle:
         others = [s for s in range(len(p.hand_sizes)) if s != p.seat]
         near = min(others, key=lambda s: (p.hand_sizes[s], s))
         down = [s for s in others if p.opened[s]]
-        from ..words import join_and
+        from ..engine.words import join_and
 
         down_words = ("no other seat has laid down" if not down else
                       f"seat {down[0]} has laid down" if len(down) == 1 else
@@ -179,9 +179,9 @@ class PersonalPuzzle:
 
 
 def mistake_puzzles(review) -> list[PersonalPuzzle]:
-    """Every graded mistake of a :class:`~tenpennies.review.Review` as a personal puzzle,
+    """Every graded mistake of a :class:`~tenpennies.review.judge.Review` as a personal puzzle,
     from the reviewed seat's view at that decision, in the match's order."""
-    from ..words import action_words
+    from ..explain.decisions import action_words
 
     found = []
     record = hashlib.sha1(review.record.encode()).hexdigest()[:8]

@@ -53,9 +53,9 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import IO, Iterable, Sequence
 
-from ..errors import TenPenniesError
-from ..glicko import Rating, update
-from ..words import plural
+from ..engine.errors import TenPenniesError
+from .glicko import Rating, update
+from ..engine.words import plural
 
 __all__ = ["Attempt", "Progress", "ProgressError", "RESULTS", "ThemeRate", "ThemeRates",
            "default_path", "export_csv", "ENVIRONMENT", "COLUMNS"]
@@ -210,7 +210,7 @@ class ThemeRates:
         return "\n".join(f"{r.theme:<16} {r.score:4.0%} of {r.tried}" for r in self.rates)
 
     def _repr_svg_(self) -> str:
-        from ..svg import rate_bars_svg
+        from ..pictures.svg import rate_bars_svg
         from . import THEMES
 
         # Each theme in words ("a joker in hand"), not its tag ("joker"): a learner reads the chart.

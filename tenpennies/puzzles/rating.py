@@ -5,7 +5,7 @@ ladder of solver players stands in for them: each player answers with the kit's 
 solver, but through the mistakes people make, more of them the lower the rung, and
 :meth:`Puzzle.check <tenpennies.puzzles.Puzzle.check>` judges each answer, as it judges a
 learner's. A puzzle the weak players get right is easy; one that only the top of the
-ladder solves is hard. The ratings are Glicko-2 (:mod:`tenpennies.glicko`), on the scale
+ladder solves is hard. The ratings are Glicko-2 (:mod:`tenpennies.puzzles.glicko`), on the scale
 learners are rated on.
 
 How a ladder player goes wrong (:class:`LadderPlayer`; rung ``k`` makes each mistake
@@ -56,10 +56,10 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Callable, Iterable, Sequence
 
 from ..bots import derive_seed
-from ..cards import Card
-from ..errors import TenPenniesError
-from ..glicko import SCALE, Rating, update
-from ..rules import RuleSet
+from ..engine.cards import Card
+from ..engine.errors import TenPenniesError
+from .glicko import SCALE, Rating, update
+from ..engine.rules import RuleSet
 
 if TYPE_CHECKING:
     from . import Puzzle
@@ -114,7 +114,7 @@ class LadderPlayer:
         return max(seen)[1]
 
     # A buy: the gain's interval seen shifted by an error, then the judgment's own rule
-    # (tenpennies.buying): buy when all of it is above zero, pass when all below, else close.
+    # (tenpennies.bots.buying): buy when all of it is above zero, pass when all below, else close.
     def _buy(self, solution, rng) -> str:
         gain = solution.facts["gain"]
         error = rng.gauss(0.0, self.noise * NOISE_SCALE["buy"])

@@ -36,12 +36,12 @@ import re
 from dataclasses import dataclass
 from typing import Sequence
 
-from ..cards import Card, SUITS, format_cards, sort_key
-from ..errors import TenPenniesError
+from ..engine.cards import Card, SUITS, format_cards, sort_key
+from ..engine.errors import TenPenniesError
 from . import Puzzle
 from .kinds import Solution, Verdict
 from .progress import PROVISIONAL, Attempt, Progress, ProgressError
-from ..words import plural
+from ..engine.words import plural
 
 __all__ = ["Choices", "FREE_HINTS", "GAMES", "PuzzleSession", "attempt_words", "choose", "for_game",
            "game_of", "rating_words"]
@@ -212,8 +212,8 @@ class PuzzleSession:
 
     def picture(self) -> str:
         """The position as SVG (cards as pictures), the :meth:`marked` cards raised out of the hand."""
-        from ..layout import table_layout
-        from ..svg import layout_svg
+        from ..pictures.layout import table_layout
+        from ..pictures.svg import layout_svg
 
         p = self.puzzle.position
         hand = list(p.hand)
@@ -459,7 +459,7 @@ class PuzzleSession:
 
 
 def rating_words(rating) -> str:
-    """A learner's rating (a Glicko-2 :class:`~tenpennies.glicko.Rating`) as the learner reads
+    """A learner's rating (a Glicko-2 :class:`~tenpennies.puzzles.glicko.Rating`) as the learner reads
     it: '1530', or '1530 (provisional)' while its deviation is still wide (a new learner's:
     a few more rated puzzles settle it), where :meth:`Progress.rating_text` writes '1530?'."""
     provisional = " (provisional)" if rating.deviation > PROVISIONAL else ""

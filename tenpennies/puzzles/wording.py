@@ -16,11 +16,11 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from ..cards import SUIT_NAMES, format_cards, sort_key
-from ..position import SeatPosition, wild_limit_words
-from ..rules import hand_points
+from ..engine.cards import SUIT_NAMES, format_cards, sort_key
+from ..play.position import SeatPosition, wild_limit_words
+from ..engine.rules import hand_points
 from ..solver import cards_needed, contract_arrangements
-from ..words import card_text, join_and, plural, rank_plural
+from ..engine.words import card_text, join_and, plural, rank_plural
 from .kinds import KINDS, Solution, buy_question, buy_wrong, percent, points_words
 
 __all__ = ["headline_words", "margin_words", "position_hint", "round_words", "words_for"]

@@ -12,9 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable
 
-from ..cards import ALL_CARDS, SORT_KEYS, Card, Cards, format_cards, sort_key
-from ..errors import HandError, WrongTypeError
-from ..rules import RuleSet
+from ..engine.cards import ALL_CARDS, SORT_KEYS, Card, Cards, format_cards, sort_key
+from ..engine.errors import HandError, WrongTypeError
+from ..engine.rules import RuleSet
 
 __all__ = ["Arrangement"]
 
@@ -27,7 +27,7 @@ class Arrangement:
     show) holds each set with its naturals first (in card order) and its wilds last; the
     sets are ordered by rank, then by their cards. Where melds may be runs (C3), it holds
     sets as above and runs in rank order with each wild at the place it stands for
-    (:func:`tenpennies.melds.arrange_run`), the melds in the order of their first cards.
+    (:func:`tenpennies.engine.melds.arrange_run`), the melds in the order of their first cards.
     ``wilds`` counts wild cards used, ``points`` the points (T18) the cards would have
     cost in hand.
     """
@@ -61,7 +61,7 @@ class Arrangement:
         return f"Arrangement(sets=({sets}), round_no={self.round_no}, wilds={self.wilds}, points={self.points})"
 
     def _repr_svg_(self) -> str:
-        from ..svg import arrangement_svg  # pictures are drawn only when asked for
+        from ..pictures.svg import arrangement_svg  # pictures are drawn only when asked for
 
         return arrangement_svg(self)
 

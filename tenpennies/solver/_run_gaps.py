@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from itertools import compress
 
-from ._runs import RunTables, remember, tables
+from ._runs import _PLACES, RunTables, remember, tables
 
 # -- what is missing: templates -----------------------------------------------------------
 
@@ -40,7 +40,7 @@ def _suit_windows(rt: RunTables, size: int, held: int, nodeck: int):
     of ``size`` forces (None if there is none). Cached: a hand changes one suit at a time.
     """
     key = (size, held, nodeck)
-    found = rt.suit_cache.get(key)
+    found = rt.windows_cache.get(key)
     if found is not None:
         return found
     cap = rt.cap
@@ -61,7 +61,7 @@ def _suit_windows(rt: RunTables, size: int, held: int, nodeck: int):
                 continue
             o = n - h.bit_count()
             best[(h, forced)] = (o, c if c < o else o, n, mask, forced)
-    return remember(rt.suit_cache, key, (tuple(best.values()), empty))
+    return remember(rt.windows_cache, key, (tuple(best.values()), empty), _PLACES)
 
 
 def _templates(rt: RunTables, req, held, nat, J, below: int):
@@ -469,7 +469,60 @@ def _suit_least(rt: RunTables, size: int, suit: int, h: int, J: int, most_wilds:
 
 
 def feasible(cnt, t) -> bool:
-    return shortfall(cnt, t, stop_at=1) == 0
+    """Is the contract in the counted hand? (:func:`shortfall` is 0.)
+
+    A one-meld contract (eight rounds of Ten Card Rummy in eleven) is answered without
+    the templates: it is there exactly when some template scores 0, and a template scores
+    0 when its open slots are at most the hand's wilds and its wild room (C4), which for
+    a set is its rank's naturals and for a run one window of its suit. Each suit's
+    answer depends on its held places and the wilds alone: cached per round, unbounded
+    (13-bit places times a few wild counts), so a listing asked of hand after hand never
+    starts again from nothing as the bounded caches do.
+    """
+    rt = tables(t)
+    if len(rt.reqs) != 1:
+        return shortfall(cnt, t, stop_at=1) == 0
+    set_ok, run_ok, size = rt.reqs[0]
+    size = max(size, rt.least)
+    wild = t.wild
+    J = cnt[52]
+    for i in t.wild_indices:
+        if i != 52:
+            J += cnt[i]
+    cap = rt.cap[size]
+    if set_ok:
+        # A set of a rank held ``n`` times lacks nothing when its open slots, size - n,
+        # fit the wilds held and the room (its wilds the deck forces are fewer still).
+        room = J if J < cap else cap
+        need = size - room if size - room > 1 else 1  # (a set holds a natural, C4)
+        repeated = rt.repeated
+        nat = [0] * 14
+        for v in compress(_NATURAL_VALUES, cnt):
+            if not wild[v]:
+                r = v % 13 + 1
+                n = nat[r] + (cnt[v] if repeated else 1)
+                nat[r] = n
+                if n >= need:
+                    return True
+    if run_ok and size <= 13:
+        held = [0, 0, 0, 0]
+        for v in compress(_NATURAL_VALUES, cnt):
+            if not wild[v]:
+                s, p = divmod(v, 13)
+                held[s] |= 1 << p
+        j = J if J < rt.max_wilds else rt.max_wilds
+        complete = rt.complete_cache
+        for suit in range(4):
+            h = held[suit]
+            if h:
+                key = (size, h, rt.nodeck[suit], j)
+                found = complete.get(key)
+                if found is None:
+                    found = _complete_places(rt, size, h, rt.nodeck[suit], j, cached=False) != 0
+                    complete[key] = found
+                if found:
+                    return True
+    return False
 
 
 def closer(cnt, need: int, t) -> tuple[int, ...]:
@@ -557,13 +610,15 @@ def _may_complete(rt: RunTables, h: int, n: int, J: int, suit: int, place: int) 
     return False
 
 
-def _complete_places(rt: RunTables, size: int, h: int, nd: int, J: int) -> int:
+def _complete_places(rt: RunTables, size: int, h: int, nd: int, J: int, cached: bool = True) -> int:
     """The places (a mask) of the windows of a suit, of ``size`` to 13 ranks, that the held
-    places ``h`` and ``J`` wilds fill, each within its wild room. Cached, as the templates are."""
+    places ``h`` and ``J`` wilds fill, each within its wild room. Cached, as the templates
+    are (unless ``cached`` is false: the caller keeps what it needs)."""
     key = ("complete", size, h, nd, J)
-    found = rt.suit_cache.get(key)
-    if found is not None:
-        return found
+    if cached:
+        found = rt.places_cache.get(key)
+        if found is not None:
+            return found
     cap = rt.cap
     places = 0
     for n in range(size, 14):
@@ -571,7 +626,7 @@ def _complete_places(rt: RunTables, size: int, h: int, nd: int, J: int) -> int:
         for mask in rt.windows[n]:
             if n - (h & mask).bit_count() <= room and (nd & mask).bit_count() <= cap[n]:
                 places |= mask
-    return remember(rt.suit_cache, key, places)
+    return remember(rt.places_cache, key, places, 8 * _PLACES) if cached else places
 
 
 def _drops(o: int, c: int, J: int) -> tuple[bool, bool]:

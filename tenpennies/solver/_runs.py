@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from itertools import combinations, product
 
-from ..cards import ALL_CARDS, SORT_KEYS
-from ..melds import MeldKind, arrange_run
+from ..engine.cards import ALL_CARDS, SORT_KEYS
+from ..engine.melds import MeldKind, arrange_run
 from ._core import Arrangement
 
 # Scores add over melds; these keep the lexicographic objective intact in one integer.
@@ -29,6 +29,8 @@ _BIG = 10**6
 # The most entries each per-suit cache keeps before starting afresh (a few MB at most;
 # a player's hand changes a card at a time, so what it asks again is soon cached again).
 _CACHED = 20_000
+# The per-suit tables keyed by held places alone (two run sizes' worth of 13-bit places).
+_PLACES = 2 * 8192
 
 
 def _window_masks(length: int, wrap: bool) -> tuple[int, ...]:
@@ -50,8 +52,10 @@ class RunTables:
     """What the run search needs about one (rules, round), built once per round."""
 
     __slots__ = ("reqs", "same", "cap", "least", "repeated", "nodeck", "set_most", "wild", "alike",
-                 "windows", "set_ranks", "max_wilds", "suit_cache", "scored_cache", "run_cache",
-                 "short_cache", "closer_cache", "melds_cache", "shown_cache")
+                 "windows", "set_ranks", "max_wilds", "suit_cache", "windows_cache", "places_cache",
+                 "scored_cache", "run_cache",
+                 "short_cache", "closer_cache", "melds_cache", "shown_cache", "complete_cache",
+                 "best_cache")
 
     def __init__(self, t) -> None:
         rules = t.rules
@@ -90,6 +94,11 @@ class RunTables:
                       and len(set(self.set_most[1:])) == 1)
         self.windows = {n: _window_masks(n, rules.runs_wrap) for n in range(1, 14)}
         self.suit_cache: dict = {}
+        # A suit's run templates and complete places by its held places, apart from the
+        # per-ask caches: a round has one run size, so these hold 8,192 keys at most (a
+        # random match asks of most of them), and sharing the bounded cache emptied them.
+        self.windows_cache: dict = {}
+        self.places_cache: dict = {}
         self.scored_cache: dict = {}
         self.run_cache: dict = {}
         # Whole answers by the hand's counts (``bytes`` of them): the strong bot asks of
@@ -102,12 +111,16 @@ class RunTables:
         # again at its next turn's meld phase before its draw (benchmarks/peers.py).
         self.melds_cache: dict = {}
         self.shown_cache: dict = {}  # a choice of melds -> its Arrangement
+        self.best_cache: dict = {}  # (counts, objectives) -> the best arrangements
+        # Does a suit's held places (and the wilds) complete a one-meld contract's run?
+        # Unbounded: at most 8,192 places times a few wild counts, a bool each.
+        self.complete_cache: dict = {}
 
 
-def remember(cache: dict, key, value):
+def remember(cache: dict, key, value, most: int = _CACHED):
     """Keep ``value`` under ``key`` in one of the run tables' caches, and return it; a
-    full cache (:data:`_CACHED`) starts afresh."""
-    if len(cache) > _CACHED:
+    full cache (``most`` entries, :data:`_CACHED` unless said) starts afresh."""
+    if len(cache) > most:
         cache.clear()
     cache[key] = value
     return value
@@ -321,7 +334,14 @@ def _choices(cnt, t, lists, rt, counted, score=None):
 def best_arrangements(cnt, t, objectives) -> dict:
     """The :class:`Arrangement` best by each of ``objectives`` (``None`` if the hand holds
     no contract): ties broken by :func:`tie_break`, and a choice that two objectives
-    share built once."""
+    share built once. Remembered by the counts and the objectives (a fresh dict each
+    time, the arrangements frozen): a closed hand that can lay down but waits is listed
+    with the same cards at each meld phase."""
+    rt = tables(t)
+    key = (bytes(cnt), objectives)
+    known = rt.best_cache.get(key)
+    if known is not None:
+        return dict(known)
     made: dict = {}
     found: dict = {}
     for objective in objectives:
@@ -334,10 +354,10 @@ def best_arrangements(cnt, t, objectives) -> dict:
         if a is None:
             # An arrangement depends on its melds alone, and a hand that waits to lay
             # down keeps the same melds while its other cards change.
-            rt = tables(t)
             a = made[best] = rt.shown_cache.get(best) or remember(rt.shown_cache, best, arrangement(best, t))
         found[objective] = a
-    return found
+    remember(rt.best_cache, key, found)
+    return dict(found)
 
 
 def best_choices(cnt, t, objective: str):

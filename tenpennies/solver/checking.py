@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from ..cards import ALL_CARDS, SORT_KEYS, Card, format_cards
-from ..melds import MeldKind, is_valid_meld, meld_problems
-from ..rules import TEN_PENNIES, RuleSet
-from ..sets import is_valid_set, set_problems
-from ..words import times
+from ..engine.cards import ALL_CARDS, SORT_KEYS, Card, format_cards
+from ..engine.melds import MeldKind, is_valid_meld, meld_problems
+from ..engine.rules import TEN_PENNIES, RuleSet
+from ..engine.sets import is_valid_set, set_problems
+from ..engine.words import times
 from ._core import _round
 
 __all__ = ["contract_problems", "is_contract"]

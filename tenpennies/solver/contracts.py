@@ -13,9 +13,9 @@ from __future__ import annotations
 from itertools import combinations_with_replacement
 from typing import Iterable
 
-from ..cards import ALL_CARDS, SORT_KEYS, Card
-from ..errors import TenPenniesError
-from ..rules import TEN_PENNIES, RuleSet
+from ..engine.cards import ALL_CARDS, SORT_KEYS, Card
+from ..engine.errors import TenPenniesError
+from ..engine.rules import TEN_PENNIES, RuleSet
 from . import _run_gaps, _runs
 from ._core import (
     Arrangement, _arrangement, _candidate_sets, _capacity, _choose_sets, _held, _levels, _round, _Round,

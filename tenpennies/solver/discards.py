@@ -13,8 +13,8 @@ from __future__ import annotations
 from operator import add
 from typing import Iterable, Mapping, Sequence
 
-from ..cards import ALL_CARDS, Card
-from ..rules import TEN_PENNIES, RuleSet
+from ..engine.cards import ALL_CARDS, Card
+from ..engine.rules import TEN_PENNIES, RuleSet
 from ._core import _held, _round, _Round
 from .missing import _found, _gap_counts, _helps, _one_set_need, _shortfall, _two_sets_need, cards_needed, outs
 

@@ -1,7 +1,7 @@
 """Counting the draws that complete a hand: how many of the draws of ``m`` cards from a pool
 hold the contract (:func:`completing_draws`), which cards could take part in one
 (:func:`completing_cards`, :func:`idle_cards`), for the buy judgment's chances
-(:func:`tenpennies.odds.draw_chance`, :mod:`tenpennies.buying`).
+(:func:`tenpennies.odds.draw_chance`, :mod:`tenpennies.bots.buying`).
 
 Built on :mod:`.missing`'s counting: a contract of sets is judged by a few counts per rank,
 so a draw is counted by how it changes them, rank by rank, not card by card. Where melds
@@ -16,8 +16,8 @@ from math import comb
 from operator import add
 from typing import Iterable
 
-from ..cards import ALL_CARDS, Card
-from ..rules import TEN_PENNIES, RuleSet
+from ..engine.cards import ALL_CARDS, Card
+from ..engine.rules import TEN_PENNIES, RuleSet
 from ._core import _held, _round, _Round
 from .missing import _gap_counts, _one_set_need, _two_sets_need
 

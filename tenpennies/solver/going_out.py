@@ -9,10 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
-from ..cards import ALL_CARDS, SORT_KEYS, Card, Cards, format_cards, sort_key
-from ..melds import MeldKind, TableMeld, meld_additions
-from ..rules import TEN_PENNIES, RuleSet
-from ..sets import TableSet, single_additions
+from ..engine.cards import ALL_CARDS, SORT_KEYS, Card, Cards, format_cards, sort_key
+from ..engine.melds import MeldKind, TableMeld, meld_additions
+from ..engine.rules import TEN_PENNIES, RuleSet
+from ..engine.sets import TableSet, single_additions
 from . import _run_gaps, _runs
 from ._core import Arrangement, _arrangement, _candidate_sets, _choose_sets, _held, _round, _Round
 from .contracts import can_lay_down
@@ -31,18 +31,18 @@ def additions(
 ) -> tuple[tuple[Card, int], ...]:
     """Every single card of ``hand`` that may be added to a table set, and to which.
 
-    ``table_sets`` are :class:`tenpennies.sets.TableSet` values; the answer lists
+    ``table_sets`` are :class:`tenpennies.engine.sets.TableSet` values; the answer lists
     ``(card, set index)`` pairs, by set then card. Each pair is legal on its own:
     adding several cards to one set must be checked together, since the set's wild
     limit (T14) counts them all (one wild may fit where two do not).
 
-    In a rule set with runs the table holds :class:`tenpennies.melds.TableMeld` values
+    In a rule set with runs the table holds :class:`tenpennies.engine.melds.TableMeld` values
     and a run takes the next card at either end (C11); with ``ends=True`` the answer
     is ``(card, meld index, end)`` triples, a wild that fits both ends of a run listed
     once per end (``"low"``, ``"high"``; None where a card has one place, C4).
 
     >>> from tenpennies import parse_cards
-    >>> from tenpennies.melds import make_table_set
+    >>> from tenpennies.engine.melds import make_table_set
     >>> table = [make_table_set(0, parse_cards("7S 7H JK"), 1), make_table_set(1, parse_cards("QS QH QD"), 1)]
     >>> additions(parse_cards("7D 7H QC JK 4S"), table, 1)
     ((Card('7D'), 0), (Card('QC'), 1), (Card('JK'), 1))
@@ -59,7 +59,7 @@ def additions(
 
 
 def _meld_additions(values, table_melds, t: _Round, ends: bool):
-    """:func:`additions` through :func:`tenpennies.melds.meld_additions` (runs, C11)."""
+    """:func:`additions` through :func:`tenpennies.engine.melds.meld_additions` (runs, C11)."""
     out = []
     for n, meld in enumerate(table_melds):
         seen = set()
@@ -117,7 +117,7 @@ class GoOutPlan:
                 f"discard={self.discard!r}{ends})")
 
     def _repr_svg_(self) -> str:
-        from ..svg import plan_svg
+        from ..pictures.svg import plan_svg
 
         return plan_svg(self)
 
@@ -295,7 +295,7 @@ def plan_go_out(
     so going out means melding and laying off every card: no discard is ever planned.
 
     >>> from tenpennies import parse_cards
-    >>> from tenpennies.melds import make_table_set
+    >>> from tenpennies.engine.melds import make_table_set
     >>> table = [make_table_set(2, parse_cards("KS KH KD"), 1)]
     >>> print(plan_go_out(parse_cards("7S 7H 7D 9S 9H JK KC 4D"), table, 1, opened=False))
     lay down 7S 7H 7D; 9S 9H JK, then add KC to set 0, then discard 4D

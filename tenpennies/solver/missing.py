@@ -13,9 +13,9 @@ from itertools import combinations_with_replacement
 from operator import add
 from typing import Iterable
 
-from ..cards import ALL_CARDS, SUIT_NAMES, SUITS, Card, Cards
-from ..rules import TEN_PENNIES, RuleSet
-from ..words import join_or, rank_word
+from ..engine.cards import ALL_CARDS, SUIT_NAMES, SUITS, Card, Cards
+from ..engine.rules import TEN_PENNIES, RuleSet
+from ..engine.words import join_or, rank_word
 from . import _run_gaps, _runs
 from ._core import _capacity, _held, _round, _Round
 
@@ -49,7 +49,7 @@ class MissingCards:
                 f"outs={Cards(self.outs)!r}, sentence={self.sentence!r})")
 
     def _repr_svg_(self) -> str:
-        from ..svg import missing_svg
+        from ..pictures.svg import missing_svg
 
         return missing_svg(self)
 

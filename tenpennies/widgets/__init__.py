@@ -2,21 +2,21 @@
 
 ``import tenpennies`` never imports this package; ``from tenpennies.widgets import
 PlayTable`` does, and needs the ``notebooks`` extra. The widgets only draw and forward
-clicks; the state lives in plain Python: the game is :class:`tenpennies.game.Game` (and
-:class:`tenpennies.game.Replay`), a puzzle session :class:`tenpennies.puzzles.session.PuzzleSession`,
-the explorers' states are in :mod:`tenpennies.explore`; the pictures come from
-:mod:`tenpennies.layout` and :mod:`tenpennies.svg`.
+clicks; the state lives in plain Python: the game is :class:`tenpennies.front.table.Game` (and
+:class:`tenpennies.front.table.Replay`), a puzzle session :class:`tenpennies.puzzles.session.PuzzleSession`,
+the explorers' states are in :mod:`tenpennies.lessons.explorers`; the pictures come from
+:mod:`tenpennies.pictures.layout` and :mod:`tenpennies.pictures.svg`.
 
 =====================  ===============================================================
 ``PlayTable``          play a match against bots on a canvas, with buttons, hints and undo
 ``ReplayTable``        step through a saved match from any seat's view or the teacher's
-``draw_shapes``        put :class:`tenpennies.layout.Shape` values on an ipycanvas canvas
+``draw_shapes``        put :class:`tenpennies.pictures.layout.Shape` values on an ipycanvas canvas
 ``PuzzleWidget``       solve puzzles near your rating: check, hints, solution, streaks, your themes
 ``set_checker``        click cards into a set; valid, or every reason it is not
 ``contract_explorer``  a hand's arrangements, what is missing and the outs
 ``odds_explorer``      house-rule controls and the exact dealt odds of every round
 ``buy_calculator``     a hand and an offered card: buy or pass, exactly
-``ask``                a lesson's question (:mod:`tenpennies.quiz`): choose or click cards, the kit says why
+``ask``                a lesson's question (:mod:`tenpennies.lessons.quiz`): choose or click cards, the kit says why
 =====================  ===============================================================
 
     >>> from tenpennies.widgets import set_checker

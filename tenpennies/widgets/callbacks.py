@@ -25,17 +25,17 @@ _PATH = re.compile(r"(?:[A-Za-z]:)?(?:[\\/][\w.+@~-]+){2,}[\\/]?")  # a path of 
 
 def short_error(exc: BaseException, *, details: bool = True) -> str:
     """What a page is told of a failed callback: the error's kind, and with ``details``
-    the first line of its text (the kit's own errors only: :class:`~tenpennies.errors.TenPenniesError`,
+    the first line of its text (the kit's own errors only: :class:`~tenpennies.engine.errors.TenPenniesError`,
     written for people), any path in it cut to its last part, at most
     :data:`SHORT_ERROR_CHARS` characters.
 
     >>> short_error(OSError(2, "No such file", "/srv/class/db/results.sqlite"))
     "Something went wrong (FileNotFoundError); the kernel's log has the details."
-    >>> from tenpennies.errors import TenPenniesError
+    >>> from tenpennies.engine.errors import TenPenniesError
     >>> short_error(TenPenniesError("cannot read /srv/class/db/results.sqlite\\nTraceback ..."))
     'TenPenniesError: cannot read …/results.sqlite'
     """
-    from ..errors import TenPenniesError
+    from ..engine.errors import TenPenniesError
 
     kind = type(exc).__name__
     if not details or not isinstance(exc, TenPenniesError):

@@ -1,6 +1,6 @@
 """The student's panel of a class experiment on the classroom app (ipywidgets only).
 
-It draws :class:`tenpennies.experiments.StudentDesk` and forwards clicks to it: a name
+It draws :class:`tenpennies.lessons.experiments.StudentDesk` and forwards clicks to it: a name
 box, a button for one trial (a deal, or an offer for should-you-buy, then Buy and Pass),
 the cards as an SVG picture, the result in words and the class's pooled count so far.
 """
@@ -11,8 +11,8 @@ from html import escape
 
 import ipywidgets as widgets
 
-from ..errors import TenPenniesError
-from ..experiments import ClassExperiment, StudentDesk
+from ..engine.errors import TenPenniesError
+from ..lessons.experiments import ClassExperiment, StudentDesk
 from .callbacks import short_error
 
 

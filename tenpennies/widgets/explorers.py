@@ -1,7 +1,7 @@
 """Interactive explorers for any lesson: set checker, contract explorer, odds table, buy calculator.
 
 Only ipywidgets (no canvas, NumPy or matplotlib), so they also run in JupyterLite. Each
-explorer is a ``VBox`` holding a frozen state value from :mod:`tenpennies.explore`;
+explorer is a ``VBox`` holding a frozen state value from :mod:`tenpennies.lessons.explorers`;
 a control's handler computes the next state there and redraws the whole picture (SVG
 made in Python) from it. The controls are attributes, so a test or a lesson can click
 and type from Python::
@@ -23,10 +23,10 @@ from typing import Callable
 
 import ipywidgets as widgets
 
-from ..cards import ALL_CARDS, SUITS, sort_key
-from ..explore import WILD_ACES_AND_TWOS, BuyChoice, ContractView, OddsTable, SetCheck
-from ..rules import TEN_PENNIES, RuleSet
-from ..words import plural
+from ..engine.cards import ALL_CARDS, SUITS, sort_key
+from ..lessons.explorers import WILD_ACES_AND_TWOS, BuyChoice, ContractView, OddsTable, SetCheck
+from ..engine.rules import TEN_PENNIES, RuleSet
+from ..engine.words import plural
 
 __all__ = ["SetChecker", "ContractExplorer", "OddsExplorer", "BuyCalculator",
            "set_checker", "contract_explorer", "odds_explorer", "buy_calculator"]
@@ -189,7 +189,7 @@ class OddsExplorer(_Explorer):
     """The fields a house changes, and a live table and chart of the exact chance of
     being dealt each round's contract, beside Ten Pennies.
 
-    ``controls`` maps each :class:`~tenpennies.explore.OddsTable` field to its control.
+    ``controls`` maps each :class:`~tenpennies.lessons.explorers.OddsTable` field to its control.
     The ranges keep every redraw quick (see ``benchmarks/explorers.py``).
     """
 

@@ -1,7 +1,7 @@
 """The puzzle widget: a position drawn as cards, answers by clicking, Check, Hint, Solution, Next.
 
 Only ipywidgets (no canvas), so it also runs where ipycanvas cannot load (JupyterLite):
-the cards are SVG from :mod:`tenpennies.svg` inside an ``HTML`` widget, the choices are
+the cards are SVG from :mod:`tenpennies.pictures.svg` inside an ``HTML`` widget, the choices are
 buttons. All state is a :class:`~tenpennies.puzzles.session.PuzzleSession`; every handler
 changes the session, then :meth:`PuzzleWidget.redraw` draws it again from scratch.
 
@@ -27,11 +27,11 @@ from typing import Sequence
 
 import ipywidgets as w
 
-from ..errors import TenPenniesError
+from ..engine.errors import TenPenniesError
 from ..puzzles import Puzzle, load
 from ..puzzles.progress import Progress, ProgressError
 from ..puzzles.session import GAMES, PuzzleSession, choose
-from ..words import card_text
+from ..engine.words import card_text
 
 __all__ = ["PuzzleWidget"]
 

@@ -1,12 +1,12 @@
-"""A question for the learner, drawn: :func:`ask` shows a :mod:`tenpennies.quiz` question.
+"""A question for the learner, drawn: :func:`ask` shows a :mod:`tenpennies.lessons.quiz` question.
 
 Only ipywidgets (no canvas), so it also runs in JupyterLite. The state is a
-:class:`tenpennies.quiz.Attempt`; each click computes the next attempt there and the
-widget redraws its message from it. Cards are SVG pictures made by :mod:`tenpennies.svg`,
+:class:`tenpennies.lessons.quiz.Attempt`; each click computes the next attempt there and the
+widget redraws its message from it. Cards are SVG pictures made by :mod:`tenpennies.pictures.svg`,
 each with a toggle button under it to pick it. A test or a lesson can click from Python::
 
     >>> from tenpennies import parse_cards
-    >>> from tenpennies.quiz import is_set
+    >>> from tenpennies.lessons.quiz import is_set
     >>> widget = ask(is_set(parse_cards("7S 7H JK"), round_no=1))
     >>> widget
     Ask(T14: Is 7S 7H JK a set in round 1?)
@@ -34,8 +34,8 @@ from typing import Callable
 
 import ipywidgets as widgets
 
-from ..quiz import Attempt, Choice, PickCards, Question, QuizError
-from .. import svg
+from ..lessons.quiz import Attempt, Choice, PickCards, Question, QuizError
+from ..pictures import svg
 
 __all__ = ["Ask", "ask"]
 
@@ -131,5 +131,5 @@ class Ask(widgets.VBox):
 
 
 def ask(question: Question) -> Ask:
-    """Draw ``question`` (a :mod:`tenpennies.quiz` question) as a widget."""
+    """Draw ``question`` (a :mod:`tenpennies.lessons.quiz` question) as a widget."""
     return Ask(question)

@@ -19,7 +19,7 @@ __all__ = ["ReviewPanel", "review_panel"]
 
 def review_panel(record, seat: int, *, review=None, progress=True, **options) -> ReviewPanel:
     """The review panel for ``seat`` of a saved match (a Match, its data, JSON text or a
-    path); the review is computed (:func:`tenpennies.review.review`, with a progress bar
+    path); the review is computed (:func:`tenpennies.review.judge.review`, with a progress bar
     unless ``progress=False``; ``options`` such as ``rollouts`` go to it) unless given.
     "Try it from here" opens a :class:`PlayTable` (:meth:`PlayTable.from_trial`)."""
     return ReviewPanel.judged(record, seat, review=review, progress=progress, try_table=PlayTable.from_trial,

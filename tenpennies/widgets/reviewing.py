@@ -1,8 +1,8 @@
 """The review panel's widget: a reviewed match replayed with the seat's mistakes marked.
 
-All state is a :class:`tenpennies.review_page.ReviewSession` (tested without a browser);
+All state is a :class:`tenpennies.review.page.ReviewSession` (tested without a browser);
 the panel draws it and forwards clicks. The table is SVG made from
-:mod:`tenpennies.layout` shapes (as the live table's), so the panel needs only
+:mod:`tenpennies.pictures.layout` shapes (as the live table's), so the panel needs only
 ipywidgets. "Try it from here" opens a live table at the decision, the cards the seat
 could not see dealt afresh (:meth:`ReviewSession.try_from_here`); the panel is handed the
 callable that makes that table (``try_table``), so this module never imports the live
@@ -19,8 +19,8 @@ from typing import Callable
 
 import ipywidgets as w
 
-from ..review_page import GRADE_INKS, ReviewSession
-from ..words import plural
+from ..review.page import GRADE_INKS, ReviewSession
+from ..engine.words import plural
 from .callbacks import shown
 
 __all__ = ["ReviewPanel"]
@@ -29,7 +29,7 @@ LOG_LINES = 8
 
 TryTable = Callable[..., w.Widget]
 """Makes the live table of a "Try it from here": called with the trial
-(:class:`tenpennies.review_page.Trial`), returns the table's widget, its bots already to
+(:class:`tenpennies.review.page.Trial`), returns the table's widget, its bots already to
 move (``PlayTable.from_trial`` is the one the kit hands in)."""
 
 
@@ -102,10 +102,10 @@ class ReviewPanel(w.VBox):
     def judged(cls, record, seat: int, *, review=None, progress=True, try_table: TryTable | None = None,
                **options) -> "ReviewPanel":
         """The panel for ``seat`` of a saved match (a Match, its data, JSON text or a path);
-        the review is computed (:func:`tenpennies.review.review`, with a progress bar unless
+        the review is computed (:func:`tenpennies.review.judge.review`, with a progress bar unless
         ``progress=False``; ``options`` such as ``rollouts`` go to it) unless given."""
         if review is None:
-            from ..review import review as judge
+            from ..review.judge import review as judge
 
             review = judge(record, seat, progress=progress, **options)
         return cls(ReviewSession(record, seat, review), try_table)

@@ -1,7 +1,7 @@
 """A room's table on a student's page: the live table widget driving one seat of a room.
 
 :class:`RoomTable` is :class:`~tenpennies.widgets.table.PlayTable` with a
-:class:`tenpennies.remote.RemoteGame` for its controller: the same canvas, buttons, log,
+:class:`tenpennies.front.remote.RemoteGame` for its controller: the same canvas, buttons, log,
 scores, summary and review, drawn from the seat's view alone (all this kernel has). Above
 the table a line says whose decision it is, on every seat, with the time left when the
 teacher set a timer. A background wait (:meth:`RemoteGame.refresh` with a wait, in a
@@ -24,8 +24,8 @@ from urllib.parse import parse_qs
 
 import ipywidgets as widgets
 
-from ..narrate import who
-from ..remote import ROOMS_URL_ENV
+from ..explain.narrate import who
+from ..front.remote import ROOMS_URL_ENV
 from .table import PlayTable
 
 WAIT_SECONDS = 20.0
@@ -34,7 +34,7 @@ RETRY_SECONDS = 3.0
 
 class RoomTable(PlayTable):
     """The table of one seat of a room (see the module's notes); ``game`` is a
-    :class:`~tenpennies.remote.RemoteGame`. :attr:`turn` is the whose-turn line."""
+    :class:`~tenpennies.front.remote.RemoteGame`. :attr:`turn` is the whose-turn line."""
 
     def __init__(self, game, **options) -> None:
         self.turn = widgets.HTML()
@@ -112,9 +112,11 @@ class RoomTable(PlayTable):
 def room_page(environ: Mapping[str, str] = os.environ):
     """The student's room page: the :class:`RoomTable` of the seat ``?token=`` holds in room
     ``?code=``, or a line saying how to join when the address has none."""
-    from ..layout import APP_HEIGHT, APP_WIDTH
-    from ..remote import HttpRoomClient, RemoteGame
+    from ..pictures.layout import APP_HEIGHT, APP_WIDTH
+    from ..front.remote import HttpRoomClient, RemoteGame
+    from .page import wait_for_page
 
+    wait_for_page(environ)  # (a preheated kernel: the page's address is known from here on)
     query = parse_qs(environ.get("QUERY_STRING", ""))
     code = (query.get("code") or [""])[0].strip().upper()
     token = (query.get("token") or [""])[0].strip()

@@ -3,15 +3,15 @@
 In the browser-only classroom site (JupyterLite, see ``tools/site.py``) there is no
 ipycanvas: it needs NumPy and Pillow, which have no WebAssembly wheels on the package
 registries. :mod:`tenpennies.widgets.table` then uses :class:`SvgCanvas` in place of its
-``MultiCanvas``. The picture is the same: the same :func:`tenpennies.layout.paint` shapes,
-turned into SVG by :mod:`tenpennies.svg`. A click on SVG inside an ``HTML`` widget never
+``MultiCanvas``. The picture is the same: the same :func:`tenpennies.pictures.layout.paint` shapes,
+turned into SVG by :mod:`tenpennies.pictures.svg`. A click on SVG inside an ``HTML`` widget never
 reaches the kernel, so a row of buttons stands in for the clickable regions (one per
 card of the hand, one per set on the table). A button calls the table's own click
 handler at a point inside its region, found with :meth:`TableLayout.hit`, so the
 table's logic is exactly the canvas's. Key presses on SVG never reach the kernel either,
 so a small text box (:attr:`SvgCanvas.key_box`) stands in for the canvas's key events: each
 character typed there is handed to the table's key handler as the canvas would hand the
-key (:meth:`tenpennies.game.Game.key`). A text box keeps the arrow keys for its own caret,
+key (:meth:`tenpennies.front.table.Game.key`). A text box keeps the arrow keys for its own caret,
 so ``,`` and ``.`` (the keys under ``<`` and ``>``) move along the hand instead. The
 kernel never empties the box: the browser sends its whole text at each key, and a reset
 from the kernel could cross a key typed meanwhile (which would then be pressed twice); so
@@ -19,7 +19,7 @@ only what was added at the end is pressed, and the box keeps the keys typed, lik
 command line (a person may clear it: nothing is pressed then).
 
     >>> from tenpennies import Match
-    >>> from tenpennies.layout import paint, table_layout
+    >>> from tenpennies.pictures.layout import paint, table_layout
     >>> board = SvgCanvas()
     >>> clicks = []
     >>> board.on_mouse_down(lambda x, y: clicks.append((x, y)))
@@ -39,9 +39,9 @@ from typing import Callable, Sequence
 
 import ipywidgets as widgets
 
-from ..errors import TenPenniesError
-from ..layout import CLICKABLE, Region, Shape, TableLayout
-from ..svg import shapes_svg
+from ..engine.errors import TenPenniesError
+from ..pictures.layout import CLICKABLE, Region, Shape, TableLayout
+from ..pictures.svg import shapes_svg
 
 hold_canvas = nullcontext
 """Nothing to batch: each :meth:`SvgCanvas.show` sends one whole picture."""

@@ -1,8 +1,8 @@
 """The live table: a match against bots on an ipycanvas ``MultiCanvas``, and a replay viewer.
 
-The widget holds a :class:`~tenpennies.game.Game` and only draws it and forwards clicks:
+The widget holds a :class:`~tenpennies.front.table.Game` and only draws it and forwards clicks:
 every rule, refusal and bot move is the game's. What reaches the browser is built from
-the person's :class:`~tenpennies.view.PlayerView` alone (the canvas shapes, the words of
+the person's :class:`~tenpennies.play.view.PlayerView` alone (the canvas shapes, the words of
 the log, the score table, the hint and the engine's refusals), so no card that seat may
 not see leaves the kernel (T20). Only :class:`ReplayTable` in its explicit teacher view
 shows every hand.
@@ -12,7 +12,7 @@ cards, the sets a selection may be added to). Drawing happens when the browser's
 is ready and after every change, batched with ``hold_canvas``.
 
 (One concept in one file, over 600 lines: the live table's widget, its controls, panels
-and drawing; every rule is the controller's, :class:`tenpennies.game.Game`.)
+and drawing; every rule is the controller's, :class:`tenpennies.front.table.Game`.)
 """
 
 from __future__ import annotations
@@ -31,14 +31,14 @@ except ImportError:  # no ipycanvas (JupyterLite: it needs NumPy): the same shap
     from .svg_table import SvgCanvas, hold_canvas
     MultiCanvas = SvgCanvas
 
-from ..actions import AddToSet, Discard, LayDown, Meld
-from ..errors import IllegalActionError
-from ..game import (BUTTON_LABELS, KEYS, OFFERS, Game, Replay, RoundSummary, button_label, describe, score_rows,
+from ..engine.actions import AddToSet, Discard, LayDown, Meld
+from ..engine.errors import IllegalActionError
+from ..front.table import (BUTTON_LABELS, KEYS, OFFERS, Game, Replay, RoundSummary, button_label, describe, score_rows,
                     who, winners_sentence)
-from ..layout import WIDTH, Shape, TableLayout, paint, status_line, table_layout
-from ..words import capitalized, plural
-from ..match import Phase, Position
-from ..rules import TEN_PENNIES, RuleSet
+from ..pictures.layout import WIDTH, Shape, TableLayout, paint, status_line, table_layout
+from ..engine.words import capitalized, plural
+from ..play.match import Phase, Position
+from ..engine.rules import TEN_PENNIES, RuleSet
 from .callbacks import ERROR_INK, shown
 from .reviewing import ReviewPanel
 
@@ -64,7 +64,7 @@ def _rounded(canvas, s: Shape) -> None:
 
 
 def draw_shapes(layers: MultiCanvas, shapes: Sequence[Shape]) -> None:
-    """Draw shapes on a multi-canvas, each on its layer, as :mod:`tenpennies.svg` draws them.
+    """Draw shapes on a multi-canvas, each on its layer, as :mod:`tenpennies.pictures.svg` draws them.
 
     A style is sent only when it changes (each one is a command to the browser).
     """
@@ -116,7 +116,7 @@ def summary_html(summary: RoundSummary, names=None, four_colour: bool = False) -
     """A finished round as the summary panel shows it: who went out, each seat's cards
     left with their points (the person's face up; the others' stay hidden, T20), the
     round's points and the match's totals, and at the match's end its winners."""
-    from ..svg import hand_svg
+    from ..pictures.svg import hand_svg
 
     viewer = summary.seat
     how = summary.how_words(names)
@@ -150,7 +150,7 @@ def help_html(game: Game, canvas: bool = True) -> str:
     key and what it does (only the moves of the game's rule set), the lay-down rule,
     the offers setting and the keyboard (on the canvas, or, with ``canvas=False``, in the
     SVG table's keys box: :mod:`tenpennies.widgets.svg_table`)."""
-    from ..game import lay_down_rule, move_words
+    from ..front.table import lay_down_rule, move_words
 
     rules = game.rules
     letters = {move: letter.upper() for letter, move in KEYS.items()}
@@ -181,7 +181,7 @@ practice table offers it then (a classroom table offers it only once the match i
 
 
 def record_link(game: Game) -> str:
-    """A link that downloads the match record (:mod:`tenpennies.record` JSON, what
+    """A link that downloads the match record (:mod:`tenpennies.play.record` JSON, what
     ``tenpennies review`` reads), made in the kernel: no server folder is written. Before
     the match is over the link says that the record shows every hand (:data:`REVEALS`)."""
     import base64
@@ -251,10 +251,10 @@ class _Board(widgets.VBox):
 class PlayTable(_Board):
     """Play against bots: ``PlayTable(seed=1, seat=0, bots=("strong", "thumb", "strong"))``, or
     Ten Card Rummy at a bigger table: ``PlayTable(rules=TEN_CARD_RUMMY.with_players(6))``
-    (bots in the other seats, :func:`tenpennies.game.default_bots` unless named).
+    (bots in the other seats, :func:`tenpennies.front.table.default_bots` unless named).
 
     Click cards of your hand to select them, then use the buttons. ``position`` starts
-    the match's current round from a rigged :class:`~tenpennies.match.Position` (or use
+    the match's current round from a rigged :class:`~tenpennies.play.match.Position` (or use
     :meth:`from_position`). ``delay`` is the pause between bot moves in seconds (0 plays
     them at once); ``learning`` allows Hint and Undo.
 
@@ -262,12 +262,12 @@ class PlayTable(_Board):
     :attr:`buttons` (name -> ``ipywidgets.Button``; ``buttons["meld"].click()`` runs its
     handler), :meth:`click` (the canvas's click handler, in canvas pixels),
     :attr:`layout_now` (where everything is) and :attr:`shapes` (what was drawn). A
-    refusal shows in red (the game's :attr:`~tenpennies.game.Game.message`); a hint or
+    refusal shows in red (the game's :attr:`~tenpennies.front.table.Game.message`); a hint or
     an instruction in green (:attr:`note`). Each button's tooltip says what it does and,
-    when it is greyed out, why (:meth:`tenpennies.game.Game.tooltip`).
+    when it is greyed out, why (:meth:`tenpennies.front.table.Game.tooltip`).
 
     ``offers`` says which offers of the top discard the table asks about
-    (:data:`tenpennies.game.OFFERS`): ``"useful"`` (the default) only those where buying
+    (:data:`tenpennies.front.table.OFFERS`): ``"useful"`` (the default) only those where buying
     could help, by the buy judgment's own test; ``"ask"`` every one; ``"never"`` none.
     Offers not asked about are passed and told in the log with the reason. The
     offers picker (:attr:`offers`) changes it during play.
@@ -278,10 +278,10 @@ class PlayTable(_Board):
     (for ``tenpennies review``); after the last round it names the winners; after every
     round it offers Review (:meth:`open_review`: the analyst's judgment of each of the
     person's decisions so far, :class:`tenpennies.widgets.reviewing.ReviewPanel`). ``width``
-    and ``max_height`` size the table (:data:`tenpennies.layout.APP_WIDTH` and
+    and ``max_height`` size the table (:data:`tenpennies.pictures.layout.APP_WIDTH` and
     ``APP_HEIGHT`` fit a 1366x768 screen with the scores beside it). Keyboard
     play: click the table (or tab to it), then the arrow keys move along the hand,
-    space selects, and a button's letter (:data:`tenpennies.game.KEYS`, said in its
+    space selects, and a button's letter (:data:`tenpennies.front.table.KEYS`, said in its
     tooltip) presses it; after Add to Set, a set's number picks it. :attr:`spoken`
     tells screen readers each move and the table in words.
 
@@ -299,7 +299,7 @@ class PlayTable(_Board):
                  game: Game | None = None) -> None:
         super().__init__()
         # ``game``: a controller made elsewhere with Game's interface (a room's seat,
-        # tenpennies.remote.RemoteGame); by default this table's own match against bots.
+        # tenpennies.front.remote.RemoteGame); by default this table's own match against bots.
         self.game = game if game is not None else Game(seed, seat=seat, bots=bots, rules=rules, position=position,
                                                        learning=learning, offers=offers)
         self.classroom = classroom
@@ -317,7 +317,7 @@ class PlayTable(_Board):
         if hasattr(self.canvas, "on_key_down"):
             self.canvas.on_key_down(self._shown(lambda key, *_modifiers: self.press_key(key)))
         # Only the moves this rule set has: Ten Pennies' table has no Take Discard (T6).
-        # The labels are the game's (tenpennies.game.BUTTON_LABELS), which hints name too.
+        # The labels are the game's (tenpennies.front.table.BUTTON_LABELS), which hints name too.
         rules = self.game.rules
         self.buttons = {name: widgets.Button(description=button_label(name, rules),
                                              tooltip=self._tooltip(name), layout=widgets.Layout(width="auto"))
@@ -416,7 +416,7 @@ class PlayTable(_Board):
 
     @classmethod
     def from_trial(cls, trial) -> "PlayTable":
-        """The table of a review's "Try it from here" (a :class:`tenpennies.review_page.Trial`):
+        """The table of a review's "Try it from here" (a :class:`tenpennies.review.page.Trial`):
         the seat's hand, the table and the piles as they were at the decision, the cards
         the seat could not see dealt afresh, and the passes that led to it played."""
         # The decision tried may be an offer: a table that passes offers without asking
@@ -491,7 +491,7 @@ class PlayTable(_Board):
 
     def _tooltip(self, name: str) -> str:
         """The game's tooltip (what the move does; why not now) with its key in it."""
-        from ..game import move_words
+        from ..front.table import move_words
 
         letter = next((k for k, move in KEYS.items() if move == name), None)
         if letter is None:
@@ -597,7 +597,7 @@ class PlayTable(_Board):
         self.redraw()
 
     def press_key(self, key: str) -> None:
-        """The canvas's key handler (:meth:`tenpennies.game.Game.key`): arrows and space
+        """The canvas's key handler (:meth:`tenpennies.front.table.Game.key`): arrows and space
         move and select, a button's letter presses it, a set's number after Add picks it."""
         if self.shown_summary is not None:
             if key.lower() in ("c", "enter", " "):
@@ -706,7 +706,7 @@ class PlayTable(_Board):
         self.redraw()
 
     def toggle_why(self) -> None:
-        """Open (or close) the numbers behind the hint on show (:meth:`tenpennies.game.Game.toggle_why`)."""
+        """Open (or close) the numbers behind the hint on show (:meth:`tenpennies.front.table.Game.toggle_why`)."""
         if self.note.startswith("Hint: "):
             self.game.toggle_why()
             self.note = "Hint: " + self.game.hint_words
@@ -779,7 +779,7 @@ class PlayTable(_Board):
 
 
 class ReplayTable(_Board):
-    """Step through a saved match (``tenpennies.record`` JSON text, its dict, or a Match).
+    """Step through a saved match (``tenpennies.play.record`` JSON text, its dict, or a Match).
 
     ``seat`` chooses whose view to show; ``None`` is the teacher's view, with every hand
     face up. The seat picker and the buttons change both.

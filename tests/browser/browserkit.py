@@ -101,8 +101,13 @@ class Server:
 
 
 def classroom_args(notebook: Path, *options: str) -> list[str]:
-    """The arguments of a classroom server (``python3 dev.py app``) for :class:`Server`."""
-    return ["tenpennies.classroom", str(notebook), *options, "--no-browser", "--port={port}",
+    """The arguments of a classroom server (``python3 dev.py app``) for :class:`Server`.
+
+    One preheated kernel unless the options say otherwise: the pool's path is the one
+    served, and each kernel it keeps warm costs a test server a kernel's start-up (the
+    browser tests run side by side on two cores)."""
+    pool = [] if any(o.startswith("--pool") for o in options) else ["--pool=1"]
+    return ["tenpennies.front.classroom", str(notebook), *options, *pool, "--no-browser", "--port={port}",
             "--Voila.port_retries=0", "--Voila.ip=127.0.0.1"]
 
 

@@ -1,4 +1,4 @@
-"""The classroom server (``python3 dev.py app``, :mod:`tenpennies.classroom`) holds against
+"""The classroom server (``python3 dev.py app``, :mod:`tenpennies.front.classroom`) holds against
 a hostile student.
 
 - One raw websocket client (without the kernel protocol's subprotocol, or with it, each
@@ -30,8 +30,8 @@ from .test_play_table import LiveTable, mirror
 pytestmark = pytest.mark.browser
 pytest.importorskip("tenpennies.widgets")
 pytest.importorskip("voila")
-from tenpennies.classroom import KERNEL_PROTOCOL, legacy_offsets  # noqa: E402
-from tenpennies.match import Phase  # noqa: E402
+from tenpennies.front.classroom import KERNEL_PROTOCOL, legacy_offsets  # noqa: E402
+from tenpennies.play.match import Phase  # noqa: E402
 from tenpennies.widgets.page import PRACTICE_NOTE, SEED_FILE_ENV  # noqa: E402
 
 # The kernel-side detector of hidden cards (the wire-level test), reused on the browser's frames.
@@ -244,7 +244,9 @@ def test_a_full_server_says_so_and_a_seat_comes_free_when_a_kernel_ends(browser,
 
     base = tmp_path_factory.mktemp("full")
     server = Server(base, classroom_args(ROOT / "notebooks" / "play.ipynb", "--max-players=1", "--idle-seconds=4",
-                                                  "--close-seconds=1"))
+                                                  "--close-seconds=1", "--pool=0"))
+    # (No preheated kernel: this test counts the kernels pages hold; the pool's own caps
+    # are test_classroom_pool's.)
     try:
         # A page fetched but never opened (no websocket) holds a kernel, until culled.
         with urllib.request.urlopen(server.url + "/", timeout=60) as reply:

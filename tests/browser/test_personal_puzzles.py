@@ -25,7 +25,7 @@ def source(db) -> str:
 import sys
 sys.path.insert(0, {str(ROOT / "tests")!r})
 from test_review import planted_blunders
-from tenpennies.review import review
+from tenpennies.review.judge import review
 from tenpennies.puzzles.progress import Progress
 from tenpennies.widgets import PuzzleWidget
 

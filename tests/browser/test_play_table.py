@@ -17,8 +17,8 @@ from conftest import require  # a missing package skips, or fails when CI is set
 
 from .browserkit import ROOT, TablePage, open_in_lab_and_run, write_notebook
 from tenpennies import Position
-from tenpennies.game import BUTTON_LABELS
-from tenpennies.match import Phase
+from tenpennies.front.table import BUTTON_LABELS
+from tenpennies.play.match import Phase
 
 pytestmark = pytest.mark.browser
 widgets = require("tenpennies.widgets")

@@ -1,6 +1,6 @@
 """Four classmates at one table in a real browser (``python3 dev.py app --rooms``).
 
-The classroom server serves rooms (:mod:`tenpennies.room_server`) and the student's page
+The classroom server serves rooms (:mod:`tenpennies.front.room_server`) and the student's page
 (``notebooks/room.ipynb``). The test opens a room of four student seats (Ten Pennies, one
 round, a turn timer of five seconds), seats four students from the join page in
 four pages, two in one browser context and two in another (two classmates sharing a
@@ -33,16 +33,16 @@ from .browserkit import Frames, ROOT, Server, TablePage, classroom_args
 pytestmark = pytest.mark.browser
 pytest.importorskip("tenpennies.widgets")
 pytest.importorskip("voila")
-from tenpennies.actions import RoundEnd  # noqa: E402
-from tenpennies.record import is_action  # noqa: E402
-from tenpennies.rooms import Rooms, RoomStore  # noqa: E402
-from tenpennies.tournament.wire import view_to_data  # noqa: E402
+from tenpennies.engine.actions import RoundEnd  # noqa: E402
+from tenpennies.play.record import is_action  # noqa: E402
+from tenpennies.front.rooms import Rooms, RoomStore  # noqa: E402
+from tenpennies.lessons.tournament.wire import view_to_data  # noqa: E402
 
 from test_hidden_information import Sent, hidden_identities, identity, known_identities, leaks  # noqa: E402
 
 NAMES = ("Ann", "Ben", "Cleo", "Dev")
 TURN_SECONDS = 5.0
-ROUND_SECONDS = 600  # a round of Ten Pennies, its discards played at the timer's pace
+ROUND_SECONDS = 900  # a round of Ten Pennies, its discards played at the timer's pace
 
 
 @pytest.fixture(scope="module")

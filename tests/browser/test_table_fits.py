@@ -20,7 +20,7 @@ from conftest import require  # a missing package skips, or fails when CI is set
 
 from .browserkit import ROOT, write_notebook
 from .test_play_table import LiveTable
-from tenpennies.game import button_label
+from tenpennies.front.table import button_label
 
 pytestmark = pytest.mark.browser
 widgets = require("tenpennies.widgets")
@@ -33,7 +33,7 @@ SCREENSHOTS = {"ten_pennies": ROOT / "docs" / "table_1366x768_ten_pennies.png",
 
 def app_mirror(**options):
     """The table as the app's page makes it, its bots played at once."""
-    from tenpennies.layout import APP_HEIGHT, APP_WIDTH
+    from tenpennies.pictures.layout import APP_HEIGHT, APP_WIDTH
 
     return widgets.PlayTable(delay=0, width=APP_WIDTH, max_height=APP_HEIGHT, **options)
 
@@ -47,7 +47,7 @@ def click_set(table: LiveTable, index: int) -> None:
 
 def play_the_hint(table: LiveTable) -> None:
     """The hint's move, made in the page and here with the table's clicks and buttons."""
-    from tenpennies.actions import AddToMeld, Buy, Discard, LayDown, Meld, Pass
+    from tenpennies.engine.actions import AddToMeld, Buy, Discard, LayDown, Meld, Pass
 
     action = table.game.hint().action
     kind = type(action)
@@ -164,7 +164,7 @@ def test_the_whole_table_fits_a_1366x768_screen(browser, voila, notebook_dir, na
 
 REVIEW_PAGE = """import dataclasses
 from tenpennies import Position, TEN_PENNIES
-from tenpennies.layout import APP_HEIGHT, APP_WIDTH
+from tenpennies.pictures.layout import APP_HEIGHT, APP_WIDTH
 from tenpennies.widgets import PlayTable
 one = dataclasses.replace(TEN_PENNIES, name="Ten Pennies, round 1 only", contracts=TEN_PENNIES.contracts[:1],
                           wild_ranks=TEN_PENNIES.wild_ranks[:1], wild_limits=TEN_PENNIES.wild_limits[:1])

@@ -13,9 +13,9 @@ import pytest
 from conftest import require  # a missing package skips, or fails when CI is set
 
 from .test_play_table import LABELS, LiveTable, mirror
-from tenpennies.actions import Buy, Discard, LayDown
-from tenpennies.buying import should_buy
-from tenpennies.match import Phase
+from tenpennies.engine.actions import Buy, Discard, LayDown
+from tenpennies.bots.buying import should_buy
+from tenpennies.play.match import Phase
 
 pytestmark = pytest.mark.browser
 widgets = require("tenpennies.widgets")

@@ -14,7 +14,7 @@ def rivals() -> list[int]:
             with open(f"/proc/{entry}/stat") as f:
                 ppid = int(f.read().rsplit(")", 1)[1].split()[1])
             with open(f"/proc/{entry}/cmdline", "rb") as f:
-                worker = b"tenpennies.tournament.worker" in f.read()
+                worker = b"tenpennies.lessons.tournament.worker" in f.read()
         except (OSError, ValueError, IndexError):
             continue
         if worker and ppid == parent and parent > 1:

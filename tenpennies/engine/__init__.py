@@ -1,0 +1,1 @@
+"""The ground: cards, rule sets, melds, actions and the phases of a turn, errors, seeds, counts in words."""

@@ -1,0 +1,1 @@
+"""Every sentence a decision, a judgment or a cost is said in; the table's narration; the hint."""

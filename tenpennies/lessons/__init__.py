@@ -1,0 +1,1 @@
+"""Teaching content: the lessons' questions, the explorers, class experiments, the course, the tournament."""
