@@ -64,3 +64,15 @@ class OldPaths(importlib.abc.MetaPathFinder, importlib.abc.Loader):
 FINDER = OldPaths()
 if not any(isinstance(f, OldPaths) for f in sys.meta_path):
     sys.meta_path.append(FINDER)
+
+
+def keep_the_face(package: types.ModuleType) -> None:
+    """Bind now each old path that is also a name the package offers (``simulate``: the function).
+
+    Importing a module through a finder sets it as its parent's attribute, so a notebook's
+    ``import tenpennies.simulate`` would turn ``tenpennies.simulate`` from the function into
+    the module. Found in ``sys.modules`` already, the old path is never loaded, and the
+    package's name stays the function, as it was before the move."""
+    for old, homes in OLD_PATHS.items():
+        if old in vars(package) and len(homes) == 1:
+            sys.modules.setdefault(f"{package.__name__}.{old}", importlib.import_module(f"{package.__name__}.{homes[0]}"))
