@@ -13,9 +13,10 @@ import pytest
 from conftest import require  # a missing package skips, or fails when CI is set
 
 from .test_play_table import LABELS, LiveTable, mirror
-from tenpennies.engine.actions import Buy, Discard, LayDown
+from tenpennies.engine.actions import Buy, Discard, LayDown, Meld
 from tenpennies.bots.buying import should_buy
 from tenpennies.play.match import Phase
+from tenpennies.pictures.layout import APP_HEIGHT, APP_WIDTH
 
 pytestmark = pytest.mark.browser
 widgets = require("tenpennies.widgets")
@@ -31,10 +32,27 @@ def click_at(table, index: int) -> None:
     table.mirror.click(x, y)
 
 
+def discard(table, round_no: int) -> None:
+    """Press Discard in the page and the mirror. When a bot then ends the round, the page
+    stops at the round's summary (its Continue button) while the mirror plays on, so the
+    page's words are awaited only while the round goes on."""
+    button = table.page.get_by_role("button", name=LABELS["discard"], exact=True)
+    table.expect(button).to_be_enabled(timeout=30000)
+    before = len(table.mirror.lines)
+    table.mirror.buttons["discard"].click()
+    assert len(table.mirror.lines) > before, table.game.message
+    box = button.bounding_box()
+    table.kit.click_and_wait_redraw(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    if table.game.match.round_no == round_no:
+        table.wait_for_words()
+
+
 def test_t5_a_round_at_offers_useful_asks_no_offer_the_judgment_calls_a_pass(browser, voila):
     page = browser.new_page(viewport={"width": 1100, "height": 1100})
     page.goto(f"{voila.url}/voila/render/play.ipynb?seed={SEED}")
-    table = LiveTable(page, mirror(seed=SEED))
+    # The mirror is as wide as the app's table: a narrower one wraps the sets into more rows
+    # and puts the hand lower than the page draws it.
+    table = LiveTable(page, mirror(seed=SEED, width=APP_WIDTH, max_height=APP_HEIGHT))
     game = table.game
     assert game.offers == "useful"
     first = game.match.round_no
@@ -60,19 +78,21 @@ def test_t5_a_round_at_offers_useful_asks_no_offer_the_judgment_calls_a_pass(bro
                 page.get_by_text(hint.why[:60]).first.wait_for(timeout=30000)
                 why_shown = True
             table.press("buy" if isinstance(action, Buy) else "pass")
-        elif isinstance(action, LayDown):
+        elif isinstance(action, (LayDown, Meld)):
+            for i in list(game.selected):
+                click_at(table, i)
             left = list(game.hand)
             for card in action.cards:  # (a card held twice is clicked at each of its places)
                 i = next(i for i, c in enumerate(left) if c == card and i not in game.selected)
                 click_at(table, i)
-            assert table.press("lay_down")
+            assert table.press("lay_down" if isinstance(action, LayDown) else "meld")
         else:
             # The hint's discard; where it melds or adds to a set, a discard will do here.
             card = action.card if isinstance(action, Discard) else max(game.hand, key=lambda c: c.rank)
             for i in list(game.selected):
                 click_at(table, i)
             click_at(table, game.hand.index(card))
-            assert table.press("discard")
+            discard(table, first)
     print(f"seed {SEED}, round {first} at offers 'useful': {asked} offers asked of {decisions} decisions")
     assert asked and why_shown
     page.close()
