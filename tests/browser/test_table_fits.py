@@ -106,7 +106,9 @@ def test_round_one_by_the_hint_asks_only_useful_offers_and_ends_with_its_summary
     assert decisions < 40
     page.get_by_text(summary_head(table)).first.wait_for(timeout=60000)
     text = table.page_text()
-    assert "without being asked" in text and "the buy judgment says pass" in text
+    # Each says in one plain sentence why it was passed (explain.decisions.buy_plain), as
+    # "You passed on 9H without being asked: you are down, and buying only adds cards."
+    assert "without being asked: " in text
     for seat in range(4):
         for card, points in summary.points_by_card(seat):
             assert f"{card.symbol} {points}" in text
