@@ -80,6 +80,9 @@ def join(context, server, code: str, name: str):
     page.wait_for_selector("canvas", timeout=90000)
     page.wait_for_selector(".tenpennies-turn", timeout=90000)
     TablePage(page).wait_until_canvas_drawn()
+    # Every offer asked: at "useful" the table passes the judgment's clear passes itself,
+    # and a seat could then go a whole round without a Pass of its own to press.
+    page.locator("select").first.select_option(label="ask me about every offer")
     return page, frames
 
 
