@@ -208,13 +208,6 @@ class BuyDecision:
     buy: DrawOdds
     pass_: DrawOdds
 
-    @property
-    def recommendation(self) -> str:
-        """What the bare chances alone would say: ``'buy'`` when buying gives the better
-        chance, ``'pass'`` otherwise (also on a tie). This is the naive reading lesson 15
-        tests against real play, not advice: it weighs no token, no points, no cost."""
-        return "buy" if self.buy_probability > self.pass_probability else "pass"
-
     def __str__(self) -> str:
         return (f"buy {self.discard}: {float(self.buy_probability):.4f}, "
                 f"pass: {float(self.pass_probability):.4f}")

@@ -50,6 +50,8 @@ def test_the_ten_pennies_notebook_serves_only_ten_pennies_until_the_learner_swit
         page.wait_for_function(f"() => document.querySelector('.tp-puzzle-table svg desc').textContent "
                                f"!== {before!r}", timeout=30000)
         assert "g:ten-card-rummy" in notation(page)
+        # The rating line is redrawn after the puzzle (a later message): wait for it.
+        page.get_by_text("your Ten Card Rummy rating").first.wait_for(timeout=30000)
         assert page.get_by_text("your Ten Card Rummy rating").count() == 1
         assert errors == []
     finally:
