@@ -42,7 +42,7 @@ from test_hidden_information import Sent, hidden_identities, identity, known_ide
 
 NAMES = ("Ann", "Ben", "Cleo", "Dev")
 TURN_SECONDS = 5.0
-ROUND_SECONDS = 900  # a round of Ten Pennies, its discards played at the timer's pace
+ROUND_SECONDS = 1200  # a round of Ten Pennies, its discards played at the timer's pace
 
 
 @pytest.fixture(scope="module")
@@ -80,10 +80,16 @@ def join(context, server, code: str, name: str):
     page.wait_for_selector("canvas", timeout=90000)
     page.wait_for_selector(".tenpennies-turn", timeout=90000)
     TablePage(page).wait_until_canvas_drawn()
-    # Every offer asked: at "useful" the table passes the judgment's clear passes itself,
-    # and a seat could then go a whole round without a Pass of its own to press.
+    # Every offer asked until the seat has moved (ask_only_useful): at "useful" the table
+    # passes the judgment's clear passes itself, and a seat could go a whole round without a
+    # Pass of its own to press; asked about every offer all round, the round takes too long.
     page.locator("select").first.select_option(label="ask me about every offer")
     return page, frames
+
+
+def ask_only_useful(page) -> None:
+    """Back to the table's default: asked only about offers that could help."""
+    page.locator("select").first.select_option(label="ask me only when it could help")
 
 
 def text_of(page) -> str:
@@ -148,6 +154,8 @@ def test_four_classmates_play_a_round_and_no_page_gets_another_seats_cards(brows
                     timeouts = {note.at for note in room.notes if note.seat is None}
                     last = max(i for i, e in enumerate(room.match.log) if is_action(e) and e.seat == s)
                     moved[s] += last not in timeouts
+                    if moved[s] == 1:
+                        ask_only_useful(page)
             if snapshot is None and all(moved.values()):
                 # The pages first, then the match: the match is then at least as far on, so
                 # a card the seat saw in between is among those it knows, not a false leak.
