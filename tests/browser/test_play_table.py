@@ -49,6 +49,14 @@ def mirror(**options):
     return widgets.PlayTable(delay=0, **options)
 
 
+def app_mirror(**options):
+    """The table as the app's page makes it (play.ipynb: its width and height), its bots
+    played at once: a narrower mirror wraps the sets into more rows than the page draws."""
+    from tenpennies.pictures.layout import APP_HEIGHT, APP_WIDTH
+
+    return mirror(width=APP_WIDTH, max_height=APP_HEIGHT, **options)
+
+
 class LiveTable:
     """A page showing a PlayTable, and the same table played here to say what it must show."""
 

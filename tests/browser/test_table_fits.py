@@ -19,7 +19,7 @@ import pytest
 from conftest import require  # a missing package skips, or fails when CI is set
 
 from .browserkit import ROOT, write_notebook
-from .test_play_table import LiveTable
+from .test_play_table import LiveTable, app_mirror
 from tenpennies.front.table import button_label
 
 pytestmark = pytest.mark.browser
@@ -29,13 +29,6 @@ SEED = 7
 SCREEN = {"width": 1366, "height": 768}
 SCREENSHOTS = {"ten_pennies": ROOT / "docs" / "table_1366x768_ten_pennies.png",
                "ten_card_rummy": ROOT / "docs" / "table_1366x768_ten_card_rummy.png"}
-
-
-def app_mirror(**options):
-    """The table as the app's page makes it, its bots played at once."""
-    from tenpennies.pictures.layout import APP_HEIGHT, APP_WIDTH
-
-    return widgets.PlayTable(delay=0, width=APP_WIDTH, max_height=APP_HEIGHT, **options)
 
 
 def click_set(table: LiveTable, index: int) -> None:

@@ -12,11 +12,10 @@ import pytest
 
 from conftest import require  # a missing package skips, or fails when CI is set
 
-from .test_play_table import LABELS, LiveTable, mirror
+from .test_play_table import LABELS, LiveTable, app_mirror
 from tenpennies.engine.actions import Buy, Discard, LayDown, Meld
 from tenpennies.bots.buying import should_buy
 from tenpennies.play.match import Phase
-from tenpennies.pictures.layout import APP_HEIGHT, APP_WIDTH
 
 pytestmark = pytest.mark.browser
 widgets = require("tenpennies.widgets")
@@ -50,9 +49,7 @@ def discard(table, round_no: int) -> None:
 def test_t5_a_round_at_offers_useful_asks_no_offer_the_judgment_calls_a_pass(browser, voila):
     page = browser.new_page(viewport={"width": 1100, "height": 1100})
     page.goto(f"{voila.url}/voila/render/play.ipynb?seed={SEED}")
-    # The mirror is as wide as the app's table: a narrower one wraps the sets into more rows
-    # and puts the hand lower than the page draws it.
-    table = LiveTable(page, mirror(seed=SEED, width=APP_WIDTH, max_height=APP_HEIGHT))
+    table = LiveTable(page, app_mirror(seed=SEED))
     game = table.game
     assert game.offers == "useful"
     first = game.match.round_no
