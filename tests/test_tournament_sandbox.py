@@ -274,7 +274,7 @@ def test_the_tournament_seed_on_the_command_line_is_hidden_from_the_bots(bots, l
     assert done.returncode == 0, done.stderr
     forfeit = next(line for line in done.stdout.splitlines() if line.startswith("  ReadsParent: "))
     assert forfeit.startswith("  ReadsParent: 2 forfeits (2 crash)")  # it sat at two of the four seats
-    assert forfeit.endswith("RuntimeError: found nothing (reads_parent.py, line 61)")
+    assert forfeit.endswith("RuntimeError: found nothing (reads_parent.py, line 70)")
     assert done.stdout.splitlines()[-1].startswith(f"sandbox: {layer}, ")
 
 

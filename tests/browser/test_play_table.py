@@ -69,7 +69,10 @@ class LiveTable:
         page.wait_for_selector("canvas", timeout=60000)
         self.kit = TablePage(page)
         self.kit.wait_until_canvas_drawn()
-        self.wait_for_words()
+        # The first words come after the bots' opening moves, paced 0.4 s each: on a loaded
+        # CI machine (two test workers, their kernels and chromium on two cores) that once
+        # took more than 30 s (Ten Card Rummy at four).
+        self.wait_for_words(timeout_ms=90000)
 
     @property
     def game(self):

@@ -9,29 +9,38 @@ SECRET = "TEACHER_SECRET"
 SEED = "8642097531"
 """The tournament seed the command-line test gives (``--seed 8642097531``)."""
 
-MEMORY_READ = 64 << 20
-"""At most this many bytes of memory are read from the parent (enough to find its environment)."""
+MEMORY_READ = 1 << 30
+"""At most this many bytes of memory are read from the parent, its heap first: that is where
+``setenv`` copies a variable set after start, and a long-running parent (a pytest worker, in
+CI) can hold more than a small budget before it."""
+
+CHUNK = 16 << 20
+"""Read this much at a time, so the spy itself stays small."""
 
 
 def _memory(pid: int) -> list[str]:
-    found, left = [], MEMORY_READ
+    found, left = set(), MEMORY_READ
+    markers = [m.encode() for m in (SECRET, SEED)]
     try:
         with open(f"/proc/{pid}/maps") as maps, open(f"/proc/{pid}/mem", "rb", buffering=0) as mem:
-            for line in maps:
+            lines = sorted(maps, key=lambda line: not line.rstrip().endswith(("[heap]", "[stack]")))
+            for line in lines:
                 span, perms = line.split()[:2]
-                if not perms.startswith("r") or left <= 0:
-                    continue
                 start, end = (int(x, 16) for x in span.split("-"))
-                try:
-                    mem.seek(start)
-                    data = mem.read(min(end - start, left))
-                except (OSError, ValueError, OverflowError):
-                    continue
-                left -= len(data)
-                found += [f"{marker} in the memory of {pid}" for marker in (SECRET, SEED) if marker.encode() in data]
+                # Chunks overlap by a marker's length, so none is missed at a seam.
+                for at in range(start, end, CHUNK) if perms.startswith("r") else ():
+                    if left <= 0:
+                        break
+                    try:
+                        mem.seek(at)
+                        data = mem.read(min(end - at, CHUNK + 16))
+                    except (OSError, ValueError, OverflowError):
+                        break
+                    left -= len(data)
+                    found |= {m.decode() for m in markers if m in data}
     except OSError:
         pass
-    return found
+    return [f"{marker} in the memory of {pid}" for marker in sorted(found)]
 
 
 def look() -> str:
