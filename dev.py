@@ -10,7 +10,7 @@
     python3 dev.py test --quick
                            the edit-test loop, a few minutes: leaves out the tests marked
                            slow, browser or notebook and checks 3 puzzles of each kind and
-                           game (tests/conftest.py says how tests are marked)
+                           game (conftest.py says how tests are marked)
     python3 dev.py app     make .venv if needed, then serve the live table
                            (notebooks/play.ipynb) with Voila, code hidden; each browser
                            tab gets its own match, dealt in secret (options:
@@ -80,7 +80,7 @@ def test_args(extra: list[str]) -> list[str]:
 
     Every core by default (``-n auto``); ``--dist loadgroup`` keeps together what shares a
     worker's state: a notebook's cells (one kernel), a browser test file (its chromium and servers),
-    a test file's module fixtures (tests/conftest.py gives the groups). An ``-n`` of the
+    a test file's module fixtures (conftest.py gives the groups). An ``-n`` of the
     caller's wins; the quick run is one process when ``-n`` is not given, since starting
     workers costs more than it saves there."""
     quick = "--quick" in extra

@@ -8,7 +8,7 @@ the engine's solver or odds), and its verdict from bounds (what the bots use, al
 strong bot's one question of a card that is no out, ``only_buy``) with its verdict from the
 exact count. Every shipped buy puzzle's answer is re-derived the same way, with the cost
 model the judgment's module states, and each game's answers are held to balance.
-(Minutes of CPU: a slow test, tests/conftest.py.)
+(Minutes of CPU: a slow test, conftest.py SLOW.)
 """
 
 from collections import Counter
