@@ -108,6 +108,12 @@ def strong_before_plans(seed):
     return StrongBot(seed, plan=False)
 
 
+def strong_throwing_wilds(seed):
+    """The strong bot as it was before it kept wilds on a tie (a natural thrown first), to
+    compare with (issue 34)."""
+    return StrongBot(seed, keeps_wilds=False)
+
+
 def expert_in_ten_card_rummy(seed):
     """The expert with its Ten Card Rummy search on (its answers to the top discard tried
     out, rollouts 24 turns long): off by default, measured here (``--expert`` this name)."""
@@ -116,7 +122,8 @@ def expert_in_ten_card_rummy(seed):
     return ExpertBot(seed, in_ten_card_rummy=True, horizon=24)
 
 
-VARIANTS = {"strong_before_plans": strong_before_plans, "expert_in_ten_card_rummy": expert_in_ten_card_rummy}
+VARIANTS = {"strong_before_plans": strong_before_plans, "strong_throwing_wilds": strong_throwing_wilds,
+            "expert_in_ten_card_rummy": expert_in_ten_card_rummy}
 """Bots that are no registry name, by the name --pair and the summary give them."""
 
 

@@ -11,12 +11,13 @@ from tenpennies import TEN_CARD_RUMMY, TEN_PENNIES, parse_cards
 from tenpennies.engine.actions import AddToSet, Buy, Discard, Draw, LayDown, Meld, Pass, RoundEnd
 from tenpennies.bots import Bot, bot_names, bot_seed, make_bot, play_match
 from tenpennies.bots.random_bot import RandomBot
+from tenpennies.bots.expert import ExpertBot
 from tenpennies.bots.strong import StrongBot
 from tenpennies.bots.tactics import shedding_action
 from tenpennies.bots.thumb import ThumbBot
 from tenpennies.play.match import Match, Phase, Position
 from tenpennies.odds import draw_odds, unseen_cards
-from tenpennies.solver import cards_needed, outs
+from tenpennies.solver import cards_needed, discard_chances, outs
 from test_view_walk import leaks
 
 
@@ -342,3 +343,29 @@ def test_t14_may_go_out_counts_one_natural_per_suit_in_a_new_set():
         hand = parse_cards(cards)
         assert (plan_go_out(hand, (), 3, True) is not None) is possible
         assert may_go_out(hand, (), 3, TEN_PENNIES) is possible
+
+
+def _closed_turn(hand: str, round_no: int, drawn: str):
+    """Seat 0's view on its own turn, ``drawn`` just drawn from the stock, not yet down."""
+    match = Match.from_position(_position(hand, round_no=round_no, discard_pile="4S", stock=f"{drawn} KC 5C"), seed=1)
+    for seat in range(4):
+        match.apply(Pass(seat))
+    return match.view(0)
+
+
+def test_strong_keeps_a_wild_its_contract_can_use_when_a_natural_throw_is_as_good():
+    # Round 3, two sets of 4 with one wild each: both jokers can be used. Throwing a joker
+    # or 8D leaves the hand as close, with as many outs; the joker is the costlier card.
+    view = _closed_turn("5S 5S 5H 7S 6S 6H 6D 6C 7H 8D JK", 3, "JK")
+    need, chances = discard_chances(view.hand, 3, unseen=unseen_cards(view.hand, view.seen_cards()))
+    joker, eight = parse_cards("JK 8D")
+    assert chances[joker] == chances[eight]
+    for bot in (StrongBot(), ExpertBot(seed=1)):
+        assert bot.act(view) == bot.decide(view).action == Discard(0, eight)
+    assert StrongBot(keeps_wilds=False).act(view) == Discard(0, joker)  # the old tie-break
+
+
+def test_strong_throws_a_wild_its_contract_cannot_use():
+    # Round 5 (aces and twos wild, T15): seven wilds, and two sets of 5 take four at most.
+    view = _closed_turn("AS AS AD AD 2H 2D 3C 5S 6D 7H 7C 9D TH", 5, "JK")
+    assert StrongBot().act(view) == StrongBot().decide(view).action == Discard(0, parse_cards("JK")[0])
