@@ -3,7 +3,10 @@
 The lessons' code cells are checked by nbval and their hidden check cells; these are the
 claims made in sentences, which no cell computes."""
 
+import json
+import re
 from itertools import combinations
+from pathlib import Path
 
 from tenpennies import (TEN_CARD_RUMMY, TEN_PENNIES, Match, find_contract, format_cards, hand_points, is_valid_set,
                         parse_cards)
@@ -70,3 +73,31 @@ def test_start_here_seat_2_lays_down_first_then_you_after_buying_the_king():
     assert [a.seat for a in lay_downs][:2] == [2, 0]
     assert [format_cards(s) for s in lay_downs[0].sets] == ["4S 4D 4C", "5H 5D 5C"]
     assert "You bought KC for a token." in game.words()
+
+
+QUOTES_OUTPUTS = "quotes-outputs"
+"""The tag of a markdown cell that quotes numbers the cells above it printed ("pairing made it
+wider (59.9 points against 54.7)"): each must be in one of those outputs, so a change that
+moves the numbers cannot leave the prose saying the old ones (lesson 13's had, four times)."""
+
+
+def _number_texts(text: str) -> list[str]:
+    # Decimals only ("59.9", "−0.46", "+0.08"): whole numbers in prose are counts and rounds.
+    return [m.replace("−", "-").lstrip("+-") for m in re.findall(r"[−+-]?\d+\.\d+", text)]
+
+
+def test_prose_that_quotes_outputs_says_the_numbers_the_cells_printed():
+    root = Path(__file__).resolve().parent.parent
+    tagged = 0
+    for path in sorted((root / "notebooks").rglob("*.ipynb")):
+        printed = ""
+        for cell in json.loads(path.read_text())["cells"]:
+            if cell["cell_type"] == "code":
+                for out in cell.get("outputs", []):
+                    printed += "".join(out.get("text", "")) + "".join(out.get("data", {}).get("text/plain", ""))
+            elif QUOTES_OUTPUTS in cell.get("metadata", {}).get("tags", []):
+                tagged += 1
+                prose = "".join(cell["source"])
+                missing = [n for n in _number_texts(prose) if n not in printed.replace("−", "-")]
+                assert not missing, f"{path.name}: {missing} in {prose[:80]!r}... are printed by no cell above it"
+    assert tagged >= 5  # lesson 13 and its solutions
