@@ -43,6 +43,7 @@ SLOW = (
     "tests/test_widgets_table.py::test_a_rounds_end_offers_the_review_so_far_and_a_later_one_judges_again",
     "tests/test_course.py::test_course_site_says_where_a_widget_would_be_and_hides_nbval_markers",
     "tests/test_luck.py::test_the_expert_loses_less_to_skill_than_a_random_player",
+    "tests/test_luck.py::test_the_expert_loses_less_to_skill_than_the_thumb_bot_over_whole_matches",
 )
 """Node-id prefixes of the tests a quick run leaves out: each took about a second of CPU or more
 in a whole run (6 December 2026; measured as CPU, since the machine was shared); a file's path
@@ -92,6 +93,7 @@ HEAVY = {
     "tests/test_puzzle_session.py": 50,
     "tests/test_tournament.py": 40,
     "tests/test_puzzle_cli.py": 40,
+    "tests/test_luck.py": 70,  # (with the whole-match skill test, measured alone)
 }
 """Rough seconds of the slowest groups (one whole run, 7 December 2026, the machine shared:
 ceilings, good for ordering only). The scheduler hands out the heaviest group first, so a

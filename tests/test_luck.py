@@ -3,7 +3,8 @@
 Small seeded matches with cheap settings: one round each (round 1 dealt afresh), the
 review at 4 rollouts a decision. Among four strong bots a seat's luck must average zero
 within its interval; a seat played by the expert must lose less to skill than one
-played at random; and per round, margin = deal luck + draw luck + skill.
+played at random; and per round, margin = deal luck + draw luck + skill. Over whole
+matches (seven rounds) the expert must lose less to skill than the thumb bot.
 """
 
 import random
@@ -17,7 +18,7 @@ from tenpennies.play.loop import play
 from tenpennies.odds.intervals import Z95
 from tenpennies.review.luck import luck_and_skill, obvious
 from tenpennies.review.judge import review
-from tenpennies.play.simulate import _deal_position
+from tenpennies.play.simulate import _deal_position, t_quantile
 
 DEALS = 16
 
@@ -56,12 +57,36 @@ def test_luck_averages_zero_over_seeded_deals(strong_reviews):
 
 
 def test_the_expert_loses_less_to_skill_than_a_random_player():
-    """The skill term tells a strong player from a weak one. (Against the thumb bot it does
-    not, at these cheap settings: over 30 round-1 deals at 8 rollouts the expert lost
-    +1.2 points a round and the thumb bot +0.8 ± 5.4: round 1 asks little of a player.)"""
+    """The skill term tells a strong player from a weak one, in one round. (Against the
+    thumb bot one round is not enough: over 30 round-1 deals at 8 rollouts the expert lost
+    +1.2 points a round and the thumb bot +0.8 ± 5.4; the whole-match test below tells them
+    apart.)"""
     def lost(bot, deals=6):
         return [luck_and_skill(review(one_round(seed, bot), 0, rollouts=4, workers=1, seed=seed)).skill.points
                 for seed in range(deals)]
 
     expert, wild = lost("expert"), lost("random")
     assert statistics.fmean(wild) - Z95 * statistics.stdev(wild) / len(wild) ** 0.5 > max(expert)
+
+
+def whole_match(seed: int, seat0: str) -> Match:
+    """A whole seeded match: ``seat0`` at seat 0, strong bots elsewhere."""
+    m = Match(seed=seed)
+    play(m, {0: make_bot(seat0, seed=seed), **{s: make_bot("strong", seed=seed + s) for s in (1, 2, 3)}})
+    return m
+
+
+def test_the_expert_loses_less_to_skill_than_the_thumb_bot_over_whole_matches():
+    """The skill term tells the expert from the rule-of-thumb bot, over whole matches paired
+    by seed. One round is not enough: over 120 round-5 deals (8 rollouts a decision) the
+    thumb bot lost 7.1 points to skill and the expert 1.3, a difference of 5.9 +/- 12.0, and
+    their real margins differed by only 4.3 +/- 15.5: one round asks little of a player.
+    Over 39 whole matches (4 rollouts) the thumb bot lost 173.9 points a match to skill and
+    the expert -9.8, a difference of 183.7 +/- 85.3, lost more in 29 of the 39 (7 December
+    2026). Eight matches here, about 50 s of CPU."""
+    seeds = range(8)
+    lost = {bot: [luck_and_skill(review(whole_match(seed, bot), 0, rollouts=4, workers=1, seed=seed)).skill.points
+                  for seed in seeds] for bot in ("thumb", "expert")}
+    gaps = [thumb - expert for thumb, expert in zip(lost["thumb"], lost["expert"])]
+    mean, se = statistics.fmean(gaps), statistics.stdev(gaps) / len(gaps) ** 0.5
+    assert mean - t_quantile(len(gaps) - 1) * se > 0, (mean, se, lost)
