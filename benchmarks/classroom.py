@@ -119,8 +119,11 @@ async def one_tab(browser, url: str, delay: float = 0.0):
     except Exception as exc:  # a tab that never became playable is counted, not fatal
         buttons = await page.evaluate("() => [...document.querySelectorAll('button')].map("
                                       "b => b.innerText.trim() + (b.disabled ? '(off)' : '')).join(' ')")
+        text = await page.evaluate("() => document.body.innerText")
         print(f"a tab was not playable after {time.monotonic() - start:.0f} s ({type(exc).__name__}); "
               f"its buttons: {buttons[:200]}", flush=True)
+        # What the page said, its last lines (the log's newest and the banner), to see why.
+        print("  its page ended:", " | ".join(line for line in text.splitlines() if line.strip())[-600:], flush=True)
         return None, (), page
     seconds = time.monotonic() - start
     return seconds, face_up(frames), page
@@ -202,7 +205,7 @@ def p95(values: list[float]) -> float:
     return ordered[max(0, -(-95 * len(ordered) // 100) - 1)]
 
 
-def rooms_benchmark(count: int, seconds: float, pool: int | None = None) -> None:
+def rooms_benchmark(count: int, seconds: float, pool: int | None = None, unopened: int | None = None) -> None:
     import re
 
     with tempfile.TemporaryDirectory() as tmp:
@@ -210,7 +213,8 @@ def rooms_benchmark(count: int, seconds: float, pool: int | None = None) -> None
         server = Server(Path(tmp), classroom_args(ROOT / "notebooks" / "room.ipynb", "--rooms", "--db", str(db),
                                                   f"--max-players={4 * count + 5}", "--idle-seconds=3600",
                                                   "--seats-per-address=0",  # (one browser: one address)
-                                                  *pool_args(pool)))
+                                                  *pool_args(pool),
+                                                  *([f"--unopened-seconds={unopened}"] if unopened else [])))
         try:
             key = None
             for _ in range(300):
@@ -270,17 +274,21 @@ def main() -> None:
                         help="seconds over which the tabs open, evenly spread (0: all at once)")
     parser.add_argument("--rooms", type=int, default=8, help="rooms of 4 students playing at once (0: skip)")
     parser.add_argument("--seconds", type=float, default=60.0, help="how long the rooms' students play")
+    parser.add_argument("--unopened-seconds", type=int, default=None,
+                        help="the server's --unopened-seconds for the tabs (default: the server's own); one "
+                             "browser holds 6 connections to a host, so 30 tabs queue, and a kernel whose page "
+                             "opens its websocket later than this is ended")
     parser.add_argument("--pool", type=int, default=None,
                         help="the server's preheated kernels (default: the server's own default)")
     args = parser.parse_args()
     print(f"(load average before: {' '.join(Path('/proc/loadavg').read_text().split()[:3])})", flush=True)
     if args.tabs:
-        tabs_benchmark(args.tabs, args.within, args.pool)
+        tabs_benchmark(args.tabs, args.within, args.pool, args.unopened_seconds)
     if args.rooms:
-        rooms_benchmark(args.rooms, args.seconds, args.pool)
+        rooms_benchmark(args.rooms, args.seconds, args.pool, args.unopened_seconds)
 
 
-def tabs_benchmark(tabs: int, within: float, pool: int | None) -> None:
+def tabs_benchmark(tabs: int, within: float, pool: int | None, unopened: int | None = None) -> None:
     imports = subprocess.run([sys.executable, "-c", IMPORTS, *IMPORT_STEPS], capture_output=True, text=True,
                              cwd=ROOT, check=True).stdout
     with tempfile.TemporaryDirectory() as tmp:
@@ -289,7 +297,8 @@ def tabs_benchmark(tabs: int, within: float, pool: int | None) -> None:
         server = Server(Path(tmp), classroom_args(ROOT / "notebooks" / "play.ipynb",
                                                   f"--max-players={tabs + 5}", "--idle-seconds=3600",
                                                   "--seats-per-address=0",  # (one browser: one address)
-                                                  *pool_args(pool)))
+                                                  *pool_args(pool),
+                                                  *([f"--unopened-seconds={unopened}"] if unopened else [])))
         try:
             wait_for_pool(server, pool)
             server_before = rss_mb(server.proc.pid)
@@ -311,7 +320,11 @@ def tabs_benchmark(tabs: int, within: float, pool: int | None) -> None:
 
             results, kernels, server_after = asyncio.run(run())
             wall = time.monotonic() - start
-            pooled = server.log.read_text(errors="replace").count("Using pre-heated kernel")
+            log = server.log.read_text(errors="replace")
+            pooled = log.count("Using pre-heated kernel")
+            # Why kernels ended before the tabs closed: the server says it in its log.
+            endings = {why: log.count(why) for why in ("no page opened it", "its page closed", "The table is full",
+                                                     "An address holds", "Refused a websocket")}
         finally:
             server.stop()
 
@@ -328,6 +341,7 @@ def tabs_benchmark(tabs: int, within: float, pool: int | None) -> None:
           f"{statistics.median(kernels):.1f} MB, min {min(kernels):.1f} MB, max {max(kernels):.1f} MB, "
           f"total {sum(kernels):.0f} MB (goal: under 80 MB each)")
     print(f"server RSS: {server_before:.1f} MB before, {server_after:.1f} MB with {tabs} tabs")
+    print("the server's log: " + ", ".join(f"{n} x '{why}'" for why, n in endings.items()))
     if deals:
         print(f"different deals: {len(set(deals))} of {len(deals)} tabs "
               f"(face-up cards read per tab: median {statistics.median(len(d) for d in deals):.0f})")

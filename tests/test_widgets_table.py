@@ -281,7 +281,9 @@ def test_a_classroom_table_names_no_seed_and_deals_its_next_match_in_secret():
     assert not any("859319" in t for t in texts)
     table.buttons["new"].click()
     assert table.game.seed not in (859319, 859320)  # not the next seed, which anyone could guess
-    assert table.game.match.round_no == 1 and len(table.game.hand) == 11
+    # Eleven dealt, and the turn's draw when the secret deal makes seat 0 play first.
+    assert table.game.match.round_no == 1 and len(table.game.hand) == 11 + (table.game.match.to_act == 0
+                                                                         and table.game.view.phase is Phase.PLAY)
 
 
 def test_seed_in_the_address_chooses_the_deal_only_on_a_practice_server():
@@ -648,3 +650,19 @@ def test_the_table_draws_what_the_bots_just_did_above_the_hand():
     assert line.rect.y < hand_top
     marked = [r for r in table.layout_now.regions if r.marked]
     assert [r.card for r in marked] == [table.game.last_move.card] == [table.game.view.top_discard]
+
+
+def test_a_page_that_has_drawn_the_canvas_gets_every_widgets_whole_state_again(monkeypatch):
+    # A change sent while a page's widget manager opens the widgets' channels is dropped,
+    # and a trait that does not change again is never resent: a class's page then kept
+    # its buttons greyed on the person's turn. Once the canvas says it is drawn (ipycanvas'
+    # client_ready), every widget of the table sends its whole state.
+    import ipywidgets
+
+    table = PlayTable(seed=3)
+    sent = []
+    monkeypatch.setattr(ipywidgets.Widget, "send_state", lambda self, key=None: sent.append(self))
+    table.canvas._canvases[-1]._handle_custom_msg({"event": "client_ready"}, None)
+    ids = {id(w) for w in sent}
+    for widget in (table, table.status, table.message, table.log_box, *table.buttons.values()):
+        assert id(widget) in ids, widget

@@ -216,6 +216,13 @@ def secret_seed() -> int:
     return secrets.randbits(64)
 
 
+def _tree(root: widgets.Widget):
+    """``root`` and every widget inside it (a box's children, and theirs)."""
+    yield root
+    for child in getattr(root, "children", ()):
+        yield from _tree(child)
+
+
 class _Board(widgets.VBox):
     """What both tables share: a canvas drawn from a layout, resized to fit it."""
 
@@ -226,7 +233,20 @@ class _Board(widgets.VBox):
         self.four_colour = widgets.Checkbox(value=self._four, description="four-colour suits", indent=False)
         self.four_colour.observe(lambda change: self.redraw(), names="value")
         self.canvas = _canvas(width, 600)
-        self.canvas.on_client_ready(self.redraw)
+        self.canvas.on_client_ready(self._client_ready)
+
+    def _client_ready(self) -> None:
+        """A page has drawn the canvas: send every widget's whole state again, then draw.
+
+        A page's widget manager first reads every widget's state from the kernel, then
+        opens each widget's channel; a change sent between the two is dropped, and since
+        traits send only what changed, it is never sent again. The bots' paced moves make
+        such a change likely while a class's pages load: in a 30-tab run 2 tabs kept
+        their Buy, Pass and Discard greyed on the person's turn for good. The canvas is
+        drawn once its channel is open, so from then on every widget's state arrives."""
+        for widget in _tree(self):
+            widget.send_state()
+        self.redraw()
 
     def _shown(self, handler):
         """A callback whose failure is shown next to the hand, not lost in the browser's console.
