@@ -666,3 +666,5 @@ def test_a_page_that_has_drawn_the_canvas_gets_every_widgets_whole_state_again(m
     ids = {id(w) for w in sent}
     for widget in (table, table.status, table.message, table.log_box, *table.buttons.values()):
         assert id(widget) in ids, widget
+    # Not the canvas: sent again, the page would build it afresh and say client_ready again.
+    assert id(table.canvas) not in ids and not ids & {id(c) for c in table.canvas._canvases}
