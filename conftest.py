@@ -1,9 +1,10 @@
 """How the whole suite is marked and shared out, wherever its tests are collected from.
 
 These hooks live at the repository's root, not in tests/conftest.py, because pytest loads a
-conftest only for the folders it collects: ``python3 dev.py test notebooks/03_sets.ipynb``
-collected no file under tests/, so xdist split one notebook's cells over two workers, each
-cell without the kernel state of the cells before it, and every cell failed.
+conftest only for the folders it collects: a run of notebooks alone
+(``python3 dev.py test -n 2 notebooks/03_*.ipynb notebooks/04_*.ipynb``) collected no file
+under tests/, so it had none of the groups below, and the two notebooks ran as one unit on
+one worker.
 
 - :func:`pytest_collection_modifyitems` marks nbval's notebook cells ``notebook`` and the
   :data:`SLOW` tests ``slow`` (tests/browser's are ``browser``, their own ``pytestmark``).

@@ -248,7 +248,7 @@ class _Board(widgets.VBox):
             # Not the canvas itself: its state holds its layers, and sent again it makes
             # the page build the canvas afresh, which says client_ready again (a loop that
             # slowed a 30-tab class from a median 2.4 s to 47 s); redraw draws it.
-            if widget is not self.canvas and widget not in getattr(self.canvas, "_canvases", ()):
+            if widget is not self.canvas:  # (its layers are no box's children: not in the tree)
                 widget.send_state()
         self.redraw()
 
