@@ -27,9 +27,11 @@ The goal is under 80 MB a kernel.
 
 With ``--rooms R`` (8 by default) a second server serves rooms (``--rooms``, as ``python3 dev.py app --rooms``):
 R rooms of four student seats are opened and every seat joined (through the room
-service's calls), then every seat's page is opened at once and its students play for
-``--seconds`` (60): each page presses Pass (the stock's draw) whenever it is its decision,
-and the room's bot plays the rest when the turn timer (3 s) runs out. It prints the time
+service's calls), then the seats' pages are opened as the tabs are (one every
+``--within``/4R seconds; a browser context per room, as a class has a browser per
+student), and once every page is in, all play for ``--seconds`` (60): each page presses
+Pass (the stock's draw) whenever it is its decision, and the room's bot plays the rest
+when the turn timer (3 s) runs out. It prints the time
 to a playable table (the canvas drawn and the whose-turn line shown), each move's round
 trip (the press to the page's table redrawn with the move: the kernel, the room service
 and back; median and 95th percentile, goal under 300 ms), RSS per kernel and the server's.
@@ -101,6 +103,20 @@ def face_up(frames: list[bytes]) -> tuple[str, ...]:
     return tuple(sorted(a + b for a, b in zip(last, last[1:]) if b in suits and a not in suits))
 
 
+async def print_page_end(page) -> None:
+    """Print what an unplayable page shows: its buttons and its text's last lines (the log's
+    newest and any banner), to see why."""
+    try:
+        buttons = await page.evaluate("() => [...document.querySelectorAll('button')].map("
+                                      "b => b.innerText.trim() + (b.disabled ? '(off)' : '')).join(' ')")
+        text = await page.evaluate("() => document.body.innerText")
+    except Exception as exc:  # the page itself never loaded
+        print(f"  its page could not be read ({type(exc).__name__})", flush=True)
+        return
+    print(f"  its buttons: {buttons[:200]}", flush=True)
+    print("  its page ended:", " | ".join(line for line in text.splitlines() if line.strip())[-600:], flush=True)
+
+
 async def one_tab(browser, url: str, delay: float = 0.0):
     """Open a tab after ``delay`` seconds; the seconds until its table is playable, its face-up cards, the page."""
     await asyncio.sleep(delay)
@@ -117,13 +133,8 @@ async def one_tab(browser, url: str, delay: float = 0.0):
         await page.goto(url, timeout=TIMEOUT_MS)
         await page.wait_for_function(PLAYABLE, timeout=TIMEOUT_MS, polling=200)
     except Exception as exc:  # a tab that never became playable is counted, not fatal
-        buttons = await page.evaluate("() => [...document.querySelectorAll('button')].map("
-                                      "b => b.innerText.trim() + (b.disabled ? '(off)' : '')).join(' ')")
-        text = await page.evaluate("() => document.body.innerText")
-        print(f"a tab was not playable after {time.monotonic() - start:.0f} s ({type(exc).__name__}); "
-              f"its buttons: {buttons[:200]}", flush=True)
-        # What the page said, its last lines (the log's newest and the banner), to see why.
-        print("  its page ended:", " | ".join(line for line in text.splitlines() if line.strip())[-600:], flush=True)
+        print(f"a tab was not playable after {time.monotonic() - start:.0f} s ({type(exc).__name__})", flush=True)
+        await print_page_end(page)
         return None, (), page
     seconds = time.monotonic() - start
     return seconds, face_up(frames), page
@@ -162,9 +173,11 @@ def _teacher(server, key: str, path: str, body: dict | None = None) -> dict:
         return json.loads(response.read())
 
 
-async def one_seat(browser, url: str, seconds: float):
-    """Open a seat's page; the seconds to playable, and each of its moves' round trips (ms)."""
-    page = await browser.new_page(viewport={"width": 1300, "height": 1000})
+async def one_seat(context, url: str, seconds: float, delay: float, everyone: "Everyone"):
+    """Open a seat's page in ``context`` after ``delay`` seconds; the seconds to playable, and
+    the round trips (ms) of its moves made while every seat was in (for ``seconds`` from then)."""
+    await asyncio.sleep(delay)
+    page = await context.new_page()
     start = time.monotonic()
     try:
         await page.goto(url, timeout=TIMEOUT_MS)
@@ -172,20 +185,41 @@ async def one_seat(browser, url: str, seconds: float):
     except Exception as exc:
         print(f"a seat's page was not playable after {time.monotonic() - start:.0f} s ({type(exc).__name__})",
               flush=True)
+        await print_page_end(page)
+        everyone.arrived()
         return None, [], page
     playable = time.monotonic() - start
+    everyone.arrived()
     trips: list[float] = []
-    until = time.monotonic() + seconds
-    while time.monotonic() < until:
+    # The seat plays from the moment it is playable (its room's bots and timer are running),
+    # but only the moves made with every page in count: the class playing at once.
+    while not (everyone.all_in.is_set() and time.monotonic() > everyone.when + seconds):
         ms = await page.evaluate(ROOM_MOVE)
-        if ms is not None and ms >= 0:
+        if ms is not None and ms >= 0 and everyone.all_in.is_set():
             trips.append(ms)
         await asyncio.sleep(0.1)
     return playable, trips, page
 
 
+class Everyone:
+    """Counts the seats' pages in (playable, or given up on); :attr:`all_in` is set with the last."""
+
+    def __init__(self, seats: int) -> None:
+        self.waiting, self.all_in, self.when = seats, asyncio.Event(), 0.0
+
+    def arrived(self) -> None:
+        self.waiting -= 1
+        if self.waiting == 0:
+            self.when = time.monotonic()
+            self.all_in.set()
+
+
 def pool_args(pool: int | None) -> list[str]:
-    return [] if pool is None else [f"--pool={pool}"]
+    """The server's ``--pool``: always said, since :func:`classroom_args` (the browser tests'
+    servers) keeps one preheated kernel unless told, not the server's own default."""
+    from tenpennies.front.classroom import DEFAULT_POOL
+
+    return [f"--pool={DEFAULT_POOL if pool is None else pool}"]
 
 
 def wait_for_pool(server, pool: int | None) -> None:
@@ -205,7 +239,8 @@ def p95(values: list[float]) -> float:
     return ordered[max(0, -(-95 * len(ordered) // 100) - 1)]
 
 
-def rooms_benchmark(count: int, seconds: float, pool: int | None = None, unopened: int | None = None) -> None:
+def rooms_benchmark(count: int, seconds: float, within: float, pool: int | None = None,
+                    unopened: int | None = None) -> None:
     import re
 
     with tempfile.TemporaryDirectory() as tmp:
@@ -238,7 +273,18 @@ def rooms_benchmark(count: int, seconds: float, pool: int | None = None, unopene
 
                 async with async_playwright() as p:
                     browser = await p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-                    results = await asyncio.gather(*(one_seat(browser, url, seconds) for url in urls))
+                    # A browser context per room: each has its own connections (a browser holds
+                    # at most 6 to a host). With all 32 pages in one, the pages' scripts queued
+                    # behind other pages' notebook renders, no page opened its websocket within
+                    # the server's 30 s, and every kernel was ended: 0 of 32 playable. A class
+                    # has a browser per student; a context per room is the nearest this
+                    # 2-core machine can hold.
+                    contexts = [await browser.new_context(viewport={"width": 1300, "height": 1000})
+                                for _ in range(count)]
+                    everyone = Everyone(len(urls))
+                    gap = within / len(urls)
+                    results = await asyncio.gather(*(one_seat(contexts[k // 4], url, seconds, k * gap, everyone)
+                                                     for k, url in enumerate(urls)))
                     kernels = [rss_mb(pid) for pid in children(server.proc.pid)]
                     server_after = rss_mb(server.proc.pid)
                     await browser.close()
@@ -252,7 +298,8 @@ def rooms_benchmark(count: int, seconds: float, pool: int | None = None, unopene
     playable = sorted(s for s, _, _ in results if s is not None)
     trips = sorted(ms for _, t, _ in results for ms in t)
     cores = Path('/proc/cpuinfo').read_text().count('processor')
-    print(f"{count} rooms of 4 students: {len(urls)} tabs opened at once on {cores} cores: "
+    when = "at once" if not within else f"one every {within / len(urls):.1f} s (all within {within:.0f} s)"
+    print(f"{count} rooms of 4 students: {len(urls)} tabs opened {when} on {cores} cores: "
           f"{len(playable)} playable, the last after {playable[-1] if playable else float('nan'):.1f} s "
           f"(the run took {wall:.0f} s)")
     if playable:
@@ -285,7 +332,7 @@ def main() -> None:
     if args.tabs:
         tabs_benchmark(args.tabs, args.within, args.pool, args.unopened_seconds)
     if args.rooms:
-        rooms_benchmark(args.rooms, args.seconds, args.pool, args.unopened_seconds)
+        rooms_benchmark(args.rooms, args.seconds, args.within, args.pool, args.unopened_seconds)
 
 
 def tabs_benchmark(tabs: int, within: float, pool: int | None, unopened: int | None = None) -> None:

@@ -72,6 +72,11 @@ DEFAULT_SEATS_PER_ADDRESS = 4
 DEFAULT_UNOPENED_SECONDS = 30
 DEFAULT_SOCKETS_PER_KERNEL = 8
 DEFAULT_POOL = 4
+OUTPUT_SECONDS = 120
+"""How long Voila waits for a cell's output after the kernel says the cell is done
+(nbclient's ``iopub_timeout``, 4 s unless set). Past it Voila goes on without the output:
+the page shows the notebook's text and no table, for good. Eight rooms of four opening
+within a minute on two cores made 8 of 32 pages so (``benchmarks/classroom.py --tabs 0``)."""
 """Preheated kernels kept waiting for the next pages (``--pool``; see :func:`pooled_kernel_manager`)."""
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -553,6 +558,7 @@ def voila_arguments(notebook: str, *, max_players: int, idle_seconds: int, close
         "--ClassroomKernelManager.cull_connected=False",
         # A student's page must not show the server's stack traces.
         "--VoilaConfiguration.show_tracebacks=False",
+        f"--VoilaExecutor.iopub_timeout={OUTPUT_SECONDS}",
     ]
 
 
