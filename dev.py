@@ -78,7 +78,7 @@ QUICK = ["-m", "not slow and not browser and not notebook", "--puzzle-sample", "
 def test_args(extra: list[str]) -> list[str]:
     """pytest's arguments for ``dev.py test [--quick] EXTRA...``.
 
-    Every core by default (``-n auto``); ``--dist loadgroup`` keeps together what shares a
+    Every core by default (``-n auto``), the 20 slowest tests listed at the end; ``--dist loadgroup`` keeps together what shares a
     worker's state: a notebook's cells (one kernel), a browser test file (its chromium and servers),
     a test file's module fixtures (conftest.py gives the groups). An ``-n`` of the
     caller's wins; the quick run is one process when ``-n`` is not given, since starting
@@ -90,6 +90,8 @@ def test_args(extra: list[str]) -> list[str]:
                   for a in extra)
     if not given_n and not quick:
         args += ["-n", "auto"]
+    if not quick and not any(a.startswith("--durations") for a in extra):
+        args += ["--durations=20"]  # the whole run ends with its 20 slowest tests: where the minutes go
     if not any(a.startswith("--dist") for a in extra):
         args += ["--dist", "loadgroup"]
     return args + (QUICK if quick else []) + extra

@@ -145,8 +145,10 @@ ROOM_PLAYABLE = """() => !!document.querySelector('.tenpennies-turn') && [...doc
     const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
     for (let i = 3; i < d.length; i += 4) { if (d[i] !== 0) return true; } return false; })"""
 # One move: press Pass when it is the seat's decision; the milliseconds from the press to
-# the first animation frame whose canvas differs (the move drawn), or null if not now.
-ROOM_MOVE = """async () => {
+# the first animation frame that shows it (the canvas differs: the stock's card drawn; or
+# the whose-turn line does: a pass on another's discard changes nothing on the canvas,
+# and waiting for the canvas then timed the next seat's move too), or null if not now.
+ROOM_MOVE = r"""async () => {
   const turn = document.querySelector('.tenpennies-turn');
   const pass = [...document.querySelectorAll('button')].find(b => b.innerText.trim() === 'Pass');
   if (!turn || !turn.innerText.startsWith('Your decision') || !pass || pass.disabled) return null;
@@ -155,10 +157,11 @@ ROOM_MOVE = """async () => {
       const w = new Uint32Array(c.getContext('2d').getImageData(0, 0, c.width, c.height).data.buffer);
       for (let i = 0; i < w.length; i += 7) h = Math.imul(h ^ w[i], 16777619) >>> 0; }
     return h; };
-  const before = hash(), start = performance.now();
+  const whose = () => turn.innerText.replace(/ \(\d+ s left\)/, '');  // (not the countdown)
+  const before = hash(), said = whose(), start = performance.now();
   pass.click();
   return await new Promise(resolve => { const tick = () => {
-    if (hash() !== before) return resolve(performance.now() - start);
+    if (whose() !== said || hash() !== before) return resolve(performance.now() - start);
     if (performance.now() - start > 20000) return resolve(-1);
     requestAnimationFrame(tick); }; requestAnimationFrame(tick); });
 }"""
