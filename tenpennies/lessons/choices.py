@@ -111,7 +111,7 @@ def choose(prompt: str, options: Mapping[str, Any], truth: Any, *, ruling: str, 
     say more about particular wrong options. ``hint`` is the rule to apply, in words that
     do not give the answer: a first wrong try gets it (with that option's reason, if any)
     instead of ``why``. ``stated`` is the option the author believes right: if the kit
-    disagrees, :class:`QuizError`.
+    disagrees, :class:`~tenpennies.lessons.feedback.QuizError`.
 
     >>> from tenpennies import TEN_PENNIES
     >>> from tenpennies.lessons.quiz import Attempt

@@ -46,7 +46,8 @@ class PickCards:
 
     ``onto`` is the set on the table for the goal ``"add"``. The kit checks every pick;
     a pick that is not yet enough, but part of a right one, is "so far so good".
-    ``stated`` is the pick the author believes right: if the kit disagrees, :class:`QuizError`.
+    ``stated`` is the pick the author believes right: if the kit disagrees,
+    :class:`~tenpennies.lessons.feedback.QuizError`.
     """
 
     prompt: str
