@@ -1,15 +1,16 @@
 """Class experiments on the classroom app: ``dev.py app --experiment NAME`` starts one and
 tells the kernels, and each page shows the student's panel above the table
-(tenpennies.lessons.experiments.StudentDesk, tenpennies.widgets.experiment, tenpennies.widgets.page)."""
+(tenpennies.lessons.student_desk.StudentDesk, tenpennies.widgets.experiment, tenpennies.widgets.page)."""
 
 import os
 import random
 
 import pytest
 
-from tenpennies.lessons.experiments import (
-    DATABASE_VARIABLE, EXPERIMENT_VARIABLE, UNANSWERED, ExperimentError, StudentDesk, join, start,
-)
+from tenpennies.lessons.experiment_results import UNANSWERED
+from tenpennies.lessons.experiments import DATABASE_VARIABLE, EXPERIMENT_VARIABLE, join, start
+from tenpennies.lessons.ready_experiments import ExperimentError
+from tenpennies.lessons.student_desk import StudentDesk
 
 
 @pytest.fixture

@@ -15,11 +15,13 @@ import pytest
 
 from tenpennies.front.cli import main
 from tenpennies.engine.errors import TenPenniesError
+from tenpennies.lessons.class_database import ClassDatabase
+from tenpennies.lessons.experiment_results import COLUMNS, UNANSWERED, Result, result_problems, student_name
 from tenpennies.lessons.experiments import (
-    BUY_TOKENS, COLUMNS, DATABASE_VARIABLE, EXPERIMENT_VARIABLE, EXPERIMENTS, UNANSWERED, ClassDatabase,
-    ExperimentError, Result, StudentDesk, class_spread, current, join, kit_judgment, offers, result_problems,
-    simulate_class, start, student_name,
+    DATABASE_VARIABLE, EXPERIMENT_VARIABLE, class_spread, current, join, simulate_class, start,
 )
+from tenpennies.lessons.ready_experiments import BUY_TOKENS, EXPERIMENTS, ExperimentError, kit_judgment, offers
+from tenpennies.lessons.student_desk import StudentDesk
 from tenpennies.engine.errors import ForgedResultError
 from tenpennies.bots.buying import judge_offer
 from tenpennies.odds import dealt_probability, draw_odds

@@ -1,13 +1,16 @@
-"""The lessons' questions (tenpennies.lessons.quiz) and their widget: every kind, driven through
-the controller, answered right, wrong (with the kit's reason) and in part."""
+"""The lessons' questions (tenpennies.lessons.quiz, .choices, .picks, .feedback) and their
+widget: every kind, driven through the controller, answered right, wrong (with the kit's
+reason) and in part."""
 
 import pytest
 
 from tenpennies import (TEN_PENNIES, Card, LayDown, Match, Pass, Phase, Position, contract_problems,
                         hand_points, parse_cards, set_problems)
 from tenpennies.engine.melds import meld_problems, MeldKind
-from tenpennies.lessons.quiz import (Answer, Attempt, Choice, PickCards, QuizError, choose, is_contract, is_legal,
-                             is_meld, is_set, is_wild, pick_cards, points_of, rulings_asked)
+from tenpennies.lessons.choices import Choice, choose, is_contract, is_legal, is_meld, is_set, is_wild, points_of
+from tenpennies.lessons.feedback import Answer, QuizError
+from tenpennies.lessons.picks import PickCards, pick_cards
+from tenpennies.lessons.quiz import Attempt, rulings_asked
 from tenpennies.engine.rules import TEN_CARD_RUMMY
 
 

@@ -571,9 +571,10 @@ def experiment_environment(name: str, db: str | os.PathLike = DEFAULT_EXPERIMENT
     that let every kernel's :func:`tenpennies.lessons.experiments.current` join it.
 
     A file path is made absolute (the kernels run in the notebook's folder); an unknown
-    name raises :class:`tenpennies.lessons.experiments.ExperimentError` listing the ready ones.
+    name raises :class:`tenpennies.lessons.ready_experiments.ExperimentError` listing the ready ones.
     """
-    from ..lessons.experiments import DATABASE_VARIABLE, EXPERIMENT_VARIABLE, experiment, start
+    from ..lessons.experiments import DATABASE_VARIABLE, EXPERIMENT_VARIABLE, start
+    from ..lessons.ready_experiments import experiment
 
     experiment(name)  # an unknown name is refused before any file is made
     where = os.fspath(db)
@@ -639,7 +640,8 @@ def main(argv: list[str] | None = None) -> None:
         os.environ[PRACTICE_ENV] = "1"
     else:
         os.environ.pop(PRACTICE_ENV, None)
-    from ..lessons.experiments import DATABASE_VARIABLE, EXPERIMENT_VARIABLE, ExperimentError
+    from ..lessons.experiments import DATABASE_VARIABLE, EXPERIMENT_VARIABLE
+    from ..lessons.ready_experiments import ExperimentError
 
     if args.experiment:
         try:

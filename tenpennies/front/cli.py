@@ -714,7 +714,7 @@ def _puzzle_export(args) -> int:
 
 # -- experiment: a class's pooled results (tenpennies.lessons.experiments) ---------------------------
 def _experiment_parsers(sub) -> None:
-    from ..lessons.experiments import EXPERIMENTS
+    from ..lessons.ready_experiments import EXPERIMENTS
 
     p = sub.add_parser("experiment", help="class experiments: start one, see how it stands, export results")
     what = p.add_subparsers(dest="what", metavar="WHAT", parser_class=_Parser)
@@ -732,7 +732,9 @@ def _experiment_parsers(sub) -> None:
 
 
 def _experiment(args) -> int:
-    from ..lessons.experiments import ClassDatabase, ClassExperiment, ExperimentError, start
+    from ..lessons.class_database import ClassDatabase
+    from ..lessons.experiments import ClassExperiment, start
+    from ..lessons.ready_experiments import ExperimentError
 
     try:
         if args.what == "start":

@@ -25,7 +25,7 @@ solo table uses; the pass is told to that student alone). Offers go round in tur
 match asks.
 
 Nothing is lost: a :class:`RoomStore` (the experiments' database,
-:class:`tenpennies.lessons.experiments.ClassDatabase`: SQLite, or PostgreSQL by URL) is written
+:class:`tenpennies.lessons.class_database.ClassDatabase`: SQLite, or PostgreSQL by URL) is written
 as the match goes, one short transaction per decision, and :meth:`Rooms.resume` rebuilds
 every room from it after a restart (the deal from its seed, then every action again:
 hands, stock and scores as they stood).
@@ -55,7 +55,7 @@ from ..engine.actions import Action, RoundEnd
 from ..bots import bot_names, seat_bot
 from ..play.loop import decide
 from ..engine.errors import IllegalActionError, TenPenniesError
-from ..lessons.experiments import ClassDatabase
+from ..lessons.class_database import ClassDatabase, _now
 from .table import OFFERS, unasked_reason
 from ..odds.intervals import Interval
 from ..play.match import Match
@@ -168,8 +168,6 @@ class RoomStore(ClassDatabase):
 
     def finish(self, room: "Room") -> None:
         """The room's match is over: its status and every seat's result, in one transaction."""
-        from ..lessons.experiments import _now
-
         at = _now()
         self._write([("UPDATE rooms SET status = ? WHERE code = ?", (OVER, room.code))]
                      + [("INSERT INTO room_results (code, seat, game, name, kind, points, win, players, at) "
@@ -271,8 +269,9 @@ def pooled_results(results: Sequence[SeatResult]) -> ClassResults:
     """The class's rooms pooled, as the class experiments pool their trials (see :class:`ClassResults`).
 
     A student is counted under one normal form of their name
-    (:func:`tenpennies.lessons.experiments.student_name`: "Ana" and "ANA" are one student)."""
-    from ..lessons.experiments import ExperimentError, student_name
+    (:func:`tenpennies.lessons.experiment_results.student_name`: "Ana" and "ANA" are one student)."""
+    from ..lessons.experiment_results import student_name
+    from ..lessons.ready_experiments import ExperimentError
     from ..odds.intervals import wilson_interval
 
     mine = [r for r in results if r.kind == STUDENT]

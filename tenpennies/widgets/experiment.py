@@ -1,6 +1,6 @@
 """The student's panel of a class experiment on the classroom app (ipywidgets only).
 
-It draws :class:`tenpennies.lessons.experiments.StudentDesk` and forwards clicks to it: a name
+It draws :class:`tenpennies.lessons.student_desk.StudentDesk` and forwards clicks to it: a name
 box, a button for one trial (a deal, or an offer for should-you-buy, then Buy and Pass),
 the cards as an SVG picture, the result in words and the class's pooled count so far.
 """
@@ -12,7 +12,8 @@ from html import escape
 import ipywidgets as widgets
 
 from ..engine.errors import TenPenniesError
-from ..lessons.experiments import ClassExperiment, StudentDesk
+from ..lessons.experiments import ClassExperiment
+from ..lessons.student_desk import StudentDesk
 from .callbacks import short_error
 
 

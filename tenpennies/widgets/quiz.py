@@ -6,7 +6,7 @@ widget redraws its message from it. Cards are SVG pictures made by :mod:`tenpenn
 each with a toggle button under it to pick it. A test or a lesson can click from Python::
 
     >>> from tenpennies import parse_cards
-    >>> from tenpennies.lessons.quiz import is_set
+    >>> from tenpennies.lessons.choices import is_set
     >>> widget = ask(is_set(parse_cards("7S 7H JK"), round_no=1))
     >>> widget
     Ask(T14: Is 7S 7H JK a set in round 1?)
@@ -34,7 +34,10 @@ from typing import Callable
 
 import ipywidgets as widgets
 
-from ..lessons.quiz import Attempt, Choice, PickCards, Question, QuizError
+from ..lessons.choices import Choice
+from ..lessons.feedback import QuizError
+from ..lessons.picks import PickCards
+from ..lessons.quiz import Attempt, Question
 from ..pictures import svg
 
 __all__ = ["Ask", "ask"]

@@ -20,7 +20,7 @@ pytestmark = pytest.mark.browser
 SHOTS = ROOT / "docs" / "screenshots"
 QUESTIONS = """\
 from tenpennies import parse_cards
-from tenpennies.lessons.quiz import is_set, points_of
+from tenpennies.lessons.choices import is_set, points_of
 from tenpennies.widgets import ask
 from IPython.display import display
 display(ask(is_set(parse_cards("9S AH 2D 9C"), round_no=5, ruling="T15")))
