@@ -125,4 +125,3 @@ def _check_counts(name: str, values, n: int, low: int = 0) -> None:
         raise PositionError(f"{name} need one entry per seat ({n}), not {len(values)}")
     for v in values:
         _whole(v, f"each of {name}", low, _BIG)
-
