@@ -44,7 +44,8 @@ from .engine.errors import (
     WrongTypeError,
 )
 from .play.match import Match, Phase
-from .play.position import Position, SeatPosition
+from .play.position import Position
+from .play.seat_position import SeatPosition
 from .engine.rules import TEN_PENNIES, Contract, RuleSet, hand_points
 from .engine.sets import TableSet, check_set, is_valid_set, set_problems
 from .solver import (

@@ -24,7 +24,8 @@ from tenpennies import TEN_CARD_RUMMY, Match
 from tenpennies.play import record
 from tenpennies.front.cli import _UsageError, _parser
 from tenpennies.engine.errors import TenPenniesError
-from tenpennies.play.position import Position, SeatPosition
+from tenpennies.play.position import Position
+from tenpennies.play.seat_position import SeatPosition
 from tenpennies.puzzles import FOLDER, read_text
 
 CASE_SECONDS = 5  # far above any case's cost (a record replays a short match): a case past it hangs

@@ -178,7 +178,7 @@ def test_every_seat_of_a_table_of_four_to_eight_has_its_own_panel(players, seed)
 
 
 def test_c4_runs_lie_in_rank_order_with_each_wild_at_its_place_and_no_tokens_show():
-    from tenpennies.play.position import SeatPosition
+    from tenpennies.play.seat_position import SeatPosition
 
     p = SeatPosition.parse("r2 s0 a0 h:4H4D7S8S9SJK t:3=QHKHAH2H,1=JK8S9S,2=6S6S6H,4=9DTDJK d:5C@2 k:- "
                            "p:0/0/0/0/0/0 n:6/10/10/7/10/10 st:30 g:ten-card-rummy")

@@ -5,7 +5,7 @@ import pytest
 
 from test_review import planted_blunders  # a late round-1 table with two planted blunders
 
-from tenpennies.play.position import SeatPosition
+from tenpennies.play.seat_position import SeatPosition
 from tenpennies.puzzles.personal import SOLVES, SPACING, PersonalPuzzle, mistake_puzzles
 from tenpennies.puzzles.progress import Progress
 from tenpennies.puzzles.session import PuzzleSession

@@ -11,7 +11,8 @@ import pytest
 from tenpennies import TEN_CARD_RUMMY, Match
 from tenpennies.bots import make_bot
 from tenpennies.engine.errors import PositionError, UnreachablePositionError
-from tenpennies.play.position import Position, SeatPosition
+from tenpennies.play.position import Position
+from tenpennies.play.seat_position import SeatPosition
 from tenpennies.engine.rules import TEN_PENNIES
 
 HAND = "7S7H7D9S9HKC4D5C8DJHQS"  # 11 cards, seat 0's

@@ -30,7 +30,7 @@ from tenpennies import TEN_CARD_RUMMY, TEN_PENNIES
 from tenpennies.bots import bot_seed, make_bot
 from tenpennies.engine.cards import Card, parse_cards
 from tenpennies.play.match import Match, Phase
-from tenpennies.play.position import SeatPosition
+from tenpennies.play.seat_position import SeatPosition
 from tenpennies.puzzles import load
 from tenpennies.puzzles.kinds import KINDS, points_words
 from tenpennies.puzzles.wording import round_words, words_for

@@ -13,7 +13,7 @@ import pytest
 
 from every_puzzle import game_of, groups, shipped
 from tenpennies.engine.cards import Card
-from tenpennies.play.position import SeatPosition
+from tenpennies.play.seat_position import SeatPosition
 from tenpennies.puzzles import PuzzleError, parse_source
 from tenpennies.puzzles.matches import read_matches, replay, replay_position
 

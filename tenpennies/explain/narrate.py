@@ -28,7 +28,7 @@ from ..engine.actions import (AddToMeld, Buy, Deal, Discard, Draw, DrawSource, H
                       RoundEnd, TakeDiscard)
 from ..engine.cards import Card, sort_key
 from ..engine.melds import MeldKind, laid_out_run, meld_kinds
-from ..play.position import wild_limit_words
+from ..play.seat_position import wild_limit_words
 from ..engine.rules import TEN_PENNIES, RuleSet
 from ..play.view import PlayerView
 from ..engine.words import capitalized, card_text, cards_text, join_and, plural, tens_as_written

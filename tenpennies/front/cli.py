@@ -388,7 +388,7 @@ def _solve(args) -> int:
 
 
 def _solve_position(args) -> int:
-    from ..play.position import SeatPosition
+    from ..play.seat_position import SeatPosition
     from ..solver import additions, find_contract, plan_go_out, what_is_missing
 
     if args.hand or args.round is not None:

@@ -54,7 +54,7 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from ..engine.errors import TenPenniesError
-from ..play.position import SeatPosition
+from ..play.seat_position import SeatPosition
 from ..engine.rules import RuleSet
 from .kinds import KINDS, Solution, Verdict
 

@@ -56,7 +56,7 @@ from ..bots import bot_seed, derive_seed, make_bot
 from ..engine.cards import Card, format_cards, parse_cards, sort_key
 from ..engine.errors import TenPenniesError
 from ..play.match import Match, Phase
-from ..play.position import SeatPosition
+from ..play.seat_position import SeatPosition
 from ..play.record import actions_of
 from ..engine.rules import RuleSet
 from ..solver import can_lay_down, cards_needed

@@ -1,6 +1,6 @@
 """The puzzle kinds: for each, how the engine computes the answer and judges a typed one.
 
-Every kind answers one question about a :class:`~tenpennies.play.position.SeatPosition` and is
+Every kind answers one question about a :class:`~tenpennies.play.seat_position.SeatPosition` and is
 solved by the engine, never by what a puzzle file says: the file's answer is compared with
 this module's. Each kind reads an answer from text (:meth:`Kind.read`), solves the position
 (:meth:`Kind.solve`, a :class:`Solution` with its reasoning, numbers as exact fractions)
@@ -46,7 +46,7 @@ from ..engine.actions import AddToSet, Discard, LayDown, Meld, parse_action
 from ..engine.cards import Card, format_cards, parse_cards, sort_key
 from ..engine.errors import NotationError, TenPenniesError
 from ..odds import draw_odds
-from ..play.position import SeatPosition, wild_limit_words
+from ..play.seat_position import SeatPosition, wild_limit_words
 from ..engine.rules import hand_points
 from ..engine.sets import set_problems
 from ..solver import (

@@ -23,7 +23,7 @@ from typing import Iterable, Iterator, Mapping
 from ..engine.actions import parse_action
 from ..engine.errors import TenPenniesError
 from ..play.match import Match
-from ..play.position import SeatPosition
+from ..play.seat_position import SeatPosition
 from . import FOLDER, MatchSource, PuzzleError
 
 __all__ = ["FORMAT", "matches_folder", "read_matches", "replay", "replay_position", "write_matches"]

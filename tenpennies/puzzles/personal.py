@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine.errors import TenPenniesError
-from ..play.position import SeatPosition
+from ..play.seat_position import SeatPosition
 from .kinds import Solution, Verdict
 
 __all__ = ["KIND", "PersonalPuzzle", "SPACING", "SOLVES", "mistake_puzzles"]

@@ -17,7 +17,7 @@ from collections import Counter
 from typing import Any
 
 from ..engine.cards import SUIT_NAMES, format_cards, sort_key
-from ..play.position import SeatPosition, wild_limit_words
+from ..play.seat_position import SeatPosition, wild_limit_words
 from ..engine.rules import hand_points
 from ..solver import cards_needed, contract_arrangements
 from ..engine.words import card_text, join_and, plural, rank_plural

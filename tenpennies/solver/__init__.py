@@ -34,7 +34,8 @@ alike), which is quick enough for bots that ask many times a turn.
 Rule sets with runs (Ten Card Rummy, C3-C5) take another road: counts per rank no
 longer decide, so :mod:`._runs` searches real melds (a set of one rank, or a run of
 one suit over a window of consecutive ranks) for finding and listing, and
-:mod:`._run_gaps` meld *templates* with empty slots for what is missing; the set-only fast path above is
+:mod:`._run_gaps` and :mod:`._run_outs` search meld *templates* with empty slots
+(:mod:`._run_templates`) for what is missing and the outs; the set-only fast path above is
 untouched, so Ten Pennies keeps its speed::
 
     >>> from tenpennies import TEN_CARD_RUMMY
@@ -44,8 +45,8 @@ untouched, so Ten Pennies keeps its speed::
 The solver is split by concept: :mod:`.contracts` (finding and listing),
 :mod:`.checking` (a player's own arrangement), :mod:`.missing` (what is missing and the
 outs), :mod:`.draws` (how many draws of some cards complete a hand), :mod:`.discards` (which discard leaves a hand closest), :mod:`.going_out` (adding to sets and going out); :mod:`._core` holds the
-per-round tables they share and :class:`Arrangement`, :mod:`._runs` and
-:mod:`._run_gaps` the search where melds may be runs.
+per-round tables they share and :class:`Arrangement`, :mod:`._runs`, :mod:`._run_templates`,
+:mod:`._run_gaps` and :mod:`._run_outs` the search where melds may be runs.
 """
 
 from ._core import Arrangement

@@ -1,8 +1,9 @@
 """What every part of the solver shares: the per-round tables and an arrangement.
 
 Private to the package :mod:`tenpennies.solver`: its modules (contracts, checking,
-missing, going_out, and _runs and _run_gaps for rule sets with runs) import the underscored helpers
-here, so each round's look-up tables are built once and a hand is counted one way.
+missing, going_out, and _runs, _run_templates, _run_gaps and _run_outs for rule sets
+with runs) import the underscored helpers here, so each round's look-up tables are built
+once and a hand is counted one way.
 Nothing outside the package imports them; the public names are re-exported by
 :mod:`tenpennies.solver`.
 """

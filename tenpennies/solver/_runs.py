@@ -13,7 +13,8 @@ outnumbering wilds, C4), each a multiset of card values; an arrangement is a cho
 contract-many of them that the hand can supply at once (C5: separate melds, so one long
 run never counts as two). :func:`best_choices` finds the best by a scalar score with a
 branch-and-bound over melds sorted by score; :func:`every_choice` lists them all.
-What is missing lives beside it, in :mod:`._run_gaps`.
+What is missing lives beside it, in :mod:`._run_templates`, :mod:`._run_gaps` and
+:mod:`._run_outs`.
 """
 
 from __future__ import annotations

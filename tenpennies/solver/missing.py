@@ -2,7 +2,7 @@
 
 The counting below is for set-only rule sets; where melds may be runs the same
 questions go to :func:`._run_gaps.shortfall` (meld templates with empty slots) and
-:func:`._run_gaps.closer`. Which discard leaves a hand closest, and with how many outs,
+:func:`._run_outs.closer`. Which discard leaves a hand closest, and with how many outs,
 is :mod:`.discards`, built on the counting here.
 """
 
@@ -16,7 +16,7 @@ from typing import Iterable
 from ..engine.cards import ALL_CARDS, SUIT_NAMES, SUITS, Card, Cards
 from ..engine.rules import TEN_PENNIES, RuleSet
 from ..engine.words import join_or, rank_word
-from . import _run_gaps, _runs
+from . import _run_gaps, _run_outs, _runs
 from ._core import _capacity, _held, _round, _Round
 
 __all__ = ["MissingCards", "cards_needed", "outs", "what_is_missing"]
@@ -323,7 +323,7 @@ def outs(hand: Iterable[Card], round_no: int, rules: RuleSet = TEN_PENNIES, *,
     if t.has_runs:
         cnt = _runs.count(hand, t)
         need = _run_gaps.shortfall(cnt, t)
-        return tuple([ALL_CARDS[i] for i in _run_gaps.closer(cnt, need, t)]) if need else ()
+        return tuple([ALL_CARDS[i] for i in _run_outs.closer(cnt, need, t)]) if need else ()
     cnt, lv, w, most_wilds = _gap_counts(hand, t)
     need = _shortfall(lv, w, most_wilds, t)
     if not need:
@@ -397,7 +397,7 @@ def what_is_missing(
     if not words:
         if not need:
             return MissingCards(round_no, need, ())
-        closer = _run_gaps.closer(cnt, need, t) if t.has_runs else _closer(cnt, lv, w, most_wilds, need, t)
+        closer = _run_outs.closer(cnt, need, t) if t.has_runs else _closer(cnt, lv, w, most_wilds, need, t)
         return MissingCards(round_no, need, tuple([ALL_CARDS[i] for i in closer]))
     contract = rules.contract(round_no).words
     if need is None:
@@ -405,7 +405,7 @@ def what_is_missing(
     if need == 0:
         return MissingCards(round_no, 0, (), f"The hand holds {contract} already.")
     if t.has_runs:
-        found = tuple([ALL_CARDS[i] for i in _run_gaps.closer(cnt, need, t)])
+        found = tuple([ALL_CARDS[i] for i in _run_outs.closer(cnt, need, t)])
     else:
         found = tuple([ALL_CARDS[i] for i in _closer(cnt, lv, w, most_wilds, need, t)])
     listed = _describe_outs(found, t, t.deck, cnt)
