@@ -5,7 +5,8 @@ Before the package was sorted into folders by layer (issue 37), a notebook wrote
 working, and only those (:data:`OLD_PATHS`): ``tenpennies.match`` is then the very module
 ``tenpennies.play.match``, not a copy. ``tenpennies.words``, split into the plain word
 helpers (``engine.words``) and the decision sentences (``explain.decisions``), offers the
-names of both. Nothing in the package imports an old path; records and puzzle files hold
+names of both; so do ``tenpennies.quiz`` and ``tenpennies.experiments``, each split by
+concept into several modules of ``lessons/``. Nothing in the package imports an old path; records and puzzle files hold
 no module paths, so they need none. The finder is installed when ``tenpennies`` is imported.
 """
 
@@ -21,12 +22,13 @@ OLD_PATHS = {
     "actions": ('engine.actions',),
     "buycheck": ('bots.buycheck',),
     "cards": ('engine.cards',),
-    "experiments": ('lessons.experiments',),
+    "experiments": ('lessons.experiments', 'lessons.ready_experiments', 'lessons.experiment_results',
+                    'lessons.class_database', 'lessons.student_desk'),
     "explore": ('lessons.explorers',),
     "game": ('front.table',),
     "match": ('play.match',),
     "melds": ('engine.melds',),
-    "quiz": ('lessons.quiz',),
+    "quiz": ('lessons.quiz', 'lessons.feedback', 'lessons.choices', 'lessons.picks'),
     "review_page": ('review.page',),
     "rules": ('engine.rules',),
     "simulate": ('play.simulate',),
