@@ -62,7 +62,8 @@ from ..engine.rules import RuleSet
 from ..solver import can_lay_down, cards_needed
 from . import FOLDER, THEMES, MatchSource, PuzzleError, read_text
 from . import wording
-from .kinds import KINDS, Solution
+from .answers import Solution
+from .kinds import KINDS
 
 GAMES = ("ten-pennies", "ten-card-rummy")
 """The games puzzles are mined from, by their rule set names."""
