@@ -677,7 +677,7 @@ def mine_cached(index: int, seed: int, cache: str | None) -> tuple[MatchSource, 
     import json
 
     plan = match_plan(index, seed)
-    words = b"".join((Path(__file__).parent / name).read_bytes() for name in ("kinds.py", "wording.py"))
+    words = b"".join((Path(__file__).parent / name).read_bytes() for name in ANSWERS_AND_WORDS)
     tag = hashlib.sha256(repr((CACHE_VERSION, KINDS_BY_GAME[plan.rules], TRIES, PER_MATCH)).encode()
                          + words).hexdigest()[:12]  # new words or answers: mined again
     path = Path(cache) / f"{seed}-{index}-{tag}.json"
@@ -696,6 +696,11 @@ def mine_cached(index: int, seed: int, cache: str | None) -> tuple[MatchSource, 
 
 CACHE_VERSION = 4
 """Raised when what :func:`mine_match` returns changes, so old cached matches are not read."""
+
+ANSWERS_AND_WORDS = ("kinds.py", "answers.py", "contract_kinds.py", "choice_kinds.py", "going_out_kinds.py",
+                     "wording.py")
+"""The files whose text a cached match's tag hashes (:func:`mine_cached`): the kinds that
+solve its puzzles and the words that say them."""
 
 
 def _tuples(value):
