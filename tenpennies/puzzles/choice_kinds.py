@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from ..bots.buying import judge_offer
 from ..engine.cards import sort_key
 from ..engine.errors import NotationError, TenPenniesError
 from ..engine.words import card_text, cards_text, plural
@@ -107,8 +108,6 @@ class BuyKind(Kind):
         return word
 
     def solve(self, position, params):
-        from ..bots.buying import judge_offer
-
         problem = self.offer_problem(position)
         if problem:
             raise TenPenniesError(f"no buy question here: {problem}")

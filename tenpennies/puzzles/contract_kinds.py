@@ -16,6 +16,7 @@ from itertools import combinations
 
 from ..engine.cards import format_cards, parse_cards, sort_key
 from ..engine.errors import NotationError
+from ..engine.melds import MeldKind, meld_kinds
 from ..engine.words import card_text, cards_text, melds_text, plural, tens_as_written
 from ..play.position import SeatPosition
 from ..solver import contract_arrangements, contract_problems, count_arrangements, find_contract, outs, what_is_missing
@@ -105,8 +106,6 @@ def _why_not_lay_down(position: SeatPosition) -> str:
 def _why_not_melds(position: SeatPosition) -> str:
     """Near misses where melds may be runs: one long run is one meld (C5), and naturals
     must outnumber wilds (C4)."""
-    from ..engine.melds import MeldKind, meld_kinds
-
     r, rules, hand = position.round_no, position.rules, tuple(position.hand)
     said = []
     if position.contract.sets > 1:

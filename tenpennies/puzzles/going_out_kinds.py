@@ -17,6 +17,7 @@ from itertools import combinations
 from ..engine.actions import AddToSet, Discard, LayDown, Meld, parse_action
 from ..engine.cards import Card, format_cards, parse_cards, sort_key
 from ..engine.errors import NotationError
+from ..engine.melds import make_table_meld, meld_additions, meld_kinds
 from ..engine.rules import hand_points
 from ..engine.sets import set_problems
 from ..engine.words import card_text, cards_text, plural, rank_plural, tens_as_written
@@ -105,8 +106,6 @@ def _stuck_cards(position: SeatPosition) -> tuple[Card, ...]:
     hand = list(position.hand)
     fits = {c for c, _ in additions(hand, position.table, r, rules)}
     if rules.has_runs:  # a card with no meld of three from the hand (a set or a run, C3) and no lay-off
-        from ..engine.melds import meld_kinds
-
         return tuple(c for i, c in enumerate(hand) if c not in fits and not any(
             meld_kinds((c,) + pair, r, rules) for pair in combinations(hand[:i] + hand[i + 1:], 2)))
     wild = rules.wild_table(r)
@@ -186,8 +185,6 @@ def _meld_go_out_problems(actions, position: SeatPosition) -> list[str]:
     """:func:`go_out_problems` where melds may be runs (Ten Card Rummy): the contract as
     separate melds (C5), new melds of three or more, lay-offs one card at a time at a
     set or a run's end (C4, C11); where melding comes before the draw, no discard (C7)."""
-    from ..engine.melds import make_table_meld, meld_additions, meld_kinds
-
     r, rules, me = position.round_no, position.rules, position.seat
     hand = Counter(position.hand)
     table = list(position.table)
