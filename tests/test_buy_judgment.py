@@ -120,7 +120,7 @@ def _cards(text):
 
 # -- the shipped buy puzzles (issue 32, item 4) -----------------------------------------------------
 SHIPPED_BUYS = [d for d in bruteforce.shipped() if d["kind"] == "buy"]
-MIN_MARGIN = 5  # points, at the token worth's worse end (tenpennies.puzzles.generate.MIN_BUY_MARGIN)
+MIN_MARGIN = 5  # points, at the token worth's worse end (tenpennies.puzzles.buy_mining.MIN_BUY_MARGIN)
 
 
 def _game(d):

@@ -5,9 +5,10 @@ from fractions import Fraction
 
 from tenpennies import SeatPosition
 from tenpennies.puzzles import KINDS, THEMES, load, parse_source
-from tenpennies.puzzles.generate import (
-    MARGINS, THEMED, canonical, clear, generate, match_plan, mine_match, render, select, themes_of, write,
-)
+from tenpennies.puzzles.generate import THEMED, generate, select
+from tenpennies.puzzles.mining import match_plan, mine_match
+from tenpennies.puzzles.puzzle_files import render, write
+from tenpennies.puzzles.sifting import MARGINS, canonical, clear, themes_of
 from tenpennies.puzzles.matches import read_matches, replay_position
 
 
@@ -61,7 +62,7 @@ def test_canonical_form_ignores_suit_names_and_select_drops_the_copy():
     assert canonical("lay-down", p, {}) == canonical("lay-down", q, {})
     assert canonical("lay-down", p, {}) != canonical("cost", p, {})
     s = KINDS["lay-down"].solve(p, {})
-    from tenpennies.puzzles.generate import entry_of
+    from tenpennies.puzzles.mining import entry_of
     one, two = entry_of("lay-down", p, {}, s, "built: one"), entry_of("lay-down", q, {}, s, "built: two")
     assert select([], [one, two]) == [one]
 
@@ -104,7 +105,7 @@ def test_every_shipped_buy_verdict_holds_at_both_ends_of_the_tokens_worth():
 
 
 def test_buy_holds_refuses_a_close_call():
-    from tenpennies.puzzles.generate import buy_holds
+    from tenpennies.puzzles.sifting import buy_holds
 
     p = next(q for q in load(kind="buy"))
     close = type(p.solution())("buy", "close", facts=p.solution().facts)

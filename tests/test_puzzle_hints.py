@@ -32,7 +32,8 @@ from tenpennies.engine.cards import Card, parse_cards
 from tenpennies.play.match import Match, Phase
 from tenpennies.play.seat_position import SeatPosition
 from tenpennies.puzzles import load
-from tenpennies.puzzles.kinds import KINDS, points_words
+from tenpennies.puzzles.going_out_kinds import points_words
+from tenpennies.puzzles.kinds import KINDS
 from tenpennies.puzzles.wording import round_words, words_for
 from tenpennies.solver import can_lay_down, cards_needed
 

@@ -21,7 +21,8 @@ from tenpennies.bots import bot_seed, make_bot
 from tenpennies.engine.errors import TenPenniesError
 from tenpennies.play.match import Match, Phase
 from tenpennies.play.seat_position import SeatPosition
-from tenpennies.puzzles.kinds import KINDS, go_out_problems
+from tenpennies.puzzles.going_out_kinds import go_out_problems
+from tenpennies.puzzles.kinds import KINDS
 from tenpennies.solver import can_lay_down, cards_needed
 from tenpennies.engine.actions import parse_action
 

@@ -14,7 +14,7 @@ from tenpennies import Card, SeatPosition, TenPenniesError, parse_cards
 from tenpennies.engine.cards import sort_key
 from tenpennies.odds import buy_or_pass
 from tenpennies.puzzles import FOLDER, KINDS, THEMES, PuzzleError, load, read_file, rederive
-from tenpennies.puzzles.kinds import token_price
+from tenpennies.puzzles.choice_kinds import token_price
 from tenpennies.engine.words import card_text, tens_as_written
 
 PUZZLES = shipped()

@@ -56,7 +56,8 @@ from typing import Any, Iterable
 from ..engine.errors import TenPenniesError
 from ..play.seat_position import SeatPosition
 from ..engine.rules import RuleSet
-from .kinds import KINDS, Solution, Verdict
+from .answers import Solution, Verdict
+from .kinds import KINDS
 
 __all__ = ["FOLDER", "KINDS", "THEMES", "MatchSource", "Puzzle", "PuzzleError", "Solution", "Verdict",
            "load", "parse_source", "read_file", "read_text", "rederive"]

@@ -29,7 +29,7 @@ from typing import Any
 
 from ..engine.errors import TenPenniesError
 from ..play.seat_position import SeatPosition
-from .kinds import Solution, Verdict
+from .answers import Solution, Verdict
 
 __all__ = ["KIND", "PersonalPuzzle", "SPACING", "SOLVES", "mistake_puzzles"]
 

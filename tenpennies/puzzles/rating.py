@@ -63,7 +63,7 @@ from ..engine.rules import RuleSet
 
 if TYPE_CHECKING:
     from . import Puzzle
-    from .kinds import Solution
+    from .answers import Solution
 
 __all__ = ["PeopleAttempt", "people_attempts", "rerate", "ATTEMPTS", "FALLOFF", "LADDER", "LadderPlayer", "LadderResults", "NOISE_SCALE", "WEAKEST",
            "attempts", "calibrate", "play_ladder", "rate", "rate_results"]

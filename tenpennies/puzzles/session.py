@@ -39,7 +39,7 @@ from typing import Sequence
 from ..engine.cards import Card, SUITS, format_cards, sort_key
 from ..engine.errors import TenPenniesError
 from . import Puzzle
-from .kinds import Solution, Verdict
+from .answers import Solution, Verdict
 from .progress import PROVISIONAL, Attempt, Progress, ProgressError
 from ..engine.words import plural
 

@@ -1,6 +1,6 @@
 """The words of every puzzle kind: title, question, hints, wrong answers and explanation.
 
-One home for what a puzzle says, built from the engine's :class:`~tenpennies.puzzles.kinds.Solution`
+One home for what a puzzle says, built from the engine's :class:`~tenpennies.puzzles.answers.Solution`
 (the generator writes them into the puzzle files; the sheet and the widget show them).
 
 Hints teach without telling (issue 24). They accumulate: each adds something the ones
@@ -21,7 +21,10 @@ from ..play.seat_position import SeatPosition, wild_limit_words
 from ..engine.rules import hand_points
 from ..solver import cards_needed, contract_arrangements
 from ..engine.words import card_text, join_and, plural, rank_plural
-from .kinds import KINDS, Solution, buy_question, buy_wrong, percent, points_words
+from .answers import Solution, percent
+from .choice_kinds import buy_question, buy_wrong
+from .going_out_kinds import points_words
+from .kinds import KINDS
 
 __all__ = ["headline_words", "margin_words", "position_hint", "round_words", "words_for"]
 
