@@ -135,7 +135,10 @@ def _play_moves(game, rules, me: int, lines: TextIO, save: str | None) -> int:
                 continue
             break
 
+
+# -- puzzle ---------------------------------------------------------------------------------
 PUZZLE_HELP = "Type your answer; 'hint' for a hint, 'solution' to see it, 'quit' to stop."
+
 
 def _puzzle(args, stdin: TextIO | None = None) -> int:
     import random
