@@ -5,8 +5,10 @@ Before the package was sorted into folders by layer (issue 37), a notebook wrote
 working, and only those (:data:`OLD_PATHS`): ``tenpennies.match`` is then the very module
 ``tenpennies.play.match``, not a copy. ``tenpennies.words``, split into the plain word
 helpers (``engine.words``) and the decision sentences (``explain.decisions``), offers the
-names of both. Nothing in the package imports an old path; records and puzzle files hold
-no module paths, so they need none. The finder is installed when ``tenpennies`` is imported.
+names of both; ``tenpennies.game`` offers those of the table's controller and the modules
+beside it that hold its buttons, its offers, its replay and its words. Nothing in the
+package imports an old path; records and puzzle files hold no module paths, so they need
+none. The finder is installed when ``tenpennies`` is imported.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ OLD_PATHS = {
     "cards": ('engine.cards',),
     "experiments": ('lessons.experiments',),
     "explore": ('lessons.explorers',),
-    "game": ('front.table',),
+    "game": ('front.table', 'front.buttons', 'front.offers', 'front.replay', 'front.table_words',),
     "match": ('play.match',),
     "melds": ('engine.melds',),
     "quiz": ('lessons.quiz',),

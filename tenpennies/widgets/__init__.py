@@ -3,7 +3,7 @@
 ``import tenpennies`` never imports this package; ``from tenpennies.widgets import
 PlayTable`` does, and needs the ``notebooks`` extra. The widgets only draw and forward
 clicks; the state lives in plain Python: the game is :class:`tenpennies.front.table.Game` (and
-:class:`tenpennies.front.table.Replay`), a puzzle session :class:`tenpennies.puzzles.session.PuzzleSession`,
+:class:`tenpennies.front.replay.Replay`), a puzzle session :class:`tenpennies.puzzles.session.PuzzleSession`,
 the explorers' states are in :mod:`tenpennies.lessons.explorers`; the pictures come from
 :mod:`tenpennies.pictures.layout` and :mod:`tenpennies.pictures.svg`.
 

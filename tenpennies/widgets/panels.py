@@ -11,7 +11,10 @@ from html import escape
 from typing import Sequence
 
 from ..engine.words import capitalized, plural
-from ..front.table import KEYS, OFFERS, Game, RoundSummary, button_label, score_rows, who
+from ..front.buttons import KEYS
+from ..front.offers import OFFERS
+from ..front.table import Game, button_label, score_rows, who
+from ..front.table_words import RoundSummary
 
 LOG_LINES = 14
 

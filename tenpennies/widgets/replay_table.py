@@ -1,5 +1,5 @@
 """The replay viewer: step through a saved match on the table's canvas, from any seat's
-view or the teacher's, with every hand face up (:class:`tenpennies.front.table.Replay`
+view or the teacher's, with every hand face up (:class:`tenpennies.front.replay.Replay`
 holds the match; this widget only draws it)."""
 
 from __future__ import annotations
@@ -8,7 +8,8 @@ from html import escape
 
 import ipywidgets as widgets
 
-from ..front.table import Replay, winners_sentence
+from ..front.replay import Replay
+from ..front.table import winners_sentence
 from ..pictures.layout import WIDTH, status_line, table_layout
 from ..play.match import Phase
 from .board import _Board

@@ -27,7 +27,10 @@ import ipywidgets as widgets
 
 from ..engine.actions import AddToSet, Discard, LayDown, Meld
 from ..engine.errors import IllegalActionError
-from ..front.table import BUTTON_LABELS, KEYS, OFFERS, Game, RoundSummary, button_label, describe, winners_sentence
+from ..front.buttons import KEYS
+from ..front.offers import OFFERS
+from ..front.table import BUTTON_LABELS, Game, button_label, describe, winners_sentence
+from ..front.table_words import RoundSummary
 from ..pictures.layout import WIDTH, status_line, table_layout
 from ..play.match import Position
 from ..engine.rules import TEN_PENNIES, RuleSet
@@ -64,7 +67,7 @@ class PlayTable(_Board):
     when it is greyed out, why (:meth:`tenpennies.front.table.Game.tooltip`).
 
     ``offers`` says which offers of the top discard the table asks about
-    (:data:`tenpennies.front.table.OFFERS`): ``"useful"`` (the default) only those where buying
+    (:data:`tenpennies.front.offers.OFFERS`): ``"useful"`` (the default) only those where buying
     could help, by the buy judgment's own test; ``"ask"`` every one; ``"never"`` none.
     Offers not asked about are passed and told in the log with the reason. The
     offers picker (:attr:`offers`) changes it during play.
@@ -78,7 +81,7 @@ class PlayTable(_Board):
     and ``max_height`` size the table (:data:`tenpennies.pictures.layout.APP_WIDTH` and
     ``APP_HEIGHT`` fit a 1366x768 screen with the scores beside it). Keyboard
     play: click the table (or tab to it), then the arrow keys move along the hand,
-    space selects, and a button's letter (:data:`tenpennies.front.table.KEYS`, said in its
+    space selects, and a button's letter (:data:`tenpennies.front.buttons.KEYS`, said in its
     tooltip) presses it; after Add to Set, a set's number picks it. :attr:`spoken`
     tells screen readers each move and the table in words.
 
