@@ -53,7 +53,7 @@ def main() -> None:
     print(f"{len(vs)} tables: layout {ms_layout:.2f} ms, paint {ms_paint:.2f} ms, SVG {ms_svg:.2f} ms; "
           f"shapes per table median {statistics.median(len(s) for s in shapes):.0f}, max {max(len(s) for s in shapes)}")
     try:
-        from tenpennies.widgets.table import _canvas, draw_shapes
+        from tenpennies.widgets.board import _canvas, draw_shapes
     except ImportError:
         print("canvas: ipycanvas is not installed (the notebooks extra)")
     else:

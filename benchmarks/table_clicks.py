@@ -6,7 +6,7 @@ Plays the app's table (:class:`tenpennies.widgets.PlayTable`, as ``python3 dev.p
 --practice`` deals it for ``?seed=7``: seat 0 against the default bots) through the
 round, following Hint at every decision the table asks of the person: the hint's
 action is made with the table's own buttons (and the canvas's clicks for a card to
-select or a set to add to). Prints, for each offer setting (``tenpennies.front.table.OFFERS``),
+select or a set to add to). Prints, for each offer setting (``tenpennies.front.offers.OFFERS``),
 the decisions the round took, how many of them were Pass, and the clicks (a card
 selected, a set picked, and each button press). "ask" is the table before the setting;
 "useful" is its default now.
@@ -22,7 +22,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tenpennies.engine.actions import AddToMeld, Buy, Discard, LayDown, Meld, Pass, TakeDiscard  # noqa: E402
-from tenpennies.front.table import OFFERS  # noqa: E402
+from tenpennies.front.offers import OFFERS  # noqa: E402
 
 BUTTON = {Buy: "buy", Pass: "pass", TakeDiscard: "take", Discard: "discard", LayDown: "lay_down", Meld: "meld",
           AddToMeld: "add"}

@@ -90,7 +90,8 @@ __all__ = [
 ]
 
 # The live table: the driver every front end shares, hints, and where cards sit.
-from .front.table import Game, Replay
+from .front.replay import Replay
+from .front.table import Game
 from .explain.hint import Hint, hint
 from .pictures.layout import TableLayout, table_layout
 

@@ -6,8 +6,10 @@ working, and only those (:data:`OLD_PATHS`): ``tenpennies.match`` is then the ve
 ``tenpennies.play.match``, not a copy. ``tenpennies.words``, split into the plain word
 helpers (``engine.words``) and the decision sentences (``explain.decisions``), offers the
 names of both; so do ``tenpennies.quiz`` and ``tenpennies.experiments``, each split by
-concept into several modules of ``lessons/``. Nothing in the package imports an old path; records and puzzle files hold
-no module paths, so they need none. The finder is installed when ``tenpennies`` is imported.
+concept into several modules of ``lessons/``, and ``tenpennies.game``, which offers those of
+the table's controller and the modules beside it that hold its buttons, its offers, its
+replay and its words. Nothing in the package imports an old path; records and puzzle files
+hold no module paths, so they need none. The finder is installed when ``tenpennies`` is imported.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ OLD_PATHS = {
     "experiments": ('lessons.experiments', 'lessons.ready_experiments', 'lessons.experiment_results',
                     'lessons.class_database', 'lessons.student_desk'),
     "explore": ('lessons.explorers',),
-    "game": ('front.table',),
+    "game": ('front.table', 'front.buttons', 'front.offers', 'front.replay', 'front.table_words',),
     "match": ('play.match',),
     "melds": ('engine.melds',),
     "quiz": ('lessons.quiz', 'lessons.feedback', 'lessons.choices', 'lessons.picks'),

@@ -22,7 +22,8 @@ from hypothesis import given, settings, strategies as st
 
 from tenpennies import TEN_CARD_RUMMY, Match
 from tenpennies.play import record
-from tenpennies.front.cli import _UsageError, _parser
+from tenpennies.front.cli import _parser
+from tenpennies.front.cli_args import _UsageError
 from tenpennies.engine.errors import TenPenniesError
 from tenpennies.play.position import Position
 from tenpennies.play.seat_position import SeatPosition

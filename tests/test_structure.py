@@ -31,8 +31,8 @@ UPWARD = {
     ("bots/buying.py", "explain.decisions"): "the judgment's verdict in words (buy_words), said where it is made",
     ("play/simulate.py", "bots"): "a simulation plays bots' matches, named by the caller",
     ("front/classroom.py", "widgets.page"): "the classroom server serves the table's Voila page",
-    ("front/cli.py", "review.judge"): "the CLI's review command, the top of the house",
-    ("front/cli.py", "review.page"): "the CLI's review command writes the review's page",
+    ("front/cli_review.py", "review.judge"): "the CLI's review command, the top of the house",
+    ("front/cli_review.py", "review.page"): "the CLI's review command writes the review's page",
 }
 """The imports that run up the floors today, each (file, module) with why."""
 

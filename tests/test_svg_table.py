@@ -1,8 +1,9 @@
 """The table without ipycanvas (as in the JupyterLite site): SVG pictures, buttons for clicks.
 
-A fixture imports a fresh copy of ``tenpennies.widgets.table`` while ``import ipycanvas``
-fails, exactly as it does in Pyodide, and puts everything back afterwards. The table is
-then driven only through its handlers: the card and set buttons, and the action buttons.
+A fixture imports a fresh copy of ``tenpennies.widgets.table`` (with the canvas it draws
+on, ``tenpennies.widgets.board``, and the replay viewer) while ``import ipycanvas`` fails,
+exactly as it does in Pyodide, and puts everything back afterwards. The table is then driven
+only through its handlers: the card and set buttons, and the action buttons.
 """
 
 from __future__ import annotations
@@ -25,13 +26,17 @@ from tenpennies.play.view import PlayerView  # noqa: E402
 
 @pytest.fixture
 def table_module(monkeypatch):
-    """``tenpennies.widgets.table`` as imported where ipycanvas cannot be."""
+    """``tenpennies.widgets.table`` as imported where ipycanvas cannot be (the replay viewer's
+    module is then imported afresh too, when asked for)."""
     import tenpennies.widgets as package
 
-    importlib.import_module("tenpennies.widgets.table")  # the real one first, so it is what comes back
+    fresh = ("board", "table", "replay_table")  # the canvas's fallback is chosen in board
+    for name in fresh:  # the real ones first, so they are what comes back
+        importlib.import_module(f"tenpennies.widgets.{name}")
     monkeypatch.setitem(sys.modules, "ipycanvas", None)  # makes `import ipycanvas` raise ImportError
-    monkeypatch.delitem(sys.modules, "tenpennies.widgets.table")
-    monkeypatch.setattr(package, "table", package.table)  # the import below rebinds it
+    for name in fresh:
+        monkeypatch.delitem(sys.modules, f"tenpennies.widgets.{name}")
+        monkeypatch.setattr(package, name, getattr(package, name))  # the imports below rebind them
     module = importlib.import_module("tenpennies.widgets.table")
     yield module
     monkeypatch.undo()
@@ -113,9 +118,10 @@ def test_a_whole_match_plays_through_the_buttons(table_module):
 def test_the_replay_table_also_draws_without_ipycanvas(table_module):
     from tenpennies import play_match
     from tenpennies.play import record
+    from tenpennies.widgets.replay_table import ReplayTable  # (afresh, beside table_module)
 
     match = play_match(("thumb",) * 4, seed=4)
-    replay = table_module.ReplayTable(record.dumps(match), seat=None)
+    replay = ReplayTable(record.dumps(match), seat=None)
     replay.buttons["end"].click()
     assert replay.canvas.picture.value.startswith("<svg")
     # Nothing to click in a replay: no card buttons.

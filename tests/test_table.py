@@ -10,7 +10,8 @@ from tenpennies import Match, Position, find_contract
 from tenpennies.play import record
 from tenpennies.engine.actions import AddToSet, Buy, Discard, Draw, LayDown, Meld, Pass
 from tenpennies.bots import play_match
-from tenpennies.front.table import MOVES, Game, Replay, grouped_hand, narrate, score_rows, to_you
+from tenpennies.front.replay import Replay
+from tenpennies.front.table import MOVES, Game, grouped_hand, narrate, score_rows, to_you
 from tenpennies.play.match import Phase
 from tenpennies.engine.words import card_text
 

@@ -13,7 +13,10 @@ from tenpennies.engine.actions import Buy, Pass, RoundEnd, TakeDiscard
 from tenpennies.bots.buying import should_buy
 from tenpennies.front.cli import main as cli_main
 from tenpennies.engine.errors import TenPenniesError
-from tenpennies.front.table import KEYS, OFFERS, Game, RoundSummary
+from tenpennies.front.buttons import KEYS
+from tenpennies.front.offers import OFFERS
+from tenpennies.front.table import Game
+from tenpennies.front.table_words import RoundSummary
 from tenpennies.play.match import Phase
 from tenpennies.explain.decisions import buy_plain
 

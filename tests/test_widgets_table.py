@@ -17,7 +17,7 @@ from tenpennies.engine.actions import AddToSet, Buy, Discard, LayDown, Meld, Pas
 from tenpennies.bots import play_match  # noqa: E402
 from tenpennies.play.match import Phase  # noqa: E402
 from tenpennies.widgets import PlayTable, ReplayTable  # noqa: E402
-from tenpennies.widgets.table import LOG_LINES  # noqa: E402
+from tenpennies.widgets.panels import LOG_LINES  # noqa: E402
 from html import escape  # noqa: E402
 
 BUTTON_OF = {Buy: "buy", Pass: "pass", LayDown: "lay_down", Meld: "meld", AddToSet: "add", Discard: "discard"}

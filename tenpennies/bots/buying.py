@@ -5,7 +5,7 @@ Every part of the kit that answers an offer of the top discard asks :func:`shoul
 out only whether it says buy, :func:`buys`): the strong and expert bots, ``hint``, the buy
 calculator (:class:`tenpennies.lessons.explorers.BuyChoice`), the buy check, the buy puzzles, the
 should-you-buy class experiment and the table, which passes unasked what it calls a pass
-(:func:`tenpennies.front.table.unasked_reason`). The odds (:mod:`tenpennies.odds`) count chances
+(:func:`tenpennies.front.offers.unasked_reason`). The odds (:mod:`tenpennies.odds`) count chances
 and give no verdict. It works for both games: Ten Pennies'
 offers on one's own turn and on another's (T5, T6: passing off-turn means no card now),
 Ten Card Rummy's free take of the active player (C8) and the others' purchases from

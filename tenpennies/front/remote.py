@@ -29,7 +29,8 @@ from typing import Protocol
 
 from ..engine.actions import Action, RoundEnd
 from ..engine.errors import TenPenniesError
-from .table import Game, RoundSummary
+from .table import Game
+from .table_words import RoundSummary
 from ..explain.narrate import score_rows
 from ..engine.rules import RuleSet
 from ..play.view import PlayerView

@@ -19,7 +19,7 @@ open the review of their own seat), as a classroom table offers it.
 Turns that are nobody's to wait for are played by :meth:`Room.tick`: a bot's seat, a
 student seat nobody has taken (by the room's bot), a student whose timer ran out (by the
 room's bot, one decision, and every seat's log says so), and an offer a student's
-setting says not to ask about (:func:`tenpennies.front.table.unasked_reason`, the same test the
+setting says not to ask about (:func:`tenpennies.front.offers.unasked_reason`, the same test the
 solo table uses; the pass is told to that student alone). Offers go round in turn order
 (T5) because the match asks one seat at a time and this loop answers only the seat the
 match asks.
@@ -56,7 +56,7 @@ from ..bots import bot_names, seat_bot
 from ..play.loop import decide
 from ..engine.errors import IllegalActionError, TenPenniesError
 from ..lessons.class_database import ClassDatabase, _now
-from .table import OFFERS, unasked_reason
+from .offers import OFFERS, unasked_reason
 from ..odds.intervals import Interval
 from ..play.match import Match
 from ..engine.rules import TEN_CARD_RUMMY, TEN_PENNIES, RuleSet
@@ -124,7 +124,7 @@ class RoomPlan:
 class Seat:
     """One seat of a room: a student's (``name`` and ``token`` once taken) or a bot's.
 
-    ``offers`` is the student's offer setting (:data:`tenpennies.front.table.OFFERS`)."""
+    ``offers`` is the student's offer setting (:data:`tenpennies.front.offers.OFFERS`)."""
 
     number: int
     kind: str

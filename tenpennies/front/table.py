@@ -38,111 +38,48 @@ discard, a discard the bots have not yet answered). Every button a front end sho
 through :meth:`Game.press`, which refuses what a greyed-out button would do, whoever
 sends it.
 
-:class:`Replay` steps forward and back through a saved match on the same footing, from
-any seat's view or the teacher's all-hands view.
+Two bases give :class:`Game` its faces: its buttons (which moves a rule set has, why one
+cannot be pressed now, pressing it, their keys and Undo's rule) are
+:class:`~tenpennies.front.buttons.GameButtons`, and what it says (the log in words, what
+just happened, the banner, a round's summary) :class:`~tenpennies.front.table_words.GameWords`.
+Which offers the person is asked about is :mod:`tenpennies.front.offers`;
+:class:`~tenpennies.front.replay.Replay` steps forward and back through a saved match on
+the same footing, from any seat's view or the teacher's all-hands view.
 
 What the table says (narration, the moves' words and labels, score tables, a hand in
 groups) lives in :mod:`tenpennies.explain.narrate`; its names are importable from here too.
-
-(One concept in one file, over 600 lines: the table's controller, every click a person
-can make and what it does, the bots' turns between them and the round's summary; its
-words, pictures and the bot loop live elsewhere, and :class:`Replay` is its read-only
-twin.)
 """
 
 from __future__ import annotations
 
-import json
 from collections import Counter
-from dataclasses import dataclass, field
-from typing import Iterable, Mapping, Sequence
+from typing import Iterable, Sequence
 
-from ..engine.actions import Action, AddToMeld, Buy, Deal, Discard, Draw, DrawSource, LayDown, Meld, Pass, RoundEnd
+from ..engine.actions import Action, AddToMeld, Buy, Discard, LayDown, Meld, Pass
 from ..bots import seat_bot
 from ..play.loop import play, step
 from ..engine.cards import Card
 from ..engine.errors import IllegalActionError, NoSuchCardError, TenPenniesError
-from ..play.match import Match, Phase, Position
+from ..play.match import Match, Position
 from ..explain.narrate import (BUTTON_LABELS, DRAW_MOVES, LAY_DOWN_RULE, LAY_DOWN_RULE_RUNS, MOVES, RUN_BUTTON_LABELS,
-                      RUN_MOVES, SORTS, LastMove, button_label, describe, grouped_hand, hand_groups, happened_line,
-                      last_move, lay_down_rule, since_last_move,
+                      RUN_MOVES, SORTS, button_label, describe, grouped_hand, hand_groups, lay_down_rule,
                       move_words, moves_of, narrate, narrated, score_rows, score_table, to_you, who,
                       winners_sentence)
 from ..engine.rules import TEN_PENNIES, RuleSet
 from ..play.view import PlayerView
-from ..engine.words import capitalized, card_text, cards_text, plural
+from ..engine.words import cards_text, plural
+from .buttons import _NOTHING_TO_UNDO, KEYS, GameButtons, is_news
+from .offers import OFFERS, unasked_reason
+from .table_words import GameWords
 
 __all__ = [
-    "Game", "KEYS", "OFFERS", "Replay", "RoundSummary", "default_bots", "is_news",
+    "Game", "default_bots",
     # the table's words live in tenpennies.explain.narrate; kept here, where front ends and notebooks import them
     "BUTTON_LABELS", "DRAW_MOVES", "LAY_DOWN_RULE", "LAY_DOWN_RULE_RUNS", "MOVES", "RUN_BUTTON_LABELS",
     "RUN_MOVES", "SORTS", "button_label", "describe", "grouped_hand", "hand_groups", "lay_down_rule",
     "move_words", "moves_of", "narrate", "narrated", "score_rows", "score_table", "to_you", "who",
     "winners_sentence",
 ]
-
-
-# -- the game ------------------------------------------------------------------------------
-OFFERS = {
-    "ask": "ask me about every offer",
-    "useful": "ask me only when it could help",
-    "never": "never ask me",
-}
-"""Which offers of the top discard a person is asked about (:class:`Game`'s ``offers``).
-
-``"ask"``: every one, as the engine makes them (T5, C9). ``"useful"``: only those where
-buying could help, the buy judgment's own test (:func:`tenpennies.bots.buying.should_buy`):
-an offer it calls a pass (a purchase after laying down only adds cards; a card that is no
-out and whose purchase gives no better chance than passing; one that cannot pay for its
-token and cards) is passed without asking, and the log says why in the hint's plain
-sentence (:func:`tenpennies.engine.words.buy_plain`). ``"never"``: every offer is passed. A free
-take of the top discard as one's own draw (C8) is a draw, not an offer: always asked."""
-
-KEYS = {"b": "buy", "p": "pass", "t": "take", "s": "draw", "l": "lay_down", "m": "meld", "a": "add",
-        "d": "discard", "h": "hint", "u": "undo"}
-"""Keyboard play: the letter for each move's button (:meth:`Game.key`). The arrow keys
-move along the hand and the space bar selects the card there. New Match has no key: one
-slip of a finger would throw the match away."""
-
-
-@dataclass(frozen=True)
-class RoundSummary:
-    """A finished round as the person's seat may know it (:meth:`Game.round_summary`).
-
-    ``hands``: the cards each seat was left holding, face up for the person's own seat
-    and ``None`` for the others (T20: a view never holds another player's hand, also
-    at the round's end); ``cards_left`` how many each held (hand sizes are public);
-    ``points`` the round's points (T18, C14), ``totals`` the match's after it;
-    ``went_out`` the seat that emptied its hand (None when the round ended otherwise,
-    ``how`` says: "out", "no draw", "turn cap").
-    """
-
-    round_no: int
-    rounds: int
-    how: str
-    went_out: int | None
-    seat: int | None
-    hands: tuple[tuple[Card, ...] | None, ...]
-    cards_left: tuple[int, ...]
-    points: tuple[int, ...]
-    totals: tuple[int, ...]
-    card_points: tuple[int, ...] = field(repr=False)
-
-    @property
-    def last(self) -> bool:
-        """Was it the match's last round?"""
-        return self.round_no == self.rounds
-
-    def points_by_card(self, seat: int) -> tuple[tuple[Card, int], ...]:
-        """Each card the seat was left holding with its points (empty for a hidden hand)."""
-        return tuple((c, self.card_points[c.rank]) for c in self.hands[seat] or ())
-
-    def how_words(self, names: Mapping[int, str] | None = None) -> str:
-        """Who went out, or how the round ended otherwise, in words."""
-        if self.went_out is not None:
-            return f"{capitalized(who(self.went_out, self.seat, names))} went out"
-        return {"no draw": "Nobody went out: no card was left to draw",
-                "turn cap": "Nobody went out: the round reached its turn cap"}.get(self.how, "The round ended")
 
 
 def default_bots(count: int) -> tuple[str, ...]:
@@ -156,29 +93,7 @@ def default_bots(count: int) -> tuple[str, ...]:
     return tuple("thumb" if k % 2 else "strong" for k in range(count))
 
 
-def unasked_reason(view: PlayerView, offers: str) -> str | None:
-    """Why the offer before ``view``'s seat, whose decision it is, is passed without
-    asking under the setting ``offers`` (:data:`OFFERS`), in words; None when the seat is
-    to be asked (or is not being offered a card to buy). :class:`Game` and the room
-    service (:mod:`tenpennies.front.rooms`) pass offers by this one test."""
-    if offers == "ask":
-        return None
-    if view.phase is not Phase.OFFER or not any(type(a) is Buy for a in view.legal_actions):
-        return None  # not an offer to buy (C8's free take is the turn's draw: always asked)
-    card = view.top_discard
-    if offers == "never":
-        return f"You passed on {card_text(card)} without being asked (you chose never to be asked)."
-    from ..bots.buying import should_buy
-    from ..explain.decisions import buy_plain
-
-    judgment = should_buy(view)
-    if judgment.verdict != "pass":
-        return None
-    said = buy_plain(judgment, False, view.contract.words).removeprefix("Pass: ")
-    return f"You passed on {card_text(card)} without being asked: {said}"
-
-
-class Game:
+class Game(GameWords, GameButtons):
     """A match with some seats played by bots and the rest by people.
 
     ``seat`` is the person's seat (``None``: bots in every seat). ``bots`` names one bot
@@ -189,10 +104,10 @@ class Game:
     round from a :class:`~tenpennies.play.match.Position` (a rigged table for lessons and
     tests). ``learning`` allows :meth:`undo` (of the person's moves since the table last
     showed it something new: see :meth:`undo`) and :meth:`hint`. ``offers`` says which
-    offers of the top discard the person is asked about (:data:`OFFERS`: ``"ask"``, the
-    default here, asks every one; the table and the terminal game default to
-    ``"useful"``); the others are passed by :meth:`advance` and :meth:`step`, and told
-    in :meth:`new_words` with the reason.
+    offers of the top discard the person is asked about
+    (:data:`~tenpennies.front.offers.OFFERS`: ``"ask"``, the default here, asks every one;
+    the table and the terminal game default to ``"useful"``); the others are passed by
+    :meth:`advance` and :meth:`step`, and told in :meth:`new_words` with the reason.
 
     Button-like methods (:meth:`buy`, :meth:`pass_offer`, :meth:`lay_down`,
     :meth:`meld`, :meth:`add_to_meld`, :meth:`discard`) build the action from the
@@ -297,84 +212,6 @@ class Game:
         return tuple(i for i, s in enumerate(view.table)
                      if not meld_problems(s.cards + cards, s.kind, view.round_no, view.rules))
 
-    def _log(self):
-        """The log the words come from: the person's public log (everything, when only bots play)."""
-        return self.match.log if self.seat is None else self.view.log
-
-    def _told_words(self, start: int = 0):
-        """``(entry, words)`` from ``start`` on, a pass made without asking told with its reason."""
-        for i, (entry, said) in enumerate(narrated(self._log(), self.seat, self.rules, self.names, start=start),
-                                          start):
-            yield entry, self._unasked.get(i, said)
-
-    def words(self) -> list[str]:
-        """The whole log in words, as the person's seat may know it."""
-        return [said for _, said in self._told_words() if said]
-
-    def new_words(self) -> list[str]:
-        """What happened since the last call, in words (after an undo: from there on).
-
-        A round's end comes with the score table; the match's end with the winners.
-        """
-        view, log = self.view, self._log()
-        lines = []
-        viewer = self.seat
-        for entry, said in self._told_words(self._told):
-            if said:
-                lines.append(said)
-            if type(entry) is RoundEnd:
-                lines.append(score_table(view, viewer, self.names, upto=entry.round_no))
-        self._told = len(log)
-        if lines and self.is_over:
-            lines.append(winners_sentence(view, viewer, self.names))
-        return lines
-
-    # -- what just happened (the table shows it; the terminal can say it) ----------------------
-    @property
-    def last_move(self) -> LastMove | None:
-        """The card another seat moved since the person's last move, for the table to
-        mark: the discard still on top, or the discard just bought or taken (None if none)."""
-        return last_move(since_last_move(self._log(), self.seat), self.view.top_discard)
-
-    @property
-    def what_happened(self) -> str:
-        """The other seats' moves since the person's last move, in one line (the newest
-        three seats' turns: :func:`tenpennies.explain.narrate.happened_line`); "" if none."""
-        return happened_line(since_last_move(self._log(), self.seat), self.seat, self.rules, self.names)
-
-    @property
-    def banner(self) -> str:
-        """The line over the table: the last round's end and its points until the next
-        round is under way (so "Round 1 is over" is not up during round 2), and after the
-        match, its end with the winners; "" otherwise."""
-        for entry in reversed(self._log()):
-            if type(entry) is RoundEnd:
-                break
-            if type(entry) is not Deal:
-                return ""  # something was played since the round ended
-        else:
-            return ""
-        points = ", ".join(f"{who(s, self.seat, self.names)} {p}" for s, p in enumerate(entry.points))
-        said = f"{narrate(entry, self.seat, self.rules, self.names)} Points: {points}."
-        return f"{said} {winners_sentence(self.view, self.seat, self.names)}" if self.is_over else said
-
-    def round_summary(self, round_no: int | None = None) -> RoundSummary | None:
-        """The summary of a finished round (the last one by default; None before any ends):
-        the points and the cards left, as the person's seat may know them."""
-        view = self.view
-        ends = [e for e in self._log() if type(e) is RoundEnd and (round_no is None or e.round_no == round_no)]
-        if not ends:
-            return None
-        end = ends[-1]
-        # Hand sizes are public (T20): the counts come from the match's own record of the end,
-        # and the cards only for the person's seat (every seat's when bots play them all).
-        whole = next(e for e in reversed(self.match.log) if type(e) is RoundEnd and e.round_no == end.round_no)
-        hands = tuple(tuple(h) if self.seat is None or s == self.seat else None for s, h in enumerate(whole.hands))
-        totals = score_rows(view, upto=end.round_no)[-1][1]
-        return RoundSummary(end.round_no, self.rules.rounds, end.how.value, end.went_out, self.seat, hands,
-                            tuple(len(h) for h in whole.hands), tuple(end.points), tuple(totals),
-                            tuple(self.rules.card_points))
-
     def record(self) -> str:
         """The match so far as :mod:`tenpennies.play.record` JSON (what ``tenpennies review`` reads)."""
         from ..play.record import dumps
@@ -424,7 +261,7 @@ class Game:
     def key(self, key: str) -> str:
         """Keyboard play: the arrow keys move :attr:`cursor` along the hand, the space bar
         selects or unselects the card there (the up arrow selects it, the down
-        arrow unselects it); a letter of :data:`KEYS`
+        arrow unselects it); a letter of :data:`~tenpennies.front.buttons.KEYS`
         names a move. Returns that move's name for the front end to make as if its
         button were pressed ("" when the key was handled here or means nothing).
 
@@ -471,37 +308,13 @@ class Game:
         return True
 
     def _fix_what_was_seen(self) -> None:
-        """Forget the undo points that news has passed (see :meth:`undo` and :func:`is_news`)."""
+        """Forget the undo points that news has passed (see :meth:`undo` and
+        :func:`~tenpennies.front.buttons.is_news`)."""
         log = self.match.log
         if any(is_news(entry, self.seat) for entry in log[self._checked:]):
             self._fixed = self._fixed or bool(self._undo)
             self._undo.clear()
         self._checked = len(log)
-
-    def press(self, move: str, *args) -> bool:
-        """Press a move's button (a name of :data:`MOVES`; ``"add"`` takes the meld's index
-        and, optionally, a wild's end): what every front end's button and key goes through.
-
-        A move :meth:`unavailable` greys out is refused with its reason in :attr:`message`
-        and changes nothing, whoever sends it (a page's forged "click" on a disabled button
-        included); an available one is made as its method makes it.
-        """
-        why = self.unavailable(move)
-        if why:
-            return self._refuse(f"{button_label(move, self.rules)}: not now: {why}")
-        if move == "hint":
-            raise TenPenniesError("the hint is asked for with Game.hint(), which returns it")
-        if move == "new":
-            self.new_match(*args)
-            return True
-        methods = {"take": self.take_discard, "draw": self.draw_from_stock, "buy": self.buy,
-                   "pass": self.pass_offer, "lay_down": self.lay_down, "meld": self.meld,
-                   "add": self.add_to_meld, "discard": self.discard, "undo": self.undo}
-        return methods[move](*args)
-
-    def _refuse(self, why: str) -> bool:
-        self.message = why
-        return False
 
     def buy(self) -> bool:
         return self.act(Buy(self.seat))
@@ -572,71 +385,6 @@ class Game:
                                                                                   view.rules)))
         return self.act(LayDown(self.seat, found.melds))
 
-    @property
-    def moves(self) -> tuple[str, ...]:
-        """The moves this game's rule set uses (:func:`moves_of`): a front end shows only these."""
-        return moves_of(self.rules)
-
-    def unavailable(self, move: str) -> str:
-        """Why a move of :data:`MOVES` cannot be made now, in words; "" when it can.
-
-        It is what a front end greys a button out for; a move that is available may
-        still be refused by the engine (with the reason in :attr:`message`).
-        """
-        if move not in MOVES:
-            raise TenPenniesError(f"no move {move!r}: one of {', '.join(MOVES)}")
-        if move not in self.moves:
-            return f"{self.rules.name} has no such move"
-        if move == "new":
-            return ""
-        if move in ("hint", "undo") and not self.learning:
-            return f"{move} is for learning mode"
-        if move == "undo":
-            return "" if self._undo else _NOTHING_TO_UNDO[self._fixed]
-        if self.is_over:
-            return "the match is over"
-        view = self.view
-        if not self.waiting:
-            return f"wait: it is {who(view.to_act, self.seat, self.names)}'s decision"
-        if move == "hint":
-            return ""
-        phase, top = view.phase, view.top_discard
-        offer = phase is Phase.OFFER
-        mine = view.active == view.seat
-        # C6, C8, C9: the active player chooses its draw (before it, it may meld; also
-        # when a purchase left the card beneath on top).
-        choosing = "take" in self.moves and mine and (offer or phase is Phase.MELD)
-        if move in DRAW_MOVES:
-            if not choosing:
-                return ("you have drawn this turn already" if mine
-                        else f"it is {who(view.active, self.seat, self.names)}'s turn: buy or pass")
-            return "the discard pile is empty" if move == "take" and top is None else ""
-        if move in ("buy", "pass"):
-            if choosing:
-                return "no card is being offered to you now" if not offer else \
-                    f"it is your turn: take {card_text(top)} or draw from the stock"
-            return "" if offer else "no card is being offered to you now"
-        if offer:
-            if choosing:
-                return f"first take {card_text(top)} or draw from the stock"
-            return f"first buy or pass: you are being offered {card_text(top)}"
-        if move == "discard" and phase is Phase.MELD:
-            return "first take the top discard or draw from the stock"
-        if move in ("lay_down", "meld", "add") and phase is Phase.DISCARD:
-            return "melding comes before the draw: now discard"
-        opened = view.opened[view.seat]
-        if move == "lay_down" and opened:
-            return "you have laid down your contract already this round"
-        if move in ("meld", "add") and not opened:
-            return "lay down your contract first"
-        return ""
-
-    def tooltip(self, move: str) -> str:
-        """A move's words for its button: what it does and, when it cannot be made now, why."""
-        why = self.unavailable(move)
-        words = move_words(move, self.rules)
-        return f"{words}. Not now: {why}." if why else f"{words}."
-
     def hint(self, *, moves: str = "buttons"):
         """What the strong bot would do now and why (:func:`tenpennies.explain.hint.hint`); ``moves``
         says how the sentence names a move: "buttons" (the table's) or "commands" (the CLI's)."""
@@ -679,7 +427,7 @@ class Game:
         """Take back the person's last decision; learning mode only.
 
         Only a decision since which the table showed the person nothing new can be taken
-        back (:func:`is_news`): a card drawn from the stock or bought, another seat's
+        back (:func:`~tenpennies.front.buttons.is_news`): a card drawn from the stock or bought, another seat's
         move, a new deal fix everything before them. Draw then Undo would otherwise
         show the stock's top card and let the seat choose again (buy instead, or take
         the discard), which is a peek (T20: a seat never sees what it was not dealt).
@@ -713,8 +461,9 @@ class Game:
 
     # -- offers not asked about ------------------------------------------------------------
     def unasked_reason(self) -> str | None:
-        """Why the offer now before the person is passed without asking (:data:`OFFERS`),
-        in words; None when the person is to be asked (or is not being offered a card)."""
+        """Why the offer now before the person is passed without asking
+        (:data:`~tenpennies.front.offers.OFFERS`), in words; None when the person is to be
+        asked (or is not being offered a card)."""
         if not self.waiting:
             return None
         return unasked_reason(self.view, self.offers)
@@ -759,25 +508,6 @@ class Game:
         self._fix_what_was_seen()
 
 
-_NOTHING_TO_UNDO = {False: "there is nothing to undo",
-                    True: "nothing to undo since the table showed you something new (a card drawn or bought, "
-                          "another seat's move): undo never takes back what you have seen"}
-
-
-def is_news(entry, seat: int | None) -> bool:
-    """Does this log entry show ``seat`` something it did not choose (what :meth:`Game.undo`
-    never takes back)?
-
-    Everything but the seat's own actions and its taking a face-up card: a card from the
-    stock (its draw, a purchase's extra cards), another seat's action or draw, a deal, a
-    recycled stock, a round's end. (A person's own pass or buy is not news by itself:
-    the draws and the other seats' answers after it are.)
-    """
-    if type(entry) is Draw:
-        return entry.seat != seat or entry.source not in (DrawSource.DISCARD, DrawSource.TAKEN)
-    return getattr(entry, "seat", None) != seat or seat is None
-
-
 def _as_melds(cards: Sequence[Card], round_no: int, rules: RuleSet) -> tuple[tuple[Card, ...], ...]:
     """Selected cards as the melds a player means: all of them as one meld where they make
     one (a run, say), else one set per rank (:func:`_by_rank`), for the engine to judge."""
@@ -800,62 +530,3 @@ def _by_rank(cards: Sequence[Card], round_no: int, rules: RuleSet) -> tuple[tupl
         if wild[c.index]:
             min(sets, key=len).append(c)
     return tuple(tuple(s) for s in sets)
-
-
-# -- replay --------------------------------------------------------------------------------
-class Replay:
-    """Step forward and back through a saved match (``tenpennies.play.record`` JSON, or a Match).
-
-    ``seat`` picks whose view to show; ``None`` is the teacher's view, with every hand.
-    :attr:`at` counts the actions played so far (0 = the deal).
-    """
-
-    def __init__(self, source, seat: int | None = None) -> None:
-        from ..play import record
-
-        if isinstance(source, Match):
-            data = record.to_dict(source)
-        elif isinstance(source, str):
-            data = json.loads(source)
-        else:
-            data = source
-        self._data = data
-        self.total = len(data["actions"])
-        self.seat = seat
-        self.match = record.from_dict(data, upto=0)
-        self.at = 0
-
-    def goto(self, at: int) -> None:
-        from ..play import record
-
-        at = max(0, min(self.total, at))
-        if at >= self.at:
-            from ..engine.actions import parse_action
-
-            for seat, text in self._data["actions"][self.at:at]:
-                self.match.apply(parse_action(text, seat))
-        else:
-            self.match = record.from_dict(self._data, upto=at)
-        self.at = at
-
-    def forward(self, steps: int = 1) -> None:
-        self.goto(self.at + steps)
-
-    def back(self, steps: int = 1) -> None:
-        self.goto(self.at - steps)
-
-    @property
-    def view(self) -> PlayerView:
-        return self.match.view(0 if self.seat is None else self.seat)
-
-    @property
-    def hands(self) -> dict[int, tuple[Card, ...]] | None:
-        """Every hand, in the teacher's view only (None from a seat's view)."""
-        if self.seat is not None:
-            return None
-        return {s: tuple(self.match.hand(s)) for s in range(self.match.rules.players)}
-
-    def words(self) -> list[str]:
-        """What happened so far, in words, as the chosen seat (or the teacher) knows it."""
-        log = self.match.log if self.seat is None else self.view.log
-        return [said for _, said in narrated(log, self.seat, self.match.rules) if said]

@@ -514,7 +514,7 @@ class ReviewSession:
     """
 
     def __init__(self, record, seat: int, review=None, **options) -> None:
-        from ..front.table import Replay
+        from ..front.replay import Replay
 
         if review is None:
             from .judge import review as judge

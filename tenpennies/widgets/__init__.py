@@ -3,7 +3,7 @@
 ``import tenpennies`` never imports this package; ``from tenpennies.widgets import
 PlayTable`` does, and needs the ``notebooks`` extra. The widgets only draw and forward
 clicks; the state lives in plain Python: the game is :class:`tenpennies.front.table.Game` (and
-:class:`tenpennies.front.table.Replay`), a puzzle session :class:`tenpennies.puzzles.session.PuzzleSession`,
+:class:`tenpennies.front.replay.Replay`), a puzzle session :class:`tenpennies.puzzles.session.PuzzleSession`,
 the explorers' states are in :mod:`tenpennies.lessons.explorers`; the pictures come from
 :mod:`tenpennies.pictures.layout` and :mod:`tenpennies.pictures.svg`.
 
@@ -42,15 +42,16 @@ from .explorers import (
 from .puzzle import PuzzleWidget
 from .quiz import Ask, ask
 
-_TABLE = ("PlayTable", "ReplayTable", "draw_shapes")
+_TABLE = {"PlayTable": "table", "ReplayTable": "replay_table", "draw_shapes": "board"}
+"""The tables' names and the module each lives in."""
 
 
 def __getattr__(name: str):
     # The table draws on ipycanvas, which JupyterLite cannot load; the explorers and the
     # puzzle widget need only ipywidgets, so the table is imported only when asked for.
     if name in _TABLE or name == "table":
-        table = importlib.import_module(f"{__name__}.table")
-        return table if name == "table" else getattr(table, name)
+        module = importlib.import_module(f"{__name__}.{_TABLE.get(name, name)}")
+        return module if name == "table" else getattr(module, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 

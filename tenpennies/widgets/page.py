@@ -13,7 +13,7 @@ so. Elsewhere (JupyterLab, a classroom server) ``?seed=`` is ignored.
 
 Any page may say which offers it asks about with ``?offers=ask`` (every one),
 ``?offers=useful`` (only when it could help, the default) or ``?offers=never``
-(:data:`tenpennies.front.table.OFFERS`); the table's offers picker changes it too.
+(:data:`tenpennies.front.offers.OFFERS`); the table's offers picker changes it too.
 
 On a server running a class experiment (``--experiment NAME``) the page shows the
 student's experiment panel above the table; its deals come from :mod:`secrets` too.
@@ -103,9 +103,9 @@ def page_seed(environ: Mapping[str, str] = os.environ) -> int | str | None:
 
 
 def page_offers(environ: Mapping[str, str] = os.environ) -> str:
-    """The offer setting ``?offers=`` asks for (:data:`tenpennies.front.table.OFFERS`), "useful"
+    """The offer setting ``?offers=`` asks for (:data:`tenpennies.front.offers.OFFERS`), "useful"
     when none is given or the one given is not a setting."""
-    from ..front.table import OFFERS
+    from ..front.offers import OFFERS
 
     values = parse_qs(environ.get("QUERY_STRING", "")).get("offers")
     chosen = values[0].strip().lower() if values else ""

@@ -2,7 +2,7 @@
 
 In the browser-only classroom site (JupyterLite, see ``tools/site.py``) there is no
 ipycanvas: it needs NumPy and Pillow, which have no WebAssembly wheels on the package
-registries. :mod:`tenpennies.widgets.table` then uses :class:`SvgCanvas` in place of its
+registries. :mod:`tenpennies.widgets.board` then uses :class:`SvgCanvas` in place of its
 ``MultiCanvas``. The picture is the same: the same :func:`tenpennies.pictures.layout.paint` shapes,
 turned into SVG by :mod:`tenpennies.pictures.svg`. A click on SVG inside an ``HTML`` widget never
 reaches the kernel, so a row of buttons stands in for the clickable regions (one per

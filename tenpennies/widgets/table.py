@@ -1,18 +1,18 @@
-"""The live table: a match against bots on an ipycanvas ``MultiCanvas``, and a replay viewer.
+"""The live table: a match against bots on an ipycanvas ``MultiCanvas``.
 
 The widget holds a :class:`~tenpennies.front.table.Game` and only draws it and forwards clicks:
 every rule, refusal and bot move is the game's. What reaches the browser is built from
 the person's :class:`~tenpennies.play.view.PlayerView` alone (the canvas shapes, the words of
 the log, the score table, the hint and the engine's refusals), so no card that seat may
-not see leaves the kernel (T20). Only :class:`ReplayTable` in its explicit teacher view
-shows every hand.
+not see leaves the kernel (T20). Only the replay viewer,
+:class:`tenpennies.widgets.replay_table.ReplayTable`, in its explicit teacher view shows
+every hand.
 
-Three canvas layers: 0 the felt, 1 the cards and words, 2 the highlights (selected
-cards, the sets a selection may be added to). Drawing happens when the browser's canvas
-is ready and after every change, batched with ``hold_canvas``.
-
-(One concept in one file, over 600 lines: the live table's widget, its controls, panels
-and drawing; every rule is the controller's, :class:`tenpennies.front.table.Game`.)
+The canvas and its drawing are :mod:`tenpennies.widgets.board`, the HTML panels
+(scores, log, summary, help) :mod:`tenpennies.widgets.panels`, and the replay viewer
+:mod:`tenpennies.widgets.replay_table`; this module is the live table's widget, its
+controls and what each does. Every rule is the controller's,
+:class:`tenpennies.front.table.Game`.
 """
 
 from __future__ import annotations
@@ -24,252 +24,28 @@ from html import escape
 from typing import Sequence
 
 import ipywidgets as widgets
-try:
-    from ipycanvas import MultiCanvas, hold_canvas
-    SvgCanvas = None
-except ImportError:  # no ipycanvas (JupyterLite: it needs NumPy): the same shapes as SVG, buttons for clicks
-    from .svg_table import SvgCanvas, hold_canvas
-    MultiCanvas = SvgCanvas
 
 from ..engine.actions import AddToSet, Discard, LayDown, Meld
 from ..engine.errors import IllegalActionError
-from ..front.table import (BUTTON_LABELS, KEYS, OFFERS, Game, Replay, RoundSummary, button_label, describe, score_rows,
-                    who, winners_sentence)
-from ..pictures.layout import WIDTH, Shape, TableLayout, paint, status_line, table_layout
-from ..engine.words import capitalized, plural
-from ..play.match import Phase, Position
+from ..front.buttons import KEYS
+from ..front.offers import OFFERS
+from ..front.table import BUTTON_LABELS, Game, button_label, describe, winners_sentence
+from ..front.table_words import RoundSummary
+from ..pictures.layout import WIDTH, status_line, table_layout
+from ..play.match import Position
 from ..engine.rules import TEN_PENNIES, RuleSet
-from .callbacks import ERROR_INK, shown
+from .board import SvgCanvas, _Board
+from .callbacks import ERROR_INK
+from .panels import REVEALS, _log_html, _score_html, help_html, record_link, summary_html
 from .reviewing import ReviewPanel
 
-LAYERS = 3
-LOG_LINES = 14
-
 NOTE_INK = "#1e6b34"  # a hint or an instruction in green (a refusal in red: ERROR_INK)
-
-
-def _font(shape: Shape) -> str:
-    return f"{'bold ' if shape.bold else ''}{shape.size}px DejaVu Sans, Arial, sans-serif"
-
-
-def _rounded(canvas, s: Shape) -> None:
-    x, y, w, h, r = s.x, s.y, s.w, s.h, min(s.radius, s.w / 2, s.h / 2)
-    canvas.begin_path()
-    canvas.move_to(x + r, y)
-    canvas.arc_to(x + w, y, x + w, y + h, r)
-    canvas.arc_to(x + w, y + h, x, y + h, r)
-    canvas.arc_to(x, y + h, x, y, r)
-    canvas.arc_to(x, y, x + w, y, r)
-    canvas.close_path()
-
-
-def draw_shapes(layers: MultiCanvas, shapes: Sequence[Shape]) -> None:
-    """Draw shapes on a multi-canvas, each on its layer, as :mod:`tenpennies.pictures.svg` draws them.
-
-    A style is sent only when it changes (each one is a command to the browser).
-    """
-    state: list[dict] = [{} for _ in range(LAYERS)]
-
-    def style(k: int, canvas, name: str, value) -> None:
-        if state[k].get(name) != value:
-            state[k][name] = value
-            setattr(canvas, name, value)
-
-    with hold_canvas():
-        for k in range(LAYERS):
-            layers[k].clear()
-        for s in shapes:
-            k = s.layer
-            canvas = layers[k]
-            if s.kind == "rect":
-                _rounded(canvas, s)
-                if s.fill:
-                    style(k, canvas, "fill_style", s.fill)
-                    canvas.fill()
-                if s.stroke:
-                    style(k, canvas, "stroke_style", s.stroke)
-                    style(k, canvas, "line_width", s.line)
-                    canvas.stroke()
-            else:
-                style(k, canvas, "font", _font(s))
-                style(k, canvas, "text_align", _ALIGN[s.anchor])
-                style(k, canvas, "fill_style", s.fill)
-                canvas.fill_text(s.text, s.x, s.y)
-
-
-_ALIGN = {"start": "left", "middle": "center", "end": "right"}
-
-
-def _score_html(view, viewer, names) -> str:
-    # Seats by number only (their bots' names are on the table, and in each tooltip): six
-    # or eight seats' columns then fit beside the table.
-    heads = "".join(f"<th style='padding:0 5px' title='{escape(who(s, viewer, names))}'>"
-                    f"{escape(who(s, viewer))}</th>" for s in range(len(view.scores)))
-    rows = "".join(
-        f"<tr><td style='white-space:nowrap'>{escape(label)}</td>"
-        + "".join(f"<td style='text-align:right;padding:0 5px'>{v}</td>" for v in values) + "</tr>"
-        for label, values in score_rows(view))
-    return f"<table style='font-size:12px'><tr><th></th>{heads}</tr>{rows}</table>"
-
-
-def summary_html(summary: RoundSummary, names=None, four_colour: bool = False) -> str:
-    """A finished round as the summary panel shows it: who went out, each seat's cards
-    left with their points (the person's face up; the others' stay hidden, T20), the
-    round's points and the match's totals, and at the match's end its winners."""
-    from ..pictures.svg import hand_svg
-
-    viewer = summary.seat
-    how = summary.how_words(names)
-    head = f"Round {summary.round_no} of {summary.rounds} is over: {how[0].lower()}{how[1:]}."
-    rows = []
-    for s in range(len(summary.points)):
-        name = capitalized(who(s, viewer, names))
-        if summary.hands[s] is None:
-            cards = f"{plural(summary.cards_left[s], 'card')} left (not shown: T20)" if summary.cards_left[s] \
-                else "no card left"
-        elif not summary.hands[s]:
-            cards = "no card left"
-        else:
-            scored = summary.points_by_card(s)
-            pictures = hand_svg([c for c, _ in scored], four_colour=four_colour)
-            cards = (f"{pictures}<br>" + " + ".join(f"{escape(c.symbol)} {p}" for c, p in scored)
-                     + f" = {summary.points[s]}")
-        mark = " (went out)" if s == summary.went_out else ""
-        rows.append(f"<tr><td style='padding:2px 8px;white-space:nowrap'><b>{escape(name)}</b>{mark}</td>"
-                    f"<td style='padding:2px 8px'>{cards}</td>"
-                    f"<td style='padding:2px 8px;text-align:right'>{summary.points[s]}</td>"
-                    f"<td style='padding:2px 8px;text-align:right'>{summary.totals[s]}</td></tr>")
-    table = ("<table style='border-collapse:collapse'><tr><th></th><th style='text-align:left;padding:0 8px'>"
-             "cards left</th><th style='padding:0 8px'>this round</th><th style='padding:0 8px'>match</th></tr>"
-             + "".join(rows) + "</table>")
-    return f"<div class='tenpennies-summary'><h3 style='margin:4px 0'>{escape(head)}</h3>{table}</div>"
-
-
-def help_html(game: Game, canvas: bool = True) -> str:
-    """How to play this table, folded under its Help button: each move's button with its
-    key and what it does (only the moves of the game's rule set), the lay-down rule,
-    the offers setting and the keyboard (on the canvas, or, with ``canvas=False``, in the
-    SVG table's keys box: :mod:`tenpennies.widgets.svg_table`)."""
-    from ..front.table import lay_down_rule, move_words
-
-    rules = game.rules
-    letters = {move: letter.upper() for letter, move in KEYS.items()}
-    moves = "".join(f"<li><b>{escape(button_label(m, rules))}</b>"
-                    + (f" (key {letters[m]})" if m in letters else "") + f": {escape(move_words(m, rules))}.</li>"
-                    for m in game.moves)
-    seat = "" if game.seat is None else f"You are seat {game.seat}, at the bottom of the table; the bots sit around you. "
-    keyboard = ("click the table, then the arrow keys move along your hand and space selects" if canvas else
-                "click the keys box below the table and type there: , and . move along your hand and space "
-                "selects")
-    return (f"<div style='font-size:12px;line-height:1.4;color:#333'>{seat}Click cards in your hand to select "
-            f"them (a selected card rises), then press a button; hover over a button to see what it does, or "
-            f"why it is greyed out. A move the rules refuse is not played: the table says why.<ul "
-            f"style='margin:4px 0;padding-left:18px'>{moves}</ul>{escape(lay_down_rule(rules))} "
-            f"<b>offers</b>: {escape(OFFERS['useful'])} (the default) skips offers the buy judgment calls a "
-            f"clear pass, and the log says why. Keyboard: {keyboard}; a button's key presses it; after Add, type "
-            f"the number of the set (then Enter, if a longer "
-            f"number begins with it). The log never shows a card you "
-            f"could not see at a real table. <b>Undo</b> takes back only your own moves since the table last "
-            f"showed you something new: once you have drawn or bought a card, or another seat has moved, what "
-            f"came before stays (at every table, practice too), so Undo never lets you choose again knowing a "
-            f"card you were not meant to see.</div>")
-
-
-REVEALS = "it holds the deal: every hand, this round's and the rounds to come"
-"""What a match record shows before the match is over (it holds the seed): said wherever a
-practice table offers it then (a classroom table offers it only once the match is over)."""
-
-
-def record_link(game: Game) -> str:
-    """A link that downloads the match record (:mod:`tenpennies.play.record` JSON, what
-    ``tenpennies review`` reads), made in the kernel: no server folder is written. Before
-    the match is over the link says that the record shows every hand (:data:`REVEALS`)."""
-    import base64
-
-    data = base64.b64encode(game.record().encode("utf-8")).decode("ascii")
-    name = f"tenpennies-match-round{game.match.round_no}.json"
-    warning = "" if game.is_over else f" ({REVEALS})"
-    return (f"<a download='{name}' href='data:application/json;base64,{data}' "
-            f"title='the match record, for tenpennies review'>Download the match record</a>{escape(warning)}")
-
-
-def _log_html(lines: Sequence[str], height: int = 230) -> str:
-    """The log's last lines, in time order, in a box that opens scrolled to its end: the
-    box is laid out bottom up (``column-reverse``) around one block of lines, which is how a
-    browser keeps a box's newest line in view without a script (and the text still reads,
-    and copies, oldest first)."""
-    shown = "".join(f"<div>{escape(line)}</div>" for line in lines[-LOG_LINES:])
-    return (f"<div class='tenpennies-log' style='font-size:12px;line-height:1.35;display:flex;"
-            f"flex-direction:column-reverse;max-height:{height}px;overflow-y:auto'><div>{shown}</div></div>")
-
-
-def _canvas(width: int, height: int) -> MultiCanvas:
-    canvas = MultiCanvas(LAYERS, width=width, height=height)
-    canvas.layout.width, canvas.layout.height = f"{width}px", f"{height}px"
-    return canvas
-
 
 
 def secret_seed() -> int:
     """A deal nobody can guess: 64 bits from :mod:`secrets` (the classroom's deals, and its
     New Match: the next seed of a known one would be guessable)."""
     return secrets.randbits(64)
-
-
-def _tree(root: widgets.Widget):
-    """``root`` and every widget inside it (a box's children, and theirs)."""
-    yield root
-    for child in getattr(root, "children", ()):
-        yield from _tree(child)
-
-
-class _Board(widgets.VBox):
-    """What both tables share: a canvas drawn from a layout, resized to fit it."""
-
-    def _setup_canvas(self, width: int) -> None:
-        self.width = width
-        self.layout_now: TableLayout | None = None
-        self.shapes: tuple[Shape, ...] = ()
-        self.four_colour = widgets.Checkbox(value=self._four, description="four-colour suits", indent=False)
-        self.four_colour.observe(lambda change: self.redraw(), names="value")
-        self.canvas = _canvas(width, 600)
-        self.canvas.on_client_ready(self._client_ready)
-
-    def _client_ready(self) -> None:
-        """A page has drawn the canvas: send every widget's whole state again, then draw.
-
-        A page's widget manager first reads every widget's state from the kernel, then
-        opens each widget's channel; a change sent between the two is dropped, and since
-        traits send only what changed, it is never sent again. The bots' paced moves make
-        such a change likely while a class's pages load: in a 30-tab run 2 tabs kept
-        their Buy, Pass and Discard greyed on the person's turn for good. The canvas is
-        drawn once its channel is open, so from then on every widget's state arrives."""
-        for widget in _tree(self):
-            # Not the canvas itself: its state holds its layers, and sent again it makes
-            # the page build the canvas afresh, which says client_ready again (a loop that
-            # slowed a 30-tab class from a median 2.4 s to 47 s); redraw draws it.
-            if widget is not self.canvas:  # (its layers are no box's children: not in the tree)
-                widget.send_state()
-        self.redraw()
-
-    def _shown(self, handler):
-        """A callback whose failure is shown next to the hand, not lost in the browser's console.
-
-        Only the error's kind is shown: its text might name a card (a bot's, say) that
-        this seat may not see; the whole error goes to the kernel's log.
-        """
-        return shown(self, handler, "table", details=False)
-
-    def _show(self, layout: TableLayout, targets=()) -> None:
-        self.layout_now = layout
-        self.shapes = paint(layout, four_colour=self.four_colour.value, targets=targets)
-        if (self.canvas.width, self.canvas.height) != (layout.width, layout.height):
-            self.canvas.width, self.canvas.height = layout.width, layout.height
-            self.canvas.layout.width, self.canvas.layout.height = f"{layout.width}px", f"{layout.height}px"
-        if SvgCanvas is not None:
-            self.canvas.show(layout, self.shapes)  # the buttons that stand in for clicks need the layout
-        else:
-            draw_shapes(self.canvas, self.shapes)
 
 
 class PlayTable(_Board):
@@ -291,7 +67,7 @@ class PlayTable(_Board):
     when it is greyed out, why (:meth:`tenpennies.front.table.Game.tooltip`).
 
     ``offers`` says which offers of the top discard the table asks about
-    (:data:`tenpennies.front.table.OFFERS`): ``"useful"`` (the default) only those where buying
+    (:data:`tenpennies.front.offers.OFFERS`): ``"useful"`` (the default) only those where buying
     could help, by the buy judgment's own test; ``"ask"`` every one; ``"never"`` none.
     Offers not asked about are passed and told in the log with the reason. The
     offers picker (:attr:`offers`) changes it during play.
@@ -305,7 +81,7 @@ class PlayTable(_Board):
     and ``max_height`` size the table (:data:`tenpennies.pictures.layout.APP_WIDTH` and
     ``APP_HEIGHT`` fit a 1366x768 screen with the scores beside it). Keyboard
     play: click the table (or tab to it), then the arrow keys move along the hand,
-    space selects, and a button's letter (:data:`tenpennies.front.table.KEYS`, said in its
+    space selects, and a button's letter (:data:`tenpennies.front.buttons.KEYS`, said in its
     tooltip) presses it; after Add to Set, a set's number picks it. :attr:`spoken`
     tells screen readers each move and the table in words.
 
@@ -800,63 +576,3 @@ class PlayTable(_Board):
 
         self.redraw()
         loop.call_later(delay, tick)
-
-
-class ReplayTable(_Board):
-    """Step through a saved match (``tenpennies.play.record`` JSON text, its dict, or a Match).
-
-    ``seat`` chooses whose view to show; ``None`` is the teacher's view, with every hand
-    face up. The seat picker and the buttons change both.
-    """
-
-    def __init__(self, source, seat: int | None = None, *, four_colour: bool = False, width: int = WIDTH) -> None:
-        super().__init__()
-        self.replay = Replay(source, seat)
-        self._four = four_colour
-        self._setup_canvas(width)
-        players = self.replay.match.rules.players
-        self.seat_picker = widgets.Dropdown(
-            options=[("teacher: every hand", None)] + [(f"seat {s}", s) for s in range(players)],
-            value=seat, description="view:")
-        self.message = widgets.HTML()
-        self.seat_picker.observe(self._shown(self._seat), names="value")
-        self.buttons = {name: widgets.Button(description=label, layout=widgets.Layout(width="auto"))
-                        for name, label in (("start", "⏮"), ("back", "◀"), ("forward", "▶"), ("end", "⏭"))}
-        self.buttons["start"].on_click(self._shown(lambda _b: self.goto(0)))
-        self.buttons["back"].on_click(self._shown(lambda _b: self.goto(self.replay.at - 1)))
-        self.buttons["forward"].on_click(self._shown(lambda _b: self.goto(self.replay.at + 1)))
-        self.buttons["end"].on_click(self._shown(lambda _b: self.goto(self.replay.total)))
-        self.slider = widgets.IntSlider(value=0, min=0, max=self.replay.total, description="action")
-        self.slider.observe(self._shown(lambda change: self.goto(change["new"])), names="value")
-        self.status = widgets.HTML()
-        self.log_box = widgets.HTML()
-        self.children = [
-            self.status, self.canvas,
-            widgets.HBox([*self.buttons.values(), self.slider, self.seat_picker, self.four_colour],
-                         layout=widgets.Layout(flex_flow="row wrap")),
-            self.message, self.log_box,
-        ]
-        self.redraw()
-
-    def __repr__(self) -> str:
-        view = "the teacher's view" if self.replay.seat is None else f"seat {self.replay.seat}'s view"
-        return f"<ReplayTable: action {self.replay.at} of {self.replay.total}, {view}>"
-
-    def goto(self, at: int) -> None:
-        self.replay.goto(at)
-        if self.slider.value != self.replay.at:
-            self.slider.value = self.replay.at  # its observer comes back here with nothing to do
-        self.redraw()
-
-    def _seat(self, change) -> None:
-        self.replay.seat = change["new"]
-        self.redraw()
-
-    def redraw(self) -> None:
-        r = self.replay
-        view = r.view
-        layout = table_layout(view, viewer=r.seat, hands=r.hands)
-        self._show(layout)
-        text = winners_sentence(view, r.seat) if view.phase is Phase.OVER else status_line(view, r.seat)
-        self.status.value = f"<b>{escape(text)}</b> · action {r.at} of {r.total}"
-        self.log_box.value = _log_html(r.words(), height=200)
