@@ -136,7 +136,9 @@ from .bots.decision import Decision
 __all__ += ["BuyJudgment", "Decision", "judge_offer", "measure_token_worth", "should_buy", "token_worth"]
 
 # Issue 25: a game review, every decision of one seat judged against the analyst.
-from .review.judge import Grade, JudgedDecision, Review, review
+from .review.grades import Grade
+from .review.judged import JudgedDecision, Review
+from .review.judge import review
 
 __all__ += ["Grade", "JudgedDecision", "Review", "review"]
 

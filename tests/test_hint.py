@@ -189,7 +189,8 @@ def test_the_hint_and_the_review_give_one_reason_for_one_decision():
     move, say the same words of the same strong decision (both once worded it themselves:
     the hint "keep the 7s", the review "It keeps you 1 card from")."""
     from tenpennies.bots.rollouts import Estimate
-    from tenpennies.review.judge import Grade, reason_words
+    from tenpennies.review.grades import Grade
+    from tenpennies.review.judge import reason_words
 
     said = set()
     for view in decision_views(3, 1) + decision_views(4, 2):
@@ -213,7 +214,8 @@ def test_c6_the_hint_and_the_review_give_one_reason_for_one_turn_with_runs():
     from tenpennies.bots.rollouts import Estimate
     from tenpennies.bots import make_bot
     from tenpennies.play.match import Phase
-    from tenpennies.review.judge import Grade, reason_words
+    from tenpennies.review.grades import Grade
+    from tenpennies.review.judge import reason_words
     from tenpennies.engine.rules import TEN_CARD_RUMMY
 
     said = set()

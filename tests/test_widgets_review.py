@@ -21,7 +21,7 @@ from tenpennies.bots import make_bot, play
 from tenpennies.engine.errors import TenPenniesError
 from tenpennies.play.match import Match, Phase
 from tenpennies.play.record import from_dict, to_dict
-from tenpennies.review.judge import Review
+from tenpennies.review.judged import Review
 from tenpennies.review.page import ReviewSession, action_cards, action_words, interval_words
 from tenpennies.engine.rules import TEN_CARD_RUMMY, TEN_PENNIES, RuleSet
 

@@ -92,7 +92,7 @@ def _se(estimate) -> float:
 
 def _record_of(review, record) -> dict[str, Any] | None:
     """The saved match to draw a review on: ``record`` if given, else the one the review
-    keeps (:attr:`tenpennies.review.judge.Review.record`), else None."""
+    keeps (:attr:`tenpennies.review.judged.Review.record`), else None."""
     if record is not None:
         return record_data(record)
     kept = getattr(review, "record", None)
@@ -312,7 +312,7 @@ figure{margin:8px 0}svg{max-width:100%;height:auto}.note{color:#555;font-size:13
 
 
 def _summary_table(summary, head: str, names) -> str:
-    """A by-round or by-kind summary (:class:`tenpennies.review.judge.PointsLost` values) as a
+    """A by-round or by-kind summary (:class:`tenpennies.review.judged.PointsLost` values) as a
     table: decisions judged, mistakes, and the points lost with their 95% interval."""
     rows = "".join(
         f"<tr><td>{html_escape(names(key))}</td><td>{p.decisions}</td><td>{p.mistakes}</td>"
@@ -358,7 +358,7 @@ def review_html(review, record=None, *, title: str | None = None) -> str:
     links, the pictures inline as SVG. Each mistake shows the seat's table at that
     decision with the analyst's cards raised, drawn from ``record`` (the saved match; by
     default the one the review keeps); with neither, only the moves are drawn."""
-    from .judge import KIND_WORDS
+    from .judged import KIND_WORDS
 
     data = _record_of(review, record)
     numbers = mistake_numbers(review)
@@ -507,7 +507,7 @@ class ReviewSession:
     move and its reason, and play on from a decision with :meth:`try_from_here`.
 
     ``record`` is the saved match (a Match, its data, JSON text or a path; None: the one
-    the review keeps) and ``review`` its :class:`tenpennies.review.judge.Review` (computed with
+    the review keeps) and ``review`` its :class:`tenpennies.review.judged.Review` (computed with
     :func:`tenpennies.review.judge.review` when not given; ``options`` go to it). :attr:`at` counts the actions played so far;
     the position shown is the one before action :attr:`at`, where the judged decision of
     that index (if any) was taken.
