@@ -1,4 +1,4 @@
-"""The review drawn (tenpennies.review.page): the chart, the shareable page, and what they show.
+"""The review drawn (tenpennies.review.chart, .positions, .page): the chart, the shareable page, and what they show.
 
 The reviews drawn here are built from real seeded matches: every judged decision is one
 the seat really took, with the legal choices it really had; the costs and grades are
@@ -24,8 +24,10 @@ from tenpennies.play.record import from_dict, to_dict
 from tenpennies.review.grades import BLUNDER_POINTS, INACCURACY_POINTS, MISTAKE_POINTS, Grade, grade_of
 from tenpennies.review.judged import JudgedDecision, Review, kind_of
 from tenpennies.odds.intervals import Z95
-from tenpennies.review.page import (GRADE_INKS, action_cards, action_words, chart_svg, decision_layout,
-                                    interval_words, mistake_numbers, review_html, view_before, write_html)
+from tenpennies.explain.decisions import action_words
+from tenpennies.review.chart import GRADE_INKS, chart_svg, interval_words, mistake_numbers
+from tenpennies.review.page import review_html, write_html
+from tenpennies.review.positions import action_cards, decision_layout, view_before
 from tenpennies.engine.rules import TEN_PENNIES
 from tenpennies.engine.words import card_text
 
