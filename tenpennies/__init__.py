@@ -129,7 +129,8 @@ from .lessons.tournament import BotFile, Forfeit, Tournament, play_tournament, v
 __all__ += ["BotFile", "Forfeit", "Tournament", "play_tournament", "view_from_data", "view_to_data"]
 
 # Issue 23: decisions with their reasons, and the one buy judgment.
-from .bots.buying import BuyJudgment, judge_offer, should_buy, token_worth
+from .bots.buying import BuyJudgment, judge_offer, should_buy
+from .bots.tokens import token_worth
 from .play.simulate import measure_token_worth
 from .bots.decision import Decision
 

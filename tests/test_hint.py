@@ -9,7 +9,8 @@ from tenpennies import Match, Position, parse_cards
 from tenpennies.engine.actions import Buy, Discard, LayDown, Pass
 from tenpennies.bots.strong import StrongBot
 from tenpennies.explain.hint import Hint, hint
-from tenpennies.bots.buying import should_buy, token_worth
+from tenpennies.bots.buying import should_buy
+from tenpennies.bots.tokens import token_worth
 from tenpennies.odds import unseen_cards
 from tenpennies.engine.rules import hand_points
 from tenpennies.solver import outs
