@@ -15,7 +15,8 @@ from typing import Sequence
 from tenpennies.bots import melding
 from tenpennies.bots.strong import StrongBot
 from tenpennies.bots.tactics import answer_offer
-from tenpennies.bots.buying import _POINTS_BY_INDEX, _RANK_OF, token_worth
+from tenpennies.bots.buy_core import _POINTS_BY_INDEX, _RANK_OF
+from tenpennies.bots.tokens import token_worth
 from tenpennies.engine.cards import Card
 from tenpennies.odds.intervals import Interval
 from tenpennies.play.match import Phase

@@ -1,7 +1,7 @@
 """How fast the buy judgment answers offers, and how many its bounds settle.
 
 Collects offers of the top discard to seats not yet down from seeded strong matches of one
-game, then answers each with :func:`tenpennies.bots.buying.judge` as the bots do (bounds first,
+game, then answers each with :func:`tenpennies.bots.buy_core.judge` as the bots do (bounds first,
 the exact count only where they cannot settle the verdict) and, apart, with the exact
 count always. Prints the share settled by the bounds, the time per offer by path (median
 and 95th percentile), the share answered under 1 ms, and the slowest exact count.
@@ -18,7 +18,7 @@ import time
 from tenpennies import TEN_CARD_RUMMY, TEN_PENNIES, Match
 from tenpennies.engine.actions import Buy, TakeDiscard
 from tenpennies.bots import bot_seed, make_bot
-from tenpennies.bots.buying import _unseen_counts, judge
+from tenpennies.bots.buy_core import _unseen_counts, judge
 
 GAMES = {"ten-pennies": TEN_PENNIES, "ten-card-rummy": TEN_CARD_RUMMY}
 

@@ -57,7 +57,7 @@ wall-clock times are several times an idle machine's), ``--rules ten-card-rummy 
     match 1: 830 decisions judged in 261.6 s (97.2 s CPU); 4 mistakes, -298.8 ± 88.4 points lost
     match 2: 655 decisions judged in 144.3 s (49.9 s CPU); 1 mistakes, 93.5 ± 44.8 points lost
     and 16 paired rollouts a decision, the chart's agreed discards over 2 (af62824, RUNS_ROLLOUTS,
-    RUNS_EXPECTED_SHARE: Ten Card Rummy's own budget, tenpennies.review.judge.default_rollouts):
+    RUNS_EXPECTED_SHARE: Ten Card Rummy's own budget, tenpennies.review.budget.default_rollouts):
     match 1: 830 decisions judged in 125.6 s (36.2 s CPU); 0 mistakes, -190.1 ± 128.1 points lost
     match 2: 655 decisions judged in 45.4 s (15.0 s CPU); 1 mistakes, 101.0 ± 64.2 points lost
 
@@ -108,7 +108,7 @@ horizon (CPU on the loaded machine):
 (each blunder confirmed over 32 worlds, re-checked over 160; one, +22.6 ± 10.8 over 32,
 came back +1.4 ± 5.0: its sign kept, its size not.)
 
-Before a mistake was confirmed on fresh worlds (:data:`tenpennies.review.judge.CONFIRM_FACTOR`),
+Before a mistake was confirmed on fresh worlds (:data:`tenpennies.review.budget.CONFIRM_FACTOR`),
 match 1 alone kept 11 of its 13 blunders' signs (85%).
 """
 
@@ -127,7 +127,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from tenpennies.bots import play_match  # noqa: E402
 from tenpennies.play.record import dumps  # noqa: E402
 from tenpennies.engine.rules import RuleSet  # noqa: E402
-from tenpennies.review.judge import RECHECK_FACTOR, Grade, kept_sign, recheck, review  # noqa: E402
+from tenpennies.review.grades import Grade  # noqa: E402
+from tenpennies.review.judge import RECHECK_FACTOR, kept_sign, recheck, review  # noqa: E402
 
 
 def cpu_seconds() -> float:
@@ -189,10 +190,11 @@ def main(argv=None) -> int:
 
 def horizon_check(args) -> int:
     """How far costs measured to a horizon stand from costs measured to the round's end, on the
-    same worlds (the evidence for tenpennies.review.judge.RUNS_HORIZON)."""
+    same worlds (the evidence for tenpennies.review.budget.RUNS_HORIZON)."""
     from tenpennies.bots.rollouts import Estimate, rollout_margins
     from tenpennies.play.record import to_dict
-    from tenpennies.review.judge import _analyst, _decisions, _goes_out
+    from tenpennies.review.judge import _analyst, _decisions
+    from tenpennies.review.judged import _goes_out
 
     rules = RuleSet.named(args.rules)
     rows = []

@@ -26,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from old_strong import OldStrongBot  # noqa: E402
 
-from tenpennies.bots.buying import TOKEN_LEVELS  # noqa: E402
+from tenpennies.bots.tokens import TOKEN_LEVELS  # noqa: E402
 from tenpennies.odds.intervals import interval_of  # noqa: E402
 from tenpennies.play.simulate import token_pair  # noqa: E402
 from tenpennies.engine.rules import TEN_PENNIES  # noqa: E402

@@ -131,14 +131,17 @@ from .lessons.tournament import BotFile, Forfeit, Tournament, play_tournament, v
 __all__ += ["BotFile", "Forfeit", "Tournament", "play_tournament", "view_from_data", "view_to_data"]
 
 # Issue 23: decisions with their reasons, and the one buy judgment.
-from .bots.buying import BuyJudgment, judge_offer, should_buy, token_worth
+from .bots.buying import BuyJudgment, judge_offer, should_buy
+from .bots.tokens import token_worth
 from .play.simulate import measure_token_worth
 from .bots.decision import Decision
 
 __all__ += ["BuyJudgment", "Decision", "judge_offer", "measure_token_worth", "should_buy", "token_worth"]
 
 # Issue 25: a game review, every decision of one seat judged against the analyst.
-from .review.judge import Grade, JudgedDecision, Review, review
+from .review.grades import Grade
+from .review.judged import JudgedDecision, Review
+from .review.judge import review
 
 __all__ += ["Grade", "JudgedDecision", "Review", "review"]
 

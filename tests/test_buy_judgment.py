@@ -20,7 +20,8 @@ import bruteforce
 from tenpennies import TEN_CARD_RUMMY, TEN_PENNIES, Match, Position
 from tenpennies.engine.actions import Buy, TakeDiscard
 from tenpennies.bots import bot_seed, make_bot
-from tenpennies.bots.buying import _unseen_counts, judge, judge_offer, should_buy
+from tenpennies.bots.buy_core import _unseen_counts, judge
+from tenpennies.bots.buying import judge_offer, should_buy
 
 GAMES = {"ten-pennies": (TEN_PENNIES, bruteforce.TenPennies),
          "ten-card-rummy": (TEN_CARD_RUMMY, bruteforce.TenCardRummy)}

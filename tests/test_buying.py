@@ -8,7 +8,8 @@ import pytest
 from tenpennies import TEN_CARD_RUMMY, TEN_PENNIES, Card, Match, Position, parse_cards
 from tenpennies.engine.actions import Pass
 from tenpennies.bots.thumb import ThumbBot
-from tenpennies.bots.buying import TOKEN_LEVELS, judge_offer, should_buy, token_worth, token_worth_table
+from tenpennies.bots.buying import judge_offer, should_buy
+from tenpennies.bots.tokens import TOKEN_LEVELS, token_worth, token_worth_table
 from tenpennies.engine.errors import TenPenniesError
 from tenpennies.play.simulate import measure_token_worth, token_pair
 from tenpennies.play.match import Phase

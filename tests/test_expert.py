@@ -337,7 +337,8 @@ def test_t18_the_review_says_why_its_analyst_throws_a_wild():
     """The review's analyst is the expert: where it throws its joker and the seat kept it, the
     reason reads in words (the base policy's own reason, not the strong bot's "natural")."""
     from tenpennies.bots.rollouts import Estimate
-    from tenpennies.review.judge import Grade, reason_words
+    from tenpennies.review.grades import Grade
+    from tenpennies.review.judge import reason_words
 
     view = danger_discard_view()
     decision = ExpertBot(seed=0).decide(view)

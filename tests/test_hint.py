@@ -9,7 +9,8 @@ from tenpennies import Match, Position, parse_cards
 from tenpennies.engine.actions import Buy, Discard, LayDown, Pass
 from tenpennies.bots.strong import StrongBot
 from tenpennies.explain.hint import Hint, hint
-from tenpennies.bots.buying import should_buy, token_worth
+from tenpennies.bots.buying import should_buy
+from tenpennies.bots.tokens import token_worth
 from tenpennies.odds import unseen_cards
 from tenpennies.engine.rules import hand_points
 from tenpennies.solver import outs
@@ -189,7 +190,8 @@ def test_the_hint_and_the_review_give_one_reason_for_one_decision():
     move, say the same words of the same strong decision (both once worded it themselves:
     the hint "keep the 7s", the review "It keeps you 1 card from")."""
     from tenpennies.bots.rollouts import Estimate
-    from tenpennies.review.judge import Grade, reason_words
+    from tenpennies.review.grades import Grade
+    from tenpennies.review.judge import reason_words
 
     said = set()
     for view in decision_views(3, 1) + decision_views(4, 2):
@@ -213,7 +215,8 @@ def test_c6_the_hint_and_the_review_give_one_reason_for_one_turn_with_runs():
     from tenpennies.bots.rollouts import Estimate
     from tenpennies.bots import make_bot
     from tenpennies.play.match import Phase
-    from tenpennies.review.judge import Grade, reason_words
+    from tenpennies.review.grades import Grade
+    from tenpennies.review.judge import reason_words
     from tenpennies.engine.rules import TEN_CARD_RUMMY
 
     said = set()

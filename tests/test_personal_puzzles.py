@@ -85,7 +85,7 @@ def test_rated_practice_serves_a_due_mistake_first_and_replay_serves_the_missed(
 
 def test_the_widget_serves_your_mistakes_and_the_review_panel_keeps_them(planted, tmp_path, monkeypatch):
     from tenpennies.puzzles.progress import ENVIRONMENT
-    from tenpennies.review.page import ReviewSession
+    from tenpennies.review.session import ReviewSession
     from tenpennies.widgets import PuzzleWidget
     from tenpennies.widgets.reviewing import ReviewPanel
 

@@ -21,8 +21,9 @@ from tenpennies.front.cli import main
 from tenpennies.engine.errors import RecordError, TenPenniesError
 from tenpennies.odds.intervals import Z95
 from tenpennies.play.record import dumps, save
-from tenpennies.review.judge import (BLUNDER_POINTS, INACCURACY_POINTS, KINDS, MISTAKE_POINTS, Grade, Review, grade_of,
-                               kept_sign, recheck, review)
+from tenpennies.review.grades import BLUNDER_POINTS, INACCURACY_POINTS, MISTAKE_POINTS, Grade, grade_of
+from tenpennies.review.judged import KINDS, Review
+from tenpennies.review.judge import kept_sign, recheck, review
 from tenpennies.engine.rules import TEN_CARD_RUMMY, TEN_PENNIES
 
 # Round 1 (two sets of 3, jokers wild), late: seats 1 and 2 are down with two cards each,
@@ -349,7 +350,7 @@ def test_the_text_counts_grades_in_good_english(planted):
     (1, Grade.MISTAKE, "1 mistake"), (0, Grade.BLUNDER, "0 blunders"), (5, Grade.GOOD, "5 good"),
     (2, Grade.CLOSE, "2 close")])
 def test_a_grades_count_is_said_in_the_singular_or_plural(n, grade, said):
-    from tenpennies.review.judge import grade_count
+    from tenpennies.review.grades import grade_count
 
     assert grade_count(n, grade) == said
 
@@ -362,7 +363,8 @@ def test_c13_ten_card_rummy_rollouts_stop_at_the_review_horizon():
     from tenpennies.bots.rollouts import rollout_margins
     from tenpennies.bots import derive_seed, play_match
     from tenpennies.play.record import to_dict
-    from tenpennies.review.judge import RUNS_HORIZON, _analyst, _decisions, judge, rollout_horizon
+    from tenpennies.review.budget import RUNS_HORIZON, rollout_horizon
+    from tenpennies.review.judge import _analyst, _decisions, judge
 
     m = play_match(["thumb", "strong", "strong", "strong"], 1, TEN_CARD_RUMMY)
     capped = {r.round_no for r in m.round_results if r.how is HowEnded.TURN_CAP}
@@ -386,8 +388,8 @@ def test_a_ten_card_rummy_review_plays_its_own_budget_and_ten_pennies_keeps_its_
     """Ten Card Rummy's review by default: RUNS_ROLLOUTS paired rollouts a judged decision,
     and the chart's point of an agreed discard over an eighth of them; Ten Pennies keeps 32,
     a quarter, and rollouts to the round's end."""
-    from tenpennies.review.judge import (DEFAULT_ROLLOUTS, EXPECTED_SHARE, RUNS_EXPECTED_SHARE, RUNS_ROLLOUTS,
-                                   default_rollouts, expected_rollouts, rollout_horizon)
+    from tenpennies.review.budget import (DEFAULT_ROLLOUTS, EXPECTED_SHARE, RUNS_EXPECTED_SHARE, RUNS_ROLLOUTS,
+                                          default_rollouts, expected_rollouts, rollout_horizon)
 
     assert (default_rollouts(TEN_PENNIES), expected_rollouts(32, TEN_PENNIES), rollout_horizon(TEN_PENNIES)) \
         == (DEFAULT_ROLLOUTS, 32 // EXPECTED_SHARE, None) == (32, 8, None)

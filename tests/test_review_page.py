@@ -1,4 +1,4 @@
-"""The review drawn (tenpennies.review.page): the chart, the shareable page, and what they show.
+"""The review drawn (tenpennies.review.chart, .positions, .page): the chart, the shareable page, and what they show.
 
 The reviews drawn here are built from real seeded matches: every judged decision is one
 the seat really took, with the legal choices it really had; the costs and grades are
@@ -21,11 +21,13 @@ from tenpennies.bots.rollouts import Estimate
 from tenpennies.bots import make_bot, play
 from tenpennies.play.match import Match, Phase
 from tenpennies.play.record import from_dict, to_dict
-from tenpennies.review.judge import (BLUNDER_POINTS, INACCURACY_POINTS, MISTAKE_POINTS, Grade, JudgedDecision, Review,
-                               grade_of, kind_of)
+from tenpennies.review.grades import BLUNDER_POINTS, INACCURACY_POINTS, MISTAKE_POINTS, Grade, grade_of
+from tenpennies.review.judged import JudgedDecision, Review, kind_of
 from tenpennies.odds.intervals import Z95
-from tenpennies.review.page import (GRADE_INKS, action_cards, action_words, chart_svg, decision_layout,
-                                    interval_words, mistake_numbers, review_html, view_before, write_html)
+from tenpennies.explain.decisions import action_words
+from tenpennies.review.chart import GRADE_INKS, chart_svg, interval_words, mistake_numbers
+from tenpennies.review.page import review_html, write_html
+from tenpennies.review.positions import action_cards, decision_layout, view_before
 from tenpennies.engine.rules import TEN_PENNIES
 from tenpennies.engine.words import card_text
 
@@ -39,7 +41,7 @@ def reviewed_match(seed: int = 11, seat: int = 0, rounds: int = 2, every: int = 
     """A seeded match of strong bots, ``rounds`` rounds long, as saved data, and a review
     of ``seat``'s decisions: each one the seat really took with more than one legal
     choice; every ``every``-th prefers another of the legal choices of that moment, at a
-    cost graded a blunder, a mistake, an inaccuracy in turn (:func:`tenpennies.review.judge.grade_of`)."""
+    cost graded a blunder, a mistake, an inaccuracy in turn (:func:`tenpennies.review.grades.grade_of`)."""
     match = Match(seed, rules)
     play(match, {s: make_bot("strong", s) for s in range(rules.players)}, until=lambda m: m.round_no > rounds)
     data = to_dict(match)

@@ -1,4 +1,4 @@
-"""The review's replay (tenpennies.review.page.ReviewSession) and its panel, driven from
+"""The review's replay (tenpennies.review.session.ReviewSession) and its panel, driven from
 Python: jumping to mistakes, the analyst's move on the table, and "try it from here"."""
 
 from __future__ import annotations
@@ -21,8 +21,11 @@ from tenpennies.bots import make_bot, play
 from tenpennies.engine.errors import TenPenniesError
 from tenpennies.play.match import Match, Phase
 from tenpennies.play.record import from_dict, to_dict
-from tenpennies.review.judge import Review
-from tenpennies.review.page import ReviewSession, action_cards, action_words, interval_words
+from tenpennies.review.judged import Review
+from tenpennies.explain.decisions import action_words
+from tenpennies.review.chart import interval_words
+from tenpennies.review.positions import action_cards
+from tenpennies.review.session import ReviewSession
 from tenpennies.engine.rules import TEN_CARD_RUMMY, TEN_PENNIES, RuleSet
 
 

@@ -19,7 +19,7 @@ says buy or pass, the expert answers as it says, as everyone does. For a close p
 4. picks the answer with the lower mean *margin*: its points at the round's end minus
    the mean of the others' (T18), plus a token's worth for a purchase, since tokens last
    the whole match (T4) and a round's end does not see them spent: the measured worth
-   for the round and tokens held (:func:`tenpennies.bots.buying.token_worth`, its mean).
+   for the round and tokens held (:func:`tenpennies.bots.tokens.token_worth`, its mean).
 
 Why offers, and not discards: a survey of seeded strong matches, each decision's best
 alternative picked by 24 paired rollouts and judged again on 24 fresh ones, found close
@@ -65,7 +65,7 @@ from ..engine.actions import Action, Buy, Discard, LayDown, Pass, TakeDiscard
 from .rollouts import (Policy, Worlds, hidden_pool, known_in_hands, margin, play_out,  # noqa: F401
                         rollout_margins, token_cost)
 from .quick import quick_action  # noqa: F401  (the rollouts' rules of thumb, first written here)
-from .buying import judge
+from .buy_core import judge
 from ..engine.cards import sort_key
 from .decision import Decision
 from ..engine.errors import TenPenniesError
@@ -86,7 +86,7 @@ close (as this bot once did), none."""
 TOKEN_POINTS = 8.0
 """The fixed price of a token this bot once charged a purchase (a guess). No longer the
 default: a token now costs its measured worth for the round and the tokens held
-(:func:`tenpennies.bots.buying.token_worth`, the mean of the shipped table); pass
+(:func:`tenpennies.bots.tokens.token_worth`, the mean of the shipped table); pass
 ``token_points=8.0`` to play the old way."""
 
 

@@ -43,7 +43,7 @@ from collections import Counter
 from typing import Iterable, Sequence
 
 from ..engine.actions import Action, AddToSet, Buy, Discard, LayDown, Meld, Pass, TakeDiscard
-from .buying import judge
+from .buy_core import judge
 from ..engine.cards import Card
 from .decision import Decision
 from ..engine.melds import meld_additions
@@ -238,7 +238,7 @@ def strong_act(view: PlayerView, *, danger_cards: int = 2) -> Action:
 
 
 def _strong_offer(view: PlayerView, danger_cards: int) -> tuple[bool, str, tuple | None]:
-    """Take or buy the top discard? :func:`tenpennies.bots.buying.judge`'s verdict (the fast core
+    """Take or buy the top discard? :func:`tenpennies.bots.buy_core.judge`'s verdict (the fast core
     of :func:`~tenpennies.bots.buying.should_buy`); when it is "close" (the chances cannot
     tell), this bot's rule of thumb: a free take (C8) of a wild, a card with a partner or
     one that brings the contract closer (once down: a wild or a card that lays off); a
@@ -273,7 +273,7 @@ def _strong_offer(view: PlayerView, danger_cards: int) -> tuple[bool, str, tuple
 
 def _pays_outright(view: PlayerView, card: Card, numbers) -> bool:
     """This bot's tie-break for a purchase (C9) of a card that is no out, which the judgment
-    never calls a clear buy (it buys only tempo: :func:`tenpennies.bots.buying.judge`): buy when
+    never calls a clear buy (it buys only tempo: :func:`tenpennies.bots.buy_core.judge`): buy when
     the chances at the horizon alone pay for the token and the stock card at their high
     ends (the hand's points times the chance buying adds), the card's own points left out.
     Measured in Ten Card Rummy (no token, one stock card) against the bot before issue 32
@@ -291,7 +291,7 @@ def _pays_outright(view: PlayerView, card: Card, numbers) -> bool:
 
 def _offer_gap(view: PlayerView, card: Card) -> tuple[float, frozenset]:
     """How short the hand is (infinity: no cards can complete it), and its outs as
-    :func:`~tenpennies.bots.buying.judge` reads them for ``card``: every out (by index) when
+    :func:`~tenpennies.bots.buy_core.judge` reads them for ``card``: every out (by index) when
     one card is missing, since the chance of passing counts them all; else only whether
     ``card`` is one, all judge asks then. Whether it is one is asked of the hand with it
     (an out leaves it a card shorter: tests/test_solver_runs.py), one count where

@@ -12,7 +12,7 @@ world, far tighter than two separate means.
 Each rollout is scored as a *margin*: the seat's points at the round's end minus the mean
 of the others' (T18; lower is better), plus a token's measured worth for a purchase, since
 tokens last the whole match (T4) and a round's end does not see them spent
-(:func:`tenpennies.bots.buying.token_worth`; nothing where purchases cost none, C9).
+(:func:`tenpennies.bots.tokens.token_worth`; nothing where purchases cost none, C9).
 
 Everything is seeded: the same view, actions, ``rollouts`` and ``seed`` give the same
 numbers on any machine. Nothing here reads more than the view holds (a view holds nothing
@@ -46,6 +46,7 @@ from ..play.position import Position
 from ..engine.rules import hand_points
 from ..engine.seeds import derive_seed
 from ..play.view import PlayerView
+from .tokens import token_worth
 # The rollouts' policies: bots below the expert (which builds on these rollouts).
 from .quick import quick_action
 from .random_bot import RandomBot
@@ -239,12 +240,10 @@ def margin(points: Sequence[int], seat: int) -> float:
 
 def token_cost(view: PlayerView, token_points: float | None = None) -> float:
     """What a purchase's token costs in ``view``, in points: ``token_points`` when given,
-    else the measured worth's mean (:func:`tenpennies.bots.buying.token_worth`; nothing where
+    else the measured worth's mean (:func:`tenpennies.bots.tokens.token_worth`; nothing where
     purchases spend no token)."""
     if token_points is not None:
         return token_points
-    from .buying import token_worth  # (buying reads the bots' judgment: asked when needed)
-
     return token_worth(view.rules, view.round_no, view.tokens[view.seat]).mean
 
 

@@ -10,7 +10,7 @@ Policy:
   expensive. When an open opponent is near going out and the contract is still far, it
   throws points instead.
 * Answers an offer as the one buy judgment says (:func:`tenpennies.bots.buying.should_buy`,
-  through its fast core :func:`tenpennies.bots.buying.judge`): buy when the gain's whole
+  through its fast core :func:`tenpennies.bots.buy_core.judge`): buy when the gain's whole
   interval is above zero, pass when below. A close call (the interval holds zero) is
   broken by its rule of thumb, for outs only: a card that completes the contract is
   bought; otherwise only with tokens to spare (``spare`` kept per round to come), not
@@ -40,7 +40,8 @@ from ..engine.actions import Action, AddToSet, Buy, Discard, LayDown, Meld, Pass
 from ..engine.cards import Card
 from ..play.match import Phase
 from ..engine.rules import RuleSet
-from .buying import buys, judge, should_buy
+from .buy_core import buys, judge
+from .buying import should_buy
 from .decision import Decision
 from ..odds import unseen_cards
 from ..solver import can_lay_down, cards_needed, discard_chances, find_contract, outs, plan_go_out, what_is_missing
@@ -222,7 +223,7 @@ class StrongBot:
     # -- decisions ----------------------------------------------------------------------
     def _wants(self, view: PlayerView) -> bool:
         """Buy the offered card? :func:`tenpennies.bots.buying.should_buy`'s verdict, from its fast
-        core (:func:`tenpennies.bots.buying.judge`), with this bot's own tie-break when the
+        core (:func:`tenpennies.bots.buy_core.judge`), with this bot's own tie-break when the
         verdict is "close" (:meth:`_rule_of_thumb`)."""
         seat = view.seat
         if view.opened[seat]:

@@ -4,7 +4,7 @@ built by hand).
 
 Every figure the kit compares bots or students by carries one: :func:`summarize`'s table
 (:mod:`tenpennies.play.simulate`), the class experiments' pooled frequencies
-(:mod:`tenpennies.lessons.experiments`), a token's measured worth (:mod:`tenpennies.bots.buying`).
+(:mod:`tenpennies.lessons.experiments`), a token's measured worth (:mod:`tenpennies.bots.tokens`).
 Pure Python, no SciPy: the t quantile is solved from the regularized incomplete beta.
 """
 

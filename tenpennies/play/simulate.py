@@ -485,7 +485,7 @@ def summarize(results: Iterable[MatchResult], rules: RuleSet = TEN_PENNIES) -> S
     return Summary(count, tuple(order), stats, {k: t.interval() for k, t in diffs.items()}, purchases)
 
 
-# -- a token's worth, measured in play (the table tenpennies.bots.buying reads) -------------------
+# -- a token's worth, measured in play (the table tenpennies.bots.tokens reads) -------------------
 def _deal_position(rules: RuleSet, round_no: int, rng: random.Random, tokens: Sequence[int]):
     deck = list(rules.deck())
     rng.shuffle(deck)

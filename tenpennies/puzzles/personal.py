@@ -1,6 +1,6 @@
 """Your mistakes become your puzzles: a reviewed match's graded mistakes, asked again.
 
-Every decision a review graded an inaccuracy or worse (:attr:`tenpennies.review.judge.Review.mistakes`,
+Every decision a review graded an inaccuracy or worse (:attr:`tenpennies.review.judged.Review.mistakes`,
 from the table's review, ``tenpennies review`` or a saved record's) becomes a
 :class:`PersonalPuzzle`: the table as that seat saw it then (its own view only, T20),
 "what would you play here?", the move played and the analyst's as the two answers, and
@@ -8,7 +8,8 @@ the analyst's answer with its measured cost. They are kept with the learner's pr
 (:meth:`tenpennies.puzzles.progress.Progress.keep_mistakes`) and served again until
 solved twice, spaced (:data:`SPACING`), as lichess's "learn from your mistakes" does::
 
-    >>> from tenpennies.review.judge import Grade, JudgedDecision
+    >>> from tenpennies.review.grades import Grade
+    >>> from tenpennies.review.judged import JudgedDecision
     >>> p = PersonalPuzzle.of_words("r1 s0 a0 h:7S7H7D9S9HJKKC4D5D8C2H t:- d:QS@3 k:10/10/10/10 "
     ...     "p:0/0/0/0 n:11/11/11/11 st:63", played="discard 7S", preferred="discard KC",
     ...     cost=12.0, se=2.0, reason="7S breaks a set.", decision_kind="discard", source="built: a doctest")
@@ -179,7 +180,7 @@ class PersonalPuzzle:
 
 
 def mistake_puzzles(review) -> list[PersonalPuzzle]:
-    """Every graded mistake of a :class:`~tenpennies.review.judge.Review` as a personal puzzle,
+    """Every graded mistake of a :class:`~tenpennies.review.judged.Review` as a personal puzzle,
     from the reviewed seat's view at that decision, in the match's order."""
     from ..explain.decisions import action_words
 

@@ -2,7 +2,7 @@
 
 A learner who lost a match wants to know whether the cards or the play lost it. Backgammon
 programs answer this (GNU Backgammon's luck rating; eXtreme Gammon's performance rating);
-this module does it for a reviewed match (:class:`tenpennies.review.judge.Review`), from the
+this module does it for a reviewed match (:class:`tenpennies.review.judged.Review`), from the
 numbers the review already measured, so it costs no rollouts of its own:
 
 - **Skill** is the review's points lost: each judged decision's cost against the analyst.
@@ -25,7 +25,7 @@ numbers the review already measured, so it costs no rollouts of its own:
 
 Each figure carries its 95% interval from the rollouts' standard errors (each measured
 point's error counted once, each cost's once, added in squares). In Ten Card Rummy the
-review's rollouts stop after :data:`tenpennies.review.judge.RUNS_HORIZON` turns, so there the
+review's rollouts stop after :data:`tenpennies.review.budget.RUNS_HORIZON` turns, so there the
 expectations are of a shorter horizon and the last step of a round holds more.
 """
 

@@ -1,6 +1,6 @@
 """The review panel's widget: a reviewed match replayed with the seat's mistakes marked.
 
-All state is a :class:`tenpennies.review.page.ReviewSession` (tested without a browser);
+All state is a :class:`tenpennies.review.session.ReviewSession` (tested without a browser);
 the panel draws it and forwards clicks. The table is SVG made from
 :mod:`tenpennies.pictures.layout` shapes (as the live table's), so the panel needs only
 ipywidgets. "Try it from here" opens a live table at the decision, the cards the seat
@@ -19,7 +19,8 @@ from typing import Callable
 
 import ipywidgets as w
 
-from ..review.page import GRADE_INKS, ReviewSession
+from ..review.chart import GRADE_INKS
+from ..review.session import ReviewSession
 from ..engine.words import plural
 from .callbacks import shown
 
@@ -29,7 +30,7 @@ LOG_LINES = 8
 
 TryTable = Callable[..., w.Widget]
 """Makes the live table of a "Try it from here": called with the trial
-(:class:`tenpennies.review.page.Trial`), returns the table's widget, its bots already to
+(:class:`tenpennies.review.session.Trial`), returns the table's widget, its bots already to
 move (``PlayTable.from_trial`` is the one the kit hands in)."""
 
 

@@ -216,7 +216,7 @@ class PlayTable(_Board):
 
     @classmethod
     def from_trial(cls, trial) -> "PlayTable":
-        """The table of a review's "Try it from here" (a :class:`tenpennies.review.page.Trial`):
+        """The table of a review's "Try it from here" (a :class:`tenpennies.review.session.Trial`):
         the seat's hand, the table and the piles as they were at the decision, the cards
         the seat could not see dealt afresh, and the passes that led to it played."""
         # The decision tried may be an offer: a table that passes offers without asking
