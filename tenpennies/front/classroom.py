@@ -27,7 +27,7 @@
   caps above kept: :func:`pooled_kernel_manager`).
 - Past the cap, the table-full page offers the JupyterLite site (``--lite``; by default
   ``build/lite`` when ``python3 dev.py site`` has built it, served at ``/lite/``), where a
-  student plays alone in the browser without a seat (:func:`full_page`).
+  student plays alone in the browser without a seat (:func:`~tenpennies.front.full_page.full_page`).
 - A *practice* server (``--practice``) lets ``?seed=`` choose the deal; a classroom
   server deals from :mod:`secrets` and ignores it (see :mod:`tenpennies.widgets.page`,
   which the kernel runs, and the environment variable :data:`PRACTICE_ENV`).
@@ -39,9 +39,8 @@ every page shows a student panel above the table.
 Only this process imports it; the kernels never do (they import
 :mod:`tenpennies.widgets.page`).
 
-(One concept in one file, over 600 lines: the classroom server, Voila with what a class
-needs. The caps, the preheated pool that must keep them, the websocket reader and the
-table-full page all count and serve the same kernels, in one kernel manager.)
+The frames' bounded readers are :mod:`tenpennies.front.frames`; the pages a student
+without a seat is shown, :mod:`tenpennies.front.full_page`.
 """
 
 from __future__ import annotations
@@ -49,10 +48,8 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextvars
-import json
 import os
 import sys
-from html import escape
 from pathlib import Path
 
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
@@ -63,8 +60,9 @@ from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
 from ..widgets.page import PRACTICE_ENV
+from .frames import KERNEL_PROTOCOL, legacy_offsets, message_header, v1_offsets
+from .full_page import LITE_BUILD, LITE_PATH, SeatsTaken, TableFull, full_page
 
-KERNEL_PROTOCOL = "v1.kernel.websocket.jupyter.org"
 DEFAULT_MAX_PLAYERS = 40
 DEFAULT_IDLE_SECONDS = 300
 DEFAULT_CLOSE_SECONDS = 30
@@ -72,70 +70,13 @@ DEFAULT_SEATS_PER_ADDRESS = 4
 DEFAULT_UNOPENED_SECONDS = 30
 DEFAULT_SOCKETS_PER_KERNEL = 8
 DEFAULT_POOL = 4
+"""Preheated kernels kept waiting for the next pages (``--pool``; see :func:`pooled_kernel_manager`)."""
 OUTPUT_SECONDS = 120
 """How long Voila waits for a cell's output after the kernel says the cell is done
 (nbclient's ``iopub_timeout``, 4 s unless set). Past it Voila goes on without the output:
 the page shows the notebook's text and no table, for good. Eight rooms of four opening
 within a minute on two cores made 8 of 32 pages so (``benchmarks/classroom.py --tabs 0``)."""
-"""Preheated kernels kept waiting for the next pages (``--pool``; see :func:`pooled_kernel_manager`)."""
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def _offsets(message, *, width: int, order: str, least: int) -> list[int] | None:
-    """The offsets of a kernel message's parts in a binary websocket frame, or None.
-
-    Both protocols begin with a count ``n`` and ``n`` offsets (``width`` bytes each, in
-    byte ``order``), then the parts between consecutive offsets. Voila's reader and
-    jupyter_server's both trust the count, building a list (or a format string) that
-    long; this refuses a count the frame is too short to hold, and offsets that run
-    backwards or past its end, so a frame costs no more than its own length.
-    """
-    if not isinstance(message, (bytes, bytearray)) or len(message) < width:
-        return None
-    count = int.from_bytes(message[:width], order)
-    if count < least or width * (count + 1) > len(message):
-        return None
-    offsets = [int.from_bytes(message[width * (i + 1):width * (i + 2)], order) for i in range(count)]
-    if offsets[0] < width * (count + 1) or offsets[-1] > len(message) or any(
-            a > b for a, b in zip(offsets, offsets[1:])):
-        return None
-    return offsets
-
-
-def v1_offsets(message) -> list[int] | None:
-    """Offsets of a v1 frame: 8-byte little-endian; channel, header, ... (at least 3 offsets)."""
-    return _offsets(message, width=8, order="little", least=3)
-
-
-def legacy_offsets(message) -> list[int] | None:
-    """Offsets of a legacy binary frame: 4-byte big-endian; the JSON message, then buffers."""
-    return _offsets(message, width=4, order="big", least=1)
-
-
-def _json_part(message, start: int, end: int):
-    try:
-        return json.loads(bytes(message[start:end]).decode("utf-8"))
-    except (UnicodeDecodeError, ValueError):
-        return None
-
-
-def message_header(message, protocol: str | None) -> dict | None:
-    """The header of a message about to be sent in ``protocol`` (v1, or None for legacy)."""
-    if isinstance(message, dict):
-        header = message.get("header")
-    elif isinstance(message, str):
-        # Legacy messages without buffers go as JSON text; only one that may be an
-        # execute_input is worth reading whole.
-        whole = _json_part(message.encode("utf-8"), 0, None) if "execute_input" in message else None
-        header = whole.get("header") if isinstance(whole, dict) else None
-    elif protocol == KERNEL_PROTOCOL:
-        offsets = v1_offsets(message)
-        header = _json_part(message, offsets[1], offsets[2]) if offsets else None
-    else:
-        offsets = legacy_offsets(message)
-        whole = _json_part(message, offsets[0], offsets[1] if len(offsets) > 1 else len(message)) if offsets else None
-        header = whole.get("header") if isinstance(whole, dict) else None
-    return header if isinstance(header, dict) else None
 
 
 class ClassroomWebsocketHandler(VoilaKernelWebsocketHandler):
@@ -153,7 +94,7 @@ class ClassroomWebsocketHandler(VoilaKernelWebsocketHandler):
     connection fails reconnects without the subprotocol (JupyterLab's kernel client
     does, to reach old servers), so refusing it would strand a real student's tab after
     one network hiccup. Each frame is read here with the reader of the protocol the
-    connection speaks (:func:`message_header`), and an incoming frame whose offsets do
+    connection speaks (:func:`~tenpennies.front.frames.message_header`), and an incoming frame whose offsets do
     not fit it is dropped, so one bad frame costs no more than its length. Voila is at
     its newest release (0.5.13) and jupyter_server's reader is unchanged in 2.21.1, so
     no version to move to fixes this.
@@ -215,46 +156,6 @@ class ClassroomWebsocketHandler(VoilaKernelWebsocketHandler):
         if header and header.get("msg_type") == "execute_input":
             return None
         return super(VoilaKernelWebsocketHandler, self).write_message(message, binary)
-
-
-class TableFull(web.HTTPError):
-    """Every seat of the server is taken (HTTP 503, with a page saying so, which offers
-    the JupyterLite site when the server knows one: :func:`full_page`)."""
-
-    def __init__(self, players: int):
-        word = "player is" if players == 1 else "players are"
-        reason = f"The table is full: {players} {word} playing; try again in a minute"
-        super().__init__(503, reason, reason=reason)
-
-
-LITE_BUILD = ROOT / "build" / "lite"
-"""Where ``python3 dev.py site`` (tools/site.py) builds the JupyterLite site."""
-LITE_PATH = "lite"
-"""Where a classroom server serves a JupyterLite folder (``/lite/``)."""
-LITE_TABLE = "lab/index.html?path=play.ipynb"
-"""The solo table in a JupyterLite site (tools/site.py publishes notebooks/ at its root)."""
-
-
-def full_page(reason: str, lite: str | None) -> str:
-    """The page a student sees when the table is full: the reason and, when the server
-    knows a JupyterLite site (``lite``: its address), the table there, which runs in the
-    student's own browser and needs no seat."""
-    offer = "" if not lite else (
-        f"<p>Meanwhile you can play alone in this browser, nothing installed: "
-        f"<a id='lite' href='{escape(lite.rstrip('/'), quote=True)}/{LITE_TABLE}'>the table on the kit's "
-        f"JupyterLite site</a> (its first start takes about 15 seconds; it plays against the bots only).</p>")
-    return (f"<!doctype html><html><head><meta charset='utf-8'><title>The table is full</title></head>"
-            f"<body style='font-family:DejaVu Sans,Arial,sans-serif;margin:24px'><h2>{escape(reason)}</h2>"
-            f"{offer}</body></html>")
-
-
-class SeatsTaken(web.HTTPError):
-    """One address holds all the seats it may (HTTP 429, with a page saying so)."""
-
-    def __init__(self, seats: int):
-        reason = (f"This computer already has {seats} table{'' if seats == 1 else 's'} open: close one "
-                  f"(or wait a minute) to open another")
-        super().__init__(429, reason, reason=reason)
 
 
 _PAGE_ADDRESS: contextvars.ContextVar[str | None] = contextvars.ContextVar("page_address", default=None)

@@ -30,7 +30,7 @@ from .test_play_table import LiveTable, mirror
 pytestmark = pytest.mark.browser
 pytest.importorskip("tenpennies.widgets")
 pytest.importorskip("voila")
-from tenpennies.front.classroom import KERNEL_PROTOCOL, legacy_offsets  # noqa: E402
+from tenpennies.front.frames import KERNEL_PROTOCOL, legacy_offsets  # noqa: E402
 from tenpennies.play.match import Phase  # noqa: E402
 from tenpennies.widgets.page import PRACTICE_NOTE, SEED_FILE_ENV  # noqa: E402
 
