@@ -8,8 +8,10 @@ computer, and a second computer), and plays the round to its summary:
 
 - each page makes moves by its own buttons (Pass: the stock's draw, whenever it is that
   seat's decision), and every such move is seen in the other three pages' logs;
-- the rest of each turn (the discards) is played by the room's bot when the timer runs
-  out, which keeps the round short; the log says so on every page;
+- the first three seats' pages discard from the keyboard (click the table, the up arrow
+  raises the first card, D discards it); the last seat's discards, and any move a page is
+  too slow for, are played by the room's bot when the timer runs out, and the log says so
+  on every page (all four waiting on the timer took a round about five minutes);
 - every page shows the round's summary at the end.
 
 Then every page's HTML, text and every websocket frame it received (widget states, comm
@@ -34,7 +36,6 @@ pytestmark = pytest.mark.browser
 pytest.importorskip("tenpennies.widgets")
 pytest.importorskip("voila")
 from tenpennies.engine.actions import RoundEnd  # noqa: E402
-from tenpennies.play.record import is_action  # noqa: E402
 from tenpennies.front.rooms import Rooms, RoomStore  # noqa: E402
 from tenpennies.lessons.tournament.wire import view_to_data  # noqa: E402
 
@@ -42,7 +43,8 @@ from test_hidden_information import Sent, hidden_identities, identity, known_ide
 
 NAMES = ("Ann", "Ben", "Cleo", "Dev")
 TURN_SECONDS = 5.0
-ROUND_SECONDS = 1200  # a round of Ten Pennies, its discards played at the timer's pace
+ROUND_SECONDS = 1200  # a round of Ten Pennies, the last seat's discards played at the timer's pace
+TIMED_OUT_SEAT = 3  # the seat whose page never discards: its turns end on the timer
 
 
 @pytest.fixture(scope="module")
@@ -96,6 +98,20 @@ def text_of(page) -> str:
     return page.evaluate("() => document.body.innerText")
 
 
+def discard_from_keyboard(page) -> None:
+    """Discard the hand's first card as a learner using the keyboard would (the table's
+    keys: the up arrow raises the card at the cursor, D presses Discard). A press that
+    arrives after the timer has played the turn is refused by the room, harmlessly."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    try:  # (the felt's corner: the table takes the keys, and no card is clicked)
+        page.locator("canvas:visible").last.click(position={"x": 5, "y": 5}, timeout=2000)
+    except PlaywrightTimeout:
+        return  # the table was hidden meanwhile (the round's summary): the timer plays the turn
+    page.keyboard.press("ArrowUp")
+    page.keyboard.press("d")
+
+
 def move_pattern(seat: int) -> str:
     """A seat's draw from the stock or pass on an offer, as another seat's log says it."""
     return rf"Seat {seat} \({NAMES[seat]}\) (drew a card|passed)\."
@@ -119,41 +135,51 @@ def test_four_classmates_play_a_round_and_no_page_gets_another_seats_cards(brows
         line = next(r for r in teacher(rooms_server, "list")["rooms"] if r["code"] == code)
         assert [s["name"] for s in line["seats"]] == list(NAMES) and line["status"] == "playing"
         # The pages joined in seat order: page s is seat s (the room seats students as they join).
-        moved = {s: 0 for s in range(4)}
+        moved = {s: 0 for s in range(4)}  # moves each page made itself (not the timer's bot)
+        # Each seat's moves seen arriving in each other page. Looked for on every pass of the
+        # loop, not waited for: the log box shows its newest lines only, so a line in and one
+        # out can leave a page's count as it was (waiting 10 s on each such move made the
+        # round take twice as long); over a round, every seat's moves must be seen.
+        pending: list[tuple[int, list[int], float]] = []  # (seat, the others' counts before its press, when)
+        seen = {(s, k): False for s in range(4) for k in range(4) if k != s}
+        store = RoomStore(rooms_server.db)
         snapshot = None  # what each page had got when every seat had moved once, and the match then
         deadline = time.monotonic() + ROUND_SECONDS
         while time.monotonic() < deadline:
             texts = [text_of(page) for page, _ in seats]
             if all(f"Round 1 of 1 is over" in t for t in texts):
                 break
+            now = time.monotonic()
+            for s, before, when in pending:
+                for k in range(4):
+                    if k != s and len(re.findall(move_pattern(s), texts[k], re.I)) > before[k]:
+                        seen[(s, k)] = True
+            pending = [p for p in pending if now - p[2] < 15]
             for s, (page, _) in enumerate(seats):
                 turn = page.locator(".tenpennies-turn").inner_text()
                 button = page.get_by_role("button", name="Pass", exact=True)
-                if turn.startswith("Your decision") and button.is_enabled():
-                    before = [moves_seen(other, s) for other, _ in seats]
-                    try:
-                        button.click(timeout=2000)
-                    except PlaywrightTimeout:
-                        continue  # the timer ran out meanwhile and the bot played: not this page's move
-                    # The move (the stock's draw, or a pass on an offer) reaches the other three pages.
-                    # (The log box shows its newest lines only: a line in and one out can leave the
-                    # count as it was, so such a move is not counted; every seat must still have
-                    # moves seen arriving, below.)
-                    try:
-                        for k, (other, _) in enumerate(seats):
-                            if k != s:
-                                other.wait_for_function(
-                                    """([pattern, count]) => (document.body.innerText.match(
-                                         new RegExp(pattern, 'gi')) || []).length > count""",
-                                    arg=[move_pattern(s), before[k]], timeout=10000)
-                    except PlaywrightTimeout:
-                        continue
-                    # The room says whose it was: the page's, unless the timer ran out first
-                    # (between seeing the button and the press arriving) and the bot played it.
-                    room = Rooms.resume(RoomStore(rooms_server.db)).get(code)
-                    timeouts = {note.at for note in room.notes if note.seat is None}
-                    last = max(i for i, e in enumerate(room.match.log) if is_action(e) and e.seat == s)
-                    moved[s] += last not in timeouts
+                if not turn.startswith("Your decision"):
+                    continue
+                if not button.is_enabled():
+                    if s != TIMED_OUT_SEAT and page.get_by_role("button", name="Discard", exact=True).is_enabled():
+                        discard_from_keyboard(page)
+                    continue
+                before = [moves_seen(other, s) if k != s else 0 for k, (other, _) in enumerate(seats)]
+                made = [row for row in store.actions(code) if row[0] == s]
+                try:
+                    button.click(timeout=2000)
+                except PlaywrightTimeout:
+                    continue  # the timer ran out meanwhile and the bot played: not this page's move
+                pending.append((s, before, time.monotonic()))
+                # The room says whose the seat's next move was: the page's, unless the timer
+                # ran out first (between seeing the button and the press arriving) and the bot
+                # played it, which the room notes.
+                until = time.monotonic() + 10
+                while len(now_made := [row for row in store.actions(code) if row[0] == s]) == len(made) \
+                        and time.monotonic() < until:
+                    time.sleep(0.05)
+                if len(now_made) > len(made):
+                    moved[s] += "time ran out" not in (now_made[len(made)][3] or "")
                     if moved[s] == 1:
                         ask_only_useful(page)
             if snapshot is None and all(moved.values()):
@@ -165,6 +191,8 @@ def test_four_classmates_play_a_round_and_no_page_gets_another_seats_cards(brows
         else:
             pytest.fail(f"the round did not end within {ROUND_SECONDS} s; moves made by the pages: {moved}")
         assert all(count >= 1 for count in moved.values()), f"every seat moved from its page: {moved}"
+        missed = sorted(pair for pair, yes in seen.items() if not yes)
+        assert not missed, f"(seat, page) pairs where no move of the seat was seen arriving: {missed}"
         texts = [text_of(page) for page, _ in seats]
         assert all("time ran out: thumb played for them" in t for t in texts)
 
