@@ -55,13 +55,17 @@ from pathlib import Path
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from tornado import web
 from traitlets import Integer, Unicode
+import voila.app as voila_app
 from voila.app import Voila
 from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
+from ..lessons.experiments import DATABASE_VARIABLE, EXPERIMENT_VARIABLE, start
+from ..lessons.ready_experiments import ExperimentError, experiment
 from ..widgets.page import PRACTICE_ENV
 from .frames import KERNEL_PROTOCOL, legacy_offsets, message_header, v1_offsets
 from .full_page import LITE_BUILD, LITE_PATH, SeatsTaken, TableFull, full_page
+from .remote import ROOMS_URL_ENV
 
 DEFAULT_MAX_PLAYERS = 40
 DEFAULT_IDLE_SECONDS = 300
@@ -403,11 +407,7 @@ class ClassroomVoila(Voila):
     def init_settings(self):
         # The kernel manager is made here, and a pool's first kernels copy the environment
         # now: the room service's address must be in it already.
-        import voila.app as voila_app
-
         if self.rooms_db:
-            from .remote import ROOMS_URL_ENV
-
             os.environ[ROOMS_URL_ENV] = f"http://127.0.0.1:{self.port}{self.base_url.rstrip('/')}"
         factory = voila_app.voila_kernel_manager_factory
 
@@ -474,9 +474,6 @@ def experiment_environment(name: str, db: str | os.PathLike = DEFAULT_EXPERIMENT
     A file path is made absolute (the kernels run in the notebook's folder); an unknown
     name raises :class:`tenpennies.lessons.ready_experiments.ExperimentError` listing the ready ones.
     """
-    from ..lessons.experiments import DATABASE_VARIABLE, EXPERIMENT_VARIABLE, start
-    from ..lessons.ready_experiments import experiment
-
     experiment(name)  # an unknown name is refused before any file is made
     where = os.fspath(db)
     if "://" not in where:
@@ -541,9 +538,6 @@ def main(argv: list[str] | None = None) -> None:
         os.environ[PRACTICE_ENV] = "1"
     else:
         os.environ.pop(PRACTICE_ENV, None)
-    from ..lessons.experiments import DATABASE_VARIABLE, EXPERIMENT_VARIABLE
-    from ..lessons.ready_experiments import ExperimentError
-
     if args.experiment:
         try:
             variables = experiment_environment(args.experiment, args.db or DEFAULT_EXPERIMENT_DB)

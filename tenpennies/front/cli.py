@@ -27,6 +27,8 @@ import argparse
 import sys
 from typing import Sequence
 
+from ..bots import bot_names
+from ..puzzles import KINDS
 from .cli_args import (MOST_MATCHES, MOST_PLAYERS, MOST_ROUNDS, MOST_SAMPLES, MOST_WORKERS, SEED, USAGE_ERROR,
                        _bounded, _Parser, _rule_options, _UsageError)
 from .cli_bots import _simulate, _tournament, _tournament_parser
@@ -37,8 +39,6 @@ from .cli_terminal import _play, _puzzle
 
 
 def _parser() -> argparse.ArgumentParser:
-    from ..bots import bot_names
-
     names = ", ".join(bot_names())
     top = _Parser(prog="tenpennies", description="Ten Pennies, the contract-rummy game: "
                   "simulate bots, look at deals, solve hands, play in the terminal.")
@@ -106,8 +106,6 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _puzzle_parsers(sub) -> None:
-    from ..puzzles import KINDS
-
     kinds = ", ".join(KINDS)
     p = sub.add_parser("puzzle", help="solve a puzzle in the terminal (answers, hints from stdin)")
     p.add_argument("--id", help="a puzzle's id, like lay-down-003 (default: a random one)")

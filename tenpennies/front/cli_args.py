@@ -12,6 +12,7 @@ import argparse
 from typing import Sequence
 
 from ..engine.rules import RULE_SET_NAMES, RuleSet
+from ..puzzles import load
 
 USAGE_ERROR = 2
 
@@ -105,8 +106,6 @@ def _seat_bots(bots: list[str] | None, players: int, default: Sequence[str]) -> 
 
 
 def _chosen_puzzles(args):
-    from ..puzzles import load
-
     try:
         puzzles = load(args.folder, kind=args.kind, tier=args.tier,
                        allow_unreachable=getattr(args, "allow_unreachable", False))

@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import argparse
 
+from ..lessons.tournament import play_tournament
+from ..lessons.tournament.sandbox import hide_from_command_line
+from ..play.simulate import simulate, summarize, write_csv, write_json
 from .cli_args import _UsageError, _rule_options, _rules, _seat_bots
 
 
 def _simulate(args) -> int:
-    from ..play.simulate import simulate, summarize, write_csv, write_json
-
     if args.matches < 1:
         raise _UsageError(f"--matches must be at least 1, not {args.matches}")
     if args.workers < 1:
@@ -79,9 +80,6 @@ def _tournament_parser(sub, names: str) -> None:
 
 
 def _tournament(args) -> int:
-    from ..lessons.tournament import play_tournament
-    from ..lessons.tournament.sandbox import hide_from_command_line
-
     rules = _rules(args)
     hide_from_command_line("--seed")  # a bot that knew the seed would know every deal
     try:

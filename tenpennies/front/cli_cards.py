@@ -10,13 +10,14 @@ from fractions import Fraction
 from ..engine.cards import parse_cards
 from ..engine.errors import HandError
 from ..engine.words import card_text, cards_text, melds_text, tens_as_written
+from ..odds import Estimate, dealt_chance, draw_odds
+from ..play.match import Match
+from ..play.seat_position import SeatPosition
+from ..solver import additions, can_lay_down, cards_needed, find_contract, outs, plan_go_out, what_is_missing
 from .cli_args import _UsageError, _rules
 
 
 def _deal(args) -> int:
-    from ..play.match import Match
-    from ..solver import can_lay_down
-
     rules = _rules(args)
     match = Match(args.seed, rules)
     print(f"Seed {args.seed}: seat {match.dealer} deals; the up card is {card_text(match.top_discard)}; "
@@ -32,8 +33,6 @@ def _deal(args) -> int:
 
 # -- solve ----------------------------------------------------------------------------------
 def _solve(args) -> int:
-    from ..solver import find_contract, what_is_missing
-
     if args.position is not None:
         return _solve_position(args)
     if not args.hand:
@@ -61,9 +60,6 @@ def _solve(args) -> int:
 
 
 def _solve_position(args) -> int:
-    from ..play.seat_position import SeatPosition
-    from ..solver import additions, find_contract, plan_go_out, what_is_missing
-
     if args.hand or args.round is not None:
         raise _UsageError("--position holds the hand and the round: give no other cards or --round")
     if args.rules != "ten-pennies":
@@ -90,9 +86,6 @@ def _solve_position(args) -> int:
 
 # -- odds -----------------------------------------------------------------------------------
 def _odds(args) -> int:
-    from ..odds import Estimate, dealt_chance, draw_odds
-    from ..solver import cards_needed, outs
-
     rules = _rules(args)
     if args.samples < 1:
         raise _UsageError(f"--samples must be at least 1, not {args.samples}")

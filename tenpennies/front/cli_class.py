@@ -6,20 +6,26 @@ experiment`` (a class's pooled results) and ``tenpennies classroom`` (the classr
 from __future__ import annotations
 
 import argparse
+import csv
+from pathlib import Path
 
+from ..engine.errors import TenPenniesError
 from ..engine.words import plural
+from ..lessons.class_database import ClassDatabase
+from ..lessons.experiments import ClassExperiment, start
+from ..lessons.ready_experiments import EXPERIMENTS, ExperimentError
+from ..puzzles import load
+from ..puzzles.progress import ProgressError, export_csv
+from ..puzzles.rating import people_attempts, rerate
+from ..puzzles.sheet import sheet_html
 from .cli_args import _Parser, _UsageError, _chosen_puzzles
 
 
 def _puzzle_sheet(args) -> int:
-    from pathlib import Path
-
     if args.what == "export":
         return _puzzle_export(args)
     if args.what == "rerate":
         return _puzzle_rerate(args)
-
-    from ..puzzles.sheet import sheet_html
 
     puzzles = _chosen_puzzles(args)
     out = Path(args.out)
@@ -32,12 +38,6 @@ def _puzzle_sheet(args) -> int:
 
 
 def _puzzle_rerate(args) -> int:
-    import csv
-
-    from ..engine.errors import TenPenniesError
-    from ..puzzles import load
-    from ..puzzles.rating import people_attempts, rerate
-
     try:
         changed = rerate(load(args.folder), people_attempts(args.files))
     except TenPenniesError as exc:
@@ -59,8 +59,6 @@ def _puzzle_rerate(args) -> int:
 
 
 def _puzzle_export(args) -> int:
-    from ..puzzles.progress import ProgressError, export_csv
-
     try:
         rows = export_csv(args.files, args.csv)
     except ProgressError as exc:
@@ -71,8 +69,6 @@ def _puzzle_export(args) -> int:
 
 # -- experiment: a class's pooled results (tenpennies.lessons.experiments) ---------------------------
 def _experiment_parsers(sub) -> None:
-    from ..lessons.ready_experiments import EXPERIMENTS
-
     p = sub.add_parser("experiment", help="class experiments: start one, see how it stands, export results")
     what = p.add_subparsers(dest="what", metavar="WHAT", parser_class=_Parser)
     what.required = True
@@ -89,10 +85,6 @@ def _experiment_parsers(sub) -> None:
 
 
 def _experiment(args) -> int:
-    from ..lessons.class_database import ClassDatabase
-    from ..lessons.experiments import ClassExperiment, start
-    from ..lessons.ready_experiments import ExperimentError
-
     try:
         if args.what == "start":
             run = start(args.name, args.db)
@@ -124,6 +116,7 @@ def _classroom_parser(sub) -> None:
 
 
 def _classroom(args) -> int:
+    # (optional: the classroom server imports Voila and Tornado, which no other command needs)
     from .classroom import main as classroom_main
 
     classroom_main(list(args.options))

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import sys
 
+from ..engine.errors import RecordError, TenPenniesError
 from ..engine.words import plural
+from ..puzzles.progress import Progress, ProgressError
 from .cli_args import MOST_PLAYERS, MOST_WORKERS, SEED, _UsageError, _bounded
 
 
@@ -33,8 +35,7 @@ def _review_parser(sub) -> None:
 
 
 def _review(args) -> int:
-    from ..engine.errors import RecordError, TenPenniesError
-    from ..review.judge import review
+    from ..review.judge import review  # (upward: review sits above front; test_structure.py lists it)
 
     try:
         judged = review(args.record, args.seat, rollouts=args.rollouts, seed=args.seed,  # (None: the game's default)
@@ -45,8 +46,6 @@ def _review(args) -> int:
         raise _UsageError(str(exc)) from None
     print(judged.to_text())
     if judged.mistakes and args.keep is not None:
-        from ..puzzles.progress import Progress, ProgressError
-
         try:  # every graded mistake becomes a personal puzzle (PuzzleWidget's "Your mistakes")
             learner = Progress(args.keep or None)
             new = learner.keep_mistakes(judged)
@@ -55,7 +54,7 @@ def _review(args) -> int:
         except ProgressError as exc:
             print(f"The mistakes could not be kept as puzzles: {exc}", file=sys.stderr)
     if args.html:
-        from ..review.page import write_html
+        from ..review.page import write_html  # (upward: review sits above front; test_structure.py lists it)
 
         write_html(judged, args.html)
         print(f"Wrote {args.html}.")

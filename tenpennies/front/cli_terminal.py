@@ -4,13 +4,16 @@ puzzle with hints and its solution)."""
 
 from __future__ import annotations
 
+import random
 import sys
 from typing import TextIO
 
 from ..engine.actions import parse_action
 from ..engine.errors import NotationError
 from ..engine.words import card_text, plural
+from ..play.match import Phase
 from .cli_args import _UsageError, _chosen_puzzles, _rules
+from .table import Game, describe
 
 
 HELP = ("Type a move's number from the list, or the move itself: buy, pass, "
@@ -48,8 +51,6 @@ def _ask(lines: TextIO) -> str | None:
 
 
 def _play(args, stdin: TextIO | None = None) -> int:
-    from .table import Game
-
     rules = _rules(args)
     n = rules.players
     if not 0 <= args.seat < n:
@@ -73,9 +74,6 @@ def _play(args, stdin: TextIO | None = None) -> int:
 
 
 def _play_moves(game, rules, me: int, lines: TextIO, save: str | None) -> int:
-    from .table import describe
-    from ..play.match import Phase
-
     while True:
         game.advance()
         for said in game.new_words():
@@ -141,8 +139,6 @@ PUZZLE_HELP = "Type your answer; 'hint' for a hint, 'solution' to see it, 'quit'
 
 
 def _puzzle(args, stdin: TextIO | None = None) -> int:
-    import random
-
     puzzles = _chosen_puzzles(args)
     if args.id is not None:
         puzzles = [p for p in puzzles if p.id == args.id]

@@ -8,8 +8,10 @@ both the solo table (:class:`tenpennies.front.table.Game`) and the room service
 
 from __future__ import annotations
 
+from ..bots.buying import should_buy
 from ..engine.actions import Buy
 from ..engine.words import card_text
+from ..explain.decisions import buy_plain
 from ..play.match import Phase
 from ..play.view import PlayerView
 
@@ -43,9 +45,6 @@ def unasked_reason(view: PlayerView, offers: str) -> str | None:
     card = view.top_discard
     if offers == "never":
         return f"You passed on {card_text(card)} without being asked (you chose never to be asked)."
-    from ..bots.buying import should_buy
-    from ..explain.decisions import buy_plain
-
     judgment = should_buy(view)
     if judgment.verdict != "pass":
         return None

@@ -29,10 +29,13 @@ from typing import Protocol
 
 from ..engine.actions import Action, RoundEnd
 from ..engine.errors import TenPenniesError
+from .rooms import RoomError
 from .table import Game
 from .table_words import RoundSummary
-from ..explain.narrate import score_rows
+from ..explain.narrate import narrated, score_rows, score_table, to_you, winners_sentence
 from ..engine.rules import RuleSet
+from ..lessons.tournament.wire import action_from_data, action_to_data, view_from_data
+from ..play.record import is_action, loads
 from ..play.view import PlayerView
 
 ROOMS_URL_ENV = "TENPENNIES_ROOMS_URL"
@@ -65,9 +68,6 @@ class LocalRoomClient:
         return json.loads(json.dumps(self._room.state(self._token, log_from)))
 
     def act(self, action: list) -> dict:
-        from .rooms import RoomError
-        from ..lessons.tournament.wire import action_from_data
-
         try:
             self._room.act(self._token, action_from_data(json.loads(json.dumps(action))))
         except (RoomError, TenPenniesError) as exc:
@@ -147,8 +147,6 @@ class RemoteGame(Game):
     # -- what the room sent ---------------------------------------------------------------------
     def receive(self, data: dict) -> bool:
         """Take in a state the room sent; True when it was news (a later version)."""
-        from ..lessons.tournament.wire import view_from_data
-
         if self._data is not None and data["version"] <= self._data["version"] and \
                 data["view"]["log_from"] + len(data["view"]["log"]) <= len(self._entries):
             return False
@@ -167,8 +165,6 @@ class RemoteGame(Game):
         self._unasked = {at: words for at, words in data["notes"] if words.startswith("You passed")}
         self._notes = {at: words for at, words in data["notes"] if not words.startswith("You passed")}
         if data["record"] is not None and self._match is None:
-            from ..play.record import loads
-
             self._match = loads(data["record"])
         return True
 
@@ -227,8 +223,6 @@ class RemoteGame(Game):
 
     def new_words(self) -> list[str]:
         # Game.new_words, with the timeout notes put before the decisions they explain.
-        from ..explain.narrate import narrated, score_table, winners_sentence
-
         view, log = self.view, self._log()
         lines = []
         for i, (entry, said) in enumerate(narrated(log, self.seat, self.rules, self.names, start=self._told),
@@ -265,9 +259,6 @@ class RemoteGame(Game):
     # -- the seat's decisions ------------------------------------------------------------------------
     def act(self, action: Action) -> bool:
         """Send the seat's action to the room; False (and the room's reason in :attr:`message`) if refused."""
-        from ..explain.narrate import to_you
-        from ..lessons.tournament.wire import action_to_data
-
         if getattr(action, "seat", None) != self.seat:
             self.message = "that is not your seat's action"
             return False
@@ -297,8 +288,6 @@ class RemoteGame(Game):
         self.refresh()
 
     def unasked_actions(self) -> tuple[int, ...]:
-        from ..play.record import is_action
-
         found, actions = [], 0
         for i, entry in enumerate(self._log()):
             if i in self._unasked:

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import json
 
+from ..engine.actions import parse_action
 from ..engine.cards import Card
 from ..explain.narrate import narrated
+from ..play import record
 from ..play.match import Match
 from ..play.view import PlayerView
 
@@ -24,8 +26,6 @@ class Replay:
     """
 
     def __init__(self, source, seat: int | None = None) -> None:
-        from ..play import record
-
         if isinstance(source, Match):
             data = record.to_dict(source)
         elif isinstance(source, str):
@@ -39,12 +39,8 @@ class Replay:
         self.at = 0
 
     def goto(self, at: int) -> None:
-        from ..play import record
-
         at = max(0, min(self.total, at))
         if at >= self.at:
-            from ..engine.actions import parse_action
-
             for seat, text in self._data["actions"][self.at:at]:
                 self.match.apply(parse_action(text, seat))
         else:

@@ -27,14 +27,20 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
+import os
 import secrets
 from concurrent.futures import ThreadPoolExecutor
 from html import escape
 
 from tornado import web
+from tornado.ioloop import IOLoop, PeriodicCallback
 
+from ..bots import bot_names
 from ..engine.errors import TenPenniesError
-from .rooms import GAMES, STUDENT, RoomError, RoomPlan, Rooms, short_rules
+from ..lessons.tournament.wire import action_from_data
+from .remote import ROOMS_URL_ENV
+from .rooms import GAMES, STUDENT, RoomError, RoomPlan, Rooms, RoomStore, short_rules
 
 LONGEST_WAIT = 25.0
 """The longest a state request waits for news (a page asks again at once)."""
@@ -170,8 +176,6 @@ class StateHandler(_RoomHandler):
 
 class ActHandler(_RoomHandler):
     async def post(self, code: str) -> None:
-        from ..lessons.tournament.wire import action_from_data
-
         try:
             room = self.rooms.get(code)
             await in_worker(room.act, self.token(), action_from_data(self.body().get("action")))
@@ -242,8 +246,6 @@ show(); setInterval(show, 2000);
 
 class TeacherPageHandler(_RoomHandler):
     def get(self) -> None:
-        from ..bots import bot_names
-
         if not self.teacher():
             raise web.HTTPError(403, reason="the teacher's page needs the teacher's key (?key=, on the server's console)")
         prefix = self.settings.get("base_url", "/").rstrip("/")
@@ -310,11 +312,6 @@ def rooms_service(db: str, *, port: int, base: str = "/", teacher_key: str | Non
     """The rooms of a classroom server: every room in ``db`` resumed, the timers ticking, the
     kernels told where to reach the service (:data:`tenpennies.widgets.room.ROOMS_URL_ENV`:
     they inherit this process's environment), the teacher's key printed; returns the handlers."""
-    import os
-
-    from .rooms import RoomStore
-    from .remote import ROOMS_URL_ENV
-
     rooms = Rooms.resume(RoomStore(db))
     key = teacher_key or secrets.token_urlsafe(12)
     base = base.rstrip("/")
@@ -332,16 +329,12 @@ TICK_SECONDS = 0.25
 
 def start_ticking(rooms: Rooms, every: float = TICK_SECONDS):
     """Call :meth:`Rooms.tick` every ``every`` seconds on the running loop (the turn timers)."""
-    from tornado.ioloop import PeriodicCallback
-
     busy = []
 
     def work() -> None:
         try:
             rooms.tick()
         except Exception:  # one room's bot failing must not stop every room's timers
-            import logging
-
             logging.getLogger("tenpennies.front.rooms").exception("a room's tick failed")
         finally:
             busy.clear()
@@ -359,10 +352,6 @@ def start_ticking(rooms: Rooms, every: float = TICK_SECONDS):
 def serve(port: int, db: str, *, address: str = "127.0.0.1", teacher_key: str | None = None) -> None:
     """Run the room service alone (no Voila) on ``address:port``, resuming every room in ``db``:
     ``python -m tenpennies.front.room_server PORT DB [KEY]`` (the restart test runs it so)."""
-    from tornado.ioloop import IOLoop
-
-    from .rooms import RoomStore
-
     rooms = Rooms.resume(RoomStore(db))
     key = teacher_key or secrets.token_urlsafe(12)
     app = web.Application(room_handlers(rooms, key))

@@ -51,14 +51,18 @@ import time
 from dataclasses import dataclass, replace
 from typing import Callable, Sequence
 
-from ..engine.actions import Action, RoundEnd
+from ..engine.actions import Action, Pass, RoundEnd, parse_action
 from ..bots import bot_names, seat_bot
 from ..play.loop import decide
 from ..engine.errors import IllegalActionError, TenPenniesError
 from ..lessons.class_database import ClassDatabase, _now
+from ..lessons.experiment_results import student_name
+from ..lessons.ready_experiments import ExperimentError
+from ..lessons.tournament.wire import view_to_data
 from .offers import OFFERS, unasked_reason
-from ..odds.intervals import Interval
+from ..odds.intervals import Interval, wilson_interval
 from ..play.match import Match
+from ..play.record import dumps, is_action
 from ..engine.rules import TEN_CARD_RUMMY, TEN_PENNIES, RuleSet
 
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
@@ -270,10 +274,6 @@ def pooled_results(results: Sequence[SeatResult]) -> ClassResults:
 
     A student is counted under one normal form of their name
     (:func:`tenpennies.lessons.experiment_results.student_name`: "Ana" and "ANA" are one student)."""
-    from ..lessons.experiment_results import student_name
-    from ..lessons.ready_experiments import ExperimentError
-    from ..odds.intervals import wilson_interval
-
     mine = [r for r in results if r.kind == STUDENT]
     share = sum(r.win for r in mine) / len(mine) if mine else 0.0
     even = sum(1 / r.players for r in mine) / len(mine) if mine else math.nan
@@ -436,8 +436,6 @@ class Room:
                 view = self.match.view(s)
                 said = unasked_reason(view, seat.offers)
                 if said is not None:
-                    from ..engine.actions import Pass
-
                     self._apply(Pass(s), Note(at, said, s))
                 elif self.plan.turn_seconds is None:
                     break
@@ -461,8 +459,6 @@ class Room:
 
     def _record_last(self, before: int, note: Note | None) -> None:
         # decide() applied the bot's action to the match; store it as _apply would.
-        from ..play.record import is_action
-
         action = next(e for e in self.match.log[before:] if is_action(e))
         if self.store is not None:
             self.store.add_action(self.code, self._actions, action, note)
@@ -479,9 +475,6 @@ class Room:
         from entry ``log_from`` on), every seat's name, whose turn it is and the time
         left, the notes this seat may read, the cards left in each finished round (hand
         sizes are public, T20), and once the match is over, its record."""
-        from ..play.record import dumps
-        from ..lessons.tournament.wire import view_to_data
-
         seat = self.seat_of(token)
         view = self.match.view(seat.number)
         over = self.match.is_over
@@ -571,8 +564,6 @@ class Rooms:
         """Every room in ``store`` as it stood: the deal again from its seed, every decision
         played again in order, the seats with their tokens, the notes. Nothing is played
         that was not recorded (a timer starts afresh)."""
-        from ..engine.actions import parse_action
-
         rooms = cls(store, clock)
         for code, plan, seed, status in store.rooms():
             room = Room(code, RoomPlan.from_dict(plan), seed, store=None, clock=clock, status=status)

@@ -55,12 +55,16 @@ from __future__ import annotations
 from collections import Counter
 from typing import Iterable, Sequence
 
-from ..engine.actions import Action, AddToMeld, Buy, Discard, LayDown, Meld, Pass
+from ..engine.actions import Action, AddToMeld, Buy, Discard, LayDown, Meld, Pass, TakeDiscard
 from ..bots import seat_bot
 from ..play.loop import play, step
-from ..engine.cards import Card
+from ..engine.cards import Card, parse_cards
 from ..engine.errors import IllegalActionError, NoSuchCardError, TenPenniesError
+from ..engine.melds import meld_kinds, meld_problems
 from ..play.match import Match, Position
+from ..play.record import actions_of, dumps, is_action, replay, save
+from ..solver import contract_arrangements, find_contract, what_is_missing
+from ..explain.hint import hint
 from ..explain.narrate import (BUTTON_LABELS, DRAW_MOVES, LAY_DOWN_RULE, LAY_DOWN_RULE_RUNS, MOVES, RUN_BUTTON_LABELS,
                       RUN_MOVES, SORTS, button_label, describe, grouped_hand, hand_groups, lay_down_rule,
                       move_words, moves_of, narrate, narrated, score_rows, score_table, to_you, who,
@@ -204,8 +208,6 @@ class Game(GameWords, GameButtons):
 
     def addable_sets(self) -> tuple[int, ...]:
         """The table melds the selected cards may be added to now (none before laying down)."""
-        from ..engine.melds import meld_problems
-
         view, cards = self.view, self.selected_cards
         if not cards or not view.opened[view.seat]:
             return ()
@@ -214,14 +216,10 @@ class Game(GameWords, GameButtons):
 
     def record(self) -> str:
         """The match so far as :mod:`tenpennies.play.record` JSON (what ``tenpennies review`` reads)."""
-        from ..play.record import dumps
-
         return dumps(self.match)
 
     def save(self, path) -> None:
         """Save the match record to ``path`` (:func:`tenpennies.play.record.save`)."""
-        from ..play.record import save
-
         save(self.match, path)
 
     # -- selecting and sorting ----------------------------------------------------------------
@@ -235,8 +233,6 @@ class Game(GameWords, GameButtons):
 
     def select_cards(self, cards: Iterable[Card] | str) -> None:
         """Select these cards (notation or cards), replacing the selection."""
-        from ..engine.cards import parse_cards
-
         wanted = Counter(parse_cards(cards) if isinstance(cards, str) else cards)
         chosen = []
         for i, c in enumerate(self.hand):
@@ -291,8 +287,6 @@ class Game(GameWords, GameButtons):
         if self.seat is None or getattr(action, "seat", None) != self.seat:
             self.message = "that is not your seat's action"
             return False
-        from ..play.record import actions_of
-
         before = len(actions_of(self.match))
         self._fix_what_was_seen()  # (news before this decision that this game did not play: a test's)
         try:
@@ -321,8 +315,6 @@ class Game(GameWords, GameButtons):
 
     def take_discard(self) -> bool:
         """Take the top discard as the turn's draw, for nothing (C8)."""
-        from ..engine.actions import TakeDiscard
-
         return self.act(TakeDiscard(self.seat))
 
     def draw_from_stock(self) -> bool:
@@ -364,8 +356,6 @@ class Game(GameWords, GameButtons):
         solver's best arrangement (fewest wilds) is laid down, or the refusal says what
         is missing.
         """
-        from ..solver import contract_arrangements, find_contract, what_is_missing
-
         view = self.view
         if self.selected:
             cards = self.selected_cards
@@ -388,8 +378,6 @@ class Game(GameWords, GameButtons):
     def hint(self, *, moves: str = "buttons"):
         """What the strong bot would do now and why (:func:`tenpennies.explain.hint.hint`); ``moves``
         says how the sentence names a move: "buttons" (the table's) or "commands" (the CLI's)."""
-        from ..explain.hint import hint
-
         if not self.learning:
             raise IllegalActionError("hints are for learning mode")
         if not self.waiting:
@@ -442,8 +430,6 @@ class Game(GameWords, GameButtons):
         self._fix_what_was_seen()  # (news the match got without this game hearing of it)
         if not self._undo:
             return self._refuse(_NOTHING_TO_UNDO[self._fixed])
-        from ..play.record import replay
-
         self.match = replay(self.match, upto=self._undo.pop())
         self._checked = len(self.match.log)
         self._unasked = {i: said for i, said in self._unasked.items() if i < len(self.match.log)}
@@ -482,8 +468,6 @@ class Game(GameWords, GameButtons):
         of the passes this game made for the person without asking (:attr:`offers`): not the
         person's decisions, so the review leaves them out
         (``tenpennies.review.judge.review(..., unasked=...)``)."""
-        from ..play.record import is_action
-
         found, actions = [], 0
         for i, entry in enumerate(self.match.log):
             if i in self._unasked:
@@ -511,8 +495,6 @@ class Game(GameWords, GameButtons):
 def _as_melds(cards: Sequence[Card], round_no: int, rules: RuleSet) -> tuple[tuple[Card, ...], ...]:
     """Selected cards as the melds a player means: all of them as one meld where they make
     one (a run, say), else one set per rank (:func:`_by_rank`), for the engine to judge."""
-    from ..engine.melds import meld_kinds
-
     if rules.has_runs and meld_kinds(cards, round_no, rules):
         return (tuple(cards),)
     return _by_rank(cards, round_no, rules)
