@@ -35,6 +35,7 @@ expert     the strong bot, with close buys and discards tried out by seeded roll
 
 from __future__ import annotations
 
+import inspect
 from typing import Callable, Protocol, Sequence, Union, runtime_checkable
 
 from ..engine.actions import Action
@@ -63,10 +64,12 @@ BotFactory = Callable[[Union[int, str]], Bot]
 
 
 def _registry() -> dict[str, BotFactory]:
-    from .random_bot import RandomBot
-    from .strong import StrongBot
-    from .thumb import ThumbBot
-    from .expert import ExpertBot
+    # (a registry, lazy on purpose: a bot's module loads when it is asked for by name, and
+    # import tenpennies does not load the expert bot)
+    from .random_bot import RandomBot  # (lazy: the registry's, as above)
+    from .strong import StrongBot  # (lazy: the registry's, as above)
+    from .thumb import ThumbBot  # (lazy: the registry's, as above)
+    from .expert import ExpertBot  # (lazy: the registry's, as above)
 
     return {"random": RandomBot, "thumb": ThumbBot, "strong": StrongBot, "expert": ExpertBot}
 
@@ -97,7 +100,6 @@ def make_bot(name: str | BotFactory, seed: int | str = 0, **options) -> Bot:
             raise TenPenniesError(f"no bot named {name!r}: choose from {', '.join(factories)}") from None
     if not options:
         return factory(seed)
-    import inspect
 
     try:
         inspect.signature(factory).bind(seed, **options)

@@ -16,17 +16,15 @@ import math
 from fractions import Fraction
 from typing import Sequence
 
-from ..engine.cards import Card
+from ..engine.cards import ALL_CARDS, Card
 from ..odds.intervals import Interval
 from ..engine.rules import RuleSet
 from ..solver import cards_needed, completing_cards, outs
-from ..odds import DrawChance
+from ..odds import DrawChance, draw_chance, unseen_cards
 from .tokens import token_worth
 
 
 def _unseen_counts(hand, seen, rules: RuleSet) -> list[int]:
-    from ..odds import unseen_cards
-
     left = [0] * 53
     for card, n in unseen_cards(hand, seen, rules).items():
         left[card.index] = n
@@ -231,8 +229,6 @@ def judge(hand: tuple, card: Card, round_no: int, rules: RuleSet, unseen: Sequen
             return _verdict(buy, lo_f, hi_f, pass_ways, pass_total, pass_float, stake, worth, extra_high, reach,
                             after, "bounds", no_better, tempo)
     if low is None:
-        from ..odds import draw_chance
-
         bought = hand + (card,)
         if buy_sources is None:
             buy_pools, buy_sources = (unseen,), (0,) * drawn
@@ -305,8 +301,6 @@ _POINTS_BY_INDEX: dict[tuple, list[int]] = {}  # a rule set's card points, by Ca
 
 
 def _fill_ranks() -> None:
-    from ..engine.cards import ALL_CARDS
-
     for c in ALL_CARDS:
         _RANK_OF[c.index] = c.rank
 

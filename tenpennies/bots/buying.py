@@ -90,6 +90,7 @@ bot's rule of thumb, not the numbers, decides (and the words say so).
 from __future__ import annotations
 
 import math
+from collections import Counter
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
@@ -99,6 +100,7 @@ from ..engine.actions import Buy, Pass, TakeDiscard
 from ..engine.cards import Card
 from .decision import Decision
 from ..engine.errors import TenPenniesError, WrongTypeError
+from ..odds import buy_or_pass
 from ..odds.intervals import Interval
 from ..engine.rules import TEN_PENNIES, RuleSet
 from ..solver import cards_needed
@@ -149,8 +151,6 @@ class BuyJudgment:
 
     @cached_property
     def _now(self):
-        from ..odds import buy_or_pass
-
         hand, seen, rules = self._odds_args
         return buy_or_pass(hand, self.card, self.round_no, seen, my_turn=self.my_turn, rules=rules)
 
@@ -286,10 +286,6 @@ def offer_odds(view: PlayerView) -> BuyDecision:
     (:func:`tenpennies.odds.buy_or_pass`): what a purchase brings under the view's rule set
     (the card and its stock cards), on this seat's turn or another's, from what the seat has
     seen. (Once in :mod:`tenpennies.explain.hint`, which still names it.)"""
-    from collections import Counter
-
-    from ..odds import buy_or_pass
-
     seen = Counter(view.seen_cards())
     seen[view.top_discard] -= 1  # buy_or_pass takes the offered card apart from what was seen
     return buy_or_pass(view.hand, view.top_discard, view.round_no, tuple(seen.elements()),

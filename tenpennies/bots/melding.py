@@ -44,6 +44,7 @@ from typing import Iterable, Sequence
 
 from ..engine.actions import Action, AddToSet, Buy, Discard, LayDown, Meld, Pass, TakeDiscard
 from .buy_core import judge
+from .buying import offer_odds, should_buy
 from ..engine.cards import Card
 from .decision import Decision
 from ..engine.melds import meld_additions
@@ -51,7 +52,7 @@ from ..odds import unseen_cards
 from ..engine.rules import RuleSet
 from ..solver import cards_needed, outs
 from ..play.view import PlayerView
-from .tactics import costliest, opponent_near_out
+from .tactics import costliest, nearest_open_opponent, opponent_near_out
 
 
 def plays_runs(rules: RuleSet) -> bool:
@@ -338,8 +339,6 @@ def strong_decide(view: PlayerView, *, danger_cards: int = 2) -> Decision:
         Buy in kinds or (TakeDiscard in kinds and _turn_opening(view, legal) is None
                          and not any(isinstance(a, LayDown) for a in legal)))
     if offered:
-        from .buying import should_buy
-
         judgment = should_buy(view)
         yes = judgment.verdict == "buy"
         reason = judgment.reason
@@ -360,9 +359,6 @@ def explained(decision: Decision, view: PlayerView, *, danger_cards: int = 2) ->
 
     Asked for when a decision is put into words (a hint, a review's mistake), not on every
     decision: counting outs in a hand with runs is the costliest question the bot asks."""
-    from .buying import offer_odds
-    from .tactics import nearest_open_opponent
-
     action, rules, r, hand, me = decision.action, view.rules, view.round_no, view.hand, view.seat
     points, top = rules.card_points, view.top_discard
     wild = rules.wild_table(r)

@@ -205,7 +205,7 @@ class Discard:
 def _repr_svg_(action) -> str:
     """Every action's ``_repr_svg_``: its picture, drawn by :mod:`tenpennies.pictures.svg`, which is
     imported only when a picture is asked for (the engine never pays for pictures)."""
-    from ..pictures.svg import action_svg
+    from ..pictures.svg import action_svg  # (a picture hook: the engine never pays for pictures)
 
     return action_svg(action)
 

@@ -30,11 +30,11 @@ def __getattr__(name: str):
     # Old names of things whose home (melds.py) imports this module: fetched lazily, so
     # saved notebooks keep working, and nothing of this package uses them.
     if name == "TableSet":
-        from .melds import TableMeld
+        from .melds import TableMeld  # (a cycle: melds imports this module)
 
         return TableMeld
     if name == "make_table_set":
-        from .melds import make_table_set
+        from .melds import make_table_set  # (a cycle: melds imports this module)
 
         return make_table_set
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -17,6 +17,7 @@ from ..engine.cards import ALL_CARDS, Card, format_cards, sort_key
 from ..engine.errors import TenPenniesError
 from ..engine.rules import TEN_PENNIES, RuleSet
 from ..engine.words import plural
+from ..solver import can_lay_down, cards_needed, completing_draws, idle_cards, outs
 
 # ---------------------------------------------------------------------------------
 # Drawing to the contract, and buying for it
@@ -102,8 +103,6 @@ def draw_odds(hand: Iterable[Card], k: int, round_no: int, seen: Iterable[Card] 
     >>> print(draw_odds(hand, 2, round_no=2))
     round 2, 2 cards: 565/4656 = 0.1213; completed by 7C, JK, 9D 9C
     """
-    from ..solver import can_lay_down
-
     hand = tuple(hand)
     if not (isinstance(k, int) and k >= 0):
         raise TenPenniesError(f"k is the number of cards drawn, 0 or more, not {k!r}")
@@ -288,8 +287,6 @@ class DrawChance:
 
 
 def _need(hand, round_no, rules) -> float:
-    from ..solver import cards_needed
-
     n = cards_needed(hand, round_no, rules, trusted=True)
     return math.inf if n is None else n
 
@@ -335,8 +332,6 @@ def draw_chance(hand: tuple, round_no: int, rules: RuleSet, pools: tuple, source
     for i, pool in enumerate(pools):
         total *= _falling(sum(pool), sources.count(i))
     if exact:
-        from ..solver import completing_draws
-
         counts = [sources.count(i) for i in range(len(pools))]
         ways = completing_draws(hand, round_no, rules, pools, counts, trusted=True)
         if ways is not None:  # set-only contracts of one or two sets: counted rank by rank
@@ -349,8 +344,6 @@ def draw_chance(hand: tuple, round_no: int, rules: RuleSet, pools: tuple, source
         return DrawChance(value, value, "exact", value)
     low = Fraction(0)
     if need == 1:
-        from ..solver import outs
-
         found = [c.index for c in outs(hand, round_no, rules, trusted=True)]
         missing = 1
         for i, pool in enumerate(pools):
@@ -365,8 +358,6 @@ def draw_chance(hand: tuple, round_no: int, rules: RuleSet, pools: tuple, source
 def _ordered_ways(hand, round_no, rules, pools, sources, drawn: tuple, need) -> int:
     """Ordered runs of the remaining draws (``sources[len(drawn):]``) that complete
     ``hand + drawn``; ``need`` is that hand's count of cards still needed."""
-    from ..solver import outs
-
     memo: dict[tuple, int] = {}
 
     def left_in(pool_no: int, taken: tuple) -> list[int]:
@@ -426,8 +417,6 @@ def _ordered_ways(hand, round_no, rules, pools, sources, drawn: tuple, need) -> 
                 count += copies * ways(taken + (idx,), n - 1 if idx in helps else n)
         memo[key] = count
         return count
-
-    from ..solver import idle_cards
 
     idle = idle_cards(hand + tuple(ALL_CARDS[i] for i in drawn), round_no, rules, len(sources) - len(drawn))
     return ways(drawn, need)

@@ -17,6 +17,7 @@ from typing import Iterable
 from ..engine.cards import Card, sort_key
 from ..engine.errors import TenPenniesError
 from ..engine.rules import TEN_PENNIES, RuleSet
+from ..solver import can_lay_down
 
 from .dealt import _INF, _sets_only, _shape, dealt_probability, exact_dealt_rounds
 from .drawing import unseen_cards
@@ -71,7 +72,7 @@ def _estimate(hits: int, samples: int, seed, method: str, outcomes) -> Estimate:
 
 def _numpy():
     try:
-        import numpy
+        import numpy  # (optional: numpy only speeds the sampling up; the engine needs nothing installed)
     except ImportError:
         return None
     return numpy
@@ -82,7 +83,7 @@ def _chunks(samples: int, chunk: int, progress: bool, what: str):
     sizes = [min(chunk, samples - start) for start in range(0, samples, chunk)]
     if progress:
         try:
-            from tqdm.auto import tqdm
+            from tqdm.auto import tqdm  # (optional: a progress bar only when asked and installed)
         except ImportError:
             return sizes, None
         return sizes, tqdm(total=samples, desc=what, unit="sample")
@@ -187,8 +188,6 @@ def _simulate(pool: list[Card], base: tuple[Card, ...], k: int, round_no: int, r
                 bar.update(size)
         method = "numpy"
     else:
-        from ..solver import can_lay_down
-
         rng = random.Random(seed)
         sizes, bar = _chunks(samples, 10_000, progress, what)
         for size in sizes:

@@ -174,8 +174,6 @@ def bootstrap_interval(values: Sequence[float], statistic=None, *, resamples: in
     >>> print(bootstrap_interval([0, 0, 1, 1, 1], seed=1))
     0.60 [0.20, 1.00]
     """
-    import random
-
     values = list(values)
     statistic = statistic or (lambda xs: sum(xs) / len(xs))
     if not values:

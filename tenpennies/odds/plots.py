@@ -25,7 +25,7 @@ def plot_convergence(estimate: Estimate, exact: float | Fraction | None = None, 
     """
     if estimate.outcomes is None:
         raise TenPenniesError("this estimate kept no outcomes: simulate with keep_outcomes=True")
-    import matplotlib.pyplot as plt
+    import matplotlib.pyplot as plt  # (optional: matplotlib is not needed to play)
 
     n = len(estimate.outcomes)
     # The x axis is logarithmic, so a couple of thousand points spaced evenly on it

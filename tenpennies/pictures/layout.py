@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Iterable, Mapping, Sequence
 
 from ..engine.cards import RANKS, SUIT_SYMBOLS, Card
 from ..engine.words import plural
+from ..play.match import Phase
 
 if TYPE_CHECKING:
     from ..play.view import PlayerView
@@ -260,8 +261,6 @@ def seat_name(seat: int, viewer: int | None, names: Mapping[int, str] | None = N
 
 def status_line(view: "PlayerView", viewer: int | None, names: Mapping[int, str] | None = None) -> str:
     """Whose decision it is, in words."""
-    from ..play.match import Phase
-
     phase = getattr(view, "phase", Phase.PLAY)  # a puzzle's seat position has no phase: a turn to play
     if phase is Phase.OVER:
         low = min(view.scores)

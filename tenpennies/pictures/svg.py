@@ -21,6 +21,7 @@ each suit its own ink.
 
 from __future__ import annotations
 
+import math
 import re
 
 from typing import TYPE_CHECKING, Iterable, Sequence
@@ -234,8 +235,6 @@ def bar_chart_svg(labels: Sequence[str], series: Sequence[tuple[str, Sequence[fl
     >>> "<desc>t: odds: round 1 50.00%, round 2 25.00%</desc>" in svg
     True
     """
-    import math
-
     groups, per = len(labels), max(1, len(series))
     bar_w = 16 if per > 1 else 26
     group_w = per * bar_w + 22
@@ -296,8 +295,6 @@ def line_chart_svg(series: Sequence[tuple[str, Sequence[tuple[float, float]]]], 
     >>> svg.count("<polyline") == 1 and "<desc>t: y = x: (1, 1) to (2, 2)</desc>" in svg
     True
     """
-    import math
-
     left, right, top, plot_w, plot_h = 52, 16, 46 if title else 30, 420, 200
     xs = [x for _, pts in series for x, _ in pts] + [b[0] for b in band]
     ys = [y for _, pts in series for _, y in pts] + [v for b in band for v in b[1:]]
@@ -362,8 +359,6 @@ def stack_svg(pictures: Sequence[str], labels: Sequence[str] | None = None, gap:
     >>> both.count("<svg") == 3 and "<desc>a spade: 7S / a joker: JK</desc>" in both
     True
     """
-    import re
-
     parts, descs, y, width = [], [], 0, 0
     for i, picture in enumerate(pictures):
         w, h = (int(float(v)) for v in re.match(r"<svg[^>]* width='([\d.]+)' height='([\d.]+)'", picture).groups())

@@ -496,7 +496,7 @@ class Match(MatchChecks):
         return "\n".join(lines)
 
     def _repr_svg_(self) -> str:
-        from ..pictures.svg import match_svg
+        from ..pictures.svg import match_svg  # (a picture hook: the engine never pays for pictures)
 
         return match_svg(self)
 

@@ -305,7 +305,7 @@ class SeatPosition:
         return self.active
 
     def _repr_svg_(self) -> str:
-        from ..pictures.svg import view_svg
+        from ..pictures.svg import view_svg  # (a picture hook: the engine never pays for pictures)
 
         return view_svg(self)  # it reads only the public fields a view and a position share
 

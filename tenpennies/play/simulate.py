@@ -267,7 +267,7 @@ def run_in_order(task, jobs: Sequence[tuple], *, workers: int | None = None,
 
 def _progress_bar(total: int, unit: str = "match"):
     try:
-        from tqdm.auto import tqdm
+        from tqdm.auto import tqdm  # (optional: a progress bar only when tqdm is installed)
     except ImportError:
         return None
     return tqdm(total=total, unit=unit, desc=unit + "es" if unit.endswith("ch") else unit + "s")
@@ -421,7 +421,7 @@ class Summary:
     def plot(self, ax=None):
         """A bar chart of points per match with 95% intervals (needs matplotlib)."""
         try:
-            import matplotlib.pyplot as plt
+            import matplotlib.pyplot as plt  # (optional: matplotlib is not needed to play)
         except ImportError:
             raise ImportError("Summary.plot needs matplotlib: pip install matplotlib") from None
         if ax is None:

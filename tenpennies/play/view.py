@@ -184,7 +184,7 @@ class PlayerView:
         return tuple(seen)
 
     def _repr_svg_(self) -> str:
-        from ..pictures.svg import view_svg
+        from ..pictures.svg import view_svg  # (a picture hook: the engine never pays for pictures)
 
         return view_svg(self)
 

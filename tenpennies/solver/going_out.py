@@ -117,7 +117,7 @@ class GoOutPlan:
                 f"discard={self.discard!r}{ends})")
 
     def _repr_svg_(self) -> str:
-        from ..pictures.svg import plan_svg
+        from ..pictures.svg import plan_svg  # (a picture hook: the engine never pays for pictures)
 
         return plan_svg(self)
 

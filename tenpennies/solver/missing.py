@@ -49,7 +49,7 @@ class MissingCards:
                 f"outs={Cards(self.outs)!r}, sentence={self.sentence!r})")
 
     def _repr_svg_(self) -> str:
-        from ..pictures.svg import missing_svg
+        from ..pictures.svg import missing_svg  # (a picture hook: the engine never pays for pictures)
 
         return missing_svg(self)
 
