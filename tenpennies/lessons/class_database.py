@@ -78,7 +78,7 @@ class ClassDatabase:
     def _connect(self):
         if self.postgres:
             try:
-                import psycopg
+                import psycopg  # (optional: only a postgresql:// database needs psycopg)
             except ImportError:
                 raise ExperimentError("a postgresql:// database needs psycopg: "
                                       "pip install 'tenpennies[classroom-db]'") from None

@@ -113,7 +113,7 @@ def _describe_pictures(body: str) -> str:
 
 def _export(page: Page) -> str:
     import nbformat  # the site needs nbconvert (from JupyterLab); the engine never does
-    from nbconvert import HTMLExporter
+    from nbconvert import HTMLExporter  # (optional: as nbformat, for the site alone)
 
     if page.source.suffix == ".ipynb":
         notebook = nbformat.read(page.source, as_version=4)

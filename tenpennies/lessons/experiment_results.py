@@ -15,6 +15,7 @@ characters refused), so "Ana", "ANA" and "Аna" with a Cyrillic А are one stude
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 
 from ..engine.cards import parse_cards
@@ -82,8 +83,6 @@ def student_name(name: object) -> str:
     >>> student_name("Ana"), student_name(" ANA "), student_name("\u0410na"), student_name("Ａｎａ")
     ('ana', 'ana', 'ana', 'ana')
     """
-    import unicodedata
-
     if not isinstance(name, str) or not name.strip():
         raise ExperimentError(f"student: choose a name to record results under, not {name!r}")
     bad = sorted({f"U+{ord(c):04X}" for c in name if unicodedata.category(c) in ("Cc", "Cf", "Cs", "Co", "Cn")
@@ -107,8 +106,6 @@ def result_problems(result: object, *, stamped: bool = True) -> list[str]:
     for an offer, whose expected answer is the kit's judgment); with ``stamped`` the time
     is left to the server (a row brought with its own time, a backdated one, is refused).
     """
-    from ..engine.cards import parse_cards as parse
-
     if not isinstance(result, Result):
         return [f"a result is a Result, not {type(result).__name__}"]
     r, problems = result, []
@@ -126,7 +123,7 @@ def result_problems(result: object, *, stamped: bool = True) -> list[str]:
     if not isinstance(r.hit, bool):
         problems.append(f"hit is True or False, not {r.hit!r}")
     try:
-        groups = [tuple(parse(part)) for part in str(r.cards).split("|")]
+        groups = [tuple(parse_cards(part)) for part in str(r.cards).split("|")]
     except TenPenniesError as exc:
         return problems + [f"cards that do not exist: {exc}"]
     copies = _deck_copies()

@@ -46,6 +46,7 @@ import math
 import os
 import random
 import secrets
+import tempfile
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta, timezone
 from fractions import Fraction
@@ -55,6 +56,7 @@ from typing import Mapping, Sequence
 from ..engine.cards import format_cards
 from ..engine.errors import ForgedResultError
 from ..odds.intervals import Interval, wilson_interval
+from ..pictures.svg import bar_chart_svg, line_chart_svg, message_svg, stack_svg
 from .class_database import ClassDatabase
 from .experiment_results import UNANSWERED, Result, student_name
 from .ready_experiments import ExperimentError, Trial, experiment, offers
@@ -213,8 +215,6 @@ class ClassExperiment:
     def dashboard_svg(self, results: Sequence[Result] | None = None) -> str:
         """The teacher's picture: the pooled frequency closing in, the spread between
         students, and (should-you-buy) the class's answers against the kit's."""
-        from ..pictures.svg import bar_chart_svg, line_chart_svg, message_svg, stack_svg
-
         results = self.results() if results is None else results
         if not results:
             return message_svg(f"{self.name}: no results yet")
@@ -355,8 +355,6 @@ def class_spread(name: str, classes: int = 200, students: int = 30, results_each
                  seed: int = 0) -> tuple[float, float, float]:
     """The 5th, 50th and 95th percentiles of the pooled frequency over ``classes``
     seeded simulated classes: what a teacher should expect a class to see."""
-    import tempfile
-
     estimates = []
     with tempfile.TemporaryDirectory() as folder:
         for c in range(classes):

@@ -40,6 +40,7 @@ from ..odds import BuyDecision, buy_or_pass, dealt_probability
 from ..engine.rules import TEN_PENNIES, RuleSet
 from ..engine.sets import set_problems
 from ..solver import Arrangement, MissingCards, contract_arrangements, what_is_missing
+from ..bots.buying import judge_offer
 from ..explain.decisions import buy_words
 from ..engine.words import card_text, cards_text, melds_text, tens_as_written
 from ..pictures import svg
@@ -351,8 +352,6 @@ def _decision(hand: Hand, offered: Card, round_no: int, seen: tuple[Card, ...], 
 @functools.lru_cache(maxsize=256)
 def _judgment(hand: Hand, offered: Card, round_no: int, seen: tuple[Card, ...], my_turn: bool,
               tokens: int | None, rules: RuleSet):
-    from ..bots.buying import judge_offer
-
     return judge_offer(hand, offered, round_no, seen, my_turn=my_turn, tokens=tokens, rules=rules)
 
 

@@ -25,6 +25,8 @@ from ..engine.errors import TenPenniesError
 from ..odds import dealt_probability, draw_odds, unseen_cards
 from ..engine.rules import TEN_PENNIES
 from ..engine.words import card_text
+from ..solver import can_lay_down
+from ..bots.buying import judge_offer
 
 __all__ = ["BUY_TOKENS", "EXPERIMENTS", "OFFERS", "Experiment", "ExperimentError", "Offer", "Trial",
            "experiment", "kit_judgment", "offers"]
@@ -68,8 +70,6 @@ def _deck() -> list[Card]:
 
 
 def _holds(cards: Sequence[Card], round_no: int) -> bool:
-    from ..solver import can_lay_down
-
     return can_lay_down(tuple(cards), round_no, TEN_PENNIES)
 
 
@@ -96,8 +96,6 @@ def kit_judgment(offer: Offer) -> str:
 
 
 def _judge(hand, discard):
-    from ..bots.buying import judge_offer
-
     return judge_offer(hand, discard, 1, my_turn=False, tokens=BUY_TOKENS)
 
 

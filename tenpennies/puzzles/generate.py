@@ -161,6 +161,7 @@ def rate_entries(entries: list[dict[str, Any]], seed: int, workers: int | None, 
     band (:data:`~tenpennies.puzzles.sifting.TIER_BANDS`), by :func:`tenpennies.puzzles.rating.rate`; False (entries
     unrated, tiers from :func:`~tenpennies.puzzles.sifting.tier_of`) when that module is not there."""
     try:
+        # (optional: the generator runs without the rating module, and then leaves entries unrated)
         from .rating import rate
     except ImportError:
         return False

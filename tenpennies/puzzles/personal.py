@@ -29,6 +29,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine.errors import TenPenniesError
+from ..engine.words import join_and
+from ..explain.decisions import action_words
 from ..play.seat_position import SeatPosition
 from .answers import Solution, Verdict
 
@@ -132,8 +134,6 @@ class PersonalPuzzle:
         others = [s for s in range(len(p.hand_sizes)) if s != p.seat]
         near = min(others, key=lambda s: (p.hand_sizes[s], s))
         down = [s for s in others if p.opened[s]]
-        from ..engine.words import join_and
-
         down_words = ("no other seat has laid down" if not down else
                       f"seat {down[0]} has laid down" if len(down) == 1 else
                       f"seats {join_and([str(s) for s in down])} have laid down")
@@ -182,8 +182,6 @@ class PersonalPuzzle:
 def mistake_puzzles(review) -> list[PersonalPuzzle]:
     """Every graded mistake of a :class:`~tenpennies.review.judged.Review` as a personal puzzle,
     from the reviewed seat's view at that decision, in the match's order."""
-    from ..explain.decisions import action_words
-
     found = []
     record = hashlib.sha1(review.record.encode()).hexdigest()[:8]
     for d in review.mistakes:

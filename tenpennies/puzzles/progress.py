@@ -54,7 +54,9 @@ from pathlib import Path
 from typing import IO, Iterable, Sequence
 
 from ..engine.errors import TenPenniesError
+from . import THEMES
 from .glicko import Rating, update
+from .personal import SOLVES, SPACING, PersonalPuzzle, mistake_puzzles
 from ..engine.words import plural
 
 __all__ = ["Attempt", "Progress", "ProgressError", "RESULTS", "ThemeRate", "ThemeRates",
@@ -210,8 +212,7 @@ class ThemeRates:
         return "\n".join(f"{r.theme:<16} {r.score:4.0%} of {r.tried}" for r in self.rates)
 
     def _repr_svg_(self) -> str:
-        from ..pictures.svg import rate_bars_svg
-        from . import THEMES
+        from ..pictures.svg import rate_bars_svg  # (a picture hook: loaded only when a notebook draws the chart)
 
         # Each theme in words ("a joker in hand"), not its tag ("joker"): a learner reads the chart.
         # A personal puzzle's theme is the kind of decision it was ("your-lay-down").
@@ -389,8 +390,6 @@ class Progress:
     def keep_mistakes(self, review) -> int:
         """Keep every graded mistake of a reviewed match as a personal puzzle (one seen
         before is kept once); return how many are new."""
-        from .personal import mistake_puzzles
-
         found = mistake_puzzles(review)
         game = review.rules.name
 
@@ -409,8 +408,6 @@ class Progress:
         """The learner's personal puzzles (:class:`~tenpennies.puzzles.personal.PersonalPuzzle`)
         of ``game`` (None: both), soonest due first: those not yet solved twice, or only
         those ``due`` now, or with ``retired`` the solved ones too."""
-        from .personal import SOLVES, PersonalPuzzle
-
         count = self._read("SELECT COUNT(*) FROM attempts")
         now = count[0][0] if count else 0
         rows = self._read("SELECT data, solved, due FROM personal WHERE (? IS NULL OR game = ?) ORDER BY due, added, id",
@@ -492,8 +489,6 @@ class Progress:
                                 "hints, mode, rated, rating_before, rating, deviation, volatility) "
                                 "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", row).lastrowid
             if personal:  # served again, spaced, until solved twice
-                from .personal import SPACING
-
                 count = db.execute("SELECT COUNT(*) FROM attempts").fetchone()[0]
                 if result == "solved":
                     db.execute("UPDATE personal SET solved = solved + 1, due = ? WHERE id = ?",

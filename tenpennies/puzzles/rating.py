@@ -47,18 +47,22 @@ infinity as the fit's prior does.)
 from __future__ import annotations
 
 import concurrent.futures
+import csv
 import math
 import os
 import random
 import statistics
 from collections import deque
 from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable, Sequence
 
 from ..bots import derive_seed
 from ..engine.cards import Card
 from ..engine.errors import TenPenniesError
 from .glicko import SCALE, Rating, update
+from .kinds import KINDS
+from .progress import Progress, ProgressError
 from ..engine.rules import RuleSet
 
 if TYPE_CHECKING:
@@ -169,8 +173,6 @@ def _solve_as_seen(puzzle: "Puzzle", solution: "Solution", hand: list[Card], rul
     """The kind's answer for the hand and rules as the player sees them (None when the
     solver cannot take them: the player then answers as if it had seen straight).
     ``seen`` keeps the answers already worked out for this puzzle."""
-    from .kinds import KINDS
-
     position = puzzle.position
     if len(hand) == len(position.hand) and rules == position.rules:
         return solution.answer
@@ -292,7 +294,7 @@ def _ticker(progress, total: int) -> Callable[[int | None], None]:
     bar = None
     if progress:
         try:
-            from tqdm.auto import tqdm
+            from tqdm.auto import tqdm  # (optional: tqdm is not needed to rate)
             bar = tqdm(total=total, unit="puzzle", desc="rating")
         except ImportError:
             bar = None
@@ -415,11 +417,6 @@ def people_attempts(files: Iterable[str]) -> list[PeopleAttempt]:
     (``.db``) or class CSV exports (``.csv``, :data:`tenpennies.puzzles.progress.COLUMNS`),
     in the order each file recorded them; personal puzzles are left out (they are no
     puzzle of the set)."""
-    import csv
-    from pathlib import Path
-
-    from .progress import Progress, ProgressError
-
     found = []
     for name in files:
         path = Path(name)

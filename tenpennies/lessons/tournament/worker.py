@@ -67,12 +67,13 @@ def crash_words(exc: BaseException, path: Path) -> str:
 
 
 def main(argv: list[str]) -> None:
+    # (a fresh process: the worker imports the kit itself, the sandbox first, to confine itself)
     from .sandbox import confine
 
     confine(json.loads(argv[0]))  # before anything of the bot's is read
-    from ...bots import make_bot
-    from ...engine.rules import RuleSet
-    from .wire import action_to_data, view_from_data
+    from ...bots import make_bot  # (a fresh process: imported once confined)
+    from ...engine.rules import RuleSet  # (a fresh process: imported once confined)
+    from .wire import action_to_data, view_from_data  # (a fresh process: imported once confined)
 
     # The pipes are the parent's alone: the bot's prints and errors go to its log, its reads
     # get nothing.
