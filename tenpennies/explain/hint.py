@@ -48,9 +48,12 @@ from ..engine.actions import Action, AddToSet, Buy, LayDown, Meld, Pass, TakeDis
 from ..engine.cards import Card
 from ..engine.errors import TenPenniesError, WrongTypeError
 from ..play.view import PlayerView
-from ..bots.buying import decision_words, offer_odds, offer_sentence
+from ..bots.buying import decision_words, offer_odds, offer_sentence, should_buy
+from ..bots.melding import explained
+from ..bots.strong import StrongBot
 from ..engine.words import card_text, cards_text
-from .decisions import command_words, laid_down_text, meld_cards_text, set_words, turn_words, why_words
+from .decisions import buy_plain, command_words, laid_down_text, meld_cards_text, set_words, turn_words, why_words
+from .narrate import button_label
 
 DANGER_CARDS = 2
 """An open opponent with this many cards or fewer may go out on its next turn (as the strong bot judges)."""
@@ -104,8 +107,8 @@ def hint(view: PlayerView, *, rollouts: int = 0, seed: int | str = 0, moves: str
     ``moves`` says how the sentence names a move whose name depends on where the hint is
     shown (:data:`MOVE_NAMES`): "buttons" for the table, "commands" for ``tenpennies play``.
     """
+    # (import weight: import tenpennies loads no expert bot; a hint asks for it here)
     from ..bots.expert import token_cost, tries_out
-    from ..bots.strong import StrongBot
 
     if not isinstance(view, PlayerView):
         raise WrongTypeError(f"hint needs a seat's view: hint(match.view(match.to_act)), not a {type(view).__name__}")
@@ -132,6 +135,7 @@ def hint(view: PlayerView, *, rollouts: int = 0, seed: int | str = 0, moves: str
             sentence += f" (No rollouts: in {view.rules.name} the hint is the strong bot's.)"
         return Hint(action, sentence)
     if rollouts > 0:
+        # (import weight: import tenpennies loads no expert bot; a hint asks for it here)
         from ..bots.expert import ExpertBot
 
         # The hint tries out what it always did, every one of the rollouts asked for (no
@@ -151,9 +155,6 @@ def hint(view: PlayerView, *, rollouts: int = 0, seed: int | str = 0, moves: str
             return Hint(chosen, rollout_sentence(evaluation, view.top_discard, view=view, choice=action,
                                                  token_points=token_cost(view, bot.token_points)))
     if offer is not None:
-        from ..bots.buying import should_buy
-        from .decisions import buy_plain
-
         plain = buy_plain(should_buy(view), isinstance(action, (Buy, TakeDiscard)), view.contract.words)
         return Hint(action, offer, plain)
     return Hint(action, _why(view, decision))
@@ -205,6 +206,7 @@ def rollout_sentence(evaluation, offered: Card | None = None, *, view: PlayerVie
     keeps). ``token_points`` is what a token was counted as (unless told: its measured worth
     in ``view``, :func:`tenpennies.bots.expert.token_cost`), named when a purchase was tried.
     """
+    # (import weight: import tenpennies loads no expert bot; a hint asks for it here)
     from ..bots.expert import TOKEN_POINTS, token_cost
 
     best, runner = evaluation.estimates[0], evaluation.estimates[1]
@@ -236,9 +238,6 @@ def _why_melds_game(view: PlayerView, decision, moves: str) -> str:
     closer, what a card goes with, what lays off where), put into words by
     :func:`tenpennies.explain.decisions.turn_words`. A move is named by the table's button or the CLI's
     command (``moves``)."""
-    from ..bots.melding import explained
-    from .narrate import button_label
-
     action = decision.action
 
     def named(move: str, then: str = "") -> str:

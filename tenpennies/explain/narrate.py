@@ -31,6 +31,7 @@ from ..engine.melds import MeldKind, laid_out_run, meld_kinds
 from ..play.seat_position import wild_limit_words
 from ..engine.rules import TEN_PENNIES, RuleSet
 from ..play.view import PlayerView
+from ..solver import find_contract
 from ..engine.words import capitalized, card_text, cards_text, join_and, plural, tens_as_written
 
 SORTS = ("rank", "contract")
@@ -307,8 +308,6 @@ def _tokens(view: PlayerView, seat: int) -> str:
 def hand_groups(hand: Iterable[Card], round_no: int, rules: RuleSet = TEN_PENNIES) -> tuple[tuple[Card, ...], ...]:
     """The hand in groups, as the solver would see it: the contract's sets first (if the
     hand holds it), then cards of one rank together, biggest groups first, wilds last."""
-    from ..solver import find_contract
-
     hand = list(hand)
     found = find_contract(hand, round_no, rules)
     groups: list[tuple[Card, ...]] = list(found.melds) if found else []

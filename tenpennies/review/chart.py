@@ -19,7 +19,7 @@ import math
 from xml.sax.saxutils import escape
 
 from ..odds.intervals import Z95
-from ..pictures.svg import CHART_COLORS, FONT
+from ..pictures.svg import CHART_COLORS, FONT, line_chart_svg
 from ..engine.words import plural
 
 GRADE_INKS = {"inaccuracy": "#d4a017", "mistake": "#dd8452", "blunder": "#c0392b"}
@@ -65,8 +65,6 @@ def _num(v: float) -> str:
 def _ticks(low: float, high: float, most: int = 8) -> list[float]:
     """Round values to label an axis from ``low`` to ``high``: steps of 1, 2 or 5 times a
     power of ten, no more than ``most`` of them."""
-    import math
-
     span = high - low
     power = 10 ** math.floor(math.log10(span / most)) if span > 0 else 1.0
     step = next(k * power for k in (1, 2, 5, 10) if span / (k * power) <= most)
@@ -187,8 +185,6 @@ def chart_svg(review, *, width: int = 720, height: int = 260) -> str:
 def luck_chart_svg(review) -> str:
     """Luck (the cards) and skill lost (the decisions), each summed over the match, at each
     measured decision (:func:`tenpennies.review.luck.luck_and_skill`'s steps), round after round."""
-    from ..pictures.svg import line_chart_svg
-
     figures = review.luck()
     luck, skill, x = [(0.0, 0.0)], [(0.0, 0.0)], 0
     carried_luck = carried_skill = 0.0

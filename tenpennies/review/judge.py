@@ -45,11 +45,16 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Sequence
 
 from ..engine.actions import Action, Discard, parse_action
+from ..bots import derive_seed
+from ..bots.buying import decision_words, offer_sentence
+from ..bots.melding import explained
 from ..bots.rollouts import Estimate, compare, paired_difference, rollout_margins
 from ..engine.errors import TenPenniesError, WrongTypeError
+from ..engine.words import capitalized
 from ..play.match import Match
+from ..play.record import from_dict, load, loads, to_dict
 from ..play.view import PlayerView
-from ..explain.decisions import action_words
+from ..explain.decisions import action_words, why_words
 from .budget import confirm_rollouts, default_rollouts, expected_rollouts, rollout_horizon
 from .grades import MISTAKE_GRADES, Grade, grade_of
 from .judged import JudgedDecision, Review, _goes_out, kind_of
@@ -57,8 +62,6 @@ from .judged import JudgedDecision, Review, _goes_out, kind_of
 
 def _match_of(record: Any) -> Match:
     """The match a review reads: a Match, a record's data, its JSON text, or a file's path."""
-    from ..play.record import from_dict, load, loads
-
     if isinstance(record, Match):
         return record
     if isinstance(record, dict):
@@ -76,8 +79,6 @@ def _match_of(record: Any) -> Match:
 def _decisions(data: dict, seat: int, wanted: set[int] | None = None) -> Iterator[tuple[int, PlayerView, Action]]:
     """``(index, view, played)`` for each decision of ``seat`` in the saved match ``data``
     with more than one legal action (or each of ``wanted`` only), replaying the record."""
-    from ..play.record import from_dict
-
     match = from_dict(data, upto=0)
     last = max(wanted) if wanted else None
     for index, (who, text) in enumerate(data["actions"]):
@@ -90,7 +91,7 @@ def _decisions(data: dict, seat: int, wanted: set[int] | None = None) -> Iterato
 
 
 def _analyst(seed: int | str):
-    from ..bots import derive_seed
+    # (import weight: import tenpennies loads no expert bot; a review asks for it here)
     from ..bots.expert import ExpertBot
 
     return ExpertBot(derive_seed("review-analyst", seed))
@@ -102,8 +103,6 @@ def judge(view: PlayerView, played: Action, *, index: int = 0, rollouts: int | N
     analyst's choice, over ``rollouts`` paired worlds (None: :func:`~tenpennies.review.budget.default_rollouts`)
     seeded from ``seed`` and ``index``; a cost that looks like a mistake there is confirmed
     on :func:`~tenpennies.review.budget.confirm_rollouts` fresh worlds, which alone give its cost and grade."""
-    from ..bots import derive_seed
-
     if rollouts is None:
         rollouts = default_rollouts(view.rules)
     analyst = analyst or _analyst(seed)
@@ -168,8 +167,6 @@ def review(record, seat: int, *, rollouts: int | None = None, seed: int | str = 
     shows a tqdm bar (if installed); a callable is called with (decisions done, total)
     as the work goes.
     """
-    from ..play.record import to_dict
-
     if isinstance(seat, bool) or not isinstance(seat, int):
         raise WrongTypeError(f"seat is a whole number, not {seat!r}")
     if rollouts is not None and (isinstance(rollouts, bool) or not isinstance(rollouts, int) or rollouts < 2):
@@ -262,8 +259,6 @@ def recheck(review: Review, decisions: Sequence[JudgedDecision] | None = None, *
 
 def _recheck_chunk(data: dict, seat: int, items: Sequence[tuple[int, str, str]], rollouts: int,
                    seed: int | str) -> list[tuple[int, Estimate]]:
-    from ..bots import derive_seed
-
     wanted = {index: (played, preferred) for index, played, preferred in items}
     out = []
     for index, view, _ in _decisions(data, seat, set(wanted)):
@@ -292,7 +287,7 @@ def _progress(progress, total: int) -> Callable[[int | None], None]:
         return tell
     if progress:
         try:
-            from tqdm.auto import tqdm
+            from tqdm.auto import tqdm  # (optional: tqdm is not needed to review)
         except ImportError:
             return lambda n: None
         bar = tqdm(total=total, unit="decision", desc="review")
@@ -306,17 +301,11 @@ def _analyst_words(decision, view: PlayerView) -> str:
     words the hint uses for the same decision (:func:`tenpennies.explain.decisions.why_words`); an
     offer's in the buy judgment's words (:func:`tenpennies.bots.buying.decision_words`).
     Empty for a reason with no words (a random move)."""
-    from ..bots.buying import decision_words, offer_sentence
-    from ..engine.words import capitalized
-    from ..explain.decisions import why_words
-
     offer = decision_words(decision, view)
     runs = view.rules.has_runs
     if offer is not None and not runs:
         return offer
     if runs and decision.reason != "rollouts" and "why" not in decision.facts:
-        from ..bots.melding import explained
-
         # The strong bot's turn with runs, explained as its hint explains it (asked here,
         # for a decision the seat played otherwise, not for every decision judged), and
         # where it takes or leaves the top discard, the buy judgment after it, as there.

@@ -22,6 +22,7 @@ from ..engine.actions import Action, AddToMeld, Discard, LayDown, Meld, Pass, Ta
 from ..bots.rollouts import Estimate
 from ..engine.errors import RecordError
 from ..play.match import Match, Phase
+from ..play.record import from_dict as match_of, loads, to_dict as record_data
 from ..engine.rules import RuleSet
 from ..play.view import PlayerView
 from ..engine.words import plural
@@ -222,15 +223,13 @@ class Review:
     def luck(self):
         """Luck and skill, separated, with the performance rating: :func:`tenpennies.review.luck.luck_and_skill`
         (from this review's own measurements, no more rollouts)."""
-        from .luck import luck_and_skill
+        from .luck import luck_and_skill  # (import weight: import tenpennies loads no luck; asked for here)
 
         return luck_and_skill(self)
 
     def match_at(self, index: int) -> Match:
         """The match just before action ``index`` of the record (a decision's ``index``):
         the table as it stood when that decision was taken."""
-        from ..play.record import loads
-
         return loads(self.record, upto=index)
 
     def view_at(self, decision: JudgedDecision) -> PlayerView:
@@ -306,8 +305,6 @@ class Review:
             seat = data["seat"]
             if not isinstance(seat, int) or isinstance(seat, bool):
                 raise RecordError(f"the saved review is damaged: seat {seat!r} is not a seat number")
-            from ..play.record import to_dict as record_data, from_dict as match_of
-
             match = match_of(data["record"])  # replayed and checked, as any saved match
             decisions = tuple(JudgedDecision.from_data(d, seat) for d in data["decisions"])
             rules = RuleSet.from_dict(data["rules"])

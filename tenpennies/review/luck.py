@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from ..odds.intervals import Z95
+from ..play.record import loads
 
 __all__ = ["Figure", "LuckAndSkill", "RoundLuck", "luck_and_skill", "obvious"]
 
@@ -126,8 +127,6 @@ def _fig(estimate) -> Figure:
 
 def luck_and_skill(review) -> LuckAndSkill:
     """Luck and skill of the reviewed seat (see the module), from ``review`` alone."""
-    from ..play.record import loads
-
     match = loads(review.record)
     seat = review.seat
     margins = {}

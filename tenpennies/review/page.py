@@ -37,6 +37,7 @@ from ..explain.decisions import action_words
 from .chart import GRADE_INKS, _grade, chart_svg, interval_words, luck_chart_svg, mistake_numbers
 from .positions import _record_of, action_cards, decision_svg, move_svg, view_before
 from .session import ReviewSession  # (for that notebook only: the page replays nothing)
+from .judged import KIND_WORDS
 
 
 # -- the page -------------------------------------------------------------------------------
@@ -79,8 +80,6 @@ def review_html(review, record=None, *, title: str | None = None) -> str:
     links, the pictures inline as SVG. Each mistake shows the seat's table at that
     decision with the analyst's cards raised, drawn from ``record`` (the saved match; by
     default the one the review keeps); with neither, only the moves are drawn."""
-    from .judged import KIND_WORDS
-
     data = _record_of(review, record)
     numbers = mistake_numbers(review)
     rules = review.rules

@@ -19,7 +19,9 @@ from ..engine.actions import Action, AddToMeld, Buy, Discard, LayDown, Meld, Tak
 from ..engine.cards import Card, format_cards
 from ..engine.errors import TenPenniesError
 from ..pictures.layout import TableLayout, table_layout
+from ..play import record as saved
 from ..play.match import Match
+from ..play.record import from_dict
 from ..pictures.svg import groups_svg, layout_svg
 from ..explain.decisions import action_words
 
@@ -31,8 +33,6 @@ if TYPE_CHECKING:
 def record_data(record) -> dict[str, Any]:
     """A saved match as :mod:`tenpennies.play.record` data: from a Match, that data, its JSON
     text or a path to a file (a saved match is checked by replaying it)."""
-    from ..play import record as saved
-
     if isinstance(record, Match):
         return saved.to_dict(record)
     if isinstance(record, dict):
@@ -58,8 +58,6 @@ def _record_of(review, record) -> dict[str, Any] | None:
 
 def view_before(data: dict, index: int, seat: int) -> "PlayerView":
     """The seat's view of the saved match just before action ``index`` was played."""
-    from ..play.record import from_dict
-
     return from_dict(data, upto=index).view(seat)
 
 

@@ -14,16 +14,21 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Sequence
 
+from ..bots import seat_bot
+from ..bots.rollouts import Worlds
 from ..engine.actions import Action
 from ..engine.errors import TenPenniesError
+from ..front.replay import Replay
+from ..front.table import Game
 from ..pictures.layout import TableLayout
 from ..play.match import Phase
+from ..play.record import actions_of
 from ..pictures.svg import layout_svg
 from .chart import _grade, chart_svg, interval_words, mistake_numbers
+from .judge import review as judge
 from .positions import _record_of, decision_layout, record_data
 
 if TYPE_CHECKING:
-    from ..front.table import Game
     from ..play.position import Position
     from ..play.view import PlayerView
 
@@ -60,16 +65,12 @@ class Trial:
 
     def game(self) -> "Game":
         """A :class:`~tenpennies.front.table.Game` at the decision: the person's move is next."""
-        from ..front.table import Game
-
         game = Game(self.seed, seat=self.seat, bots=self.seated_bots(), rules=self.rules, position=self.position)
         self.open(game)
         return game
 
     def seated_bots(self) -> list:
         """One bot per other seat, in seat order, that first plays its passes of the opening."""
-        from ..bots import seat_bot
-
         others = [s for s in range(self.rules.players) if s != self.seat]
         return [_Scripted([a for a in self.opening if a.seat == s], seat_bot(name, self.seed, s))
                 for s, name in zip(others, self.bots)]
@@ -80,8 +81,6 @@ class Trial:
         bots' passes, and the seat's own (a draw from the stock, when the decision came
         after it), until the person must decide. A table that passed the decision itself
         (an offer it was told not to ask about) is refused."""
-        from ..play.record import actions_of
-
         while True:
             played = actions_of(game.match)
             if played != list(self.opening[:len(played)]):
@@ -112,11 +111,7 @@ class ReviewSession:
     """
 
     def __init__(self, record, seat: int, review=None, **options) -> None:
-        from ..front.replay import Replay
-
         if review is None:
-            from .judge import review as judge
-
             if record is None:
                 raise TenPenniesError("give the saved match, or its review")
             review = judge(record_data(record), seat, **options)
@@ -225,8 +220,6 @@ class ReviewSession:
         view = self.view
         if view.phase is Phase.OVER or view.to_act != self.seat:
             raise TenPenniesError(f"it is not seat {self.seat}'s decision here: go to one of its decisions first")
-        from ..play.record import actions_of
-        from ..bots.rollouts import Worlds
 
         world = Worlds(view).sample(random.Random(seed), seed=seed)
         others = self.review.rules.players - 1

@@ -14,6 +14,8 @@ import re
 from html import escape
 from typing import Callable
 
+from ..engine.errors import TenPenniesError
+
 ERROR_INK = "#a93226"
 """A refusal or a failure, in red."""
 
@@ -35,8 +37,6 @@ def short_error(exc: BaseException, *, details: bool = True) -> str:
     >>> short_error(TenPenniesError("cannot read /srv/class/db/results.sqlite\\nTraceback ..."))
     'TenPenniesError: cannot read …/results.sqlite'
     """
-    from ..engine.errors import TenPenniesError
-
     kind = type(exc).__name__
     if not details or not isinstance(exc, TenPenniesError):
         return f"Something went wrong ({kind}); the kernel's log has the details."

@@ -27,10 +27,20 @@ it: everything slow is done before, only the match is dealt after.
 
 from __future__ import annotations
 
+import asyncio
+import json
 import os
+import threading
 from html import escape
 from typing import Mapping
 from urllib.parse import parse_qs
+
+import ipywidgets as widgets
+
+from ..front.offers import OFFERS
+from ..lessons.experiments import current
+from ..pictures.layout import APP_HEIGHT, APP_WIDTH
+from .experiment import ExperimentPanel
 
 PRACTICE_ENV = "TENPENNIES_PRACTICE"
 # A test-only hook: when set, the kernel writes its deal's seed to this file (never to
@@ -55,10 +65,7 @@ def wait_for_page(environ: Mapping[str, str] = os.environ) -> None:
     """
     if environ.get(PREHEAT_ENV) != "True" or _waited:
         return
-    import asyncio
-    import json
-    import threading
-
+    # (optional: tornado is a server's and a kernel's package, asked for only in a preheated kernel)
     from tornado.websocket import websocket_connect
 
     base = environ.get("VOILA_WS_BASE_URL") or environ.get("VOILA_SERVER_URL") or "/"
@@ -105,8 +112,6 @@ def page_seed(environ: Mapping[str, str] = os.environ) -> int | str | None:
 def page_offers(environ: Mapping[str, str] = os.environ) -> str:
     """The offer setting ``?offers=`` asks for (:data:`tenpennies.front.offers.OFFERS`), "useful"
     when none is given or the one given is not a setting."""
-    from ..front.offers import OFFERS
-
     values = parse_qs(environ.get("QUERY_STRING", "")).get("offers")
     chosen = values[0].strip().lower() if values else ""
     return chosen if chosen in OFFERS else "useful"
@@ -119,9 +124,7 @@ def play_table(environ: Mapping[str, str] = os.environ, **options):
     :data:`tenpennies.lessons.experiments.EXPERIMENT_VARIABLE`), below the student's
     :class:`~tenpennies.widgets.experiment.ExperimentPanel`. The return value is then a
     box holding them."""
-    import ipywidgets as widgets
-
-    from ..lessons.experiments import current
+    # (import weight: the table brings ipycanvas, and the classroom server imports this module for PRACTICE_ENV)
     from .table import PlayTable, secret_seed
 
     wait_for_page(environ)  # (a preheated kernel: the page's address is known from here on)
@@ -132,7 +135,6 @@ def play_table(environ: Mapping[str, str] = os.environ, **options):
     if seed_file:
         with open(seed_file, "a", encoding="utf-8") as f:
             f.write(f"{seed}\n")
-    from ..pictures.layout import APP_HEIGHT, APP_WIDTH
 
     options.setdefault("offers", page_offers(environ))
     options.setdefault("width", APP_WIDTH)
@@ -141,8 +143,6 @@ def play_table(environ: Mapping[str, str] = os.environ, **options):
     parts = [table]
     run = current(environ)
     if run is not None:
-        from .experiment import ExperimentPanel
-
         parts.insert(0, ExperimentPanel(run))
     if practice:
         parts.insert(0, widgets.HTML(f"<div style='font-size:12px;color:#555'>{escape(PRACTICE_NOTE)}</div>"))

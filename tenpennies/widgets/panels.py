@@ -7,14 +7,16 @@ the game's own words), so no card that seat may not see leaves the kernel (T20).
 
 from __future__ import annotations
 
+import base64
 from html import escape
 from typing import Sequence
 
 from ..engine.words import capitalized, plural
 from ..front.buttons import KEYS
 from ..front.offers import OFFERS
-from ..front.table import Game, button_label, score_rows, who
+from ..front.table import Game, button_label, lay_down_rule, move_words, score_rows, who
 from ..front.table_words import RoundSummary
+from ..pictures.svg import hand_svg
 
 LOG_LINES = 14
 
@@ -35,8 +37,6 @@ def summary_html(summary: RoundSummary, names=None, four_colour: bool = False) -
     """A finished round as the summary panel shows it: who went out, each seat's cards
     left with their points (the person's face up; the others' stay hidden, T20), the
     round's points and the match's totals, and at the match's end its winners."""
-    from ..pictures.svg import hand_svg
-
     viewer = summary.seat
     how = summary.how_words(names)
     head = f"Round {summary.round_no} of {summary.rounds} is over: {how[0].lower()}{how[1:]}."
@@ -69,8 +69,6 @@ def help_html(game: Game, canvas: bool = True) -> str:
     key and what it does (only the moves of the game's rule set), the lay-down rule,
     the offers setting and the keyboard (on the canvas, or, with ``canvas=False``, in the
     SVG table's keys box: :mod:`tenpennies.widgets.svg_table`)."""
-    from ..front.table import lay_down_rule, move_words
-
     rules = game.rules
     letters = {move: letter.upper() for letter, move in KEYS.items()}
     moves = "".join(f"<li><b>{escape(button_label(m, rules))}</b>"
@@ -103,8 +101,6 @@ def record_link(game: Game) -> str:
     """A link that downloads the match record (:mod:`tenpennies.play.record` JSON, what
     ``tenpennies review`` reads), made in the kernel: no server folder is written. Before
     the match is over the link says that the record shows every hand (:data:`REVEALS`)."""
-    import base64
-
     data = base64.b64encode(game.record().encode("utf-8")).decode("ascii")
     name = f"tenpennies-match-round{game.match.round_no}.json"
     warning = "" if game.is_over else f" ({REVEALS})"

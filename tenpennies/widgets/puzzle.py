@@ -28,7 +28,7 @@ from typing import Sequence
 import ipywidgets as w
 
 from ..engine.errors import TenPenniesError
-from ..puzzles import Puzzle, load
+from ..puzzles import THEMES, Puzzle, load
 from ..puzzles.progress import Progress, ProgressError
 from ..puzzles.session import GAMES, PuzzleSession, choose
 from ..engine.words import card_text
@@ -144,8 +144,6 @@ class PuzzleWidget(w.VBox):
 
     def _filters(self) -> w.Accordion:
         """Several themes and a rating range to choose from (lichess 10959, 16694)."""
-        from ..puzzles import THEMES
-
         present = sorted({t for p in self._all for t in p.themes}, key=list(THEMES).index)
         self.theme_picker = w.SelectMultiple(options=[(THEMES[t], t) for t in present], value=self._themes,
                                              rows=min(6, max(1, len(present))), description="themes",

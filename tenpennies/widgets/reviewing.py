@@ -19,7 +19,9 @@ from typing import Callable
 
 import ipywidgets as w
 
+from ..puzzles.progress import Progress
 from ..review.chart import GRADE_INKS
+from ..review.judge import review as judge
 from ..review.session import ReviewSession
 from ..engine.words import plural
 from .callbacks import shown
@@ -106,8 +108,6 @@ class ReviewPanel(w.VBox):
         the review is computed (:func:`tenpennies.review.judge.review`, with a progress bar unless
         ``progress=False``; ``options`` such as ``rollouts`` go to it) unless given."""
         if review is None:
-            from ..review.judge import review as judge
-
             review = judge(record, seat, progress=progress, **options)
         return cls(ReviewSession(record, seat, review), try_table)
 
@@ -144,8 +144,6 @@ class ReviewPanel(w.VBox):
         """Keep the review's mistakes as the learner's puzzles, in ``progress`` (a
         :class:`~tenpennies.puzzles.progress.Progress`; None: the learner's default file);
         return how many are new. The puzzle widget serves them under "Your mistakes"."""
-        from ..puzzles.progress import Progress
-
         learner = progress if progress is not None else Progress()
         new = learner.keep_mistakes(self.session.review)
         self.message.value = (f"{plural(new, 'new mistake')} kept as your puzzles: open the puzzle widget "

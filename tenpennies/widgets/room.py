@@ -25,7 +25,9 @@ from urllib.parse import parse_qs
 import ipywidgets as widgets
 
 from ..explain.narrate import who
-from ..front.remote import ROOMS_URL_ENV
+from ..front.remote import ROOMS_URL_ENV, HttpRoomClient, RemoteGame
+from ..pictures.layout import APP_HEIGHT, APP_WIDTH
+from .page import wait_for_page
 from .table import PlayTable
 
 WAIT_SECONDS = 20.0
@@ -112,10 +114,6 @@ class RoomTable(PlayTable):
 def room_page(environ: Mapping[str, str] = os.environ):
     """The student's room page: the :class:`RoomTable` of the seat ``?token=`` holds in room
     ``?code=``, or a line saying how to join when the address has none."""
-    from ..pictures.layout import APP_HEIGHT, APP_WIDTH
-    from ..front.remote import HttpRoomClient, RemoteGame
-    from .page import wait_for_page
-
     wait_for_page(environ)  # (a preheated kernel: the page's address is known from here on)
     query = parse_qs(environ.get("QUERY_STRING", ""))
     code = (query.get("code") or [""])[0].strip().upper()

@@ -29,7 +29,7 @@ from ..engine.actions import AddToSet, Discard, LayDown, Meld
 from ..engine.errors import IllegalActionError
 from ..front.buttons import KEYS
 from ..front.offers import OFFERS
-from ..front.table import BUTTON_LABELS, Game, button_label, describe, winners_sentence
+from ..front.table import BUTTON_LABELS, Game, button_label, describe, move_words, winners_sentence
 from ..front.table_words import RoundSummary
 from ..pictures.layout import WIDTH, status_line, table_layout
 from ..play.match import Position
@@ -291,8 +291,6 @@ class PlayTable(_Board):
 
     def _tooltip(self, name: str) -> str:
         """The game's tooltip (what the move does; why not now) with its key in it."""
-        from ..front.table import move_words
-
         letter = next((k for k, move in KEYS.items() if move == name), None)
         if letter is None:
             return self.game.tooltip(name)
