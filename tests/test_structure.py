@@ -261,28 +261,57 @@ def test_imports_for_a_type_checker_or_an_old_name_tie_nothing(tmp_path):
 
 
 LONG = 600
-"""Lines past which a module must say, in its docstring, why it is still one concept
-(issue 23: split by concept; "(One concept in one file, over 600 lines: ...)")."""
+"""Lines past which a module is split by concept (issue 37: no module over 600 lines)."""
 
 
-def long_modules_without_a_reason(package: Path = PACKAGE) -> list[str]:
-    """Modules over :data:`LONG` lines whose docstring does not say why they stay whole."""
+def long_modules(package: Path = PACKAGE) -> list[str]:
+    """Modules over :data:`LONG` lines."""
     found = []
     for path in sorted(package.rglob("*.py")):
         text = path.read_text(encoding="utf-8")
-        if text.count("\n") > LONG and f"over {LONG} lines:" not in (ast.get_docstring(ast.parse(text)) or ""):
+        if text.count("\n") > LONG:
             found.append(f"{path.relative_to(package.parent)} ({text.count(chr(10))} lines)")
     return found
 
 
-def test_every_long_module_says_why_it_is_one_concept():
-    assert long_modules_without_a_reason() == []
+def test_no_module_is_over_600_lines():
+    assert long_modules() == []
 
 
-def test_a_long_module_without_a_reason_is_found(tmp_path):
+def test_a_long_module_is_found(tmp_path):
     package = tmp_path / "tenpennies"
     package.mkdir()
     (package / "long.py").write_text('"""Several things."""\n' + "x = 1\n" * (LONG + 1))
-    (package / "whole.py").write_text(f'"""A thing.\n\n(One concept in one file, over {LONG} lines: why.)"""\n'
-                                      + "x = 1\n" * (LONG + 1))
-    assert long_modules_without_a_reason(package) == [f"tenpennies/long.py ({LONG + 2} lines)"]
+    (package / "short.py").write_text('"""A thing."""\n' + "x = 1\n" * (LONG - 1))
+    assert long_modules(package) == [f"tenpennies/long.py ({LONG + 2} lines)"]
+
+
+def function_imports_without_a_reason(package: Path = PACKAGE) -> list[str]:
+    """Imports inside a function with no comment, on their line or the one above, saying
+    why they are not at the top (a cycle, an upward import, an optional package, a picture
+    hook, the weight of ``import tenpennies``, a fresh process): ``file:line``."""
+    found = []
+    for path in sorted(package.rglob("*.py")):
+        lines = path.read_text(encoding="utf-8").splitlines()
+        for function in ast.walk(ast.parse("\n".join(lines))):
+            if not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                continue
+            for node in ast.walk(function):
+                if isinstance(node, (ast.Import, ast.ImportFrom)):
+                    above = lines[node.lineno - 2].strip() if node.lineno > 1 else ""
+                    if "#" not in lines[node.lineno - 1] and not above.startswith("#"):
+                        found.append(f"{path.relative_to(package.parent)}:{node.lineno}")
+    return sorted(set(found))
+
+
+def test_every_import_inside_a_function_says_why():
+    assert function_imports_without_a_reason() == []
+
+
+def test_an_import_inside_a_function_without_a_reason_is_found(tmp_path):
+    package = tmp_path / "tenpennies"
+    package.mkdir()
+    (package / "lazy.py").write_text("def f():\n    import json\n    return json\n\n\n"
+                                     "def g():\n    # (a cycle: json imports this module)\n    import json\n"
+                                     "    from os import path  # (optional)\n    return json, path\n")
+    assert function_imports_without_a_reason(package) == ["tenpennies/lazy.py:2"]
