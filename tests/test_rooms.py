@@ -209,6 +209,44 @@ def test_remote_games_play_a_match_and_each_sees_the_others_moves():
     assert "Ben" in words  # a classmate's moves reach the other seat, by name
 
 
+class CountingClient(LocalRoomClient):
+    """A room client that counts the calls a page makes (each is an HTTP request in a class)."""
+
+    def __init__(self, room, token) -> None:
+        super().__init__(room, token)
+        self.calls = 0
+
+    def state(self, *args, **kwargs):
+        self.calls += 1
+        return super().state(*args, **kwargs)
+
+    def act(self, *args, **kwargs):
+        self.calls += 1
+        return super().act(*args, **kwargs)
+
+
+def test_a_move_is_one_call_to_the_room_and_brings_the_state_after_it():
+    # At 8 rooms each call waits in the room worker behind every room's ticks and states:
+    # a move was three (the act, a state, the table's catch-up), now one.
+    _, room = two_students()
+    ann, ben = room.join("Ann"), room.join("Ben")
+    clients = {0: CountingClient(room, ann.token), 1: CountingClient(room, ben.token)}
+    games = {s: RemoteGame(c) for s, c in clients.items()}
+    bots = {s: make_bot("thumb", s) for s in games}
+    moves = 0
+    while moves < 20 and not games[0].is_over:
+        for s, game in games.items():
+            game.refresh()
+            if game.waiting:
+                before = clients[s].calls
+                assert game.act(bots[s].act(game.view)), game.message
+                game.catch_up()  # (what the table does after a move)
+                assert clients[s].calls == before + 1
+                assert game.view == room.match.view(s)  # the answer's state is the room's now
+                moves += 1
+    assert moves == 20
+
+
 def test_a_refused_move_says_why_and_changes_nothing():
     _, room = two_students()
     ann, ben = room.join("Ann"), room.join("Ben")

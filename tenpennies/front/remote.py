@@ -49,8 +49,9 @@ class RoomClient(Protocol):
         """The seat's state (:meth:`tenpennies.front.rooms.Room.state`); with ``after``, waits up to
         ``wait`` seconds for a version after it."""
 
-    def act(self, action: list) -> dict:
-        """Play ``[seat, text]``: ``{"ok": True}`` or ``{"ok": False, "why": ...}``."""
+    def act(self, action: list, log_from: int = 0) -> dict:
+        """Play ``[seat, text]``: ``{"ok": True, "state": ...}`` (the seat's state after it, its
+        log from ``log_from`` on) or ``{"ok": False, "why": ...}``."""
 
     def set_offers(self, offers: str) -> None:
         """The seat's offer setting."""
@@ -66,12 +67,12 @@ class LocalRoomClient:
     def state(self, log_from: int = 0, after: int | None = None, wait: float = 0.0) -> dict:
         return json.loads(json.dumps(self._room.state(self._token, log_from)))
 
-    def act(self, action: list) -> dict:
+    def act(self, action: list, log_from: int = 0) -> dict:
         try:
             self._room.act(self._token, action_from_data(json.loads(json.dumps(action))))
         except TenPenniesError as exc:  # (a RoomError is one: the room refused it)
             return {"ok": False, "why": str(exc)}
-        return {"ok": True}
+        return {"ok": True, "state": json.loads(json.dumps(self._room.state(self._token, log_from)))}
 
     def set_offers(self, offers: str) -> None:
         self._room.set_offers(self._token, offers)
@@ -105,9 +106,9 @@ class HttpRoomClient:
             query["after"] = after
         return self._call(f"{self.code}/state?{urllib.parse.urlencode(query)}", timeout=self.timeout + wait)
 
-    def act(self, action: list) -> dict:
+    def act(self, action: list, log_from: int = 0) -> dict:
         try:
-            return self._call(f"{self.code}/act", {"action": action})
+            return self._call(f"{self.code}/act", {"action": action, "log_from": log_from})
         except TenPenniesError as exc:
             return {"ok": False, "why": str(exc).removeprefix("the room service refused: ")}
 
@@ -141,6 +142,7 @@ class RemoteGame(Game):
         self._notes: dict[int, str] = {}
         self._undo: list[int] = []
         self._told = 0
+        self._caught_up = False  # the last move's answer brought the room's state (catch_up)
         self.receive(client.state())
 
     # -- what the room sent ---------------------------------------------------------------------
@@ -261,8 +263,12 @@ class RemoteGame(Game):
         if getattr(action, "seat", None) != self.seat:
             self.message = "that is not your seat's action"
             return False
-        answer = self.client.act(action_to_data(action))
-        self.refresh()
+        answer = self.client.act(action_to_data(action), len(self._entries))
+        if answer.get("state") is not None:
+            self.receive(answer["state"])  # (the move's answer holds the state after it: no second call)
+            self._caught_up = True
+        else:
+            self.refresh()
         if not answer.get("ok"):
             self.message = to_you(str(answer.get("why", "refused")), self.seat)
             return False
@@ -300,6 +306,13 @@ class RemoteGame(Game):
     def step(self) -> bool:
         """Bring in what the room played since (the others' moves); False when nothing changed."""
         return self.refresh()
+
+    def catch_up(self) -> None:
+        """Bring in what the room played since, unless the seat's last move brought it
+        already (its answer held the state after it; later moves come by the table's wait)."""
+        if not self._caught_up:
+            self.refresh()
+        self._caught_up = False
 
     def advance(self) -> None:
         self.refresh()

@@ -77,8 +77,9 @@ class RoomTable(PlayTable):
         self.redraw()
 
     def _run_bots(self) -> None:
-        # The bots are the room's: here only what the room played since is brought in.
-        self.game.refresh()
+        # The bots are the room's: here only what the room played since is brought in
+        # (after the person's move, its answer brought it already).
+        self.game.catch_up()
         self.redraw()
 
     def _listen(self) -> None:
