@@ -226,7 +226,7 @@ class CountingClient(LocalRoomClient):
 
 
 def test_a_move_is_one_call_to_the_room_and_brings_the_state_after_it():
-    # At 8 rooms each call waits in the room worker behind every room's ticks and states:
+    # Each call is an HTTP request and a turn of the one room worker every room shares:
     # a move was three (the act, a state, the table's catch-up), now one.
     _, room = two_students()
     ann, ben = room.join("Ann"), room.join("Ben")

@@ -65,6 +65,10 @@ class LocalRoomClient:
         self._room, self._token = room, token
 
     def state(self, log_from: int = 0, after: int | None = None, wait: float = 0.0) -> dict:
+        return self._sent(log_from)
+
+    def _sent(self, log_from: int) -> dict:
+        """The seat's state as the HTTP client would get it: through JSON text."""
         return json.loads(json.dumps(self._room.state(self._token, log_from)))
 
     def act(self, action: list, log_from: int = 0) -> dict:
@@ -72,7 +76,7 @@ class LocalRoomClient:
             self._room.act(self._token, action_from_data(json.loads(json.dumps(action))))
         except TenPenniesError as exc:  # (a RoomError is one: the room refused it)
             return {"ok": False, "why": str(exc)}
-        return {"ok": True, "state": json.loads(json.dumps(self._room.state(self._token, log_from)))}
+        return {"ok": True, "state": self._sent(log_from)}
 
     def set_offers(self, offers: str) -> None:
         self._room.set_offers(self._token, offers)

@@ -176,8 +176,8 @@ class StateHandler(_RoomHandler):
 
 class ActHandler(_RoomHandler):
     """Play the seat's action; the answer carries the seat's state after it (from the body's
-    ``log_from`` on), so a page's move costs one call, not an act and then a state: at 8 rooms
-    each call waits its turn in :data:`ROOM_WORKER` behind every room's ticks and states."""
+    ``log_from`` on), so a page's move costs one call, not an act and then a state, each a
+    turn of :data:`ROOM_WORKER`, the one thread every room shares."""
 
     async def post(self, code: str) -> None:
         token, body = self.token(), self.body()
